@@ -1,0 +1,39 @@
+"""Board-game rules as plain Python (standard library only, so it also runs in JupyterLite / Pyodide).
+
+Every game shares the kernel in :mod:`games.core`: created from a config and a seed; ``pending()`` says who must
+decide what; ``legal_actions()`` in a stable sorted order; ``apply(action)`` refuses illegal actions with a readable
+:class:`~games.core.IllegalAction` and leaves the game untouched; ``clone()``, ``undo()``, ``at(step)``,
+``to_json()`` / ``from_json()``, replay from config + seed + action log; ``log`` of events naming their rules;
+``is_terminal()``, ``scores()``, ``outcome()``, ``observe(player)``.
+
+Games: :mod:`games.kutna_hora` (price sandbox so far).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from .core import Game, SaveFileError
+
+#: Save-file game ids and the class that loads them (imported on demand).
+GAMES = {"kutna_hora.economy": "games.kutna_hora.economy:EconomyGame"}
+
+
+def game_class(game_id: str) -> type[Game]:
+    if game_id not in GAMES:
+        raise SaveFileError(f"unknown game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
+    module, name = GAMES[game_id].split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def load(text: str, trust_snapshot: bool = False) -> Game:
+    """Load any saved game from its JSON text (the save names its game)."""
+    try:
+        data: Any = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as err:
+        raise SaveFileError(f"not JSON: {err}") from err
+    if not isinstance(data, dict):
+        raise SaveFileError("a save file holds a JSON object")
+    return game_class(str(data.get("game"))).from_dict(data, trust_snapshot)

@@ -1,0 +1,91 @@
+"""Actions: small immutable values with a text form that parses back.
+
+An action is a verb and a few arguments, written the way a player would say it: ``advance ore 2``,
+``build beer``, ``income``. ``str(action)`` gives that text and :meth:`Action.parse` reads it back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Union
+
+from .errors import InvalidNotation
+
+Arg = Union[int, str]
+
+_WORD = re.compile(r"[a-z][a-z0-9_\-]*\Z")
+_INT = re.compile(r"-?[0-9]+\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision, e.g. ``Action("advance", ("ore", 2))`` written ``advance ore 2``."""
+
+    verb: str
+    args: tuple[Arg, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not _WORD.match(self.verb):
+            raise InvalidNotation(f"{self.verb!r} is not an action verb (lower-case letters, digits, '-', '_')")
+        for arg in self.args:
+            if isinstance(arg, bool) or not isinstance(arg, (int, str)):
+                raise InvalidNotation(f"action arguments are words or whole numbers, not {arg!r}")
+            if isinstance(arg, str) and not _WORD.match(arg):
+                raise InvalidNotation(f"{arg!r} is not a word an action can carry")
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *map(str, self.args)])
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @property
+    def sort_key(self) -> tuple:
+        """Numbers before words, numbers by value: ``advance ore 2`` before ``advance ore 10``."""
+        return (self.verb, tuple((0, a, "") if isinstance(a, int) else (1, 0, a) for a in self.args))
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read an action from its text form. Raises :class:`InvalidNotation` naming the bad part."""
+        if not isinstance(text, str):
+            raise InvalidNotation(f"an action is written as text, not {type(text).__name__}")
+        words = text.strip().lower().split()
+        if not words:
+            raise InvalidNotation("an empty text is not an action")
+        verb, *rest = words
+        args: list[Arg] = [int(w) if _INT.match(w) else w for w in rest]
+        return cls(verb, tuple(args))
+
+
+def as_action(action: "Action | str") -> Action:
+    """Accept an :class:`Action` or its text form."""
+    return action if isinstance(action, Action) else Action.parse(action)
+
+
+class LegalActions(tuple):
+    """The legal actions of a position: a sorted tuple that also answers ``"income" in legal``."""
+
+    def __new__(cls, actions: Iterable[Action]) -> "LegalActions":
+        return super().__new__(cls, sorted(set(actions), key=_key))
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            try:
+                item = Action.parse(item)
+            except InvalidNotation:
+                return False
+        return tuple.__contains__(self, item)
+
+    def texts(self) -> list[str]:
+        return [str(a) for a in self]
+
+    def __iter__(self) -> Iterator[Action]:
+        return tuple.__iter__(self)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} legal actions: {', '.join(self.texts())}>"
+
+
+def _key(action: Action) -> tuple:
+    return action.sort_key

@@ -1,0 +1,42 @@
+"""Game configurations: frozen dataclasses that save to JSON and refuse unknown options by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any, Mapping, TypeVar
+
+from .errors import ConfigError
+
+C = TypeVar("C")
+
+
+def config_to_dict(config: Any) -> dict[str, Any]:
+    out = {}
+    for f in dataclasses.fields(config):
+        value = getattr(config, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def config_from_dict(cls: type[C], data: Mapping[str, Any] | None = None, **overrides: Any) -> C:
+    """Build ``cls`` from a mapping plus keyword overrides, naming any unknown or mistyped option."""
+    values = {**(data or {}), **overrides}
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(values) - names)
+    if unknown:
+        raise ConfigError(f"unknown option(s) {', '.join(unknown)}; the options are: {', '.join(sorted(names))}")
+    hints = typing.get_type_hints(cls)
+    clean = {}
+    for name, value in values.items():
+        tp = hints[name]
+        origin = typing.get_origin(tp)
+        if origin is tuple and isinstance(value, list):
+            value = tuple(value)
+        ok_type = origin or tp
+        if ok_type is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ConfigError(f"option {name} must be a whole number, not {value!r}")
+        if isinstance(ok_type, type) and ok_type is not int and not isinstance(value, ok_type):
+            raise ConfigError(f"option {name} must be {ok_type.__name__}, not {value!r}")
+        clean[name] = value
+    return cls(**clean)

@@ -1,0 +1,331 @@
+"""The game object every rules module builds on.
+
+A :class:`Game` is one game in progress. Subclasses supply the rules through a few hooks (``_setup``,
+``_legal``, ``_apply``, ``_why_illegal``, ``pending``, ``scores``, ``_observe``); this class supplies the rest of the
+shared API: validation with readable refusals, rollback, clone, undo, replay, time travel and JSON save/load.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Sequence, TypeVar
+
+from .action import Action, LegalActions, as_action
+from .config import config_from_dict, config_to_dict
+from .errors import GameError, IllegalAction, InvalidNotation, SaveFileError
+from .events import Event, RuleBook
+from .records import Record
+from .rng import Rng
+
+G = TypeVar("G", bound="Game")
+
+SAVE_FORMAT = "boardgame-notebooks/save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now, and what: ``Decision(0, "turn", "Player 1: choose an action")``.
+
+    ``player`` may differ from the player whose turn it is (out-of-turn choices are ordinary decisions).
+    """
+
+    player: int
+    kind: str
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the winning seats (several when tied), why, and the final scores."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...]
+
+
+class Game(ABC):
+    """One game in progress: config + seed + the actions taken so far, and the state they lead to."""
+
+    #: Registry id used in save files, e.g. ``"kutna_hora.economy"``.
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    rules: ClassVar[RuleBook]
+    Config: ClassVar[type]
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+
+    state: Record
+
+    def __init__(self, config: Any = None, seed: int = 0, **options: Any) -> None:
+        if isinstance(config, self.Config) and not options:
+            self.config = config
+        else:
+            base = config_to_dict(config) if dataclasses.is_dataclass(config) else (config or {})
+            self.config = config_from_dict(self.Config, base, **options)
+        self._check_config(self.config)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+        self._step = -1
+        self._prepare()
+        self.state = self._setup()
+
+    # ----------------------------------------------------------------- hooks for the rules modules
+    def _check_config(self, config: Any) -> None:
+        """Raise :class:`ConfigError` for impossible settings (player counts, unknown data sets, ...)."""
+
+    def _prepare(self) -> None:
+        """Build immutable helpers derived from the config (component tables). Shared by clones."""
+
+    @abstractmethod
+    def _setup(self) -> Record:
+        """Return the starting state; may use ``self.rng`` and ``self.emit``."""
+
+    @abstractmethod
+    def _legal(self) -> Sequence[Action]:
+        """Every legal action of the player who must decide now (any order; the base class sorts)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action, logging each effect with :meth:`emit`."""
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """A sentence explaining why ``action`` is not legal now (``None`` for the generic sentence)."""
+        return None
+
+    @abstractmethod
+    def pending(self) -> Decision | None:
+        """The decision the game is waiting for, or ``None`` once it is over."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Whose turn it is (``None`` once the game is over)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat so far (final once the game is over)."""
+
+    @abstractmethod
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: the public view). JSON-ready."""
+
+    def _tiebreak(self, player: int) -> tuple:
+        """Sort key that breaks score ties (bigger wins); equal keys share the win."""
+        return ()
+
+    # ----------------------------------------------------------------- the shared API
+    @property
+    def players(self) -> int:
+        return int(getattr(self.config, "players", 1))
+
+    def emit(self, rule: str, text: str, **data: Any) -> Event:
+        """Log an effect of ``rule`` (an id of :attr:`rules`)."""
+        event = Event(self._step, rule, self.rules[rule].section, text, data)
+        self.log.append(event)
+        return event
+
+    def legal_actions(self, player: int | None = None) -> LegalActions:
+        """Legal actions in a stable sorted order; empty for a player who is not the one to decide."""
+        decision = self.pending()
+        if decision is None or (player is not None and player != decision.player):
+            return LegalActions(())
+        return LegalActions(self._legal())
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            return as_action(action) in self.legal_actions()
+        except InvalidNotation:
+            return False
+
+    def explain(self, action: Action | str) -> str:
+        """Why ``action`` is or is not legal now, in one sentence."""
+        action = as_action(action)
+        if action in self.legal_actions():
+            return f"{action} is legal now."
+        return self._refusal(action)
+
+    def _refusal(self, action: Action) -> str:
+        if self.is_terminal():
+            return "the game is over; no more actions can be taken."
+        reason = self._why_illegal(action)
+        if reason:
+            return reason
+        legal = self.legal_actions()
+        shown = ", ".join(legal.texts()[:8]) + (", ..." if len(legal) > 8 else "")
+        return f"'{action}' is not an action you can take now. Legal now: {shown}."
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Validate and carry out ``action`` (an :class:`Action` or its text); return the events it caused.
+
+        Raises :class:`InvalidNotation` for text that is not an action and :class:`IllegalAction` (with a
+        readable ``reason``) for an action the rules forbid now. In both cases the game is left untouched.
+        """
+        action = as_action(action)
+        if action not in self.legal_actions():
+            raise IllegalAction(action, self._refusal(action))
+        return self._commit(action, rollback=True)
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Fast path for bots that picked ``action`` from :meth:`legal_actions`: no validation, no rollback."""
+        return self._commit(action, rollback=False)
+
+    def _commit(self, action: Action, rollback: bool) -> list[Event]:
+        start = len(self.log)
+        saved = (self.state.copy(), self.rng.state) if rollback else None
+        self._step = len(self.history)
+        try:
+            self._apply(action)
+        except BaseException:
+            if saved is not None:
+                self.state, self.rng.state = saved
+                del self.log[start:]
+            raise
+        self.history.append(action)
+        return self.log[start:]
+
+    def clone(self: G) -> G:
+        """An independent copy: changing one never changes the other."""
+        twin = copy.copy(self)  # shares the config and the immutable component tables
+        twin.state = self.state.copy()
+        twin.rng = self.rng.copy()
+        twin.history = list(self.history)
+        twin.log = list(self.log)
+        return twin
+
+    @classmethod
+    def replay(cls: type[G], config: Any, seed: int, actions: Sequence[Action | str]) -> G:
+        """Rebuild a game from its config, seed and action log (each action checked again)."""
+        game = cls(config, seed)
+        for i, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except GameError as err:
+                raise SaveFileError(f"action {i + 1} ({action}) cannot be replayed: {err}") from err
+        return game
+
+    def at(self: G, step: int) -> G:
+        """The game as it was after ``step`` actions (time travel; the original is unchanged)."""
+        if not 0 <= step <= len(self.history):
+            raise IndexError(f"step must be between 0 and {len(self.history)}, not {step}")
+        return type(self).replay(self.config, self.seed, self.history[:step])
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions, in place (replays the shorter log)."""
+        if not 0 <= steps <= len(self.history):
+            raise IndexError(f"can undo between 0 and {len(self.history)} actions, not {steps}")
+        earlier = self.at(len(self.history) - steps)
+        self.state, self.rng, self.history, self.log = earlier.state, earlier.rng, earlier.history, earlier.log
+
+    def outcome(self) -> Outcome | None:
+        """Winners and final scores once the game is over (``None`` before)."""
+        if not self.is_terminal():
+            return None
+        scores = self.scores()
+        keys = [(scores[p], *self._tiebreak(p)) for p in range(self.players)]
+        best = max(keys)
+        winners = tuple(p for p in range(self.players) if keys[p] == best)
+        return Outcome(winners, "the game has ended: most points wins", tuple(scores))
+
+    def observe(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: what everyone sees). Never contains another player's secrets."""
+        if player is not None and not 0 <= player < self.players:
+            raise ValueError(f"player must be between 0 and {self.players - 1}, not {player}")
+        return self._observe(player)
+
+    def teacher_view(self) -> dict[str, Any]:
+        """Everything, hidden information included (for teachers and debugging, never for bots)."""
+        return self.state.to_dict()
+
+    # ----------------------------------------------------------------- saving
+    def to_dict(self, snapshot: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "config": config_to_dict(self.config),
+            "seed": self.seed,
+            "actions": [str(a) for a in self.history],
+        }
+        if snapshot:
+            data["snapshot"] = {"state": self.state.to_dict(), "rng": self.rng.state,
+                                "log": [e.to_dict() for e in self.log]}
+        return data
+
+    def to_json(self, snapshot: bool = True, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(snapshot), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls: type[G], data: Any, trust_snapshot: bool = False) -> G:
+        """Load a save. By default the action log is replayed and the snapshot (if any) must agree with it;
+        ``trust_snapshot=True`` loads the snapshot directly (fast, for files you wrote yourself)."""
+        if not isinstance(data, Mapping):
+            raise SaveFileError("a save file holds a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(f"not a save file of this project (format {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveFileError(f"save format version {data.get('version')!r} is not supported")
+        if data.get("game") != cls.game_id:
+            raise SaveFileError(f"this save is a {data.get('game')!r} game, not {cls.game_id!r}")
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SaveFileError(f"seed must be a whole number, not {seed!r}")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SaveFileError("'actions' must be a list of action texts")
+        try:
+            parsed = [Action.parse(a) for a in actions]
+        except InvalidNotation as err:
+            raise SaveFileError(f"unreadable action in the log: {err}") from err
+        try:
+            config = config_from_dict(cls.Config, data.get("config") or {})
+        except (GameError, TypeError) as err:
+            raise SaveFileError(f"bad config: {err}") from err
+        snap = data.get("snapshot")
+        if trust_snapshot and snap is not None:
+            return cls._from_snapshot(config, seed, parsed, snap)
+        game = cls.replay(config, seed, parsed)
+        if snap is not None:
+            expected = {"state": game.state.to_dict(), "rng": game.rng.state,
+                        "log": [e.to_dict() for e in game.log]}
+            if snap != expected:
+                raise SaveFileError("the snapshot disagrees with the game its action log replays to")
+        return game
+
+    @classmethod
+    def _from_snapshot(cls: type[G], config: Any, seed: int, actions: list[Action], snap: Any) -> G:
+        if not isinstance(snap, Mapping) or set(snap) != {"state", "rng", "log"}:
+            raise SaveFileError("'snapshot' must hold exactly state, rng and log")
+        game = cls(config, seed)
+        game.state = type(game.state).from_dict(snap["state"], "snapshot.state")
+        if isinstance(snap["rng"], bool) or not isinstance(snap["rng"], int):
+            raise SaveFileError("snapshot.rng must be a whole number")
+        game.rng.state = snap["rng"]
+        try:
+            game.log = [Event.from_dict(e) for e in snap["log"]]
+        except (KeyError, TypeError, ValueError) as err:
+            raise SaveFileError(f"snapshot.log is malformed: {err}") from err
+        game.history = actions
+        return game
+
+    @classmethod
+    def from_json(cls: type[G], text: str, trust_snapshot: bool = False) -> G:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as err:
+            raise SaveFileError(f"not JSON: {err}") from err
+        return cls.from_dict(data, trust_snapshot)
+
+    def __repr__(self) -> str:
+        decision = self.pending()
+        now = f"{decision.prompt}" if decision else "game over"
+        return f"<{self.title}: {len(self.history)} actions, {now}>"

@@ -1,0 +1,119 @@
+"""Plain-data state pieces that save to JSON, load back with validation, and copy cheaply.
+
+A game's state is built from :class:`Record` dataclasses whose fields are ints, strs, bools, lists, tuples,
+``dict[str, ...]`` and other records. ``to_dict`` / ``from_dict`` round-trip through JSON; ``from_dict`` checks
+every key and type against the annotations, so a malformed save file fails with the path of the bad value
+instead of producing a half-valid game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from typing import Any, Mapping, TypeVar, Union
+
+from .errors import SaveFileError
+
+R = TypeVar("R", bound="Record")
+
+
+class Record:
+    """Mixin for ``@dataclass(slots=True)`` state classes."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _dump(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls: type[R], data: Any, where: str = "") -> R:
+        where = where or cls.__name__
+        if not isinstance(data, Mapping):
+            raise SaveFileError(f"{where}: expected an object, found {type(data).__name__}")
+        hints = _hints(cls)
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise SaveFileError(f"{where}: unknown field(s) {', '.join(map(str, unknown))}")
+        missing = [n for n in names if n not in data]
+        if missing:
+            raise SaveFileError(f"{where}: missing field(s) {', '.join(missing)}")
+        return cls(**{n: _load(hints[n], data[n], f"{where}.{n}") for n in names})
+
+    def copy(self: R) -> R:
+        return type(self)(**{f.name: _copy(getattr(self, f.name)) for f in dataclasses.fields(self)})  # type: ignore
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, Record):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, Record):
+        return value.copy()
+    return value  # ints, strs, bools and tuples of them are immutable
+
+
+def _load(tp: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        for option in args:
+            try:
+                return _load(option, value, where)
+            except SaveFileError:
+                continue
+        raise SaveFileError(f"{where}: {value!r} matches none of {tp}")
+    if tp is type(None):
+        if value is None:
+            return None
+        raise SaveFileError(f"{where}: expected null, found {value!r}")
+    if isinstance(tp, type) and issubclass(tp, Record):
+        return tp.from_dict(value, where)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        raise SaveFileError(f"{where}: expected true or false, found {value!r}")
+    if tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise SaveFileError(f"{where}: expected a whole number, found {value!r}")
+    if tp is str:
+        if isinstance(value, str):
+            return value
+        raise SaveFileError(f"{where}: expected a text, found {value!r}")
+    if origin in (list, tuple):
+        if not isinstance(value, list):
+            raise SaveFileError(f"{where}: expected a list, found {type(value).__name__}")
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            if len(value) != len(args):
+                raise SaveFileError(f"{where}: expected {len(args)} items, found {len(value)}")
+            return tuple(_load(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+        item = args[0]
+        loaded = [_load(item, v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return loaded if origin is list else tuple(loaded)
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise SaveFileError(f"{where}: expected an object, found {type(value).__name__}")
+        key_tp, val_tp = args
+        if key_tp is not str:
+            raise TypeError("records only support dict[str, ...]")
+        return {str(k): _load(val_tp, v, f"{where}.{k}") for k, v in value.items()}
+    raise TypeError(f"{where}: unsupported field type {tp!r} in a Record")

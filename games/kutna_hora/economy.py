@@ -1,0 +1,263 @@
+"""The price sandbox: Kutná Hora's two card stands, the town hall and the players' production, on their own.
+
+Not the full game (that is :mod:`games.kutna_hora` issue 3): a short game for exploring the price economy. Each
+turn a player advances a deck, builds a guild building (Rights and Build in one step) or takes Income; after the
+agreed number of turns the most groschen wins. Every price movement follows the rulebook; the ``sandbox.*`` rules
+say where the sandbox simplifies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Action, ConfigError, DataError, Decision, Game, Record
+
+from . import prices as P
+from . import town_hall
+from .data.components import GOOD_GUILD, STARTING_GROSCHEN, TILES
+from .income import income_lines
+from .rules import RULES
+from .town_hall import TownHall
+
+MAX_ADVANCE = 3
+
+
+@dataclass(frozen=True)
+class EconomyConfig:
+    """``players`` 1-4, ``turns`` each, and the price table to read (``approx_v1`` or a transcription)."""
+
+    players: int = 1
+    turns: int = 12
+    price_table: str = "approx_v1"
+
+
+@dataclass(slots=True)
+class Purse(Record):
+    """One player's money, production by good (ore from buildings) and built tiles."""
+
+    groschen: int
+    production: dict[str, int]
+    mine_ore: int
+    buildings: list[str]
+
+
+@dataclass(slots=True)
+class EconomyState(Record):
+    stands: P.Stands
+    hall: TownHall
+    players: list[Purse]
+    turn: int  # actions taken so far
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPlan:
+    tile: str
+    row: int
+    column: int
+    rights: tuple[str, int]
+    rights_groschen: int
+    wood: int
+    wood_groschen: int
+
+    @property
+    def total(self) -> int:
+        return self.rights_groschen + self.wood_groschen
+
+
+class EconomyGame(Game):
+    """Kutná Hora's price economy as a small game (see the module docstring)."""
+
+    game_id = "kutna_hora.economy"
+    title = "Kutná Hora price sandbox"
+    rules = RULES
+    Config = EconomyConfig
+    min_players = 1
+    max_players = 4
+
+    state: EconomyState
+    table: P.PriceTable
+
+    def _check_config(self, config: EconomyConfig) -> None:
+        if not self.min_players <= config.players <= self.max_players:
+            raise ConfigError(f"the price sandbox takes 1 to 4 players, not {config.players}")
+        if not 1 <= config.turns <= 200:
+            raise ConfigError(f"turns must be between 1 and 200, not {config.turns}")
+        try:
+            P.load_price_table(config.price_table)
+        except DataError as err:
+            raise ConfigError(str(err)) from err
+
+    def _prepare(self) -> None:
+        self.table = P.load_price_table(self.config.price_table)
+
+    @property
+    def stands(self) -> P.Stands:
+        return self.state.stands
+
+    @property
+    def hall(self) -> TownHall:
+        return self.state.hall
+
+    def _setup(self) -> EconomyState:
+        stands = P.new_stands(self.table)
+        self.emit("setup.card-stands", "Both decks start at card 0 with every slider at the far left.")
+        hall = town_hall.new_town_hall(self.rng)
+        self.emit("setup.town-hall", "Guild stacks are shuffled onto the two left columns of the town hall.")
+        self.emit("setup.public-stacks", "Green, silver and yellow public stacks fill the third column.")
+        purses = [Purse(STARTING_GROSCHEN.value[p], {}, 0, []) for p in range(self.config.players)]
+        self.emit("setup.groschen", "Starting groschen: " +
+                  ", ".join(f"player {p + 1} {x.groschen}" for p, x in enumerate(purses)) + ".")
+        return EconomyState(stands, hall, purses, 0)
+
+    # ------------------------------------------------------------------ turn order
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_terminal() else self.state.turn % self.config.players
+
+    def is_terminal(self) -> bool:
+        return self.state.turn >= self.config.turns * self.config.players
+
+    def pending(self) -> Decision | None:
+        p = self.current_player
+        if p is None:
+            return None
+        left = self.config.turns - self.state.turn // self.config.players
+        return Decision(p, "turn", f"Player {p + 1}: advance a deck, build or take income ({left} turns left)")
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(purse.groschen for purse in self.state.players)
+
+    # ------------------------------------------------------------------ reading the economy
+    def price(self, good: str) -> int:
+        return P.price(self.table, self.stands, good)
+
+    def prices(self) -> dict[str, int]:
+        return P.prices(self.table, self.stands)
+
+    def cell(self, good: str) -> P.Cell:
+        return P.cell_now(self.table, self.stands, good)
+
+    def income_of(self, player: int) -> int:
+        purse = self.state.players[player]
+        return sum(line[3] for line in income_lines(purse.production, self.prices(), purse.mine_ore))
+
+    def build_plan(self, good: str) -> BuildPlan | str:
+        """What building ``good`` would take and cost now, or why it cannot be built (ignoring money)."""
+        if good not in GOOD_GUILD:
+            return f"there is no guild building producing {good!r}; the goods are {', '.join(self.table.goods)}."
+        guild = GOOD_GUILD[good]
+        cell = self.cell(good)
+        if cell.no_demand:
+            return (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may build a "
+                    f"{good} building until demand rises. Buying its rights would still be allowed.")
+        where = town_hall.find(self.hall, guild)
+        if where is None:
+            return f"the town hall has no {guild} building left (its stack has run out)."
+        row, column = where
+        tile = TILES[self.hall.rows[row][column].tiles[-1]]
+        kind, amount = town_hall.rights_cost(column)
+        rights_groschen = amount if kind == "groschen" else P.cost_of(self.table, self.stands, "permits", amount)
+        wood_groschen = P.cost_of(self.table, self.stands, "wood", tile.wood)
+        return BuildPlan(tile.id, row, column, (kind, amount), rights_groschen, tile.wood, wood_groschen)
+
+    # ------------------------------------------------------------------ legal actions and refusals
+    def _legal(self) -> list[Action]:
+        acts = [Action("income")]
+        acts += [Action("advance", (deck, n)) for deck in P.DECKS for n in range(1, MAX_ADVANCE + 1)]
+        money = self.state.players[self.current_player].groschen  # type: ignore[index]
+        for good in self.table.goods:
+            plan = self.build_plan(good)
+            if isinstance(plan, BuildPlan) and plan.total <= money:
+                acts.append(Action("build", (good,)))
+        return acts
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if action.verb == "build":
+            if len(action.args) != 1:
+                return "write build and one good, e.g. 'build beer'."
+            good = str(action.args[0])
+            plan = self.build_plan(good)
+            if isinstance(plan, str):
+                return f"You cannot build a {good} building: {plan}"
+            money = self.state.players[self.current_player].groschen  # type: ignore[index]
+            return (f"A {good} building ({plan.tile}) costs {plan.total} groschen now (rights {plan.rights_groschen}"
+                    f" + {plan.wood} wood × {plan.wood_groschen // plan.wood}) and you have {money}.")
+        if action.verb == "advance":
+            if len(action.args) != 2 or action.args[0] not in P.DECKS:
+                return "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
+            return f"in this sandbox a deck advances 1 to {MAX_ADVANCE} cards at a time."
+        if action.verb == "income" and action.args:
+            return "income takes no arguments."
+        if action.verb not in ("income", "advance", "build"):
+            return f"'{action.verb}' is not an action here; the actions are advance, build and income."
+        return None
+
+    # ------------------------------------------------------------------ effects
+    def _apply(self, action: Action) -> None:
+        player = self.current_player
+        assert player is not None
+        if action.verb == "advance":
+            deck, n = str(action.args[0]), int(action.args[1])
+            self.emit("sandbox.advance", f"Player {player + 1} advances the {deck} deck by {n}.", deck=deck, n=n)
+            P.advance(self, deck, n)
+        elif action.verb == "build":
+            self._build(player, str(action.args[0]))
+        else:
+            self._income(player)
+        self.state.turn += 1
+
+    def _build(self, player: int, good: str) -> None:
+        plan = self.build_plan(good)
+        assert isinstance(plan, BuildPlan)
+        purse = self.state.players[player]
+        tile = TILES[plan.tile]
+        purse.groschen -= plan.total
+        kind, amount = plan.rights
+        self.emit("sandbox.build", f"Player {player + 1} builds {tile.id}, the top {tile.guild} tile.", tile=tile.id)
+        self.emit("rights.cost", f"Rights in column {plan.column + 1}: {amount} {kind}, {plan.rights_groschen} "
+                  "groschen.", groschen=plan.rights_groschen)
+        town_hall.take_top(self.hall, plan.row, plan.column)
+        self.emit("rights.stack-to-end", f"The {tile.guild} stack moves to the end of row {plan.row + 1}.")
+        self.emit("build.pay-wood", f"{plan.wood} wood at {plan.wood_groschen // plan.wood} each: "
+                  f"{plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
+        purse.buildings.append(tile.id)
+        purse.production[good] = purse.production.get(good, 0) + tile.production
+        self.emit("build.production", f"Player {player + 1}'s {good} production rises by {tile.production} to "
+                  f"{purse.production[good]}.", good=good, production=purse.production[good])
+        if good == "ore":
+            self.emit("prices.miners-building", f"A miners' building moves no slider; the ore deck advances "
+                      f"{tile.production}.")
+            P.advance(self, "ore", tile.production)
+        else:
+            rule = "prices.silver-building" if good == "silver" else "prices.guild-building"
+            P.move_slider(self, self.table.slider_of[good], rule)
+        if tile.population:
+            self.emit("build.population", f"The building draws people: population +{tile.population}.")
+            P.advance(self, "population", tile.population)
+
+    def _income(self, player: int) -> None:
+        purse = self.state.players[player]
+        lines = income_lines(purse.production, self.prices(), purse.mine_ore)
+        total = sum(line[3] for line in lines)
+        purse.groschen += total
+        detail = " + ".join(f"{good} {n}×{price}" for good, n, price, _ in lines) or "no production yet"
+        self.emit("income.sum", f"Player {player + 1} takes income: {detail} = {total} groschen.", groschen=total)
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        # Nothing is hidden in the price economy: every player sees the same.
+        return {"stands": P.stand_snapshot(self.table, self.stands), "town_hall": self.hall.to_dict(),
+                "players": [p.to_dict() for p in self.state.players], "turn": self.state.turn,
+                "current_player": self.current_player}
+
+    def _repr_html_(self) -> str:
+        snap = P.stand_snapshot(self.table, self.stands)
+        rows = []
+        for deck, d in snap["decks"].items():
+            for good, g in d["goods"].items():
+                rows.append(f"<tr><td>{deck} card {d['position']}</td><td>{good}</td><td>notch {g['notch']}</td>"
+                            f"<td><b>{g['price']}</b>{' ✗' if g['cells'][g['notch']][1] else ''}</td></tr>")
+        money = ", ".join(f"P{i + 1}: {p.groschen}" for i, p in enumerate(self.state.players))
+        return (f"<div><b>{self.title}</b> ({self.table.source} prices) - {money}<table>{''.join(rows)}</table>"
+                f"<i>{self.pending().prompt if self.pending() else 'game over'}</i></div>")

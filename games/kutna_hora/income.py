@@ -1,0 +1,26 @@
+"""The Income action: the sum of production × current price over your goods (JA 収入アクション).
+
+Ore from mines and ore from buildings are tracked apart on the player board but are the same good.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+
+def income_lines(production: Mapping[str, int], prices: Mapping[str, int],
+                 mine_ore: int = 0) -> list[tuple[str, int, int, int]]:
+    """Per good: (good, production, price, groschen), ore from buildings and mines added together."""
+    totals = dict(production)
+    if mine_ore:
+        totals["ore"] = totals.get("ore", 0) + mine_ore
+    return [(good, n, prices[good], n * prices[good]) for good, n in totals.items() if n]
+
+
+def income(production: Mapping[str, int], prices: Mapping[str, int], mine_ore: int = 0) -> int:
+    """Groschen earned by one Income action.
+
+    >>> income({"silver": 3, "ore": 2}, {"silver": 3, "ore": 4}, mine_ore=4)   # the rulebook's example
+    33
+    """
+    return sum(line[3] for line in income_lines(production, prices, mine_ore))

@@ -1,0 +1,262 @@
+"""Prices and the two card stands (JA 価格, 活動的な経済, 経済的調整, 上限).
+
+The population stand shows wood, food and beer; the ore stand shows permits, silver and ore. Each good is read
+at its slider's notch on the deck's top card. Prices come from an explicit table shaped like the printed cards
+(:class:`PriceTable`, loaded from ``data/prices_<name>.json``); nothing here computes a price.
+
+Decks advance one card at a time (top card to the back). A card that becomes the top card may carry a
+town-builds icon (the town builds: slider right, the guild's stack loses its top tile) or be the flip card (the
+deck is turned over; numbering runs on, 19 → 20 and 14 → 15). At the last card further advances are ignored.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Mapping, Protocol
+
+from games.core import DataError, Event, Record
+
+from . import town_hall
+from .data.components import GOOD_GUILD
+from .town_hall import TownHall
+
+DECKS = ("population", "ore")
+SCHEMA = "kutna_hora/price-table/1"
+_CELL = re.compile(r"([0-9]+)(x?)(t?)\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One printed number: its value, the red ✗ (no demand) and the town-builds icon."""
+
+    value: int
+    no_demand: bool = False
+    town_builds: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.value}{'x' if self.no_demand else ''}{'t' if self.town_builds else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    name: str
+    last: int  # the last position (the back of the flip card)
+    flip: int  # the position shown right after the deck is turned over
+    sliders: dict[str, tuple[str, ...]]  # slider -> goods read through it
+    notches: dict[str, int]
+    cards: tuple[dict[str, tuple[Cell, ...]], ...]  # per position: good -> cells by notch
+
+
+class PriceTable:
+    """The printed price cards of both stands, with their source tag (``approx`` or ``rulebook``)."""
+
+    def __init__(self, name: str, source: str, description: str, decks: dict[str, Deck]) -> None:
+        self.name, self.source, self.description, self.decks = name, source, description, decks
+        self.slider_of: dict[str, str] = {}  # good -> slider
+        self.deck_of: dict[str, str] = {}  # good or slider -> deck
+        for deck in decks.values():
+            for slider, goods in deck.sliders.items():
+                self.deck_of[slider] = deck.name
+                for good in goods:
+                    self.slider_of[good] = slider
+                    self.deck_of[good] = deck.name
+        self.goods: tuple[str, ...] = tuple(self.slider_of)
+        self.sliders: tuple[str, ...] = tuple(s for d in decks.values() for s in d.sliders)
+
+    def cell(self, good: str, position: int, notch: int) -> Cell:
+        return self.decks[self.deck_of[good]].cards[position][good][notch]
+
+    def starred(self, good: str, position: int, notch: int) -> bool:
+        """The ``4*`` star: the number differs from the same good and notch on the previous card (derived)."""
+        if position == 0:
+            return False
+        return self.cell(good, position, notch).value != self.cell(good, position - 1, notch).value
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "PriceTable":
+        """Validate and load a table; :class:`DataError` names the card, good and notch of any bad cell."""
+        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
+            raise DataError(f"a price table must be an object with schema {SCHEMA!r}")
+        if data.get("source") not in ("approx", "rulebook"):
+            raise DataError("a price table's source must be 'approx' or 'rulebook'")
+        raw_decks = data.get("decks")
+        if not isinstance(raw_decks, Mapping) or sorted(raw_decks) != sorted(DECKS):
+            raise DataError(f"a price table needs exactly the decks {DECKS}")
+        decks = {name: _load_deck(name, raw_decks[name]) for name in DECKS}
+        return cls(str(data.get("name", "")), data["source"], str(data.get("description", "")), decks)
+
+
+def _load_deck(name: str, raw: Any) -> Deck:
+    try:
+        last, flip = int(raw["last"]), int(raw["flip"])
+        sliders = {str(s): tuple(map(str, goods)) for s, goods in raw["sliders"].items()}
+        notches = {str(s): int(n) for s, n in raw["notches"].items()}
+        cards_raw = raw["cards"]
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise DataError(f"{name} deck: missing or malformed field ({err})") from err
+    if sorted(notches) != sorted(sliders) or any(n < 1 for n in notches.values()):
+        raise DataError(f"{name} deck: every slider needs a notch count of at least 1")
+    if not 0 < flip <= last or len(cards_raw) != last + 1:
+        raise DataError(f"{name} deck: needs cards for positions 0..{last} and a flip inside them")
+    cards = []
+    for pos, card in enumerate(cards_raw):
+        row = {}
+        for slider, goods in sliders.items():
+            for good in goods:
+                texts = card.get(good) if isinstance(card, Mapping) else None
+                if not isinstance(texts, list) or len(texts) != notches[slider]:
+                    raise DataError(f"{name} card {pos}, {good}: needs {notches[slider]} cells, one per notch")
+                row[good] = tuple(_parse_cell(name, pos, good, n, t) for n, t in enumerate(texts))
+                if good != slider and any(c.town_builds for c in row[good]):
+                    raise DataError(f"{name} card {pos}, {good}: only a slider's own good can carry town-builds")
+        cards.append(row)
+    return Deck(name, last, flip, sliders, notches, tuple(cards))
+
+
+def _parse_cell(deck: str, pos: int, good: str, notch: int, text: Any) -> Cell:
+    m = _CELL.match(text) if isinstance(text, str) else None
+    if not m or int(m.group(1)) < 1:
+        raise DataError(f"{deck} card {pos}, {good}, notch {notch}: {text!r} is not a price cell "
+                        "(write a number of at least 1, then x for the red ✗ and/or t for town builds)")
+    return Cell(int(m.group(1)), bool(m.group(2)), bool(m.group(3)))
+
+
+@functools.lru_cache(maxsize=None)
+def load_price_table(name: str = "approx_v1") -> PriceTable:
+    """Load ``data/prices_<name>.json`` shipped with the package (cached: tables are immutable)."""
+    if not re.fullmatch(r"[a-z0-9_]+", name):
+        raise DataError(f"{name!r} is not a price table name")
+    path = resources.files("games.kutna_hora.data") / f"prices_{name}.json"
+    if not path.is_file():
+        raise DataError(f"no price table named {name!r} (looked for {path.name})")
+    return PriceTable.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+@dataclass(slots=True)
+class Stands(Record):
+    """The two card stands: each deck's position and each slider's notch (0 = far left)."""
+
+    population: int
+    ore: int
+    sliders: dict[str, int]
+
+    def position(self, deck: str) -> int:
+        return self.population if deck == "population" else self.ore
+
+
+def new_stands(table: PriceTable) -> Stands:
+    """Setup: decks in order with card 0 on top, every slider at the far left (JA ゲームの準備 8)."""
+    return Stands(0, 0, {slider: 0 for slider in table.sliders})
+
+
+def cell_now(table: PriceTable, stands: Stands, good: str) -> Cell:
+    return table.cell(good, stands.position(table.deck_of[good]), stands.sliders[table.slider_of[good]])
+
+
+def price(table: PriceTable, stands: Stands, good: str) -> int:
+    """The current price of ``good`` in groschen."""
+    return cell_now(table, stands, good).value
+
+
+def prices(table: PriceTable, stands: Stands) -> dict[str, int]:
+    return {good: price(table, stands, good) for good in table.goods}
+
+
+def cost_of(table: PriceTable, stands: Stands, good: str, amount: int) -> int:
+    """Paying N wood or N permits means paying N times the current price (JA 価格)."""
+    return amount * price(table, stands, good)
+
+
+class Economy(Protocol):
+    """What the price mechanics need from a game: the table, the stands, the town hall and the event log."""
+
+    table: PriceTable
+
+    @property
+    def stands(self) -> Stands: ...
+
+    @property
+    def hall(self) -> TownHall: ...
+
+    def emit(self, rule: str, text: str, **data: Any) -> Event: ...
+
+
+def advance(game: Economy, deck: str, cards: int) -> int:
+    """Advance ``deck`` by ``cards`` cards, one at a time; return how many actually moved (JA 価格, 上限)."""
+    spec = game.table.decks[deck]
+    moved = 0
+    for _ in range(cards):
+        pos = game.stands.position(deck)
+        if pos >= spec.last:
+            game.emit("caps.deck-end", f"The {deck} deck is at its last card ({pos}); the advance is ignored.",
+                      deck=deck, position=pos)
+            break
+        pos += 1
+        if deck == "population":
+            game.stands.population = pos
+        else:
+            game.stands.ore = pos
+        moved += 1
+        if pos == spec.flip:
+            game.emit("prices.flip", f"The flip card: the {deck} deck is turned over and goes on at {pos}.",
+                      deck=deck, position=pos)
+        game.emit("prices.advance", f"The {deck} deck advances to card {pos}.", deck=deck, position=pos)
+        _town_builds_on_card(game, spec, pos)
+    return moved
+
+
+def _town_builds_on_card(game: Economy, spec: Deck, pos: int) -> None:
+    # The icons are read as the card appears, before any slider moves (docs/rules_notes: town builds once).
+    due = [slider for slider, goods in spec.sliders.items()
+           if any(spec.cards[pos][g][game.stands.sliders[slider]].town_builds for g in goods)]
+    for slider in due:
+        town_builds(game, slider)
+
+
+def town_builds(game: Economy, slider: str) -> None:
+    """The town builds: slider one notch right, discard the top tile of the guild's stack, stack to row end."""
+    guild = GOOD_GUILD[slider]
+    tile = town_hall.discard_top(game.hall, guild)
+    where = f"the top {guild} tile ({tile}) is discarded" if tile else f"no {guild} tile is left to discard"
+    game.emit("prices.town-builds", f"Demand for {slider} is so high that the town builds: {where}.",
+              slider=slider, guild=guild, discarded=tile)
+    move_slider(game, slider, "prices.town-builds")
+
+
+def move_slider(game: Economy, slider: str, rule: str) -> bool:
+    """Move ``slider`` one notch right (prices of its goods fall; for silver, ore rises). False at the end."""
+    notch = game.stands.sliders[slider]
+    last = game.table.decks[game.table.deck_of[slider]].notches[slider] - 1
+    if notch >= last:
+        game.emit("decision.slider-at-end", f"The {slider} slider is already at the far right and stays there.",
+                  slider=slider, notch=notch)
+        return False
+    game.stands.sliders[slider] = notch + 1
+    game.emit(rule, f"The {slider} slider moves one notch right (notch {notch} → {notch + 1}).",
+              slider=slider, notch=notch + 1)
+    return True
+
+
+def stand_snapshot(table: PriceTable, stands: Stands) -> dict[str, Any]:
+    """Both stands as a view draws them: each deck's visible card and, per good, every notch's printed cell
+    with the current one marked, the ✗ and town-builds icons and the derived stars. JSON-ready."""
+    out: dict[str, Any] = {"table": table.name, "source": table.source, "decks": {}}
+    for name, deck in table.decks.items():
+        pos = stands.position(name)
+        goods = {}
+        for slider, slider_goods in deck.sliders.items():
+            notch = stands.sliders[slider]
+            for good in slider_goods:
+                cells = deck.cards[pos][good]
+                goods[good] = {
+                    "slider": slider, "notch": notch, "price": cells[notch].value,
+                    "cells": [[c.value, c.no_demand, c.town_builds, table.starred(good, pos, n)]
+                              for n, c in enumerate(cells)],
+                }
+        out["decks"][name] = {"position": pos, "last": deck.last, "flip": deck.flip,
+                              "flipped": pos >= deck.flip, "goods": goods}
+    return out
