@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
-from .errors import GameError, IllegalAction, InvalidNotation, SaveFileError
+from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError
 from .events import Event, RuleBook
 from .records import Record
 from .rng import Rng
@@ -291,9 +291,12 @@ class Game(ABC):
         except (GameError, TypeError) as err:
             raise SaveFileError(f"bad config: {err}") from err
         snap = data.get("snapshot")
-        if trust_snapshot and snap is not None:
-            return cls._from_snapshot(config, seed, parsed, snap)
-        game = cls.replay(config, seed, parsed)
+        try:
+            if trust_snapshot and snap is not None:
+                return cls._from_snapshot(config, seed, parsed, snap)
+            game = cls.replay(config, seed, parsed)
+        except ConfigError as err:
+            raise SaveFileError(f"bad config: {err}") from err
         if snap is not None:
             expected = {"state": game.state.to_dict(), "rng": game.rng.state,
                         "log": [e.to_dict() for e in game.log]}

@@ -1,7 +1,7 @@
 """The price sandbox: Kutná Hora's two card stands, the town hall and the players' production, on their own.
 
-Not the full game (that is :mod:`games.kutna_hora` issue 3): a short game for exploring the price economy. Each
-turn a player advances a deck, builds a guild building (Rights and Build in one step) or takes Income; after the
+Not the full game: a short game for exploring the price economy. Each turn a player advances a deck, takes the
+Rights to a guild building, builds one (a held tile, or Rights and Build in one step) or takes Income; after the
 agreed number of turns the most groschen wins. Every price movement follows the rulebook; the ``sandbox.*`` rules
 say where the sandbox simplifies.
 """
@@ -15,7 +15,7 @@ from games.core import Action, ConfigError, DataError, Decision, Game, Record
 
 from . import prices as P
 from . import town_hall
-from .data.components import GOOD_GUILD, STARTING_GROSCHEN, TILES
+from .data.components import GOOD_GUILD, HELD_SLOTS, STARTING_GROSCHEN, TILES
 from .income import income_lines
 from .rules import RULES
 from .town_hall import TownHall
@@ -34,11 +34,12 @@ class EconomyConfig:
 
 @dataclass(slots=True)
 class Purse(Record):
-    """One player's money, production by good (ore from buildings) and built tiles."""
+    """One player's money, production by good (ore from buildings), tiles held in slots and tiles built."""
 
     groschen: int
     production: dict[str, int]
     mine_ore: int
+    held: list[str]
     buildings: list[str]
 
 
@@ -51,18 +52,29 @@ class EconomyState(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class BuildPlan:
+class RightsPlan:
+    """The top tile of a guild's stack and what Rights to it cost now."""
+
     tile: str
     row: int
     column: int
-    rights: tuple[str, int]
-    rights_groschen: int
+    kind: str  # "groschen" or "permits"
+    amount: int
+    groschen: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPlan:
+    """What building a good's building costs now: Rights first unless the tile is already held."""
+
+    tile: str
+    rights: RightsPlan | None  # None: the tile is already in the player's slots
     wood: int
     wood_groschen: int
 
     @property
     def total(self) -> int:
-        return self.rights_groschen + self.wood_groschen
+        return self.wood_groschen + (self.rights.groschen if self.rights else 0)
 
 
 class EconomyGame(Game):
@@ -105,7 +117,7 @@ class EconomyGame(Game):
         hall = town_hall.new_town_hall(self.rng)
         self.emit("setup.town-hall", "Guild stacks are shuffled onto the two left columns of the town hall.")
         self.emit("setup.public-stacks", "Green, silver and yellow public stacks fill the third column.")
-        purses = [Purse(STARTING_GROSCHEN.value[p], {}, 0, []) for p in range(self.config.players)]
+        purses = [Purse(STARTING_GROSCHEN.value[p], {}, 0, [], []) for p in range(self.config.players)]
         self.emit("setup.groschen", "Starting groschen: " +
                   ", ".join(f"player {p + 1} {x.groschen}" for p, x in enumerate(purses)) + ".")
         return EconomyState(stands, hall, purses, 0)
@@ -142,85 +154,121 @@ class EconomyGame(Game):
         purse = self.state.players[player]
         return sum(line[3] for line in income_lines(purse.production, self.prices(), purse.mine_ore))
 
-    def build_plan(self, good: str) -> BuildPlan | str:
-        """What building ``good`` would take and cost now, or why it cannot be built (ignoring money)."""
+    def rights_plan(self, good: str) -> RightsPlan | str:
+        """The tile Rights for ``good`` would take now and its cost, or why Rights cannot be taken."""
         if good not in GOOD_GUILD:
             return f"there is no guild building producing {good!r}; the goods are {', '.join(self.table.goods)}."
         guild = GOOD_GUILD[good]
-        cell = self.cell(good)
-        if cell.no_demand:
-            return (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may build a "
-                    f"{good} building until demand rises. Buying its rights would still be allowed.")
+        if len(self.state.players[self._seat].held) >= HELD_SLOTS.value:
+            return f"all {HELD_SLOTS.value} slots on your board are full; build a held tile first."
         where = town_hall.find(self.hall, guild)
         if where is None:
             return f"the town hall has no {guild} building left (its stack has run out)."
         row, column = where
-        tile = TILES[self.hall.rows[row][column].tiles[-1]]
         kind, amount = town_hall.rights_cost(column)
-        rights_groschen = amount if kind == "groschen" else P.cost_of(self.table, self.stands, "permits", amount)
-        wood_groschen = P.cost_of(self.table, self.stands, "wood", tile.wood)
-        return BuildPlan(tile.id, row, column, (kind, amount), rights_groschen, tile.wood, wood_groschen)
+        groschen = amount if kind == "groschen" else P.cost_of(self.table, self.stands, "permits", amount)
+        return RightsPlan(self.hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
+
+    def build_plan(self, good: str) -> BuildPlan | str:
+        """What building ``good`` would take and cost now, or why it cannot be built (ignoring money)."""
+        if good not in GOOD_GUILD:
+            return f"there is no guild building producing {good!r}; the goods are {', '.join(self.table.goods)}."
+        cell = self.cell(good)
+        if cell.no_demand:
+            return (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may build a "
+                    f"{good} building until demand rises. Buying its rights is still allowed.")
+        held = [t for t in self.state.players[self._seat].held if TILES[t].guild == GOOD_GUILD[good]]
+        if held:
+            tile, rights = TILES[held[0]], None
+        else:
+            rights = self.rights_plan(good)
+            if isinstance(rights, str):
+                return rights
+            tile = TILES[rights.tile]
+        return BuildPlan(tile.id, rights, tile.wood, P.cost_of(self.table, self.stands, "wood", tile.wood))
+
+    @property
+    def _seat(self) -> int:
+        return self.state.turn % self.config.players
 
     # ------------------------------------------------------------------ legal actions and refusals
     def _legal(self) -> list[Action]:
         acts = [Action("income")]
         acts += [Action("advance", (deck, n)) for deck in P.DECKS for n in range(1, MAX_ADVANCE + 1)]
-        money = self.state.players[self.current_player].groschen  # type: ignore[index]
+        money = self.state.players[self._seat].groschen
         for good in self.table.goods:
             plan = self.build_plan(good)
             if isinstance(plan, BuildPlan) and plan.total <= money:
                 acts.append(Action("build", (good,)))
+            rights = self.rights_plan(good)
+            if isinstance(rights, RightsPlan) and rights.groschen <= money:
+                acts.append(Action("rights", (good,)))
         return acts
 
     def _why_illegal(self, action: Action) -> str | None:
-        if action.verb == "build":
+        money = self.state.players[self._seat].groschen
+        if action.verb in ("build", "rights"):
             if len(action.args) != 1:
-                return "write build and one good, e.g. 'build beer'."
+                return f"write {action.verb} and one good, e.g. '{action.verb} beer'."
             good = str(action.args[0])
-            plan = self.build_plan(good)
+            plan = self.build_plan(good) if action.verb == "build" else self.rights_plan(good)
             if isinstance(plan, str):
-                return f"You cannot build a {good} building: {plan}"
-            money = self.state.players[self.current_player].groschen  # type: ignore[index]
-            return (f"A {good} building ({plan.tile}) costs {plan.total} groschen now (rights {plan.rights_groschen}"
-                    f" + {plan.wood} wood × {plan.wood_groschen // plan.wood}) and you have {money}.")
+                what = "build" if action.verb == "build" else "take the rights to"
+                return f"You cannot {what} a {good} building: {plan}"
+            if isinstance(plan, RightsPlan):
+                return f"Rights to {plan.tile} cost {plan.groschen} groschen now and you have {money}."
+            rights = f"rights {plan.rights.groschen} + " if plan.rights else ""
+            return (f"Building {plan.tile} costs {plan.total} groschen now ({rights}{plan.wood} wood × "
+                    f"{plan.wood_groschen // plan.wood}) and you have {money}.")
         if action.verb == "advance":
             if len(action.args) != 2 or action.args[0] not in P.DECKS:
                 return "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
             return f"in this sandbox a deck advances 1 to {MAX_ADVANCE} cards at a time."
         if action.verb == "income" and action.args:
             return "income takes no arguments."
-        if action.verb not in ("income", "advance", "build"):
-            return f"'{action.verb}' is not an action here; the actions are advance, build and income."
+        if action.verb not in ("income", "advance", "build", "rights"):
+            return f"'{action.verb}' is not an action here; the actions are advance, rights, build and income."
         return None
 
     # ------------------------------------------------------------------ effects
     def _apply(self, action: Action) -> None:
-        player = self.current_player
-        assert player is not None
+        player = self._seat
         if action.verb == "advance":
             deck, n = str(action.args[0]), int(action.args[1])
             self.emit("sandbox.advance", f"Player {player + 1} advances the {deck} deck by {n}.", deck=deck, n=n)
             P.advance(self, deck, n)
+        elif action.verb == "rights":
+            plan = self.rights_plan(str(action.args[0]))
+            assert isinstance(plan, RightsPlan)
+            self._take_rights(player, plan)
         elif action.verb == "build":
             self._build(player, str(action.args[0]))
         else:
             self._income(player)
         self.state.turn += 1
 
+    def _take_rights(self, player: int, plan: RightsPlan) -> None:
+        purse = self.state.players[player]
+        purse.groschen -= plan.groschen
+        guild = TILES[plan.tile].guild
+        self.emit("rights.cost", f"Player {player + 1} takes the rights to {plan.tile} in column {plan.column + 1}: "
+                  f"{plan.amount} {plan.kind}, {plan.groschen} groschen.", tile=plan.tile, groschen=plan.groschen)
+        town_hall.take_top(self.hall, plan.row, plan.column)
+        purse.held.append(plan.tile)
+        self.emit("rights.stack-to-end", f"The {guild} stack moves to the end of row {plan.row + 1}.")
+
     def _build(self, player: int, good: str) -> None:
         plan = self.build_plan(good)
         assert isinstance(plan, BuildPlan)
         purse = self.state.players[player]
+        if plan.rights is not None:
+            self.emit("sandbox.build", f"Player {player + 1} takes the rights to {plan.tile} and builds it at once.")
+            self._take_rights(player, plan.rights)
         tile = TILES[plan.tile]
-        purse.groschen -= plan.total
-        kind, amount = plan.rights
-        self.emit("sandbox.build", f"Player {player + 1} builds {tile.id}, the top {tile.guild} tile.", tile=tile.id)
-        self.emit("rights.cost", f"Rights in column {plan.column + 1}: {amount} {kind}, {plan.rights_groschen} "
-                  "groschen.", groschen=plan.rights_groschen)
-        town_hall.take_top(self.hall, plan.row, plan.column)
-        self.emit("rights.stack-to-end", f"The {tile.guild} stack moves to the end of row {plan.row + 1}.")
-        self.emit("build.pay-wood", f"{plan.wood} wood at {plan.wood_groschen // plan.wood} each: "
-                  f"{plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
+        purse.held.remove(tile.id)
+        purse.groschen -= plan.wood_groschen
+        self.emit("build.pay-wood", f"Player {player + 1} builds {tile.id}: {plan.wood} wood at "
+                  f"{plan.wood_groschen // plan.wood} each, {plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
         purse.buildings.append(tile.id)
         purse.production[good] = purse.production.get(good, 0) + tile.production
         self.emit("build.production", f"Player {player + 1}'s {good} production rises by {tile.production} to "

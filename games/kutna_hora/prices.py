@@ -125,9 +125,25 @@ def _parse_cell(deck: str, pos: int, good: str, notch: int, text: Any) -> Cell:
     return Cell(int(m.group(1)), bool(m.group(2)), bool(m.group(3)))
 
 
-@functools.lru_cache(maxsize=None)
+_REGISTERED: dict[str, PriceTable] = {}
+
+
+def register_price_table(name: str, table: PriceTable) -> None:
+    """Make ``table`` available as ``price_table=name`` (e.g. a transcription loaded from your own file)."""
+    if not re.fullmatch(r"[a-z0-9_]+", name):
+        raise DataError(f"{name!r} is not a price table name (lower-case letters, digits, _)")
+    _REGISTERED[name] = table
+
+
 def load_price_table(name: str = "approx_v1") -> PriceTable:
-    """Load ``data/prices_<name>.json`` shipped with the package (cached: tables are immutable)."""
+    """The table registered as ``name``, else ``data/prices_<name>.json`` shipped with the package."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    return _load_packaged(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_packaged(name: str) -> PriceTable:
     if not re.fullmatch(r"[a-z0-9_]+", name):
         raise DataError(f"{name!r} is not a price table name")
     path = resources.files("games.kutna_hora.data") / f"prices_{name}.json"

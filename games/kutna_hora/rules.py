@@ -70,6 +70,8 @@ RULES = RuleBook("kutna_hora", [
          "一番左の列にある建物のコストは1グロシュだけです。他の列にある建物コストは、ボード上に示されているように許可証1/2/3枚になります。"),
     Rule("rights.stack-to-end", RIGHTS, "The stack a tile was taken from moves to the end of its row; the others "
          "shift left.", RULEBOOK, "そのタイルがあった山をその段の終端に移動させます。"),
+    Rule("rights.slots", RIGHTS, "The tile goes into one of the 3 slots on your board; with all 3 full you "
+         "cannot take Rights.", RULEBOOK, "すべてのスロットがすでに埋まっている場合、「独占権」アクションを実行することはできません。"),
     Rule("build.pay-wood", BUILD, "A building costs its wood count at the current wood price.", RULEBOOK,
          "コストは木材なので、必要な数の木材の現在価格を支払います。"),
     Rule("build.production", GUILDS, "A guild building raises its good's production on the player board.",
@@ -90,6 +92,7 @@ RULES = RuleBook("kutna_hora", [
          "each, the most groschen wins (ties share).", SANDBOX),
     Rule("sandbox.advance", SANDBOX_SECTION, "A player may advance either deck by 1 to 3 cards, standing in for "
          "mines, buildings and events that do so in the game.", SANDBOX),
-    Rule("sandbox.build", SANDBOX_SECTION, "Build takes the top tile of a guild's stack and builds it at once: "
-         "Rights and Build paid together; the tile's tax and St. Barbara icons are not used.", SANDBOX),
+    Rule("sandbox.build", SANDBOX_SECTION, "Build builds a tile you hold for that good, or else takes the top tile "
+         "of the guild's stack and builds it at once (Rights and Build paid together). Any guild may be built; "
+         "plots are not needed; the tile's tax and St. Barbara icons are not used.", SANDBOX),
 ])

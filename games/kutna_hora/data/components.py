@@ -27,6 +27,9 @@ STARTING_GROSCHEN = Sourced((40, 41, 42, 43), RULEBOOK)
 #: Rights cost by town hall column: 1 groschen, then 1 / 2 / 3 permits (JA 独占権アクション step 2).
 RIGHTS_COSTS = Sourced((("groschen", 1), ("permits", 1), ("permits", 2), ("permits", 3)), RULEBOOK)
 
+#: Slots for held building tiles on a player board (JA 独占権アクション step 3).
+HELD_SLOTS = Sourced(3, RULEBOOK)
+
 #: Town hall layout: 3 rows of stacks; guild stacks fill the two left columns (JA ゲームの準備 4).
 TOWN_HALL_ROWS = Sourced(3, "approx", "3 rows x 4 columns is read from the board picture (notes §7.1)")
 GUILD_COLUMNS = Sourced(2, RULEBOOK)
