@@ -92,8 +92,9 @@ class PriceStand(anywidget.AnyWidget):
 
     Synced state (Python → browser): ``stand`` (:func:`~games.kutna_hora.prices.stand_snapshot`), ``changed``
     (tokens of what the last step changed: ``deck:ore``, ``flip:ore``, ``slider:beer``, ``price:beer``),
-    ``message`` and ``message_kind`` (``"info"`` or ``"error"``), ``events`` (the last step's events, each
-    ``"text [rule id]"``) and ``status`` (step, whose turn, money, turns left, which goods can be built now).
+    ``message`` and ``message_kind`` (``"info"`` or ``"error"``), ``message_seq`` (counts answers), ``events``
+    (the last step's events, each ``"text [rule id]"``) and ``status`` (step, whose turn, money, turns left,
+    which goods can be built now).
 
     Intents (browser → Python, each carrying all its data): ``{"type": "advance", "deck": "ore", "cards": 1}``,
     ``{"type": "build", "good": "beer"}``, ``{"type": "income"}``, ``{"type": "undo"}``, ``{"type": "reset"}``.
@@ -108,13 +109,15 @@ class PriceStand(anywidget.AnyWidget):
     message_kind = traitlets.Unicode("info").tag(sync=True)
     events = traitlets.List(traitlets.Unicode()).tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
+    #: Counts the answers; it makes a repeated message (the same refusal twice) still reach and flash the view.
+    message_seq = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, game: EconomyGame | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._game = self._checked(game) if game is not None else kutna_hora.new_economy(**FREE_PLAY)
         self.on_msg(self._on_browser_msg)
-        self.refresh("New price sandbox: both decks at their current cards. Click a card to advance it by one, "
-                     "or a good's row to build it.")
+        self.refresh("Price sandbox ready: click a deck's card to advance it by one card, or a good's row to "
+                     "build it.")
 
     # ------------------------------------------------------------------ the game
     @staticmethod
@@ -227,6 +230,7 @@ class PriceStand(anywidget.AnyWidget):
                 self.changed = tokens
             self.message = message
             self.message_kind = kind
+            self.message_seq += 1
             self.events = self._last_events()
             self.status = self._status()
 
@@ -335,7 +339,7 @@ def update_price_chart(fig: go.Figure, table: PriceTable, stands: Stands) -> Non
     data = _chart_data(table, stands)
     batch = fig.batch_update() if hasattr(fig, "batch_update") else contextlib.nullcontext()
     with batch:
-        for trace, t in zip(fig.data, data["traces"]):
+        for trace, t in zip(fig.data, data["traces"], strict=True):
             trace.x = t["x"]
             trace.y = t["y"]
             if t["good"] is not None:

@@ -184,7 +184,7 @@ function render({ model, el }) {
     }
   };
 
-  const traits = ["stand", "changed", "message", "message_kind", "events", "status"];
+  const traits = ["stand", "changed", "message", "message_kind", "message_seq", "events", "status"];
   for (const name of traits) model.on(`change:${name}`, schedule);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
