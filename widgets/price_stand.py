@@ -11,6 +11,7 @@ and sends intents, and a refused intent becomes a message in the view, never a t
     stand.build("beer")           # True; the beer slider moves one notch right
     stand.build("beer"); stand.build("beer")   # False: the price shows a red ✗, so stand.message says why
     stand
+    stand.game = economy_at(ore=29)   # a hand-made position: the ore deck at card 29
 
 :class:`PriceStandApp` adds ipywidgets controls and a live plotly chart of every price along the decks;
 :func:`price_chart` and :func:`price_table_frame` are the same views for static use.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import pathlib
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import anywidget
 import ipywidgets
@@ -43,6 +44,34 @@ MAX_EVENTS = 10
 FREE_PLAY = {"players": 1, "turns": 200, "seed": 0}
 
 INTENTS = ("advance", "build", "income", "undo", "reset")
+
+
+def economy_at(population: int = 0, ore: int = 0, sliders: Mapping[str, int] | None = None,
+               **config: Any) -> EconomyGame:
+    """A fresh price sandbox at a hand-made position, as a teacher would arrange the card stands.
+
+    ``economy_at(population=11, sliders={"beer": 1})``: the decks show those cards, the named sliders sit at those
+    notches and every other slider is at the far left. ``config`` as for ``new_economy`` (default: free play).
+    The position is set, not played: no card "appears", so no town-builds icon acts on the way there. Undo and
+    replay start again from the config, so they forget the hand-made position. Raises ``ValueError`` naming the
+    bad part of a position that does not exist.
+    """
+    game = kutna_hora.new_economy(**{**FREE_PLAY, **config})
+    table = game.table
+    for deck, pos in (("population", population), ("ore", ore)):
+        last = table.decks[deck].last
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos <= last:
+            raise ValueError(f"the {deck} deck has cards 0 to {last}, not {pos!r}")
+    for slider, notch in (sliders or {}).items():
+        if slider not in table.sliders:
+            raise ValueError(f"there is no {slider!r} slider; the sliders are {', '.join(table.sliders)}")
+        top = table.decks[table.deck_of[slider]].notches[slider] - 1
+        if isinstance(notch, bool) or not isinstance(notch, int) or not 0 <= notch <= top:
+            raise ValueError(f"the {slider} slider has notches 0 to {top}, not {notch!r}")
+    game.state.stands.population = population
+    game.state.stands.ore = ore
+    game.state.stands.sliders.update(sliders or {})
+    return game
 
 
 def _snapshot(game: EconomyGame) -> dict[str, Any]:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from typing import Any, Mapping, TypeVar
 
 from .errors import ConfigError
 
 C = TypeVar("C")
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
 
 
 def config_to_dict(config: Any) -> dict[str, Any]:
@@ -26,7 +32,7 @@ def config_from_dict(cls: type[C], data: Mapping[str, Any] | None = None, **over
     unknown = sorted(set(values) - names)
     if unknown:
         raise ConfigError(f"unknown option(s) {', '.join(unknown)}; the options are: {', '.join(sorted(names))}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     clean = {}
     for name, value in values.items():
         tp = hints[name]

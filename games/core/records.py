@@ -43,12 +43,47 @@ class Record:
         return cls(**{n: _load(hints[n], data[n], f"{where}.{n}") for n in names})
 
     def copy(self: R) -> R:
-        return type(self)(**{f.name: _copy(getattr(self, f.name)) for f in dataclasses.fields(self)})  # type: ignore
+        twin = object.__new__(type(self))
+        for name, kind in _copy_plan(type(self)):
+            value = getattr(self, name)
+            if kind == "flat-list":
+                value = list(value)
+            elif kind == "flat-dict":
+                value = dict(value)
+            elif kind == "record":
+                value = value.copy()
+            elif kind == "deep":
+                value = _copy(value)
+            object.__setattr__(twin, name, value)
+        return twin
 
 
 @functools.lru_cache(maxsize=None)
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
+
+
+_FLAT = (int, str, bool)
+
+
+@functools.lru_cache(maxsize=None)
+def _copy_plan(cls: type) -> tuple[tuple[str, str], ...]:
+    """How to copy each field fast: share immutables, shallow-copy flat containers, recurse otherwise."""
+    plan = []
+    for name, tp in _hints(cls).items():
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if tp in _FLAT or (origin is tuple and all(a in _FLAT or a is Ellipsis for a in args)):
+            kind = "share"
+        elif origin is list and args and args[0] in _FLAT:
+            kind = "flat-list"
+        elif origin is dict and args and args[1] in _FLAT:
+            kind = "flat-dict"
+        elif isinstance(tp, type) and issubclass(tp, Record):
+            kind = "record"
+        else:
+            kind = "deep"
+        plan.append((name, kind))
+    return tuple(plan)
 
 
 def _dump(value: Any) -> Any:

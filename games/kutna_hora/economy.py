@@ -21,6 +21,10 @@ from .rules import RULES
 from .town_hall import TownHall
 
 MAX_ADVANCE = 3
+# Built once: actions are immutable values, so every position can share them.
+_ALWAYS = (Action("income"),) + tuple(Action("advance", (d, n)) for d in P.DECKS for n in range(1, MAX_ADVANCE + 1))
+_BUILD = {good: Action("build", (good,)) for good in GOOD_GUILD}
+_RIGHTS = {good: Action("rights", (good,)) for good in GOOD_GUILD}
 
 
 @dataclass(frozen=True)
@@ -156,10 +160,34 @@ class EconomyGame(Game):
 
     def rights_plan(self, good: str) -> RightsPlan | str:
         """The tile Rights for ``good`` would take now and its cost, or why Rights cannot be taken."""
+        return self._plans(good)[0]
+
+    def build_plan(self, good: str) -> BuildPlan | str:
+        """What building ``good`` would take and cost now, or why it cannot be built (ignoring money)."""
+        return self._plans(good)[1]
+
+    def _plans(self, good: str) -> tuple[RightsPlan | str, BuildPlan | str]:
         if good not in GOOD_GUILD:
-            return f"there is no guild building producing {good!r}; the goods are {', '.join(self.table.goods)}."
+            unknown = f"there is no guild building producing {good!r}; the goods are {', '.join(self.table.goods)}."
+            return unknown, unknown
         guild = GOOD_GUILD[good]
-        if len(self.state.players[self._seat].held) >= HELD_SLOTS.value:
+        purse = self.state.players[self._seat]
+        rights = self._rights_plan(guild, purse)
+        cell = self.cell(good)
+        if cell.no_demand:
+            return rights, (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may "
+                            f"build a {good} building until demand rises. Buying its rights is still allowed.")
+        held = [t for t in purse.held if TILES[t].guild == guild]
+        if held:
+            tile, via = TILES[held[0]], None
+        elif isinstance(rights, str):
+            return rights, rights
+        else:
+            tile, via = TILES[rights.tile], rights
+        return rights, BuildPlan(tile.id, via, tile.wood, P.cost_of(self.table, self.stands, "wood", tile.wood))
+
+    def _rights_plan(self, guild: str, purse: Purse) -> RightsPlan | str:
+        if len(purse.held) >= HELD_SLOTS.value:
             return f"all {HELD_SLOTS.value} slots on your board are full; build a held tile first."
         where = town_hall.find(self.hall, guild)
         if where is None:
@@ -169,40 +197,20 @@ class EconomyGame(Game):
         groschen = amount if kind == "groschen" else P.cost_of(self.table, self.stands, "permits", amount)
         return RightsPlan(self.hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
 
-    def build_plan(self, good: str) -> BuildPlan | str:
-        """What building ``good`` would take and cost now, or why it cannot be built (ignoring money)."""
-        if good not in GOOD_GUILD:
-            return f"there is no guild building producing {good!r}; the goods are {', '.join(self.table.goods)}."
-        cell = self.cell(good)
-        if cell.no_demand:
-            return (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may build a "
-                    f"{good} building until demand rises. Buying its rights is still allowed.")
-        held = [t for t in self.state.players[self._seat].held if TILES[t].guild == GOOD_GUILD[good]]
-        if held:
-            tile, rights = TILES[held[0]], None
-        else:
-            rights = self.rights_plan(good)
-            if isinstance(rights, str):
-                return rights
-            tile = TILES[rights.tile]
-        return BuildPlan(tile.id, rights, tile.wood, P.cost_of(self.table, self.stands, "wood", tile.wood))
-
     @property
     def _seat(self) -> int:
         return self.state.turn % self.config.players
 
     # ------------------------------------------------------------------ legal actions and refusals
     def _legal(self) -> list[Action]:
-        acts = [Action("income")]
-        acts += [Action("advance", (deck, n)) for deck in P.DECKS for n in range(1, MAX_ADVANCE + 1)]
+        acts = list(_ALWAYS)
         money = self.state.players[self._seat].groschen
         for good in self.table.goods:
-            plan = self.build_plan(good)
-            if isinstance(plan, BuildPlan) and plan.total <= money:
-                acts.append(Action("build", (good,)))
-            rights = self.rights_plan(good)
+            rights, build = self._plans(good)
+            if isinstance(build, BuildPlan) and build.total <= money:
+                acts.append(_BUILD.get(good) or Action("build", (good,)))
             if isinstance(rights, RightsPlan) and rights.groschen <= money:
-                acts.append(Action("rights", (good,)))
+                acts.append(_RIGHTS.get(good) or Action("rights", (good,)))
         return acts
 
     def _why_illegal(self, action: Action) -> str | None:

@@ -1,0 +1,60 @@
+"""The README, Binder files and packaging agree with each other and with the code."""
+
+import pathlib
+import re
+import tomllib
+
+import pytest
+
+from games.core import IllegalAction
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_readme_starts_with_exactly_two_commands_install_and_open_then_install_and_test():
+    block = re.search(r"<!-- commands -->\n```bash\n(.*?)```\n<!-- /commands -->", README, re.S)
+    assert block and README.index("<!-- commands -->") < 100
+    open_cmd, test_cmd = block.group(1).strip().splitlines()
+    assert 'pip install -e ".[notebook]"' in open_cmd and "jupyter lab notebooks/00_start_here.ipynb" in open_cmd
+    assert 'pip install -e ".[test]"' in test_cmd and test_cmd.endswith("-m pytest")
+
+
+def test_pytest_runs_tests_and_notebooks_under_nbval():
+    opts = PYPROJECT["tool"]["pytest"]["ini_options"]
+    assert opts["testpaths"] == ["tests", "notebooks"] and "--nbval" in opts["addopts"]
+    assert (ROOT / "nbval_sanitize.cfg").is_file()
+
+
+def test_binder_pins_match_the_notebook_extra_and_install_the_package():
+    lines = [ln for ln in (ROOT / "binder/requirements.txt").read_text().splitlines() if ln and ln[0] != "#"]
+    assert sorted(ln for ln in lines if ln != "-e .") == sorted(PYPROJECT["project"]["optional-dependencies"]["notebook"])
+    assert "-e ." in lines
+    badge = re.search(r"mybinder\.org/v2/gh/[^)]*urlpath=lab/tree/(notebooks/[\w.]+\.ipynb)", README)
+    assert badge and (ROOT / badge.group(1)).is_file()
+
+
+def test_every_notebook_is_listed_in_the_readme():
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"`{nb.name}`" in README, nb.name
+
+
+def test_games_depends_on_nothing():
+    assert PYPROJECT["project"]["dependencies"] == []
+
+
+def test_the_readme_api_example_runs_as_written():
+    code = re.search(r"## The rules API\n\n```python\n(.*?)```", README, re.S).group(1)
+    scope: dict = {}
+    for line in code.splitlines():
+        statement = line.split("  #")[0].strip()
+        if "IllegalAction" in line:
+            with pytest.raises(IllegalAction, match="no guild building producing 'gold'"):
+                exec(statement, scope)
+        elif statement:
+            exec(statement, scope)
+    again = scope["kutna_hora"].new_economy(players=2, seed=1)
+    again.apply("build beer")
+    assert str(again.log[-1]) == "The population deck advances to card 1.  [prices.advance · 価格 (Prices)]"
+    assert "19 legal actions" in repr(scope["kutna_hora"].new_economy(players=2, seed=1).legal_actions())
