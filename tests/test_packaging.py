@@ -2,9 +2,9 @@
 
 import pathlib
 import re
-import tomllib
 
 import pytest
+import tomllib
 
 from games.core import IllegalAction
 
@@ -29,7 +29,8 @@ def test_pytest_runs_tests_and_notebooks_under_nbval():
 
 def test_binder_pins_match_the_notebook_extra_and_install_the_package():
     lines = [ln for ln in (ROOT / "binder/requirements.txt").read_text().splitlines() if ln and ln[0] != "#"]
-    assert sorted(ln for ln in lines if ln != "-e .") == sorted(PYPROJECT["project"]["optional-dependencies"]["notebook"])
+    extra = PYPROJECT["project"]["optional-dependencies"]["notebook"]
+    assert sorted(ln for ln in lines if ln != "-e .") == sorted(extra)
     assert "-e ." in lines
     badge = re.search(r"mybinder\.org/v2/gh/[^)]*urlpath=lab/tree/(notebooks/[\w.]+\.ipynb)", README)
     assert badge and (ROOT / badge.group(1)).is_file()

@@ -52,26 +52,12 @@ def economy_at(population: int = 0, ore: int = 0, sliders: Mapping[str, int] | N
 
     ``economy_at(population=11, sliders={"beer": 1})``: the decks show those cards, the named sliders sit at those
     notches and every other slider is at the far left. ``config`` as for ``new_economy`` (default: free play).
-    The position is set, not played: no card "appears", so no town-builds icon acts on the way there. Undo and
-    replay start again from the config, so they forget the hand-made position. Raises ``ValueError`` naming the
-    bad part of a position that does not exist.
+    The position is set, not played: no card "appears", so no town-builds icon acts on the way there. It is part
+    of the game's config, so undo, reset, replay and saves keep it. Raises ``ConfigError`` (a ``ValueError``)
+    naming the bad part of a position that does not exist.
     """
-    game = kutna_hora.new_economy(**{**FREE_PLAY, **config})
-    table = game.table
-    for deck, pos in (("population", population), ("ore", ore)):
-        last = table.decks[deck].last
-        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos <= last:
-            raise ValueError(f"the {deck} deck has cards 0 to {last}, not {pos!r}")
-    for slider, notch in (sliders or {}).items():
-        if slider not in table.sliders:
-            raise ValueError(f"there is no {slider!r} slider; the sliders are {', '.join(table.sliders)}")
-        top = table.decks[table.deck_of[slider]].notches[slider] - 1
-        if isinstance(notch, bool) or not isinstance(notch, int) or not 0 <= notch <= top:
-            raise ValueError(f"the {slider} slider has notches 0 to {top}, not {notch!r}")
-    game.state.stands.population = population
-    game.state.stands.ore = ore
-    game.state.stands.sliders.update(sliders or {})
-    return game
+    return kutna_hora.new_economy(**{**FREE_PLAY, **config, "start_population": population, "start_ore": ore,
+                                     "start_sliders": dict(sliders or {})})
 
 
 def _snapshot(game: EconomyGame) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from .errors import ConfigError
 C = TypeVar("C")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -21,7 +21,7 @@ def config_to_dict(config: Any) -> dict[str, Any]:
     out = {}
     for f in dataclasses.fields(config):
         value = getattr(config, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
+        out[f.name] = list(value) if isinstance(value, tuple) else dict(value) if isinstance(value, dict) else value
     return out
 
 

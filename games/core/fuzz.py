@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         for players in range(cls.min_players, cls.max_players + 1):
             start, decisions = time.perf_counter(), 0
             for seed in range(args.seed, args.seed + args.games):
-                game = check_random_game(lambda s, p=players: cls(None, s, players=p), seed,
+                game = check_random_game(lambda s, c=cls, p=players: c(None, s, players=p), seed,
                                          deep_every=args.deep_every)
                 decisions += len(game.history)
             took = time.perf_counter() - start

@@ -77,10 +77,10 @@ class Game(ABC):
         self.state = self._setup()
 
     # ----------------------------------------------------------------- hooks for the rules modules
-    def _check_config(self, config: Any) -> None:
+    def _check_config(self, config: Any) -> None:  # noqa: B027 - optional hook
         """Raise :class:`ConfigError` for impossible settings (player counts, unknown data sets, ...)."""
 
-    def _prepare(self) -> None:
+    def _prepare(self) -> None:  # noqa: B027 - optional hook
         """Build immutable helpers derived from the config (component tables). Shared by clones."""
 
     @abstractmethod

@@ -58,7 +58,7 @@ class Record:
         return twin
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -66,7 +66,7 @@ def _hints(cls: type) -> dict[str, Any]:
 _FLAT = (int, str, bool)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _copy_plan(cls: type) -> tuple[tuple[str, str], ...]:
     """How to copy each field fast: share immutables, shallow-copy flat containers, recurse otherwise."""
     plan = []
@@ -140,7 +140,7 @@ def _load(tp: Any, value: Any, where: str) -> Any:
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(value) != len(args):
                 raise SaveFileError(f"{where}: expected {len(args)} items, found {len(value)}")
-            return tuple(_load(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+            return tuple(_load(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
         item = args[0]
         loaded = [_load(item, v, f"{where}[{i}]") for i, v in enumerate(value)]
         return loaded if origin is list else tuple(loaded)

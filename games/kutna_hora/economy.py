@@ -8,7 +8,7 @@ say where the sandbox simplifies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Action, ConfigError, DataError, Decision, Game, Record
@@ -29,11 +29,16 @@ _RIGHTS = {good: Action("rights", (good,)) for good in GOOD_GUILD}
 
 @dataclass(frozen=True)
 class EconomyConfig:
-    """``players`` 1-4, ``turns`` each, and the price table to read (``approx_v1`` or a transcription)."""
+    """``players`` 1-4, ``turns`` each, the price table to read (``approx_v1`` or a transcription) and an optional
+    starting position. Everything here saves with the game, so undo and replay keep a hand-made position."""
 
     players: int = 1
     turns: int = 12
     price_table: str = "approx_v1"
+    #: A hand-made starting position (a teacher arranging the stands): deck cards and slider notches.
+    start_population: int = 0
+    start_ore: int = 0
+    start_sliders: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -100,9 +105,18 @@ class EconomyGame(Game):
         if not 1 <= config.turns <= 200:
             raise ConfigError(f"turns must be between 1 and 200, not {config.turns}")
         try:
-            P.load_price_table(config.price_table)
+            table = P.load_price_table(config.price_table)
         except DataError as err:
             raise ConfigError(str(err)) from err
+        for deck, pos in (("population", config.start_population), ("ore", config.start_ore)):
+            if not 0 <= pos <= table.decks[deck].last:
+                raise ConfigError(f"the {deck} deck has cards 0 to {table.decks[deck].last}, not {pos!r}")
+        for slider, notch in config.start_sliders.items():
+            if slider not in table.sliders:
+                raise ConfigError(f"there is no {slider!r} slider; the sliders are {', '.join(table.sliders)}")
+            top = table.decks[table.deck_of[slider]].notches[slider] - 1
+            if isinstance(notch, bool) or not isinstance(notch, int) or not 0 <= notch <= top:
+                raise ConfigError(f"the {slider} slider has notches 0 to {top}, not {notch!r}")
 
     def _prepare(self) -> None:
         self.table = P.load_price_table(self.config.price_table)
@@ -118,6 +132,13 @@ class EconomyGame(Game):
     def _setup(self) -> EconomyState:
         stands = P.new_stands(self.table)
         self.emit("setup.card-stands", "Both decks start at card 0 with every slider at the far left.")
+        c = self.config
+        if c.start_population or c.start_ore or any(c.start_sliders.values()):
+            stands.population, stands.ore = c.start_population, c.start_ore
+            stands.sliders.update(c.start_sliders)
+            moved = ", ".join(f"{k} notch {v}" for k, v in c.start_sliders.items() if v) or "no slider moved"
+            self.emit("sandbox.start-position", f"The stands are arranged by hand: population card "
+                      f"{c.start_population}, ore card {c.start_ore}, {moved}.")
         hall = town_hall.new_town_hall(self.rng)
         self.emit("setup.town-hall", "Guild stacks are shuffled onto the two left columns of the town hall.")
         self.emit("setup.public-stacks", "Green, silver and yellow public stacks fill the third column.")
@@ -275,8 +296,9 @@ class EconomyGame(Game):
         tile = TILES[plan.tile]
         purse.held.remove(tile.id)
         purse.groschen -= plan.wood_groschen
-        self.emit("build.pay-wood", f"Player {player + 1} builds {tile.id}: {plan.wood} wood at "
-                  f"{plan.wood_groschen // plan.wood} each, {plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
+        each = plan.wood_groschen // plan.wood
+        self.emit("build.pay-wood", f"Player {player + 1} builds {tile.id}: {plan.wood} wood at {each} each, "
+                  f"{plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
         purse.buildings.append(tile.id)
         purse.production[good] = purse.production.get(good, 0) + tile.production
         self.emit("build.production", f"Player {player + 1}'s {good} production rises by {tile.production} to "

@@ -142,7 +142,7 @@ def load_price_table(name: str = "approx_v1") -> PriceTable:
     return _load_packaged(name)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_packaged(name: str) -> PriceTable:
     if not re.fullmatch(r"[a-z0-9_]+", name):
         raise DataError(f"{name!r} is not a price table name")

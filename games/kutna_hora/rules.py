@@ -92,6 +92,8 @@ RULES = RuleBook("kutna_hora", [
          "each, the most groschen wins (ties share).", SANDBOX),
     Rule("sandbox.advance", SANDBOX_SECTION, "A player may advance either deck by 1 to 3 cards, standing in for "
          "mines, buildings and events that do so in the game.", SANDBOX),
+    Rule("sandbox.start-position", SANDBOX_SECTION, "A sandbox may start from stands arranged by hand (deck cards "
+         "and slider notches); setting them is not playing, so no icon on the way acts.", SANDBOX),
     Rule("sandbox.build", SANDBOX_SECTION, "Build builds a tile you hold for that good, or else takes the top tile "
          "of the guild's stack and builds it at once (Rights and Build paid together). Any guild may be built; "
          "plots are not needed; the tile's tax and St. Barbara icons are not used.", SANDBOX),

@@ -40,7 +40,7 @@ def new_town_hall(rng: Rng) -> TownHall:
         stacks.append(Stack("guild", guild, marked + others))
     per_row = GUILD_COLUMNS.value
     rows = [stacks[r * per_row:(r + 1) * per_row] for r in range(len(PUBLIC_STACK_ROWS.value))]
-    for row, colour in zip(rows, PUBLIC_STACK_ROWS.value):
+    for row, colour in zip(rows, PUBLIC_STACK_ROWS.value, strict=True):
         tiles = [t.id for t in PUBLIC_BUILDINGS if t.colour == colour]
         rng.shuffle(tiles)
         row.append(Stack("public", colour, tiles))

@@ -3,8 +3,7 @@
 import pytest
 
 from games.core import ConfigError, IllegalAction
-from games.kutna_hora import new_economy
-from games.kutna_hora import town_hall
+from games.kutna_hora import new_economy, town_hall
 from games.kutna_hora.data.components import GUILD_BUILDINGS, TILES
 from games.kutna_hora.income import income, income_lines
 
@@ -188,3 +187,27 @@ def test_config_errors_are_named():
 def test_unknown_verbs_are_explained():
     with pytest.raises(IllegalAction, match="the actions are advance, rights, build and income"):
         sandbox().apply("mine")
+
+
+@rule("sandbox.start-position")
+def test_a_hand_made_start_position_is_config_so_undo_and_saves_keep_it():
+    g = new_economy(start_population=11, start_ore=3, start_sliders={"beer": 2})
+    assert (g.stands.population, g.stands.ore, g.stands.sliders["beer"]) == (11, 3, 2)
+    assert "sandbox.start-position" in [e.rule for e in g.log]
+    assert g.hall.discards == []  # set, not played: card 11's neighbours did not act
+    g.apply("advance population 1")
+    g.undo()
+    assert g.stands.population == 11
+    loaded = type(g).from_json(g.to_json())
+    assert loaded.stands.sliders["beer"] == 2 and loaded.config.start_sliders == {"beer": 2}
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"start_population": 41}, "population deck has cards 0 to 40"),
+    ({"start_ore": -1}, "ore deck has cards 0 to 30"),
+    ({"start_sliders": {"gold": 1}}, "no 'gold' slider"),
+    ({"start_sliders": {"beer": 6}}, "beer slider has notches 0 to 5"),
+])
+def test_impossible_start_positions_are_refused_by_name(options, message):
+    with pytest.raises(ConfigError, match=message):
+        new_economy(**options)
