@@ -35,6 +35,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=300)
     args = parser.parse_args()
+    reference = timed(lambda: sum(range(1000)), 20000) * 1e6
+    print(f"machine reference: sum(range(1000)) takes {reference:.1f} µs here (about 10 µs on an idle modern core); "
+          "compare figures across machines as multiples of it")
     print(f"{'game':24} {'p':>2} {'mode':9} {'µs/decision':>12} {'ms/game':>8} {'decisions':>9}")
     for game_id in sorted(GAMES):
         cls = game_class(game_id)
