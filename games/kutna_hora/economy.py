@@ -280,8 +280,10 @@ class EconomyGame(Game):
         purse = self.state.players[player]
         purse.groschen -= plan.groschen
         guild = TILES[plan.tile].guild
+        cost = f"{plan.groschen} groschen" if plan.kind == "groschen" else \
+            f"{plan.amount} permit{'s' if plan.amount > 1 else ''} at {plan.groschen // plan.amount}, {plan.groschen} groschen"
         self.emit("rights.cost", f"Player {player + 1} takes the rights to {plan.tile} in column {plan.column + 1}: "
-                  f"{plan.amount} {plan.kind}, {plan.groschen} groschen.", tile=plan.tile, groschen=plan.groschen)
+                  f"{cost}.", tile=plan.tile, groschen=plan.groschen)
         town_hall.take_top(self.hall, plan.row, plan.column)
         purse.held.append(plan.tile)
         self.emit("rights.stack-to-end", f"The {guild} stack moves to the end of row {plan.row + 1}.")
