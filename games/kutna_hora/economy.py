@@ -280,8 +280,8 @@ class EconomyGame(Game):
         purse = self.state.players[player]
         purse.groschen -= plan.groschen
         guild = TILES[plan.tile].guild
-        cost = f"{plan.groschen} groschen" if plan.kind == "groschen" else \
-            f"{plan.amount} permit{'s' if plan.amount > 1 else ''} at {plan.groschen // plan.amount}, {plan.groschen} groschen"
+        permits = f"{plan.amount} permit{'s' if plan.amount > 1 else ''} at {plan.groschen // plan.amount}"
+        cost = f"{plan.groschen} groschen" if plan.kind == "groschen" else f"{permits}, {plan.groschen} groschen"
         self.emit("rights.cost", f"Player {player + 1} takes the rights to {plan.tile} in column {plan.column + 1}: "
                   f"{cost}.", tile=plan.tile, groschen=plan.groschen)
         town_hall.take_top(self.hall, plan.row, plan.column)
