@@ -1,0 +1,1 @@
+"""Real-browser tests (marker ``browser``): see conftest.py and scripts/browser-tests."""

@@ -1,0 +1,246 @@
+"""Real-browser tests: the notebooks and widgets in JupyterLab, Notebook 7 and Voila, driven by headless Chromium.
+
+Recipe: jupyter.md §5. Playwright drives the **system** Chromium (``apt-get install -y chromium``; never
+``playwright install``). Every test here carries the ``browser`` marker and is skipped, with the reason, when
+Playwright or Chromium is missing. Set ``BROWSER_TESTS_REQUIRED=1`` (``scripts/browser-tests`` does) to make a
+missing browser an error instead of a skip. ``CHROMIUM=/path/to/chromium`` picks another browser binary.
+
+Fixtures:
+
+- ``lab`` / ``notebook7`` / ``voila_fixture``: one server each per test session, all launched side by side as soon
+  as the first browser test starts (only those some selected test needs), each on a free 127.0.0.1 port. The Jupyter
+  servers run on the repo with a token, autosave off, news/update checks off, windowing off, checkpoints and
+  settings/workspace/runtime/config/IPython dirs in a temp dir; Voila serves the fixture notebook at ``/``. Logs go
+  to ``test-artifacts/logs/``; their tail is attached to every failing test that used the server. At the end the
+  session fails if a server saved a file.
+- ``guarded``: a fresh browser context and page that only reaches 127.0.0.1 (``data:`` and ``blob:`` pass; blob is
+  how anywidget loads its ES module) and records console errors; ``guarded.check()`` fails on either (see the
+  documented allow-lists in support.py). A failing test leaves a full-page screenshot
+  ``test-artifacts/screenshots/FAILED-<test>.png`` and a "browser console" report section.
+- ``lab_page``: the same guard on one JupyterLab page shared by the session (the app boots once); each test opens
+  its notebook in it, and afterwards the notebook is closed unsaved and its kernel shut down.
+- ``notebook7_page``: ``guarded`` for Notebook 7, with its kernels shut down afterwards.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import secrets
+import shutil
+import sys
+
+import pytest
+
+from . import support
+
+# The fixture notebooks are driven through the browser; keep nbval (`--nbval` in addopts) from collecting them too.
+collect_ignore_glob = ["fixtures/*"]
+
+BROWSER_MARKER = ("browser: real-browser test (headless system Chromium + Jupyter servers); "
+                  "run with scripts/browser-tests")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", BROWSER_MARKER)
+
+
+def find_chromium() -> tuple[str | None, str]:
+    """The Chromium binary to launch, or None and the reason there is none."""
+    chosen = os.environ.get("CHROMIUM")
+    if chosen:
+        return (chosen, "") if os.path.exists(chosen) else (None, f"CHROMIUM={chosen} does not exist")
+    for candidate in ("/usr/lib/chromium/chromium", shutil.which("chromium")):
+        if candidate and os.path.exists(candidate):
+            return candidate, ""
+    return None, "no system Chromium found (apt-get install -y chromium, or set CHROMIUM=/path/to/chromium)"
+
+
+def missing_browser() -> str | None:
+    try:
+        found = importlib.util.find_spec("playwright.sync_api") is not None
+    except (ImportError, ValueError):  # a missing parent package, or a module blocked in sys.modules
+        found = False
+    if not found:
+        return "playwright is not installed (pip install playwright==1.65.2; no `playwright install` needed)"
+    exe, why = find_chromium()
+    return None if exe else why
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    browser_items = [item for item in items if item.get_closest_marker("browser")]
+    if not browser_items:
+        return
+    reason = missing_browser()
+    if reason is None:
+        return
+    if os.environ.get("BROWSER_TESTS_REQUIRED") == "1":
+        raise pytest.UsageError(f"BROWSER_TESTS_REQUIRED=1 but the browser tests cannot run: {reason}")
+    skip = pytest.mark.skip(reason=f"browser test skipped: {reason}")
+    for item in browser_items:
+        item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    setattr(item, f"_browser_rep_{report.when}", report)
+    if report.failed and item.get_closest_marker("browser"):
+        funcargs = getattr(item, "funcargs", {})
+        for name in ("lab", "notebook7", "voila_fixture"):
+            server = funcargs.get(name)
+            if isinstance(server, support.Server):
+                report.sections.append((f"{server.name} log", server.log_tail()))
+        for name in ("lab_page", "notebook7_page", "guarded"):
+            page = funcargs.get(name)
+            if isinstance(page, support.GuardedPage) and (page.console_errors or page.outside or page.ignored):
+                report.sections.append(("browser console", page.summary()))
+                break
+    return report
+
+
+# ---------------------------------------------------------------------------------------------- browser
+@pytest.fixture(scope="session")
+def chromium():
+    exe, why = find_chromium()
+    if exe is None:
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=["--no-proxy-server"])
+        yield browser
+        browser.close()
+
+
+def _new_page(chromium) -> support.GuardedPage:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = support.GuardedPage(context)
+    page.page.set_default_timeout(support.SLOW_MS)
+    return page
+
+
+def _after_test(page: support.GuardedPage, request: pytest.FixtureRequest) -> None:
+    """Failure screenshot; and a passing test that forgot ``check()`` still gets the loopback/console verdict."""
+    call = getattr(request.node, "_browser_rep_call", None)
+    if call is not None and call.failed:
+        support.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        try:
+            page.page.screenshot(path=str(support.SCREENSHOTS / f"FAILED-{support.slug(request.node.name)}.png"),
+                                 full_page=True)
+        except Exception as err:  # the page may be gone; the failure itself matters more
+            print(f"no failure screenshot: {err}")
+    if call is not None and call.passed and not page.checked:
+        page.check()
+
+
+@pytest.fixture
+def guarded(chromium, request):
+    """A fresh loopback-only page (own browser context) for one test."""
+    page = _new_page(chromium)
+    yield page
+    try:
+        _after_test(page, request)
+    finally:
+        page.context.close()
+
+
+# ---------------------------------------------------------------------------------------------- servers
+def _jupyter_server(app: str, name: str, tmp_path_factory) -> support.Server:
+    tmp = tmp_path_factory.mktemp(app)
+    support.write_overrides(tmp)
+    port = support.free_port()
+    token = secrets.token_hex(16)
+    return support.Server(name=name, argv=support.jupyter_argv(app, port, token, tmp),
+                          env=support.isolated_env(tmp), port=port, token=token, ready_path="/api/status",
+                          log_path=support.LOGS / f"{app}.log")
+
+
+def _voila_server(tmp_path_factory) -> support.Server:
+    tmp = tmp_path_factory.mktemp("voila")
+    port = support.free_port()
+    argv = [sys.executable, "-m", "voila", support.rel(support.FIXTURE_NOTEBOOK), "--no-browser",
+            "--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0",
+            "--VoilaConfiguration.show_tracebacks=True"]
+    return support.Server(name="Voila", argv=argv, env=support.isolated_env(tmp), port=port,
+                          ready_path="/voila/static/voila.js", log_path=support.LOGS / "voila.log")
+
+
+SERVER_FIXTURES = {
+    "lab": lambda f: _jupyter_server("lab", "JupyterLab", f),
+    "notebook7": lambda f: _jupyter_server("notebook", "Notebook 7", f),
+    "voila_fixture": _voila_server,
+}
+
+
+@pytest.fixture(scope="session")
+def _server_pool(request, tmp_path_factory):
+    """Launch, side by side, every server some selected test needs; each fixture then waits for its own."""
+    needed: set[str] = set()
+    for item in request.session.items:
+        if not item.get_closest_marker("skip"):
+            needed.update(getattr(item, "fixturenames", ()))
+    pool = {name: make(tmp_path_factory).launch() for name, make in SERVER_FIXTURES.items() if name in needed}
+    for old in support.SCREENSHOTS.glob("*.png"):  # the artifacts describe this run only
+        old.unlink()
+    yield pool
+    for server in pool.values():
+        server.stop()
+    saved = [line for server in pool.values() if server.token for line in server.saved_files()]
+    assert not saved, "a Jupyter server wrote into the repo during the browser tests:\n" + "\n".join(saved)
+
+
+def _from_pool(pool: dict[str, support.Server], name: str, tmp_path_factory) -> support.Server:
+    if name not in pool:  # requested dynamically: launch now
+        pool[name] = SERVER_FIXTURES[name](tmp_path_factory).launch()
+    return pool[name].wait_ready()
+
+
+@pytest.fixture(scope="session")
+def lab(_server_pool, tmp_path_factory):
+    """JupyterLab on the repo (one per session)."""
+    return _from_pool(_server_pool, "lab", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def notebook7(_server_pool, tmp_path_factory):
+    """Notebook 7 on the repo (one per session)."""
+    return _from_pool(_server_pool, "notebook7", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def voila_fixture(_server_pool, tmp_path_factory):
+    """Voila serving the fixture notebook at ``/``."""
+    return _from_pool(_server_pool, "voila_fixture", tmp_path_factory)
+
+
+# ---------------------------------------------------------------------------------------------- Jupyter pages
+@pytest.fixture(scope="session")
+def _lab_app(_server_pool, chromium, lab):
+    """One loaded JupyterLab page for the session: tests open their notebooks in it (saves the app's boot)."""
+    page = _new_page(chromium)
+    page.page.goto(f"{lab.url}/lab?token={lab.token}&reset")
+    page.page.wait_for_function(support.APP_READY, timeout=support.SLOW_MS)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def lab_page(lab, _lab_app, request):
+    """The shared JupyterLab page, with this test's console/loopback record. Afterwards every notebook is closed
+    unsaved and every kernel shut down, so the next test starts fresh."""
+    lab.wait_for_cleanups()
+    _lab_app.reset()
+    yield _lab_app
+    try:
+        _after_test(_lab_app, request)
+    finally:
+        _lab_app.page.evaluate(support.CLOSE_ALL)
+        lab.shutdown_sessions()
+
+
+@pytest.fixture
+def notebook7_page(notebook7, guarded):
+    notebook7.wait_for_cleanups()
+    yield guarded
+    notebook7.shutdown_sessions()
