@@ -232,7 +232,11 @@ class PriceStand(anywidget.AnyWidget):
 
     def _last_events(self) -> list[str]:
         step = len(self._game.history) - 1
-        mine = [e for e in self._game.log if e.step == step]
+        log = self._game.log
+        first = len(log)
+        while first and log[first - 1].step == step:  # the last step's events sit at the end of the log
+            first -= 1
+        mine = log[first:]
         shown = [_short(e) for e in mine[:MAX_EVENTS]]
         if len(mine) > MAX_EVENTS:
             shown.append(f"… and {len(mine) - MAX_EVENTS} more events (see game.log)")

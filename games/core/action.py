@@ -68,11 +68,6 @@ class LegalActions(tuple):
     def __new__(cls, actions: Iterable[Action]) -> "LegalActions":
         return super().__new__(cls, sorted(set(actions), key=_key))
 
-    @classmethod
-    def presorted(cls, actions: tuple[Action, ...]) -> "LegalActions":
-        """Wrap actions already unique and in sort order (checked by the conformance tests)."""
-        return super().__new__(cls, actions)
-
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):
             try:

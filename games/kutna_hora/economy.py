@@ -339,5 +339,6 @@ class EconomyGame(Game):
                 rows.append(f"<tr><td>{deck} card {d['position']}</td><td>{good}</td><td>notch {g['notch']}</td>"
                             f"<td><b>{g['price']}</b>{' ✗' if g['cells'][g['notch']][1] else ''}</td></tr>")
         money = ", ".join(f"P{i + 1}: {p.groschen}" for i, p in enumerate(self.state.players))
+        decision = self.pending()
         return (f"<div><b>{self.title}</b> ({self.table.source} prices) - {money}<table>{''.join(rows)}</table>"
-                f"<i>{self.pending().prompt if self.pending() else 'game over'}</i></div>")
+                f"<i>{decision.prompt if decision else 'game over'}</i></div>")
