@@ -26,6 +26,7 @@ class Action:
     args: tuple[Arg, ...] = ()
     sort_key: tuple = field(init=False, repr=False, compare=False, hash=False)
     """Numbers before words, numbers by value: ``advance ore 2`` before ``advance ore 10``."""
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not _WORD.match(self.verb):
@@ -37,6 +38,10 @@ class Action:
                 raise InvalidNotation(f"{arg!r} is not a word an action can carry")
         key = (self.verb, tuple((0, a, "") if isinstance(a, int) else (1, 0, a) for a in self.args))
         object.__setattr__(self, "sort_key", key)
+        object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+
+    def __hash__(self) -> int:  # cached: legal-action sets hash every action of every position
+        return self._hash
 
     def __str__(self) -> str:
         return " ".join([self.verb, *map(str, self.args)])
@@ -67,6 +72,12 @@ class LegalActions(tuple):
 
     def __new__(cls, actions: Iterable[Action]) -> "LegalActions":
         return super().__new__(cls, sorted(set(actions), key=_key))
+
+    @classmethod
+    def presorted(cls, actions: Iterable[Action]) -> "LegalActions":
+        """Wrap actions a game already lists sorted and unique (its ``legal_is_sorted`` promise; the conformance
+        checks verify it on every position they visit)."""
+        return super().__new__(cls, actions)
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):

@@ -58,6 +58,8 @@ class Game(ABC):
     Config: ClassVar[type]
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    #: ``True`` when ``_legal`` already returns its actions sorted by ``sort_key`` and unique (skips a sort).
+    legal_is_sorted: ClassVar[bool] = False
 
     state: Record
 
@@ -119,6 +121,11 @@ class Game(ABC):
     def _observe(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (``None``: the public view). JSON-ready."""
 
+    def invariant_breaks(self) -> list[str]:
+        """Game-specific invariants that fail now, in words (conservation of pieces, limits); ``[]`` when sound.
+        Random-play tests and the fuzz command call it after every decision."""
+        return []
+
     def _tiebreak(self, player: int) -> tuple:
         """Sort key that breaks score ties (bigger wins); equal keys share the win."""
         return ()
@@ -139,7 +146,8 @@ class Game(ABC):
         decision = self.pending()
         if decision is None or (player is not None and player != decision.player):
             return LegalActions(())
-        return LegalActions(self._legal())
+        legal = self._legal()
+        return LegalActions.presorted(legal) if self.legal_is_sorted else LegalActions(legal)
 
     def is_legal(self, action: Action | str) -> bool:
         try:

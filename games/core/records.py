@@ -48,6 +48,8 @@ class Record:
             value = getattr(self, name)
             if kind == "flat-list":
                 value = list(value)
+            elif kind == "list-of-flat-lists":
+                value = [list(v) for v in value]
             elif kind == "flat-dict":
                 value = dict(value)
             elif kind == "record":
@@ -76,6 +78,8 @@ def _copy_plan(cls: type) -> tuple[tuple[str, str], ...]:
             kind = "share"
         elif origin is list and args and args[0] in _FLAT:
             kind = "flat-list"
+        elif origin is list and args and typing.get_origin(args[0]) is list and typing.get_args(args[0])[0] in _FLAT:
+            kind = "list-of-flat-lists"
         elif origin is dict and args and args[1] in _FLAT:
             kind = "flat-dict"
         elif isinstance(tp, type) and issubclass(tp, Record):
