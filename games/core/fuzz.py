@@ -1,7 +1,8 @@
-"""Random-play fuzzing of every game: ``python -m games.core.fuzz [--games N] [--game ID] [--seed S]``.
+"""Random-play fuzzing of every game: ``python -m games.core.fuzz [--games N] [--game ID] [--players P] [--jobs J]``.
 
-Plays N seeded random games per game and player count through :func:`check_random_game` and prints games per
-second. Any broken invariant stops with the seed that reproduces it.
+Plays N seeded random games per game and player count through :func:`check_random_game` (every invariant at every
+decision; clone, JSON and illegal-action probes every ``--deep-every`` decisions) and prints games per second. Any
+broken invariant stops with the seed that reproduces it: ``check_random_game(make, seed)``.
 """
 
 from __future__ import annotations
@@ -9,30 +10,50 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from games import GAMES, game_class
 
 from .conformance import check_random_game
 
 
+def run_chunk(game_id: str, players: int, seeds: range, deep_every: int) -> int:
+    """Play the seeds of one chunk; return the decisions made (raises AssertionError on a broken invariant)."""
+    cls = game_class(game_id)
+    decisions = 0
+    for seed in seeds:
+        game = check_random_game(lambda s: cls(None, s, players=players), seed, deep_every=deep_every)
+        decisions += len(game.history)
+    return decisions
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per game id and player count")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game id (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--deep-every", type=int, default=7, help="clone/JSON/illegal checks every n-th decision")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     for game_id in args.game or sorted(GAMES):
         cls = game_class(game_id)
-        for players in range(cls.min_players, cls.max_players + 1):
-            start, decisions = time.perf_counter(), 0
-            for seed in range(args.seed, args.seed + args.games):
-                game = check_random_game(lambda s, c=cls, p=players: c(None, s, players=p), seed,
-                                         deep_every=args.deep_every)
-                decisions += len(game.history)
+        for players in args.players or range(cls.min_players, cls.max_players + 1):
+            if not cls.min_players <= players <= cls.max_players:
+                continue
+            start = time.perf_counter()
+            seeds = range(args.seed, args.seed + args.games)
+            chunks = [seeds[i::args.jobs] for i in range(args.jobs)]
+            if args.jobs == 1:
+                decisions = run_chunk(game_id, players, seeds, args.deep_every)
+            else:
+                with ProcessPoolExecutor(args.jobs) as pool:
+                    decisions = sum(pool.map(run_chunk, [game_id] * args.jobs, [players] * args.jobs, chunks,
+                                             [args.deep_every] * args.jobs))
             took = time.perf_counter() - start
-            print(f"{game_id} {players}p: {args.games} games, {decisions} decisions, all invariants held "
-                  f"({args.games / took:.0f} games/s with checks)")
+            print(f"{game_id} {players}p: {args.games} games (seeds {seeds.start}-{seeds.stop - 1}), "
+                  f"{decisions} decisions, all invariants held ({args.games / took:.0f} games/s with checks, "
+                  f"{took:.0f} s)", flush=True)
     return 0
 
 

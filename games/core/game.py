@@ -121,6 +121,13 @@ class Game(ABC):
     def _observe(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (``None``: the public view). JSON-ready."""
 
+    def heuristic(self, player: int) -> float:
+        """How good this position looks for ``player`` (greedy bots maximise it): by default the score lead over
+        the best other player. Games override it with an evaluation that uses only what ``player`` may know."""
+        scores = self.scores()
+        others = [s for p, s in enumerate(scores) if p != player]
+        return float(scores[player] - max(others, default=0))
+
     def invariant_breaks(self) -> list[str]:
         """Game-specific invariants that fail now, in words (conservation of pieces, limits); ``[]`` when sound.
         Random-play tests and the fuzz command call it after every decision."""

@@ -1,0 +1,80 @@
+"""Bots that play any game of this package through the shared API.
+
+* :class:`RandomBot` – a uniformly random legal action (seeded, so games replay).
+* :class:`GreedyBot` – one-step lookahead: try every legal action on a clone and keep the one whose position
+  :meth:`Game.heuristic` rates best for the deciding player; ties are broken by its own seeded stream.
+
+:func:`play_out` drives a game to its end with one bot per seat. Bots only read what the deciding player may know:
+each game's ``heuristic`` is written from that player's point of view (see the game's module).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Protocol, Sequence
+
+from .action import Action
+from .game import Game
+from .rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "random"
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        return legal[self.rng.below(len(legal))]
+
+
+class GreedyBot:
+    """Plays the action after which ``game.heuristic(player)`` is highest (one step ahead)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "greedy"
+        self.rng = Rng(seed)
+
+    def ratings(self, game: Game) -> list[tuple[Action, float]]:
+        """Every legal action with the heuristic value of the position it leads to, best first."""
+        decision = game.pending()
+        if decision is None:
+            return []
+        rated = []
+        for action in game.legal_actions():
+            twin = game.clone()
+            twin.apply_unchecked(action)
+            rated.append((action, twin.heuristic(decision.player)))
+        return sorted(rated, key=lambda pair: -pair[1])
+
+    def choose(self, game: Game) -> Action:
+        rated = self.ratings(game)
+        best = rated[0][1]
+        top = [a for a, v in rated if v >= best - 1e-9]
+        return top[self.rng.below(len(top))]
+
+
+def make_bot(kind: str, seed: int = 0) -> Bot:
+    """``"random"`` or ``"greedy"``."""
+    kinds = {"random": RandomBot, "greedy": GreedyBot}
+    if kind not in kinds:
+        raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(kinds)}")
+    return kinds[kind](seed)
+
+
+def play_out(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_steps: int = 100_000,
+             stop_at: int | None = None) -> Game:
+    """Let the bots decide until the game ends (or until it is seat ``stop_at``'s decision, for a human seat)."""
+    for _ in range(max_steps):
+        decision = game.pending()
+        if decision is None or decision.player == stop_at:
+            return game
+        game.apply(bots[decision.player].choose(game))
+    raise RuntimeError(f"the game did not end within {max_steps} decisions")
