@@ -1,0 +1,83 @@
+"""Bots, the presorted legal-action promise, game invariants in random play, and fast copies, on the toy game."""
+
+import pytest
+
+from games.core import Action, LegalActions
+from games.core.bots import GreedyBot, RandomBot, make_bot, play_out
+from games.core.conformance import check_random_game
+from games.core.records import _copy_plan
+
+from .toy import ToyGame, ToyState
+
+
+def test_random_bot_plays_legal_actions_to_the_end_and_replays_by_seed():
+    finished = [play_out(ToyGame(seed=s), [RandomBot(s), RandomBot(s + 1)]) for s in range(10)]
+    assert all(g.is_terminal() for g in finished)
+    again = play_out(ToyGame(seed=4), [RandomBot(4), RandomBot(5)])
+    assert again.history == finished[4].history
+
+
+def test_greedy_bot_takes_the_last_stone_when_it_can():
+    game = ToyGame(seed=0)
+    game.state.pile = 3  # taking all three wins (the colour choice after it changes nothing)
+    assert str(GreedyBot().choose(game)) == "take 3"
+
+
+def test_greedy_ratings_list_every_legal_action_best_first():
+    game = ToyGame(seed=0)
+    game.state.pile = 2
+    rated = GreedyBot().ratings(game)
+    assert [str(a) for a, _ in rated][0] == "take 2"
+    assert sorted(str(a) for a, _ in rated) == game.legal_actions().texts()
+    assert [v for _, v in rated] == sorted((v for _, v in rated), reverse=True)
+
+
+def test_play_out_stops_at_a_human_seat():
+    game = play_out(ToyGame(seed=2), [RandomBot(1), RandomBot(2)], stop_at=1)
+    assert game.pending().player == 1 and not game.is_terminal()
+
+
+def test_make_bot_names_unknown_kinds():
+    assert make_bot("greedy").name == "greedy"
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        make_bot("clever")
+
+
+class BrokenToy(ToyGame):
+    def invariant_breaks(self) -> list[str]:
+        return ["the pile went below 5"] if self.state.pile < 5 else []
+
+
+def test_random_play_reports_a_broken_game_invariant_with_seed_and_step():
+    with pytest.raises(AssertionError, match=r"toy seed 1 step \d+: invariant broken: the pile went below 5"):
+        check_random_game(lambda s: BrokenToy(seed=s), 1)
+
+
+class UnsortedToy(ToyGame):
+    legal_is_sorted = True  # a false promise: _legal lists "take 3" before "take 1"
+
+    def _legal(self):
+        return list(reversed(super()._legal()))
+
+
+def test_a_false_presorted_promise_is_caught_by_random_play():
+    with pytest.raises(AssertionError, match="unsorted/duplicate"):
+        check_random_game(lambda s: UnsortedToy(seed=s), 0)
+
+
+def test_presorted_legal_actions_keep_the_given_order():
+    acts = [Action("a"), Action("b", (2,))]
+    assert list(LegalActions.presorted(acts)) == acts
+    assert "b 2" in LegalActions.presorted(acts)
+
+
+def test_equal_actions_hash_alike_whether_built_or_parsed():
+    assert hash(Action("take", (2, 14))) == hash(Action.parse("take 2 14"))
+    assert len({Action("take", (2, 14)), Action.parse("TAKE 2 14"), Action("take", (14, 2))}) == 2
+
+
+def test_lists_of_lists_are_copied_one_level_down():
+    assert dict(_copy_plan(ToyState))["colours"] == "flat-list"
+    from games.kardinal_koenig.game import CardGameState
+
+    assert dict(_copy_plan(CardGameState))["displays"] == "list-of-flat-lists"
