@@ -59,3 +59,18 @@ def test_the_readme_api_example_runs_as_written():
     again.apply("build beer")
     assert str(again.log[-1]) == "The population deck advances to card 1.  [prices.advance · 価格 (Prices)]"
     assert "19 legal actions" in repr(scope["kutna_hora"].new_economy(players=2, seed=1).legal_actions())
+
+
+def test_the_readme_bot_example_runs_as_written():
+    code = re.search(r"evaluation that reads only what that player may know\):\n\n```python\n(.*?)```", README,
+                     re.S).group(1)
+    scope: dict = {}
+    for line in code.splitlines():
+        statement = line.split("  #")[0].strip()
+        if statement:
+            exec(statement, scope)
+    game = scope["game"]
+    assert game.is_terminal() and game.outcome().winners
+    assert game.chart().total == game.scores()
+    fresh = scope["kardinal_koenig"].new_game(players=3, seed=7)
+    assert repr(fresh.legal_actions()).startswith("<8 legal actions: take 1 1, take 1 14")
