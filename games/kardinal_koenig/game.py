@@ -244,19 +244,41 @@ class CardGame(Game):
         return out
 
     def _chips_playable(self, claiming: bool = False) -> list[Action]:
-        """Law chips worth playing now, in sorted order (colours, return, three)."""
+        """Law chips whose effect would change something now, in sorted order (colours, return, three).
+
+        "three" and "colours" only widen what may be taken, so they are offered only while some end card is not
+        blocked by a claim stone the player cannot pay for."""
         s = self.state
         held = s.chips[s.player]
         if not held:
             return []
+        widen = not claiming and ("colours" in held or "three" in held) and self._some_end_unblocked()
         out = []
-        if not claiming and "colours" in held and not s.colours:
+        if widen and "colours" in held and not s.colours:
             out.append(_PLAY["colours"])
         if "return" in held and s.lost[s.player] > 0:
             out.append(_PLAY["return"])
-        if not claiming and "three" in held and not s.three:
+        if widen and "three" in held and not s.three:
             out.append(_PLAY["three"])
         return out
+
+    def _some_end_unblocked(self) -> bool:
+        s = self.state
+        p = s.player
+        if s.hand[p] + s.placed[p] > 0:
+            return bool(L.ends(s.lo, s.hi))
+        return any(s.stone[c] < 0 or s.stone[c] == p for c in L.ends(s.lo, s.hi))
+
+    def _claim_has_choice(self) -> bool:
+        """Whether a stone could be placed or moved now (public information only)."""
+        if self._may_place():
+            return bool(self._free_cells())
+        return self._may_move() and bool(self._free_cells())
+
+    def _may_ask(self) -> bool:
+        """Steps are skipped automatically only when that reveals nothing: a player holding law chips is always
+        asked (``stop`` / ``skip`` / ``pass``), whatever the chips' kinds, because others see only the count."""
+        return bool(self.state.chips[self.state.player])
 
     def _free_cells(self) -> list[int]:
         """Cards in the layout without a claim stone (not the one a moving stone was just lifted from)."""
@@ -457,8 +479,8 @@ class CardGame(Game):
                 if s.hand[p] > 0:
                     s.hand[p] -= 1
                     s.lost[p] += 1
-                    self.emit("claimed.other", f"Player {p + 1} discards a claim stone from their hand for good.",
-                              player=p)
+                    self.emit("decision.pay-from-hand", f"Player {p + 1} discards a claim stone from their hand "
+                              "for good.", player=p)
                 else:
                     mine = self._own_stones()
                     if len(mine) > 1:
@@ -474,8 +496,12 @@ class CardGame(Game):
             self._finish()
             return
         s.phase = TAKE
-        if not self._takes() and not self._chips_playable():
-            self._to_claim(auto=True)
+        if not self._takes():
+            if self._may_ask():
+                self.emit("decision.public-steps", f"No further card can be taken now; player {s.player + 1} holds "
+                          "law chips and decides whether to play one or stop.", player=s.player)
+            else:
+                self._to_claim(auto=True)
 
     def _play(self, kind: str) -> None:
         s = self.state
@@ -497,13 +523,13 @@ class CardGame(Game):
             s.colours = True
             self.emit("chips.colours", f"Player {p + 1} plays '{name}': the cards need not be of one country "
                       "this turn.", player=p)
-        if s.phase == TAKE and not self._takes() and not self._chips_playable():
+        if s.phase == TAKE and not self._takes() and not self._may_ask():
             if s.taken:
                 self._to_claim(auto=True)
             else:
                 self.emit("take.skip", f"Player {p + 1} still cannot take any card and misses the turn.", player=p)
                 self._end_turn()
-        elif s.phase == CLAIM and len(self._legal()) == 1:
+        elif s.phase == CLAIM and not self._claim_has_choice() and not self._may_ask():
             self._end_turn()
 
     def _to_claim(self, auto: bool = False) -> None:
@@ -511,7 +537,7 @@ class CardGame(Game):
         if auto:
             self.emit("decision.stop", f"No further card can be taken: player {s.player + 1}'s taking ends.")
         s.phase = CLAIM
-        if len(self._legal()) == 1:  # only "skip": nothing to place or move
+        if not self._claim_has_choice() and not self._may_ask():
             self._end_turn()
 
     def _place(self, cell: int) -> None:
@@ -560,7 +586,8 @@ class CardGame(Game):
         for _ in range(n):
             s.player = (s.player + 1) % n
             s.phase = TAKE
-            if self._takes() or self._chips_playable():
+            if self._takes() or self._may_ask():
+                self.emit("flow.clockwise", f"Player {s.player + 1}'s turn.", player=s.player)
                 return
             self.emit("take.skip", f"Player {s.player + 1} cannot take any card and misses the turn.",
                       player=s.player)

@@ -5,7 +5,7 @@ rule is exercised. ``decision.*`` rules are our readings where the text is silen
 (``docs/rules_notes/kardinal_koenig.md``).
 """
 
-from games.core import DECISION, INFERRED, RULEBOOK, Rule, RuleBook
+from games.core import DECISION, RULEBOOK, Rule, RuleBook
 
 SETUP = "ゲームの準備 (Setup)"
 TAKE = "1.カードを取る (Take cards)"
@@ -117,5 +117,9 @@ RULES = RuleBook("kardinal_koenig", [
     Rule("decision.stop", NOTES, "Taking ends when you say stop or when no further card may be taken and no chip "
          "could change that.", DECISION),
     Rule("decision.hidden-score", NOTES, "Until the end, the running score leaves out −2 chips: they are face down.",
-         INFERRED),
+         DECISION),
+    Rule("decision.public-steps", NOTES, "A step is skipped without asking only when that reveals nothing hidden: a "
+         "player holding law chips is always asked (stop, skip or pass), whatever the chips' kinds.", DECISION),
+    Rule("decision.pay-from-hand", NOTES, "A claimed card is paid with a stone from the hand when there is one; only "
+         "with none in hand does a stone on the layout go.", DECISION),
 ])

@@ -1,0 +1,245 @@
+"""Claim stones: placing and moving them (2.権利証を置く) and taking claimed cards
+(権利証が置かれた国カードを取る場合)."""
+
+import pytest
+
+from games.core import IllegalAction
+
+from .scenario import cell, legal, lose_stones, play, put_stone, rules_of, sound, table
+
+rule = pytest.mark.rule
+
+ROWS = [["france-6", "saxony-1", "saxony-3"], ["denmark-4", "italy-1"], ["castile-6", "hungary-5"]]
+
+
+def places(game) -> list[str]:
+    return [a for a in legal(game) if a.startswith("place")]
+
+
+def lifts(game) -> list[str]:
+    return [a for a in legal(game) if a.startswith("lift")]
+
+
+def stones(game, player: int) -> tuple[int, int, int]:
+    s = game.state
+    return s.hand[player], s.placed[player], s.lost[player]
+
+
+# ---------------------------------------------------------------------------------------------------- placing
+@rule("claim.place")
+def test_after_taking_a_stone_may_be_put_on_any_free_card_of_the_layout():
+    game = table(ROWS, chips={"2,2": "three"})
+    play(game, "take 1 1")  # two crests: taking ends by itself
+    assert places(game) == ["place 1 2", "place 1 3", "place 2 1", "place 2 2", "place 3 1", "place 3 2"]
+    events = play(game, "place 2 2")  # a card with a face-down law chip may be claimed too
+    assert rules_of(events) == ["claim.place", "flow.clockwise"]
+    assert game.state.stone[cell("2,2")] == 0 and stones(game, 0) == (2, 1, 0)
+    assert game.observe(1)["rows"][1][1]["stone"] == 0
+    assert game.pending().player == 1
+    sound(game)
+
+
+@rule("claim.place")
+def test_no_stone_goes_on_a_card_that_is_claimed_or_already_taken():
+    game = table(ROWS)
+    put_stone(game, 1, "1,2")
+    play(game, "take 1 1")
+    assert "place 1 2" not in places(game) and "place 1 1" not in places(game)
+    with pytest.raises(IllegalAction) as err:
+        game.apply("place 1 2")
+    assert err.value.reason == "row 1 column 2 already carries player 2's claim stone."
+    with pytest.raises(IllegalAction) as err:
+        game.apply("place 1 1")
+    assert err.value.reason == "row 1 column 1 holds no card any more."
+
+
+@rule("claim.place")
+def test_placing_is_optional_and_at_most_one_stone_is_placed_per_turn():
+    game = table(ROWS)
+    play(game, "take 1 1", "skip")
+    assert stones(game, 0) == (3, 0, 0) and game.pending().player == 1
+    play(game, "take 2 1", "place 1 2")
+    assert stones(game, 1) == (2, 1, 0) and game.pending().player == 2
+
+
+@rule("claim.place")
+def test_stones_are_placed_only_after_taking():
+    game = table(ROWS)
+    with pytest.raises(IllegalAction) as err:
+        game.apply("place 1 2")
+    assert err.value.reason.startswith("claim stones are placed after taking")
+
+
+@rule("claim.limit-3")
+def test_with_three_players_all_three_stones_may_be_on_the_layout():
+    game = table(ROWS, players=3)
+    put_stone(game, 0, "1,3", "2,2")
+    play(game, "take 1 1")
+    assert places(game)
+    events = play(game, "place 3 2")
+    assert rules_of(events) == ["claim.place", "claim.limit-3", "flow.clockwise"]
+    assert stones(game, 0) == (0, 3, 0)
+    sound(game)
+
+
+@rule("claim.limit-45")
+@pytest.mark.parametrize("players", [4, 5])
+def test_with_four_or_five_players_the_second_stone_is_the_last_on_the_layout(players):
+    game = table(ROWS, players=players)
+    put_stone(game, 0, "1,3")
+    play(game, "take 1 1")
+    events = play(game, "place 3 2")
+    assert rules_of(events) == ["claim.place", "claim.limit-45", "flow.clockwise"]
+    assert stones(game, 0) == (1, 2, 0)
+
+
+@rule("claim.limit-45")
+@pytest.mark.parametrize("players", [4, 5])
+def test_with_four_or_five_players_the_third_stone_stays_in_hand(players):
+    game = table(ROWS, players=players)
+    put_stone(game, 0, "1,3", "3,2")
+    play(game, "take 1 1")
+    assert places(game) == [] and lifts(game) == ["lift 1 3", "lift 3 2"]
+    with pytest.raises(IllegalAction) as err:
+        game.apply("place 2 1")
+    assert f"with {players} players at most 2 of your claim stones may be on the layout" in err.value.reason
+    assert stones(game, 0) == (1, 2, 0)
+
+
+# ---------------------------------------------------------------------------------------------------- moving
+@rule("claim.move")
+def test_once_all_placeable_stones_are_out_one_may_be_moved_to_another_free_card():
+    game = table(ROWS, players=3)
+    put_stone(game, 0, "1,3", "2,2", "3,2")
+    put_stone(game, 1, "2,1")
+    play(game, "take 1 1")
+    assert places(game) == [] and lifts(game) == ["lift 1 3", "lift 2 2", "lift 3 2"]
+    events = play(game, "lift 2 2")
+    assert rules_of(events) == ["decision.move"]
+    assert places(game) == legal(game) == ["place 1 2", "place 3 1"]  # not back where it was, not on a claimed card
+    events = play(game, "place 3 1")
+    assert rules_of(events) == ["claim.move", "flow.clockwise"]
+    assert game.state.stone[cell("3,1")] == 0 and game.state.stone[cell("2,2")] == -1
+    assert stones(game, 0) == (0, 3, 0) and game.pending().player == 1
+    sound(game)
+
+
+@rule("claim.move")
+def test_moving_is_not_offered_while_a_stone_may_still_be_placed():
+    game = table(ROWS, players=3)
+    put_stone(game, 0, "1,3", "2,2")
+    play(game, "take 1 1")
+    assert lifts(game) == []
+    with pytest.raises(IllegalAction) as err:
+        game.apply("lift 1 3")
+    assert "moving is allowed once all your placeable stones are out" in err.value.reason
+
+
+@rule("claim.move")
+def test_the_stone_that_completes_the_set_is_not_moved_in_the_same_turn():
+    game = table(ROWS, players=3)
+    put_stone(game, 0, "1,3", "2,2")
+    play(game, "take 1 1", "place 3 2")
+    assert game.pending().player == 1 and game.state.phase == "take"
+
+
+@rule("claim.move")
+def test_with_four_players_two_stones_out_allow_moving_although_one_is_in_hand():
+    game = table(ROWS, players=4)
+    put_stone(game, 0, "1,3", "2,2")
+    play(game, "take 1 1")
+    assert lifts(game) == ["lift 1 3", "lift 2 2"]
+
+
+@rule("decision.move")
+def test_a_lifted_stone_must_be_put_on_a_different_free_card_in_the_same_turn():
+    game = table(ROWS, players=3)
+    put_stone(game, 0, "1,3", "2,2", "3,2")
+    play(game, "take 1 1", "lift 1 3")
+    assert game.pending().kind == "claim" and "skip" not in legal(game)
+    with pytest.raises(IllegalAction) as err:
+        game.apply("place 1 3")
+    assert err.value.reason == "the stone must move to a different card."
+    with pytest.raises(IllegalAction) as err:
+        game.apply("skip")
+    assert "put the lifted claim stone on a free card" in err.value.reason
+
+
+# ---------------------------------------------------------------------------------------------------- claimed cards
+@rule("claimed.own")
+def test_taking_a_card_under_your_own_stone_returns_the_stone_to_your_hand():
+    game = table(ROWS)
+    put_stone(game, 0, "1,1")
+    events = play(game, "take 1 1")
+    assert "claimed.own" in rules_of(events)
+    assert stones(game, 0) == (3, 0, 0) and game.state.stone[cell("1,1")] == -1
+    sound(game)
+
+
+@rule("claimed.other")
+@rule("decision.pay-from-hand")
+def test_taking_a_card_under_another_players_stone_costs_one_of_your_own_for_good():
+    game = table(ROWS)
+    put_stone(game, 1, "1,1")
+    events = play(game, "take 1 1")
+    assert rules_of(events)[:3] == ["take.ends", "claimed.other", "decision.pay-from-hand"]
+    assert stones(game, 0) == (2, 0, 1)  # paid from the hand, out of the game
+    assert stones(game, 1) == (3, 0, 0)  # the owner's stone goes back to its owner
+    assert game.observe(2)["players"][0]["lost"] == 1
+    sound(game)
+
+
+@rule("claimed.other")
+def test_with_four_players_the_stone_kept_in_hand_pays_for_a_claimed_card():
+    game = table(ROWS, players=4)
+    put_stone(game, 0, "1,3", "2,2")
+    put_stone(game, 1, "1,1")
+    play(game, "take 1 1")
+    assert stones(game, 0) == (0, 2, 1) and game.state.phase == "claim"
+
+
+@rule("claimed.pay-from-layout")
+def test_example_a_with_every_stone_on_cards_discards_one_from_the_layout_and_b_gets_the_stone_back():
+    game = table(ROWS, players=3)
+    put_stone(game, 0, "1,3", "2,2", "3,2")  # A: all stones on cards, none in hand
+    put_stone(game, 1, "1,1")  # B's stone on the card A takes
+    play(game, "take 1 1")
+    assert game.state.phase == "pay" and game.pending().kind == "pay" and game.pending().player == 0
+    assert legal(game) == ["discard 1 3", "discard 2 2", "discard 3 2"]
+    events = play(game, "discard 2 2")
+    assert rules_of(events) == ["claimed.pay-from-layout", "decision.stop"]  # two crests taken: taking ends
+    assert stones(game, 0) == (0, 2, 1) and game.state.stone[cell("2,2")] == -1
+    assert stones(game, 1) == (3, 0, 0)
+    sound(game)
+
+
+@rule("claimed.pay-from-layout")
+def test_a_single_stone_on_the_layout_is_paid_without_asking():
+    game = table([["france-1", "france-3"], ["italy-1"]])
+    put_stone(game, 0, "2,1")
+    lose_stones(game, 0, 2)
+    put_stone(game, 1, "1,1")
+    events = play(game, "take 1 1")
+    assert "claimed.pay-from-layout" in rules_of(events)
+    assert stones(game, 0) == (0, 0, 3) and game.state.phase == "take"  # and the taking goes on
+
+
+@rule("decision.pay-choice")
+def test_the_payer_chooses_which_of_several_stones_to_discard_and_nothing_else_until_then():
+    game = table(ROWS, players=3)
+    put_stone(game, 0, "1,3", "2,2", "3,2")
+    put_stone(game, 1, "1,1", "2,1")
+    play(game, "take 1 1")
+    with pytest.raises(IllegalAction) as err:
+        game.apply("discard 2 1")
+    assert err.value.reason == "row 2 column 1 has no claim stone of yours."
+    for action in ("take 1 2", "stop", "skip"):
+        with pytest.raises(IllegalAction) as err:
+            game.apply(action)
+        assert "discard one of your stones first" in err.value.reason
+    for choice in ("1 3", "2 2", "3 2"):
+        twin = game.clone()
+        play(twin, f"discard {choice}")
+        assert twin.state.stone[cell(choice.replace(" ", ","))] == -1
+        assert sorted(c for c in range(len(twin.state.stone)) if twin.state.stone[c] == 0) == sorted(
+            cell(w) for w in ("1,3", "2,2", "3,2") if w != choice.replace(" ", ","))
