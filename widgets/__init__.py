@@ -3,10 +3,18 @@
 * :class:`PriceStand` - Kutná Hora's two card stands (click a card to advance, a good to build).
 * :class:`PriceStandApp` - the stands with controls and a live price chart.
 * :func:`price_chart`, :func:`price_table_frame` - the same prices as a plotly figure and a pandas table.
+* :class:`KKTable` - a Kardinal & König card game played by clicking against bots, with its scoring chart.
+* :func:`chart_frame`, :func:`chart_html` - Kardinal & König's scoring chart (決算チャート) as a pandas table and
+  as the paper chart; :class:`ScoringSandbox` - edit the displays and watch the chart fill in, rule by rule;
+  :class:`CountryExercise`, :class:`CrestExercise`, :class:`RoadExercise` - self-checking scoring questions.
 
 pandas and plotly are imported only when a chart or table is made, so ``import widgets`` stays quick.
 """
 
+from .kk_scoring import CountryExercise, CrestExercise, RoadExercise, ScoringSandbox, chart_frame, chart_html
+from .kk_table import KKTable
 from .price_stand import PriceStand, PriceStandApp, price_chart, price_table_frame, update_price_chart
 
 __all__ = ["PriceStand", "PriceStandApp", "price_chart", "price_table_frame", "update_price_chart"]
+__all__ += ["CountryExercise", "CrestExercise", "RoadExercise", "ScoringSandbox", "chart_frame", "chart_html"]
+__all__ += ["KKTable"]

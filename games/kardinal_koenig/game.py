@@ -442,6 +442,7 @@ class CardGame(Game):
         elif verb == "discard":
             self._discard(L.cell_of(*action.args))  # type: ignore[arg-type]
         else:  # skip
+            self.emit("claim.place", f"Player {self.state.player + 1} places no claim stone.", player=self.state.player)
             self._end_turn()
 
     def _take(self, cell: int) -> None:

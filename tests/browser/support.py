@@ -28,6 +28,7 @@ ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 LOGS = ARTIFACTS / "logs"
 FIXTURE_NOTEBOOK = Path(__file__).resolve().parent / "fixtures" / "price_stand_demo.ipynb"
+KK_FIXTURE_NOTEBOOK = Path(__file__).resolve().parent / "fixtures" / "kk_table_demo.ipynb"
 
 #: First render of a notebook (kernel start, widget JS, plotly) gets generous time (jupyter.md §5.5).
 SLOW_MS = 60_000
@@ -90,15 +91,24 @@ def displays_price_stand(path: Path) -> bool:
     True when a code cell ends with ``PriceStand(...)``, with a name assigned from one, or with ``display(name)``.
     It cross-checks the kernel's view inventory, so a broken inventory cannot silently skip the view checks.
     """
+    return _displays(path, r"PriceStand(?:App)?")
+
+
+def displays_kk_table(path: Path) -> bool:
+    """Whether the notebook's source visibly displays a KKTable (same reading as :func:`displays_price_stand`)."""
+    return _displays(path, r"KKTable")
+
+
+def _displays(path: Path, cls: str) -> bool:
     sources = code_sources(path)
     names = set()
     for src in sources:
-        names.update(re.findall(r"^\s*(\w+)\s*=\s*PriceStand(?:App)?\(", src, flags=re.M))
+        names.update(re.findall(rf"^\s*(\w+)\s*=\s*{cls}\(", src, flags=re.M))
     for src in sources:
         lines = [ln.split("#")[0].strip() for ln in src.splitlines()]
         lines = [ln for ln in lines if ln]
         last = lines[-1] if lines else ""
-        if re.match(r"^PriceStand(App)?\(", last) or last in names:
+        if re.match(rf"^{cls}\(", last) or last in names:
             return True
         if any(re.search(rf"\bdisplay\(\s*{re.escape(n)}\b", src) for n in names):
             return True
@@ -548,19 +558,24 @@ WIDGET_OUTPUT_IDS = f"""() => {{
   return ids;
 }}"""
 
-# How many PriceStand and FigureWidget views the displayed widgets contain (walking container children).
+# How many PriceStand, KKTable and FigureWidget views the displayed widgets contain (walking container children).
 INVENTORY = """
 def _kh_browser_inventory(ids):
     import json
     from ipywidgets.widgets.widget import _instances
     from widgets.price_stand import PriceStand
     try:
+        from widgets.kk_table import KKTable
+    except ImportError:
+        KKTable = ()
+    try:
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
-    counts = {"price_stand": 0, "chart": 0}
+    counts = {"price_stand": 0, "kk_table": 0, "chart": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
+        counts["kk_table"] += isinstance(w, KKTable)
         counts["chart"] += isinstance(w, BaseFigureWidget)
         for child in getattr(w, "children", ()) or ():
             walk(child)
@@ -743,6 +758,88 @@ def _only_message_changed(before: dict[str, Any], after: dict[str, Any]) -> bool
     return strip(before) == strip(after)
 
 
+# ---------------------------------------------------------------------------------------------- KKTable view
+# Every KKTable alive in the kernel, by model id: its actions so far and how many answers it has sent.
+KK_PROBE = """
+def _kk_browser_probe():
+    import json
+    from ipywidgets.widgets.widget import _instances
+    from widgets.kk_table import KKTable
+    print(json.dumps({key: {"history": [str(a) for a in w.game.history], "seq": w.message_seq,
+                            "kind": w.message_kind, "message": w.message}
+                      for key, w in list(_instances.items()) if isinstance(w, KKTable)}))
+_kk_browser_probe()
+del _kk_browser_probe
+"""
+
+_KK_MESSAGE = '[data-testid="kk-message"]'
+
+
+def probe_kk_tables(page: Any) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, KK_PROBE)
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def kk_click_and_wait(view: Any, target: Any) -> None:
+    """Click ``target`` in a KKTable view and wait until the view redrew from Python's answer (a marked message
+    node is replaced on every redraw, so even an identical message proves the answer came back)."""
+    from playwright.sync_api import expect
+
+    view.evaluate(f"r => r.querySelector('{_KK_MESSAGE}')?.setAttribute('data-kk-stale', '')")
+    target.click()
+    expect(view.locator(f"{_KK_MESSAGE}:not([data-kk-stale])"),
+           f"the KKTable view did not redraw within {REPLY_MS // 1000} s of a click on {target}").to_have_count(
+        1, timeout=REPLY_MS)
+
+
+def check_kk_table_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one KKTable view: it rendered; a click on a non-clickable card sends nothing; a click on a clickable
+    card (one of the human's legal ``take``/``place``/``lift``/``discard`` now) comes back from Python, and in the
+    kernel exactly one KKTable's history grew, starting with that card's action, with exactly one answer sent
+    (so the earlier non-clickable click reached nobody). A view without a clickable card (a bot to move, watch mode)
+    gets the same check through its "next" button; a finished game only the render check."""
+    from playwright.sync_api import expect
+
+    done: list[str] = []
+    expect(view.get_by_test_id("kk-message")).not_to_be_empty()  # rendered, with Python's first message
+    expect(view.get_by_test_id("kk-prompt")).not_to_be_empty()
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(shot))
+    clickable = view.locator('[data-testid^="kk-card-"][data-clickable="true"]')
+    inert = view.locator('[data-testid^="kk-card-"][data-clickable="false"]')
+    nxt = view.get_by_test_id("kk-next")
+    if clickable.count():
+        target = clickable.first
+        expected = target.get_attribute("data-action")
+    elif nxt.count():
+        target, expected = nxt, None
+    else:
+        done.append("no clickable card and no bot to move (game over): rendered")
+        return done
+    before = probe_kk_tables(page)
+    if inert.count():
+        inert.first.click()
+        done.append(f"non-clickable {inert.first.get_attribute('data-testid')} clicked")
+    kk_click_and_wait(view, target)
+    after = probe_kk_tables(page)
+    grown = [key for key in after if key in before and len(after[key]["history"]) > len(before[key]["history"])]
+    assert len(grown) == 1, f"expected one KKTable to move on in the kernel, got {grown}"
+    now, was = after[grown[0]], before[grown[0]]
+    assert now["history"][:len(was["history"])] == was["history"], "the click rewrote earlier history"
+    assert now["seq"] == was["seq"] + 1, "Python answered more than one intent: the non-clickable click sent one"
+    assert now["kind"] == "info", now["message"]
+    if expected is not None:
+        assert now["history"][len(was["history"])] == expected, (now["history"], expected)
+        done.append(f"clicked card '{expected}': history {len(was['history'])}→{len(now['history'])}")
+    else:
+        done.append(f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}")
+    others = {k: v for k, v in after.items() if k != grown[0]}
+    assert others == {k: before[k] for k in others if k in before}, "another KKTable changed"
+    return done
+
+
 # ---------------------------------------------------------------------------------------------- whole notebook
 ACTIVE_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
@@ -750,10 +847,10 @@ ACTIVE_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "lab") -> list[str]:
     """After "run all" in JupyterLab or Notebook 7: no errors, every expected view rendered, every PriceStand view
     answers clicks (check_price_stand_view: the full check once per model, a click in every further view of the
-    same model). Returns a log of what was checked.
+    same model), every KKTable view answers a card click (check_kk_table_view). Returns a log of what was checked.
 
-    Which views to expect comes from the kernel (how many PriceStand / FigureWidget views the displayed widgets
-    contain), cross-checked with the source (a notebook that mentions PriceStand must render at least one).
+    Which views to expect comes from the kernel (how many PriceStand / KKTable / FigureWidget views the displayed
+    widgets contain), cross-checked with the source (a notebook that displays either view must render at least one).
     """
     from playwright.sync_api import expect
 
@@ -764,8 +861,12 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     wanted = view_inventory(page)
     if displays_price_stand(notebook):
         assert wanted["price_stand"] >= 1, "the code displays a PriceStand, but no displayed widget contains one"
+    if displays_kk_table(notebook):
+        assert wanted["kk_table"] >= 1, "the code displays a KKTable, but no displayed widget contains one"
     views = panel.get_by_test_id("kh-ps-root")
     guard.wait_for(views, wanted["price_stand"], what="the PriceStand views")
+    kk_views = panel.get_by_test_id("kk-root")
+    guard.wait_for(kk_views, wanted["kk_table"], what="the KKTable views")
     if wanted["chart"]:  # FigureWidgets; static plotly figures render as .js-plotly-plot too, hence "at least"
         expect(panel.locator(".js-plotly-plot").nth(wanted["chart"] - 1)).to_be_visible(timeout=SLOW_MS)
     log = [f"views expected by the kernel: {wanted}"]
@@ -779,6 +880,9 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
         if full:
             checked |= same_model | {i}
         log.append(f"view {i} ({'full' if full else 'click'}): " + "; ".join(done))
+    for i in range(wanted["kk_table"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kk{i}.png"
+        log.append(f"KKTable view {i}: " + "; ".join(check_kk_table_view(page, kk_views.nth(i), shot)))
 
     assert_no_errors(page, panel)
     return log

@@ -1,0 +1,85 @@
+"""The KKTable fixture notebook (tests/browser/fixtures/kk_table_demo.ipynb) as a deterministic target.
+
+JupyterLab: a click on a clickable card plays that card in Python (read back by re-running the notebook's own
+printing cell), a click on a card that is not clickable changes nothing, undo takes the game back; then the generic
+view checks every lesson notebook gets (support.check_notebook_views) run on the same page.
+Keep ``CELL_TABLE``, ``CELL_PRINT`` and the printed format in step with the fixture notebook.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from . import support
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = support.rel(support.KK_FIXTURE_NOTEBOOK)
+CELL_TABLE = 1  # cell indexes count markdown cells too
+CELL_PRINT = 2
+ERROR = re.compile(r"\bkk-tb-message--error\b")
+
+
+def printed(page):
+    return support.cell_output_text(page, CELL_PRINT)
+
+
+def test_kk_fixture_clicks_play_cards_in_python_in_jupyterlab(lab_page):
+    from playwright.sync_api import expect
+
+    page = lab_page.page
+    support.open_in_app(page, NOTEBOOK)
+    support.run_all(page)
+    view = support.cell(page, CELL_TABLE).get_by_test_id("kk-root")
+    lab_page.wait_for(view, what="the KKTable view")
+    expect(printed(page)).to_have_text("steps=7 your_turn=True kind=info")
+    expect(view.get_by_test_id("kk-prompt")).to_have_text("Player 1: take cards from the end of a row")
+    expect(view.get_by_test_id("kk-banner")).to_be_visible()
+
+    # a card in the middle of a row is not clickable: clicking it sends nothing
+    inert = view.get_by_test_id("kk-card-1-7")
+    expect(inert).to_have_attribute("data-clickable", "false")
+    inert.click()
+    page.wait_for_timeout(1500)  # nothing to wait for: give a wrongly sent intent time to arrive
+    support.run_cell(page, CELL_PRINT)
+    expect(printed(page)).to_have_text("steps=7 your_turn=True kind=info")
+
+    # a clickable end card: the human takes it, then the game goes on in Python
+    card = view.locator('[data-testid^="kk-card-"][data-clickable="true"]').first
+    action = card.get_attribute("data-action")
+    testid = card.get_attribute("data-testid")
+    assert action and action.startswith("take ") and testid == "kk-card-" + "-".join(action.split()[1:])
+    support.kk_click_and_wait(view, card)
+    expect(view.get_by_test_id("kk-message")).not_to_have_class(ERROR)
+    expect(view.get_by_test_id("kk-message")).to_contain_text(f"you played '{action}'")
+    expect(view.get_by_test_id(testid)).to_have_count(0)  # the card left the layout
+    state = next(s for s in support.probe_kk_tables(page).values() if len(s["history"]) > 7)
+    assert state["history"][7] == action
+
+    # undo: back to the human's decision, the card is back
+    support.kk_click_and_wait(view, view.get_by_test_id("kk-undo"))
+    expect(view.get_by_test_id(testid)).to_have_attribute("data-clickable", "true")
+    support.run_cell(page, CELL_PRINT)
+    expect(printed(page)).to_have_text("steps=7 your_turn=True kind=info")
+
+    # time travel: step 0 is the dealt layout, read-only
+    support.kk_click_and_wait(view, view.get_by_test_id("kk-undo"))  # nothing to undo: a readable refusal
+    expect(view.get_by_test_id("kk-message")).to_have_class(ERROR)
+    expect(view.get_by_test_id("kk-message")).to_have_text(re.compile(r"^Not allowed: there is nothing to undo"))
+    view.get_by_test_id("kk-slider").fill("0")
+    expect(view.get_by_test_id("kk-past")).to_be_visible(timeout=support.REPLY_MS)
+    expect(view.locator('[data-clickable="true"]')).to_have_count(0)
+    support.kk_click_and_wait(view, view.get_by_test_id("kk-live"))
+    expect(view.get_by_test_id("kk-past")).to_have_count(0)
+
+    support.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    view.screenshot(path=str(support.SCREENSHOTS / "kk-fixture-lab-after-clicks.png"))
+
+    # the generic checks every lesson notebook gets: both tables (one by a card, the watch table by "next")
+    log = support.check_notebook_views(lab_page, support.KK_FIXTURE_NOTEBOOK, "lab")
+    assert any("clicked card 'take" in line for line in log), log
+    assert any("'next' (bot to move)" in line for line in log), log
+    lab_page.check()
+    print("\n" + "\n".join(log))

@@ -1,0 +1,865 @@
+"""Kardinal & König's end-of-game scoring for the notebooks: the scoring chart, a sandbox and exercises.
+
+Nothing here decides a point: every number comes from :mod:`games.kardinal_koenig.scoring`. This module lays the
+numbers out as on the paper chart (決算チャート) and says, in words, which rule produced each of them::
+
+    from games import kardinal_koenig
+    from widgets.kk_scoring import ScoringSandbox, chart_frame, chart_html
+
+    chart_frame(game.chart())            # pandas: France … Denmark, subtotal, roads & −2, total
+    sandbox = ScoringSandbox(players=3)  # edit cards, crests, ships and carriages; the chart follows live
+    sandbox.set_cards("A", "france", 5); sandbox.set_cards("B", "france", 2)
+    sandbox.explain("france")            # ['A: 5 cards → 8 points = the card count of France …', …]
+    CountryExercise("Three in France", "france", {"A": 5, "B": 2, "C": 1}, ask="C").show()
+
+**The chart as a table** (:func:`chart_frame`): one row per country in the chart's order, then ``subtotal``
+(中間集計), ``roads & −2`` (道路・−2) and ``total`` (合計). Every player has two columns, ``country`` (国, the
+left half of a country's box) and ``crests`` (紋章, the right half). On the bottom rows a player's box is not split:
+``subtotal`` and ``total`` stand in the ``country`` column with the ``crests`` column empty (``<NA>``), and the
+``roads & −2`` row holds the road points in ``country`` and the −2 chips in ``crests``. So every row's cells add up
+across a player's two columns: subtotal = sum of the country rows, total = subtotal + roads + −2.
+
+**A display as counts** (:class:`Holding`): scoring only needs, per player, the number of cards and the crests of
+each kind in every country, the ships and carriages, and the −2 chips. The sandbox edits these counts; to score
+them it deals matching stand-in cards (:func:`stand_in_displays`) and calls
+:func:`~games.kardinal_koenig.scoring.score_chart`. Counts that no table of cards could show (more cards than a
+country has, more crests than the cards carry, more ships and carriages than cards) are reported by
+:func:`problems` as sentences, never as exceptions.
+
+pandas is imported only when a table is made, so ``import widgets`` stays quick.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+
+import ipywidgets
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from games.kardinal_koenig import Card, Chart, country_points, crest_points, road_points, score_chart
+from games.kardinal_koenig.data.components import (
+    COUNTRIES,
+    COUNTRY_CARDS,
+    COUNTRY_NAMES,
+    CREST_KINDS,
+    LAW_CHIP_SPLIT,
+    MINUS_CHIP_POINTS,
+    ROAD_MINIMUM,
+)
+from games.kardinal_koenig.view import COUNTRY_COLOURS, CREST_SYMBOLS, ROUTE_SYMBOLS
+
+from .exercises import Feedback, feedback_html
+
+if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
+    import pandas as pd
+
+#: Player names in the sandbox and the exercises, as in the rule text's examples (Aさん, Bさん, …).
+LETTERS = "ABCDE"
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+#: A card shows at most 2 crests (the deck files are checked for this: ``games.kardinal_koenig.deck``).
+MAX_CRESTS_PER_CARD = 2
+#: The two columns of a player on the chart: 国 and 紋章.
+CHART_COLUMNS = ("country", "crests")
+ROW_SUBTOTAL, ROW_ROADS, ROW_TOTAL = "subtotal", "roads & −2", "total"
+ROW_NAMES_JA = {ROW_SUBTOTAL: "中間集計", ROW_ROADS: "道路・−2", ROW_TOTAL: "合計"}
+#: Crest kinds in words: singular, plural.
+CREST_WORDS = {"cross": ("cross", "crosses"), "fan": ("fan", "fans"), "tower": ("tower", "towers"),
+               "lily": ("lily", "lilies")}
+
+_WHOLE = re.compile(r"[+-]?[0-9]+\Z")
+
+
+def country_label(country: str) -> str:
+    """The English name of a country id (``"france"`` → ``"France"``)."""
+    return COUNTRY_NAMES[country][1]
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _crest_words(kind: str, n: int) -> str:
+    one, many = CREST_WORDS.get(kind, (kind, kind + "s"))
+    return f"{n} {CREST_SYMBOLS.get(kind, '')} {one if n == 1 else many}".replace("  ", " ")
+
+
+def _join(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _names(names: Sequence[str] | None, n: int, default: Callable[[int], str]) -> list[str]:
+    out = [default(p) for p in range(n)] if names is None else [str(x) for x in names]
+    if len(out) != n or len(set(out)) != n:
+        raise ValueError(f"give {n} different player names, not {list(out)!r}")
+    return out
+
+
+# ====================================================================== the chart as a table and as HTML
+def chart_frame(chart: Chart, names: Sequence[str] | None = None) -> pd.DataFrame:
+    """The scoring chart (決算チャート) as a pandas table, laid out as on paper (see the module docstring).
+
+    ``names`` label the players (default ``Player 1`` … as in the game's log). Read a cell with
+    ``df.loc["France", ("Player 2", "country")]``. Values are nullable integers (``Int64``); the empty half of
+    the ``subtotal`` and ``total`` boxes is ``<NA>``.
+    """
+    import pandas as pd
+
+    n = len(chart.total)
+    names = _names(names, n, lambda p: f"Player {p + 1}")
+    rows = []
+    for country in COUNTRIES:
+        land, crest = chart.rows[country]
+        rows.append([v for p in range(n) for v in (land[p], crest[p])])
+    rows.append([v for p in range(n) for v in (chart.subtotal[p], None)])
+    rows.append([v for p in range(n) for v in (chart.roads[p], chart.minus[p])])
+    rows.append([v for p in range(n) for v in (chart.total[p], None)])
+    index = pd.Index([country_label(c) for c in COUNTRIES] + [ROW_SUBTOTAL, ROW_ROADS, ROW_TOTAL], name="row")
+    columns = pd.MultiIndex.from_product([names, CHART_COLUMNS], names=["player", "column"])
+    return pd.DataFrame(rows, index=index, columns=columns, dtype="Int64")
+
+
+_CELL = "border:1px solid #555;padding:2px 6px;text-align:center;min-width:28px"
+_HEAD = _CELL + ";background:#f3efe2;font-weight:normal"
+
+
+def chart_html(chart: Chart, names: Sequence[str] | None = None, highlight: str | None = None) -> str:
+    """The chart drawn like the paper one: a box per country and player split into 国 | 紋章, the bottom rows
+    one box per player (roads and −2 side by side), the winners' totals starred. ``highlight`` is a country id
+    whose row is tinted (the one being explained)."""
+    n = len(chart.total)
+    names = _names(names, n, lambda p: f"Player {p + 1}")
+    winners = set(chart.winners())
+
+    def num(v: int, extra: str = "") -> str:
+        shade = "color:#aaa;" if v == 0 else ""
+        return f"<td style='{_CELL};{shade}{extra}'>{v}</td>"
+
+    head = "".join(f"<th colspan='2' style='{_HEAD}'>{html.escape(nm)}</th>" for nm in names)
+    sub = "".join(f"<th style='{_HEAD};font-size:85%'>国 country</th><th style='{_HEAD};font-size:85%'>紋章 crests"
+                  f"</th>" for _ in names)
+    body = []
+    for country in COUNTRIES:
+        land, crest = chart.rows[country]
+        ja, en = COUNTRY_NAMES[country]
+        tint = "background:#fff6c8;" if country == highlight else ""
+        label = (f"<th style='{_CELL};text-align:left;{tint}border-left:8px solid {COUNTRY_COLOURS[country]}'>"
+                 f"{en} <span style='color:#777;font-size:85%'>{ja} · {COUNTRY_CARDS.value[country]}</span></th>")
+        body.append(f"<tr data-row='{country}'>{label}"
+                    + "".join(num(land[p], tint) + num(crest[p], tint) for p in range(n)) + "</tr>")
+
+    def bottom(key: str, cells: str, strong: bool = False) -> str:
+        weight = "font-weight:bold;" if strong else ""
+        return (f"<tr data-row='{key}'><th style='{_CELL};text-align:left;{weight}background:#f3efe2'>{key} "
+                f"<span style='color:#777;font-size:85%'>{ROW_NAMES_JA[key]}</span></th>{cells}</tr>")
+
+    body.append(bottom(ROW_SUBTOTAL, "".join(f"<td colspan='2' style='{_CELL}'>{v}</td>" for v in chart.subtotal)))
+    body.append(bottom(ROW_ROADS, "".join(num(r) + num(m) for r, m in zip(chart.roads, chart.minus, strict=True))))
+    body.append(bottom(ROW_TOTAL, "".join(
+        f"<td colspan='2' style='{_CELL};font-weight:bold'>{t}{' ★' if p in winners else ''}</td>"
+        for p, t in enumerate(chart.total)), strong=True))
+    return (f"<table class='kks-chart' style='border-collapse:collapse;font-size:13px'>"
+            f"<caption style='caption-side:bottom;font-size:85%;color:#555;text-align:left'>★ winner (most points; "
+            f"a tie goes to more country cards). Grey: 0.</caption>"
+            f"<tr><th style='{_HEAD}'>決算チャート</th>{head}</tr><tr><th style='{_HEAD}'></th>{sub}</tr>"
+            f"{''.join(body)}</table>")
+
+
+# ====================================================================== the rules in words
+def explain_country(country: str, counts: Sequence[int], names: Sequence[str]) -> list[str]:
+    """One sentence per player: the country points :func:`country_points` gives, and the rule behind them."""
+    total = COUNTRY_CARDS.value[country]
+    points = country_points(list(counts), total)
+    top = max(counts, default=0)
+    land = country_label(country)
+    out = []
+    for p, c in enumerate(counts):
+        tied = [names[q] for q, d in enumerate(counts) if q != p and d == c]
+        tie = f" (tied with {_join(tied)}: tied players score alike [score.country-ties])" if tied and c else ""
+        if c == 0:
+            out.append(f"{names[p]}: no {land} cards → {points[p]} points: no cards, no points "
+                       f"[score.country-next].")
+        elif c == top:
+            out.append(f"{names[p]}: {_plural(c, 'card')}, the most{tie} → {points[p]} points = the card count of "
+                       f"{land} ({total}) [score.country-first].")
+        else:
+            above = min(d for d in counts if d > c)
+            holders = [names[q] for q, d in enumerate(counts) if d == above]
+            out.append(f"{names[p]}: {_plural(c, 'card')}{tie} → {points[p]} points = {_join(holders)}'s count "
+                       f"({above}), the rank just above [score.country-next].")
+    return out
+
+
+def explain_crests(country: str, crests: Sequence[Mapping[str, int]], names: Sequence[str]) -> list[str]:
+    """One sentence per player: the crest points :func:`crest_points` gives, and why."""
+    points = crest_points([dict(t) for t in crests])
+    best = [max(t.values(), default=0) for t in crests]
+    top = max(best, default=0)
+    land = country_label(country)
+    if top == 0:
+        return [f"Nobody has a crest in {land}: no crest points [score.crests]."]
+    out = []
+    for p, tally in enumerate(crests):
+        b = best[p]
+        kinds = [k for k, v in tally.items() if v == b and b > 0]
+        if b == 0:
+            out.append(f"{names[p]}: no crests in {land} → {points[p]} [score.crests].")
+        elif b == top:
+            shared = [names[q] for q in range(len(crests)) if q != p and best[q] == top]
+            tie = f", shared with {_join(shared)} (a shared top scores alike)" if shared else ""
+            once = (f"; top in {len(kinds)} kinds ({' and '.join(CREST_WORDS.get(k, (k,))[0] for k in kinds)}), "
+                    f"scored once" if len(kinds) > 1 else "")
+            out.append(f"{names[p]}: {_crest_words(kinds[0], b)}, the most of one kind{tie}{once} → {points[p]} "
+                       f"points [score.crests].")
+        else:
+            out.append(f"{names[p]}: best {_crest_words(kinds[0], b)}, fewer than {top} → {points[p]}: "
+                       f"only the most of one kind scores [score.crests].")
+    return out
+
+
+def explain_roads(ships: int, carriages: int, name: str) -> str:
+    """The road points :func:`road_points` gives one player, and why."""
+    floor = ROAD_MINIMUM.value
+
+    def part(n: int, what: str) -> str:
+        if n == 0:
+            return f"no {what}s"
+        if n >= floor:
+            return f"{_plural(n, what)} {ROUTE_SYMBOLS[what]} score {n}"
+        return f"{_plural(n, what)} {ROUTE_SYMBOLS[what]} score 0 (fewer than {floor})"
+
+    return (f"{name}: {part(ships, 'ship')}; {part(carriages, 'carriage')} → {road_points(ships, carriages)} "
+            f"road points [score.roads].")
+
+
+# ====================================================================== displays as counts
+def _zero_crests() -> dict[str, dict[str, int]]:
+    return {c: {k: 0 for k in CREST_KINDS.value} for c in COUNTRIES}
+
+
+@dataclass
+class Holding:
+    """What scoring reads from one player's display: ``cards[country]``, ``crests[country][kind]``, ``ships``,
+    ``carriages`` and ``minus`` (−2 law chips)."""
+
+    cards: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COUNTRIES})
+    crests: dict[str, dict[str, int]] = field(default_factory=_zero_crests)
+    ships: int = 0
+    carriages: int = 0
+    minus: int = 0
+
+    @classmethod
+    def of(cls, display: Iterable[Card], minus: int = 0) -> Holding:
+        """The counts of a real display (a list of :class:`~games.kardinal_koenig.Card`)."""
+        h = cls(minus=minus)
+        for card in display:
+            h.cards[card.country] += 1
+            for kind in card.crests:
+                h.crests[card.country][kind] = h.crests[card.country].get(kind, 0) + 1
+            h.ships += card.route == "ship"
+            h.carriages += card.route == "carriage"
+        return h
+
+    def total_cards(self) -> int:
+        return sum(self.cards.values())
+
+
+def problems(holdings: Sequence[Holding], names: Sequence[str] | None = None) -> list[str]:
+    """Why these counts cannot be a table of displays, as sentences; ``[]`` when they can."""
+    names = _names(names, len(holdings), lambda p: LETTERS[p] if p < len(LETTERS) else f"Player {p + 1}")
+    out = []
+    if not MIN_PLAYERS <= len(holdings) <= MAX_PLAYERS:
+        out.append(f"The game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(holdings)}.")
+    for p, h in enumerate(holdings):
+        nm = names[p]
+        for country in COUNTRIES:
+            land = country_label(country)
+            if h.cards[country] < 0:
+                out.append(f"{nm} cannot hold {h.cards[country]} {land} cards: type 0 or more.")
+            for kind, v in h.crests[country].items():
+                if v < 0:
+                    out.append(f"{nm} cannot hold {v} {CREST_WORDS.get(kind, (kind, kind))[1]} in {land}: "
+                               f"type 0 or more.")
+            shown = sum(v for v in h.crests[country].values() if v > 0)
+            cards = max(h.cards[country], 0)
+            room = MAX_CRESTS_PER_CARD * cards
+            if shown > room:
+                out.append(f"{nm} has {_plural(shown, 'crest')} in {land} on {_plural(cards, 'card')}"
+                           f", but a card shows at most {MAX_CRESTS_PER_CARD} crests (so at most {room}): add "
+                           f"{land} cards or remove crests.")
+        for what, v in (("ships", h.ships), ("carriages", h.carriages), ("−2 chips", h.minus)):
+            if v < 0:
+                out.append(f"{nm} cannot hold {v} {what}: type 0 or more.")
+        routes, cards = max(h.ships, 0) + max(h.carriages, 0), max(h.total_cards(), 0)
+        if routes > cards:
+            out.append(f"{nm} has {_plural(max(h.ships, 0), 'ship')} and {_plural(max(h.carriages, 0), 'carriage')} "
+                       f"but only {_plural(cards, 'card')}: a card shows a ship or a carriage, never both, so add "
+                       f"cards or remove routes.")
+    for country in COUNTRIES:
+        held = [max(h.cards[country], 0) for h in holdings]
+        total = COUNTRY_CARDS.value[country]
+        if sum(held) > total:
+            who = ", ".join(f"{names[p]} {c}" for p, c in enumerate(held) if c)
+            out.append(f"{country_label(country)} has only {total} cards, but the players hold {sum(held)} together "
+                       f"({who}): lower a count.")
+    chips = sum(max(h.minus, 0) for h in holdings)
+    chips_in_game = LAW_CHIP_SPLIT.value["minus2"]
+    if chips > chips_in_game:
+        out.append(f"There are {chips_in_game} −2 law chips in the game (our designed split), but the players hold "
+                   f"{chips}: lower a count.")
+    return out
+
+
+def stand_in_displays(holdings: Sequence[Holding]) -> list[list[Card]]:
+    """Cards that match the counts: per country that many cards, the crests dealt two to a card, ships then
+    carriages on the player's first cards. Raises ``ValueError`` (the :func:`problems`) if no cards can match."""
+    trouble = problems(holdings)
+    if trouble:
+        raise ValueError(" ".join(trouble))
+    displays = []
+    for p, h in enumerate(holdings):
+        routes = ["ship"] * h.ships + ["carriage"] * h.carriages
+        cards = []
+        for country in COUNTRIES:
+            crests = [k for k, v in h.crests[country].items() for _ in range(v)]
+            for i in range(h.cards[country]):
+                route = routes[len(cards)] if len(cards) < len(routes) else ""
+                part = tuple(sorted(crests[MAX_CRESTS_PER_CARD * i:MAX_CRESTS_PER_CARD * (i + 1)]))
+                cards.append(Card(f"{LETTERS[p]}-{country}-{i + 1}", country, part, route))
+        displays.append(cards)
+    return displays
+
+
+def score_holdings(holdings: Sequence[Holding]) -> Chart:
+    """The engine's chart for the counts (through :func:`stand_in_displays`); ``ValueError`` if impossible."""
+    return score_chart(stand_in_displays(holdings), [h.minus for h in holdings])
+
+
+# ====================================================================== the sandbox
+_BOX = {"width": "58px"}
+_FIELDS = ("cards", *CREST_KINDS.value)
+_ROAD_FIELDS = ("ships", "carriages", "minus")
+_COLUMNS = f"24px repeat({len(_FIELDS)}, 64px)"
+_ROAD_COLUMNS = f"24px repeat({len(_ROAD_FIELDS)}, 84px)"
+_ROAD_HEADS = {"ships": f"{ROUTE_SYMBOLS['ship']} ships", "carriages": f"{ROUTE_SYMBOLS['carriage']} carriages",
+               "minus": "−2 chips"}
+
+
+def _header_row(heads: Sequence[str], columns: str) -> str:
+    """Column headings as one label laid out on the grid's own columns (one widget instead of one per column)."""
+    return (f"<div style='display:grid;grid-template-columns:{columns};column-gap:4px'>"
+            + "".join(f"<b>{html.escape(h)}</b>" for h in heads) + "</div>")
+
+
+def _int_or_message(value: Any, what: str) -> int | str:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"{what} must be a whole number, not {value!r}."
+    return value
+
+
+class ScoringSandbox(ipywidgets.VBox):
+    """Edit the displays of a 3–5 player table and watch the scoring chart fill in, rule by rule.
+
+    Pick a country, then type each player's cards and crests of each kind there; ships, carriages and −2 chips
+    count for the whole display. The chart (:func:`chart_html`) and the explanation of the chosen country
+    (:meth:`explain`) follow every edit. Counts no table could show leave the chart as it was and say why in
+    ``message`` (:func:`problems`).
+
+    The same from code (players by letter ``"A"`` or index ``0``, countries by id or name)::
+
+        sandbox = ScoringSandbox(players=3)
+        sandbox.set_cards("A", "france", 5); sandbox.set_crests("A", "france", cross=4)
+        sandbox.set_roads("B", ships=7)
+        sandbox.chart, sandbox.message, sandbox.frame(), sandbox.explain("france")
+        ScoringSandbox.from_game(game)      # the displays of a game (−2 chips once it is over)
+    """
+
+    def __init__(self, players: int = 3, *, country: str = "france", **kwargs: Any) -> None:
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        self.holdings = [Holding() for _ in range(players)]
+        self._country = self._country_id(country)
+        self._syncing = False
+        self._last_chart: Chart = score_holdings(self.holdings)
+        self.chart: Chart | None = self._last_chart
+        self.message = ""
+        self.player_picker = ipywidgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4),
+                                                               ("5 players", 5)], value=players,
+                                                      style={"button_width": "80px"})
+        self.country_picker = ipywidgets.ToggleButtons(
+            options=[(country_label(c), c) for c in COUNTRIES], value=self._country,
+            style={"button_width": "82px"}, tooltips=[f"{COUNTRY_NAMES[c][0]}: {COUNTRY_CARDS.value[c]} cards"
+                                                      for c in COUNTRIES])
+        # Every widget object is a message to the front end and a sandbox has dozens of boxes, so the boxes share
+        # one layout and style, and so do the labels.
+        self._box_layout, self._box_style = ipywidgets.Layout(**_BOX), DescriptionStyle()
+        self._label_layout, self._label_style = ipywidgets.Layout(), HTMLStyle()
+        self._span = ipywidgets.Layout(grid_column="1 / -1")  # a header across the whole grid
+        self.country_heading = self._label("")
+        self.country_grid = ipywidgets.GridBox(layout={"grid_template_columns": _COLUMNS, "grid_gap": "2px 4px"})
+        self.road_grid = ipywidgets.GridBox(layout={"grid_template_columns": _ROAD_COLUMNS, "grid_gap": "2px 4px"})
+        self.message_html = self._label("")
+        self.chart_view = ipywidgets.HTML(layout={"margin": "0 16px 8px 0"}, style=self._label_style)
+        self.explanation = ipywidgets.HTML(layout={"max_width": "440px"}, style=self._label_style)
+        self.inputs: dict[tuple[int, str], ipywidgets.IntText] = {}
+        self.player_picker.observe(self._on_players, names="value")
+        self.country_picker.observe(self._on_country, names="value")
+        self._build_grids()
+        edit = ipywidgets.HBox([ipywidgets.VBox([self.country_heading, self.country_grid],
+                                                layout={"margin": "0 24px 8px 0"}),
+                                ipywidgets.VBox([self._label("<b>Whole display</b>: roads and −2 chips"),
+                                                 self.road_grid], layout=self._label_layout)],
+                               layout={"flex_flow": "row wrap"})
+        super().__init__([self.player_picker, self.country_picker, edit, self.message_html,
+                          ipywidgets.HBox([self.chart_view, self.explanation], layout={"flex_flow": "row wrap"})],
+                         **kwargs)
+        self._update()
+
+    # ------------------------------------------------------------------ names
+    @property
+    def names(self) -> list[str]:
+        return list(LETTERS[: len(self.holdings)])
+
+    def _player(self, player: int | str) -> int:
+        if isinstance(player, str) and player.strip().upper() in self.names:
+            return self.names.index(player.strip().upper())
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(self.holdings):
+            return player
+        raise ValueError(f"no player {player!r}: this sandbox has players {', '.join(self.names)} "
+                         f"(or 0 to {len(self.holdings) - 1})")
+
+    @staticmethod
+    def _country_id(country: str) -> str:
+        key = str(country).strip()
+        for c, (ja, en) in COUNTRY_NAMES.items():
+            if key.lower() in (c, en.lower()) or key == ja:
+                return c
+        raise ValueError(f"no country {country!r}; the countries are {', '.join(COUNTRIES)}")
+
+    # ------------------------------------------------------------------ the verbs
+    @property
+    def players(self) -> int:
+        return len(self.holdings)
+
+    @players.setter
+    def players(self, n: int) -> None:
+        self.player_picker.value = n  # observed: keeps the first players' counts, adds empty displays
+
+    @property
+    def country(self) -> str:
+        """The country being edited and explained; assign an id or a name to switch."""
+        return self._country
+
+    @country.setter
+    def country(self, country: str) -> None:
+        self.country_picker.value = self._country_id(country)
+
+    def set_cards(self, player: int | str, country: str, cards: int) -> bool:
+        """``player`` holds ``cards`` cards of ``country``. False (and ``message``) if the table became
+        impossible."""
+        p, c = self._player(player), self._country_id(country)
+        self.holdings[p].cards[c] = cards
+        return self._edited(c)
+
+    def set_crests(self, player: int | str, country: str, crests: Mapping[str, int] | None = None,
+                   **kinds: int) -> bool:
+        """``set_crests("A", "france", cross=4)``: the crests of the kinds named (the others stay)."""
+        p, c = self._player(player), self._country_id(country)
+        given = {**(crests or {}), **kinds}
+        unknown = sorted(set(given) - set(CREST_KINDS.value))
+        if unknown:
+            raise ValueError(f"no crest kind {', '.join(unknown)}; the kinds are {', '.join(CREST_KINDS.value)}")
+        self.holdings[p].crests[c].update(given)
+        return self._edited(c)
+
+    def set_roads(self, player: int | str, ships: int | None = None, carriages: int | None = None) -> bool:
+        """The ships and carriages in ``player``'s whole display (``None`` leaves one as it is)."""
+        h = self.holdings[self._player(player)]
+        h.ships = h.ships if ships is None else ships
+        h.carriages = h.carriages if carriages is None else carriages
+        return self._edited(None)
+
+    def set_minus(self, player: int | str, chips: int) -> bool:
+        """How many −2 law chips ``player`` reveals at the end."""
+        self.holdings[self._player(player)].minus = chips
+        return self._edited(None)
+
+    def clear(self) -> None:
+        """Every display empty."""
+        self.holdings = [Holding() for _ in self.holdings]
+        self._edited(None)
+
+    def load(self, displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] | None = None) -> bool:
+        """Show real displays (lists of cards), e.g. ``game.displays()``; the player count follows them."""
+        minus = list(minus_chips) if minus_chips is not None else [0] * len(displays)
+        if not MIN_PLAYERS <= len(displays) <= MAX_PLAYERS or len(minus) != len(displays):
+            raise ValueError(f"give {MIN_PLAYERS} to {MAX_PLAYERS} displays and one −2 chip count per display")
+        holdings = [Holding.of(d, m) for d, m in zip(displays, minus, strict=True)]
+        rebuild = len(holdings) != len(self.holdings)
+        self._syncing = True
+        try:
+            self.holdings = holdings
+            self.player_picker.value = len(holdings)
+        finally:
+            self._syncing = False
+        if rebuild:
+            self._build_grids()
+        return self._edited(None)
+
+    @classmethod
+    def from_game(cls, game: Any, **kwargs: Any) -> ScoringSandbox:
+        """A sandbox holding a card game's displays (its −2 chips count once the game is over)."""
+        sandbox = cls(players=game.players, **kwargs)
+        over = game.is_terminal()
+        sandbox.load(game.displays(), [chips.count("minus2") if over else 0 for chips in game.state.chips])
+        return sandbox
+
+    # ------------------------------------------------------------------ reading it
+    def frame(self) -> pd.DataFrame:
+        """The chart of the current counts as :func:`chart_frame` (the last possible one while ``message``
+        says the counts are impossible)."""
+        return chart_frame(self._last_chart, self.names)
+
+    def explain(self, country: str | None = None) -> list[str]:
+        """Why each player scores what they do in ``country`` (default: the one being edited): country points,
+        then crest points. Empty while the counts are impossible."""
+        if self.chart is None:
+            return []
+        c = self._country_id(country) if country is not None else self._country
+        counts = [h.cards[c] for h in self.holdings]
+        crests = [{k: v for k, v in h.crests[c].items() if v} for h in self.holdings]
+        return explain_country(c, counts, self.names) + explain_crests(c, crests, self.names)
+
+    def explain_roads(self) -> list[str]:
+        """Road points and −2 chips, one sentence per player."""
+        out = [explain_roads(h.ships, h.carriages, nm) for h, nm in zip(self.holdings, self.names, strict=True)]
+        for h, nm in zip(self.holdings, self.names, strict=True):
+            if h.minus > 0:
+                out.append(f"{nm}: {_plural(h.minus, '−2 law chip')} → {MINUS_CHIP_POINTS.value * h.minus} "
+                           f"[score.minus-chips].")
+        return out
+
+    # ------------------------------------------------------------------ the widgets
+    def _label(self, text: str, layout: ipywidgets.Layout | None = None) -> ipywidgets.HTML:
+        return ipywidgets.HTML(text, layout=layout or self._label_layout, style=self._label_style)
+
+    def _build_grids(self) -> None:
+        for old in (*self.country_grid.children, *self.road_grid.children):
+            old.close()  # a new player count: the old boxes go (the shared layouts and styles stay)
+        self.inputs = {}
+        heads = ["", "cards", *(f"{CREST_SYMBOLS[k]} {k}" for k in CREST_KINDS.value)]
+        road_heads = ["", *(_ROAD_HEADS[f] for f in _ROAD_FIELDS)]
+        cells: list[ipywidgets.Widget] = [self._label(_header_row(heads, _COLUMNS), self._span)]
+        road_cells: list[ipywidgets.Widget] = [self._label(_header_row(road_heads, _ROAD_COLUMNS), self._span)]
+        for p, nm in enumerate(self.names):
+            cells.append(self._label(f"<b>{nm}</b>"))
+            road_cells.append(self._label(f"<b>{nm}</b>"))
+            for name in (*_FIELDS, *_ROAD_FIELDS):
+                box = ipywidgets.IntText(value=0, layout=self._box_layout, style=self._box_style,
+                                         continuous_update=True)
+                box.observe(self._on_input(p, name), names="value")
+                self.inputs[(p, name)] = box
+                (road_cells if name in _ROAD_FIELDS else cells).append(box)
+        self.country_grid.children = cells
+        self.road_grid.children = road_cells
+        self._fill_inputs()
+
+    def _fill_inputs(self) -> None:
+        """Show the stored counts in the boxes (the chosen country's cards and crests, the roads)."""
+        self._syncing = True
+        try:
+            for (p, name), box in self.inputs.items():
+                box.value = self._stored(p, name)
+        finally:
+            self._syncing = False
+
+    def _stored(self, p: int, name: str) -> int:
+        h = self.holdings[p]
+        if name == "cards":
+            return h.cards[self._country]
+        if name in _ROAD_FIELDS:
+            return getattr(h, name)
+        return h.crests[self._country][name]
+
+    def _on_input(self, p: int, name: str) -> Callable[[dict[str, Any]], None]:
+        def changed(change: dict[str, Any]) -> None:
+            if self._syncing:
+                return
+            try:
+                value = _int_or_message(change["new"], name)
+                if isinstance(value, str):
+                    self._say(value)
+                    return
+                h = self.holdings[p]
+                if name == "cards":
+                    h.cards[self._country] = value
+                elif name in _ROAD_FIELDS:
+                    setattr(h, name, value)
+                else:
+                    h.crests[self._country][name] = value
+                self._update()
+            except Exception as err:  # an exception in an observer would vanish into the log console
+                self._say(f"Something went wrong in the sandbox: {type(err).__name__}: {err}")
+        return changed
+
+    def _on_players(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        n = change["new"]
+        self.holdings = self.holdings[:n] + [Holding() for _ in range(n - len(self.holdings))]
+        self._build_grids()
+        self._update()
+
+    def _on_country(self, change: dict[str, Any]) -> None:
+        self._country = change["new"]
+        self._fill_inputs()
+        self._update()
+
+    def _edited(self, country: str | None) -> bool:
+        """After an edit from code: show it in the boxes (switching to its country) and rescore."""
+        if country is not None and country != self._country:
+            self.country_picker.value = country  # observed: refills the boxes and rescores
+        else:
+            self._fill_inputs()
+            self._update()
+        return self.chart is not None
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_html.value = (f"<div class='kks-message' role='alert' style='border-left:4px solid #b91c1c;"
+                                   f"padding:4px 8px;color:#7f1d1d'>✗ {html.escape(text)}</div>" if text else "")
+
+    def _update(self) -> None:
+        """Rescore: a new chart and explanation, or the reasons the counts are impossible."""
+        trouble = problems(self.holdings, self.names)
+        c = self._country
+        self.country_heading.value = (f"<b style='border-left:8px solid {COUNTRY_COLOURS[c]};padding-left:4px'>"
+                                      f"{country_label(c)}</b> ({COUNTRY_NAMES[c][0]}, {COUNTRY_CARDS.value[c]} "
+                                      f"cards): cards and crests by kind")
+        if trouble:
+            self.chart = None
+            self._say(" ".join(trouble) + " (The chart still shows the last possible table.)")
+            self.explanation.value = ""
+        else:
+            self.chart = self._last_chart = score_holdings(self.holdings)
+            self._say("")
+            self.explanation.value = self._explanation_html()
+        self.chart_view.value = chart_html(self._last_chart, self.names, highlight=c)
+
+    def _explanation_html(self) -> str:
+        c = self._country
+        counts = [h.cards[c] for h in self.holdings]
+        crests = [{k: v for k, v in h.crests[c].items() if v} for h in self.holdings]
+
+        def items(lines: list[str]) -> str:
+            return "<ul style='margin:2px 0 6px 0;padding-left:18px'>" + "".join(
+                f"<li>{html.escape(x)}</li>" for x in lines) + "</ul>"
+
+        return (f"<div class='kks-explain' style='font-size:13px'><b>{country_label(c)}, country points</b>"
+                f"{items(explain_country(c, counts, self.names))}<b>{country_label(c)}, crest points</b>"
+                f"{items(explain_crests(c, crests, self.names))}<b>Roads and −2 chips</b>"
+                f"{items(self.explain_roads())}</div>")
+
+
+# ====================================================================== exercises
+class ScoringExercise:
+    """A scoring question whose answer the rules package works out (see :class:`CountryExercise`,
+    :class:`CrestExercise`, :class:`RoadExercise`). ``check(answer)`` returns a
+    :class:`~widgets.exercises.Feedback` and never raises; ``show()`` is the widget."""
+
+    title: str
+    hint: str
+    ask: str
+
+    def answer(self) -> int:
+        raise NotImplementedError
+
+    def explain(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def question(self) -> str:
+        raise NotImplementedError
+
+    def question_html(self) -> str:
+        hint = f"<details><summary>Hint</summary>{html.escape(self.hint)}</details>" if self.hint else ""
+        return (f"<div class='kks-ex-question'><b>{html.escape(self.title)}</b><br>{html.escape(self.question)}"
+                f"{hint}</div>")
+
+    def check(self, answer: Any) -> Feedback:
+        """Compare ``answer`` with the rules' points; unreadable input gets a readable message."""
+        value = _points(answer)
+        if isinstance(value, str):
+            return Feedback(False, value)
+        truth = self.answer()
+        if value == truth:
+            return Feedback(True, f"Right: {self.ask} scores {truth}. {self.explain()}")
+        hint = f" Hint: {self.hint}" if self.hint else ""
+        return Feedback(False, f"Not quite: you said {value}, but {self.ask} scores {truth}. {self.explain()}{hint}")
+
+    def show(self) -> ScoringExerciseBox:
+        """The exercise as a widget: question, answer box, Check button and feedback (a new box per call)."""
+        return ScoringExerciseBox(self)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.question}>"
+
+
+def _table(title: str, given: Mapping[str, Any] | Sequence[Any]) -> tuple[list[str], list[Any]]:
+    if isinstance(given, Mapping):
+        names, values = [str(k) for k in given], list(given.values())
+    else:
+        values = list(given)
+        names = list(LETTERS[: len(values)])
+    if not MIN_PLAYERS - 1 <= len(values) <= MAX_PLAYERS or len(set(names)) != len(names):
+        raise ValueError(f"exercise {title!r}: give 2 to {MAX_PLAYERS} players with different names")
+    return names, values
+
+
+def _whole(title: str, value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"exercise {title!r}: {what} must be a whole number 0 or more, not {value!r}")
+    return value
+
+
+def _asked(title: str, ask: str, names: Sequence[str]) -> str:
+    if ask not in names:
+        raise ValueError(f"exercise {title!r}: ask about one of {', '.join(names)}, not {ask!r}")
+    return ask
+
+
+class CountryExercise(ScoringExercise):
+    """"How many country points does ``ask`` score in ``country``?" ``counts``: ``{"A": 5, "B": 2, "C": 1}``
+    (or a list, named A, B, C…). A broken exercise raises ``ValueError`` when it is made."""
+
+    def __init__(self, title: str, country: str, counts: Mapping[str, int] | Sequence[int], ask: str,
+                 hint: str = "") -> None:
+        self.title, self.hint = title, hint
+        self.country = ScoringSandbox._country_id(country)
+        self.names, values = _table(title, counts)
+        self.counts = [_whole(title, v, "a card count") for v in values]
+        total = COUNTRY_CARDS.value[self.country]
+        if sum(self.counts) > total:
+            raise ValueError(f"exercise {title!r}: {country_label(self.country)} has only {total} cards, not "
+                             f"{sum(self.counts)}")
+        self.ask = _asked(title, ask, self.names)
+
+    @property
+    def question(self) -> str:
+        land = country_label(self.country)
+        held = ", ".join(f"{nm} {_plural(c, 'card')}" for nm, c in zip(self.names, self.counts, strict=True))
+        return (f"{land} has {COUNTRY_CARDS.value[self.country]} cards. At the end: {held}. "
+                f"How many country points does {self.ask} score in {land}?")
+
+    def answer(self) -> int:
+        return country_points(self.counts, COUNTRY_CARDS.value[self.country])[self.names.index(self.ask)]
+
+    def explain(self) -> str:
+        return " ".join(explain_country(self.country, self.counts, self.names))
+
+
+class CrestExercise(ScoringExercise):
+    """"How many crest points does ``ask`` score in ``country``?" ``crests``:
+    ``{"A": {"cross": 4}, "B": {"fan": 3}}`` (or a list of tallies, named A, B, C…)."""
+
+    def __init__(self, title: str, country: str, crests: Mapping[str, Mapping[str, int]] | Sequence[Mapping[str, int]],
+                 ask: str, hint: str = "") -> None:
+        self.title, self.hint = title, hint
+        self.country = ScoringSandbox._country_id(country)
+        self.names, tallies = _table(title, crests)
+        self.crests: list[dict[str, int]] = []
+        for tally in tallies:
+            if not isinstance(tally, Mapping) or set(tally) - set(CREST_KINDS.value):
+                raise ValueError(f"exercise {title!r}: crests by kind, of {', '.join(CREST_KINDS.value)}; not "
+                                 f"{tally!r}")
+            self.crests.append({k: _whole(title, v, "a crest count") for k, v in tally.items() if v})
+        room = MAX_CRESTS_PER_CARD * COUNTRY_CARDS.value[self.country]
+        if sum(sum(t.values()) for t in self.crests) > room:
+            raise ValueError(f"exercise {title!r}: {country_label(self.country)}'s cards show at most {room} crests")
+        self.ask = _asked(title, ask, self.names)
+
+    @property
+    def question(self) -> str:
+        def tally(t: Mapping[str, int]) -> str:
+            return " and ".join(_crest_words(k, v) for k, v in t.items()) if t else "no crests"
+
+        held = "; ".join(f"{nm}: {tally(t)}" for nm, t in zip(self.names, self.crests, strict=True))
+        land = country_label(self.country)
+        return f"Crests in {land} at the end: {held}. How many crest points does {self.ask} score in {land}?"
+
+    def answer(self) -> int:
+        return crest_points(self.crests)[self.names.index(self.ask)]
+
+    def explain(self) -> str:
+        return " ".join(explain_crests(self.country, self.crests, self.names))
+
+
+class RoadExercise(ScoringExercise):
+    """"How many road points do ``ships`` ships and ``carriages`` carriages score?" (player ``ask``)."""
+
+    def __init__(self, title: str, ships: int, carriages: int, ask: str = "A", hint: str = "") -> None:
+        self.title, self.hint, self.ask = title, hint, str(ask)
+        self.ships = _whole(title, ships, "ships")
+        self.carriages = _whole(title, carriages, "carriages")
+
+    @property
+    def question(self) -> str:
+        return (f"{self.ask} ends with {_plural(self.ships, 'ship')} and {_plural(self.carriages, 'carriage')}. "
+                f"How many road points does {self.ask} score?")
+
+    def answer(self) -> int:
+        return road_points(self.ships, self.carriages)
+
+    def explain(self) -> str:
+        return explain_roads(self.ships, self.carriages, self.ask)
+
+
+class ScoringExerciseBox(ipywidgets.VBox):
+    """One exercise on screen: ``.answer`` (Text), ``.check_button`` and ``.feedback`` (HTML)."""
+
+    def __init__(self, exercise: ScoringExercise, **kwargs: Any) -> None:
+        self.exercise = exercise
+        self.answer = ipywidgets.Text(value="", placeholder="points", description="points",
+                                      layout={"width": "180px"})
+        self.check_button = ipywidgets.Button(description="Check", icon="check", button_style="primary")
+        self.feedback = ipywidgets.HTML("")
+        self.check_button.on_click(self._on_check)
+        super().__init__([ipywidgets.HTML(exercise.question_html()),
+                          ipywidgets.HBox([self.answer, self.check_button]), self.feedback], **kwargs)
+
+    def _on_check(self, _source: Any = None) -> None:
+        try:
+            self.feedback.value = feedback_html(self.exercise.check(self.answer.value))
+        except Exception as err:  # an exception in a click handler would vanish into the log console
+            self.feedback.value = feedback_html(Feedback(False, f"Something went wrong in the exercise: "
+                                                                f"{type(err).__name__}: {err}"))
+
+
+def _points(answer: Any) -> int | str:
+    """The answer as a whole number of points, or a sentence saying what is wrong with it."""
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return "Type your answer first: a whole number of points, e.g. 5."
+    if isinstance(answer, bool):
+        return f"Type a whole number of points, e.g. 5, not {answer}."
+    if isinstance(answer, float):
+        if not answer.is_integer():
+            return f"Points are whole numbers, not {answer}."
+        answer = int(answer)
+    if isinstance(answer, str):
+        if not _WHOLE.match(answer.strip()):
+            return f"{answer.strip()!r} is not a number: type a whole number of points, e.g. 5."
+        answer = int(answer.strip())
+    if not isinstance(answer, int):
+        return f"Type a whole number of points, e.g. 5, not a {type(answer).__name__}."
+    if answer < 0:
+        return f"Country, crest and road points are never negative, so {answer} cannot be right. Try again."
+    return answer
+
+
+__all__ = ["CHART_COLUMNS", "CountryExercise", "CrestExercise", "Holding", "RoadExercise", "ScoringExercise",
+           "ScoringExerciseBox", "ScoringSandbox", "chart_frame", "chart_html", "explain_country", "explain_crests",
+           "explain_roads", "problems", "score_holdings", "stand_in_displays"]
