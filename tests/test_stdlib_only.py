@@ -37,6 +37,7 @@ def test_no_engine_module_uses_the_global_random():
 def test_importing_and_playing_loads_no_third_party_module():
     code = ("import sys; before = set(sys.modules)\n"
             "import games, games.kutna_hora as k; g = k.new_economy(); g.apply('build beer'); g.to_json()\n"
+            "import games.kardinal_koenig as kk, games.core.bots as b; b.play_out(kk.new_game(), [b.GreedyBot()] * 3)\n"
             "import games.core.fuzz\n"
             "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
             "print(sorted(m for m in new if m not in sys.stdlib_module_names and m != 'games'))")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from games import GAMES, game_class
 
@@ -47,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.jobs == 1:
                 decisions = run_chunk(game_id, players, seeds, args.deep_every)
             else:
+                # Imported here: multiprocessing registers '__mp_main__', and games must import only the stdlib's
+                # plain modules when it is used in a notebook or in Pyodide.
+                from concurrent.futures import ProcessPoolExecutor
+
                 with ProcessPoolExecutor(args.jobs) as pool:
                     decisions = sum(pool.map(run_chunk, [game_id] * args.jobs, [players] * args.jobs, chunks,
                                              [args.deep_every] * args.jobs))
