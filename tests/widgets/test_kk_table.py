@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import pathlib
 import re
 import subprocess
@@ -18,6 +17,8 @@ from games.kardinal_koenig.data.components import COUNTRIES
 from widgets import KKTable, kk_table
 from widgets.kk_table import STONE_COLOURS, table_state
 
+from .messages import click, spy, updates
+
 #: Bytes of one sync message after a click (measured: see test_every_step_syncs_in_one_small_message).
 PAYLOAD_LIMIT = 8192
 SYNCED = ("catalog", "board", "seats", "chart", "status", "events", "message", "message_kind", "message_seq")
@@ -29,33 +30,9 @@ def dummy_comm(monkeypatch):
     monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
 
 
-def spy(widget, monkeypatch):
-    widget.outbox = []
-    monkeypatch.setattr(widget, "_send", lambda msg, buffers=None: widget.outbox.append(msg))
-    return widget
-
-
 @pytest.fixture
 def table(monkeypatch):
     return spy(KKTable(seed=1), monkeypatch)
-
-
-@pytest.fixture
-def no_callback_errors(caplog):
-    """ipywidgets logs (and swallows) exceptions raised in on_msg callbacks; none may happen."""
-    caplog.set_level(logging.WARNING)
-    yield
-    errors = [r.getMessage() for r in caplog.records if "Exception" in r.getMessage()]
-    assert errors == []
-
-
-def click(widget, intent):
-    """Play the browser: a custom message as model.send(intent) delivers it."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": intent}}, "buffers": []})
-
-
-def updates(widget):
-    return [m for m in widget.outbox if m["method"] == "update"]
 
 
 def synced(widget):

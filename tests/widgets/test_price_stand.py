@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import pathlib
 import re
 
@@ -15,6 +14,8 @@ from games.core import Rng
 from games.kutna_hora.prices import stand_snapshot
 from widgets import PriceStand, PriceStandApp, price_chart, price_stand, price_table_frame
 
+from .messages import click, spy, updates
+
 PAYLOAD_LIMIT = 4096
 
 
@@ -24,33 +25,9 @@ def dummy_comm(monkeypatch):
     monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
 
 
-def spy(widget, monkeypatch):
-    widget.outbox = []
-    monkeypatch.setattr(widget, "_send", lambda msg, buffers=None: widget.outbox.append(msg))
-    return widget
-
-
 @pytest.fixture
 def stand(monkeypatch):
     return spy(PriceStand(), monkeypatch)
-
-
-@pytest.fixture
-def no_callback_errors(caplog):
-    """ipywidgets logs (and swallows) exceptions raised in on_msg callbacks; none may happen."""
-    caplog.set_level(logging.WARNING)
-    yield
-    errors = [r.getMessage() for r in caplog.records if "Exception" in r.getMessage()]
-    assert errors == []
-
-
-def click(widget, intent):
-    """Play the browser: a custom message as model.send(intent) delivers it."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": intent}}, "buffers": []})
-
-
-def updates(widget):
-    return [m for m in widget.outbox if m["method"] == "update"]
 
 
 def deck_of(widget, deck):
