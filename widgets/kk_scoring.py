@@ -50,6 +50,7 @@ from games.kardinal_koenig.data.components import (
     MINUS_CHIP_POINTS,
     ROAD_MINIMUM,
 )
+from games.kardinal_koenig.game import country_name
 from games.kardinal_koenig.view import COUNTRY_COLOURS, CREST_SYMBOLS, ROUTE_SYMBOLS
 
 from .exercises import Feedback, feedback_html
@@ -73,9 +74,8 @@ CREST_WORDS = {"cross": ("cross", "crosses"), "fan": ("fan", "fans"), "tower": (
 _WHOLE = re.compile(r"[+-]?[0-9]+\Z")
 
 
-def country_label(country: str) -> str:
-    """The English name of a country id (``"france"`` → ``"France"``)."""
-    return COUNTRY_NAMES[country][1]
+#: The English name of a country id (``"france"`` → ``"France"``), as the game's log writes it.
+country_label = country_name
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:

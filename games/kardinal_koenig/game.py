@@ -216,22 +216,12 @@ class CardGame(Game):
         return CREST_LIMIT_WITH_CHIP.value if self.state.three else CREST_LIMIT.value
 
     # ------------------------------------------------------------------ legal actions
-    def _can_take(self, cell: int) -> bool:
-        s = self.state
-        card = self.cards[s.layout[cell]]
-        if s.taken and not s.colours and card.country != s.country:
-            return False
-        if s.crests + len(card.crests) > (3 if s.three else 2):
-            return False
-        owner = s.stone[cell]
-        return owner < 0 or owner == s.player or s.hand[s.player] + s.placed[s.player] > 0
-
     def _takes(self) -> list[int]:
         """End cards the player may take now, in (row, column) order."""
         s = self.state
         cards, layout, stone, p = self.cards, s.layout, s.stone, s.player
         country = s.country if s.taken and not s.colours else ""
-        room = (3 if s.three else 2) - s.crests
+        room = self.crest_limit - s.crests
         may_pay = s.hand[p] + s.placed[p] > 0
         out = []
         for cell in L.ends(s.lo, s.hi):
@@ -608,11 +598,11 @@ class CardGame(Game):
         self.emit("score.chart-order", "Scoring chart: " + ", ".join(
             f"player {p + 1} {t}" for p, t in enumerate(chart.total)) + ".", totals=list(chart.total))
         winners = chart.winners()
-        tied = len({chart.total[w] for w in winners}) == 1 and sum(t == max(chart.total) for t in chart.total) > 1
+        tied_on_points = chart.total.count(max(chart.total)) > 1
         self.emit("score.winner", ("Draw between " if len(winners) > 1 else "Winner: ") +
                   ", ".join(f"player {w + 1}" for w in winners) +
-                  (" (tied on points, decided by country cards)" if tied and len(winners) == 1 else "") + ".",
-                  winners=list(winners))
+                  (" (tied on points, decided by country cards)" if tied_on_points and len(winners) == 1 else "") +
+                  ".", winners=list(winners))
 
     # ------------------------------------------------------------------ scores
     def displays(self) -> list[list[Card]]:
