@@ -1,0 +1,52 @@
+"""Citizens: torch ranking, influence from citizens, attracting citizens, and the path majorities.
+
+* Torch rank (Phase A order and Phase F): most torches in the action row first, ties to the earlier initiative.
+* Influence from citizens (Phase F): IP per own citizen on the main board's paths by torch rank (rule-text table).
+* Attract citizens (Phase F): one per 2 horses and 1 cart in the action row.
+* Paths (final scoring): most citizens on a path 2 reputation, then 1 for the places the player count allows;
+  ties go to the player whose citizen is closest to the building (space 0).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .data.rulebook import ATTRACT_SET, CITIZEN_INFLUENCE, PATH_REPUTATION
+
+
+def torch_order(torches: Sequence[int], initiative: Sequence[int]) -> list[int]:
+    """Seats by torches (most first), ties by initiative (earlier first)."""
+    place = {seat: i for i, seat in enumerate(initiative)}
+    return sorted(initiative, key=lambda seat: (-torches[seat], place[seat]))
+
+
+def influence_from_citizens(players: int, rank: int, citizens: int) -> tuple[int, int]:
+    """(IP, barrel steps) for the player at torch ``rank`` (0 = first) with ``citizens`` on the paths."""
+    per, barrel, extra = CITIZEN_INFLUENCE.value[players][rank]
+    return per * citizens + extra, barrel
+
+
+def attracted(horses: int, carts: int) -> int:
+    """Citizens attracted by ``horses`` and ``carts``: one per set of 2 horses and 1 cart."""
+    return min(horses // ATTRACT_SET.value["horse"], carts // ATTRACT_SET.value["cart"])
+
+
+def path_ranking(spaces: Sequence[int], players: int) -> list[int]:
+    """Seats with a citizen on the path, best first: most citizens, ties by the citizen closest to the building."""
+    counts = [0] * players
+    nearest = [len(spaces)] * players
+    for index, owner in enumerate(spaces):
+        if owner >= 0:
+            counts[owner] += 1
+            nearest[owner] = min(nearest[owner], index)
+    present = [p for p in range(players) if counts[p]]
+    return sorted(present, key=lambda p: (-counts[p], nearest[p]))
+
+
+def path_reputation(spaces: Sequence[int], players: int) -> list[int]:
+    """Reputation tokens per seat for one path (``decision.empty-path``: no citizen there, nothing)."""
+    awards = PATH_REPUTATION.value[players]
+    out = [0] * players
+    for place, seat in enumerate(path_ranking(spaces, players)[: len(awards)]):
+        out[seat] = awards[place]
+    return out

@@ -1,0 +1,219 @@
+"""The component set a game is played with: cards, locations, bonus tiles, cellars, status board, tower, windows.
+
+``approx_v1`` (designed, :mod:`.data.approx`) ships with the package. A transcription of the published components
+is a mapping of the same shape registered with :func:`register_components` and chosen with
+``components=...`` in the game config: no code changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from games.core import DataError
+
+from .abilities import Ability, parse_ability
+from .data.rulebook import BONUS_COST, BONUS_TILES, RESOURCES, WINDOW_COLOURS, WINDOW_SPACES
+
+
+@dataclass(frozen=True, slots=True)
+class AssistantCard:
+    id: str
+    colour: str
+    resources: tuple[str, ...]
+    main: Ability
+    bonus: Ability | None
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    id: str
+    name: str
+    main: Ability
+    bonus: Ability | None
+    city_gate: bool
+    tavern: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTile:
+    id: str
+    cost: int
+    do: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cellar:
+    id: str
+    values: tuple[int, ...]
+    bonuses: Mapping[int, str]  # space index -> atom gained when the marker passes or reaches it
+
+
+@dataclass(frozen=True)
+class Components:
+    name: str
+    source: str
+    note: str
+    cards: Mapping[str, AssistantCard]
+    locations: Mapping[str, Location]
+    tiles: Mapping[str, BonusTile]
+    cellars: Mapping[str, Cellar]
+    hand_limit: tuple[int, ...]  # by status level 1..9 (index 0..8)
+    multiplier: tuple[int, ...]
+    status_bonuses: Mapping[int, str]  # status level -> atom
+    cross_ip: tuple[int, ...]  # by cross level 1..4
+    cross_cards: tuple[int, ...]
+    window_colours: tuple[str, ...]
+    window_bonuses: tuple[str, ...]
+    window_final: tuple[int, ...]
+    path_spaces: int
+    citizens_per_colour: int
+    tavern_torches: int
+
+    @property
+    def status_levels(self) -> int:
+        return len(self.hand_limit)
+
+    @property
+    def cross_levels(self) -> int:
+        return len(self.cross_ip)
+
+    @property
+    def is_printed(self) -> bool:
+        return self.source != "approx"
+
+
+_REGISTERED: dict[str, Components] = {}
+
+
+def register_components(name: str, data: Mapping[str, Any]) -> Components:
+    """Check a component description (the shape of ``APPROX_V1`` plus ``assistant_cards``) and make it available
+    as ``components=name``."""
+    parsed = parse_components(data, name)
+    _REGISTERED[name] = parsed
+    return parsed
+
+
+def load_components(name: str = "approx_v1") -> Components:
+    if name not in _REGISTERED:
+        if name != "approx_v1":
+            known = ", ".join(sorted({"approx_v1", *_REGISTERED}))
+            raise DataError(f"unknown component set {name!r}; known sets: {known}")
+        from .data.approx import APPROX_V1, assistant_cards
+
+        _REGISTERED[name] = parse_components({**APPROX_V1, "assistant_cards": assistant_cards()}, name)
+    return _REGISTERED[name]
+
+
+def _ints(value: Any, n: int | None, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or (n is not None and len(value) != n) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+        size = f"{n} " if n is not None else ""
+        raise DataError(f"{where}: expected a list of {size}whole numbers ≥ 0, found {value!r}")
+    return tuple(value)
+
+
+def _bonuses(value: Any, top: int, where: str) -> dict[int, str]:
+    if not isinstance(value, Mapping):
+        raise DataError(f"{where}: expected an object of space -> atom")
+    out = {}
+    for key, atom in value.items():
+        if not str(key).isdigit() or not 0 <= int(key) <= top:
+            raise DataError(f"{where}: {key!r} is not a space 0–{top}")
+        out[int(key)] = parse_ability({"times": 1, "per": "", "do": [atom]}, f"{where}.{key}").do[0]
+    return out
+
+
+def parse_components(data: Any, name: str) -> Components:
+    where = f"components {name!r}"
+    if not isinstance(data, Mapping):
+        raise DataError(f"{where}: expected an object")
+    need = {"cellars", "status", "cross", "windows", "bonus_tiles", "locations", "path_spaces",
+            "citizens_per_colour", "tavern_torches", "assistant_cards"}
+    missing = sorted(need - set(data))
+    if missing:
+        raise DataError(f"{where}: missing {', '.join(missing)}")
+    cards = {}
+    for i, raw in enumerate(data["assistant_cards"]):
+        w = f"{where} card {i + 1}"
+        if not isinstance(raw, Mapping) or set(raw) != {"id", "colour", "resources", "main", "bonus"}:
+            raise DataError(f"{w}: expected exactly id, colour, resources, main and bonus")
+        if not isinstance(raw["id"], str) or raw["id"] in cards:
+            raise DataError(f"{w}: id must be a unique text, not {raw['id']!r}")
+        if raw["colour"] not in WINDOW_COLOURS:
+            raise DataError(f"{w} ({raw['id']}): colour must be one of {', '.join(WINDOW_COLOURS)}")
+        res = raw["resources"]
+        if not isinstance(res, list) or not all(r in RESOURCES for r in res):
+            raise DataError(f"{w} ({raw['id']}): resources must be a list of {', '.join(RESOURCES)}")
+        bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
+        cards[raw["id"]] = AssistantCard(raw["id"], raw["colour"], tuple(res), parse_ability(raw["main"], f"{w} main"),
+                                         bonus)
+    if len(cards) < 20:
+        raise DataError(f"{where}: {len(cards)} assistant cards are too few for a game")
+    locations = {}
+    for i, raw in enumerate(data["locations"]):
+        w = f"{where} location {i + 1}"
+        if not isinstance(raw, Mapping) or set(raw) != {"id", "name", "main", "bonus", "city_gate", "tavern"}:
+            raise DataError(f"{w}: expected exactly id, name, main, bonus, city_gate and tavern")
+        if not isinstance(raw["id"], str) or raw["id"] in locations or raw["id"] in cards:
+            raise DataError(f"{w}: id must be a unique text, not {raw['id']!r}")
+        bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
+        locations[raw["id"]] = Location(raw["id"], str(raw["name"]), parse_ability(raw["main"], f"{w} main"), bonus,
+                                        bool(raw["city_gate"]), bool(raw["tavern"]))
+    if len(locations) < 10 or sum(not loc.city_gate for loc in locations.values()) < 5:
+        raise DataError(f"{where}: too few locations (or too few that are not city gates) to reveal 5 a round")
+    tiles = {}
+    for i, raw in enumerate(data["bonus_tiles"]):
+        w = f"{where} bonus tile {i + 1}"
+        if not isinstance(raw, Mapping) or set(raw) != {"id", "cost", "do"}:
+            raise DataError(f"{w}: expected exactly id, cost and do")
+        lo, hi = BONUS_COST.value
+        if isinstance(raw["cost"], bool) or not isinstance(raw["cost"], int) or not lo <= raw["cost"] <= hi:
+            raise DataError(f"{w}: cost must be {lo}–{hi} citizens (rule text), not {raw['cost']!r}")
+        ability = parse_ability({"times": 1, "per": "", "do": raw["do"]}, w)
+        if ability.costs:
+            raise DataError(f"{w}: a bonus tile is paid with citizens, not discards")
+        tiles[str(raw["id"])] = BonusTile(str(raw["id"]), raw["cost"], ability.do)
+    if len(tiles) != BONUS_TILES.value:
+        raise DataError(f"{where}: the rule text has {BONUS_TILES.value} bonus tiles, found {len(tiles)}")
+    cellars = {}
+    for cid, raw in data["cellars"].items():
+        w = f"{where} cellar {cid}"
+        if not isinstance(raw, Mapping) or set(raw) != {"values", "bonuses"}:
+            raise DataError(f"{w}: expected exactly values and bonuses")
+        values = _ints(raw["values"], None, f"{w}.values")
+        if len(values) < 3:
+            raise DataError(f"{w}: a cellar needs at least 3 barrels")
+        cellars[str(cid)] = Cellar(str(cid), values, _bonuses(raw["bonuses"], len(values) - 1, f"{w}.bonuses"))
+    if len(cellars) < 4:
+        raise DataError(f"{where}: 4 players each hold a cellar, so at least 4 are needed, found {len(cellars)}")
+    status = data["status"]
+    hand = _ints(status.get("hand_limit"), None, f"{where} status.hand_limit")
+    multiplier = _ints(status.get("multiplier"), len(hand), f"{where} status.multiplier")
+    if hand[0] != 3 or max(hand) != 7 or list(hand) != sorted(hand):
+        raise DataError(f"{where}: the hand limit rises from 3 to 7 (rule text), found {list(hand)}")
+    if multiplier[0] != 0 or multiplier[-1] != 8:
+        raise DataError(f"{where}: the reputation multiplier runs from 0 to 8 (rule text), found {list(multiplier)}")
+    cross = data["cross"]
+    cross_ip = _ints(cross.get("ip"), 4, f"{where} cross.ip")
+    windows = data["windows"]
+    colours = tuple(windows.get("colours", ()))
+    if len(colours) != WINDOW_SPACES.value or any(c not in WINDOW_COLOURS for c in colours):
+        raise DataError(f"{where}: windows.colours must name 9 spaces of {', '.join(WINDOW_COLOURS)}")
+    window_bonuses = windows.get("bonuses")
+    if not isinstance(window_bonuses, list) or len(window_bonuses) != WINDOW_SPACES.value:
+        raise DataError(f"{where}: windows.bonuses must list 9 atoms")
+    for k, atom in enumerate(window_bonuses):
+        parse_ability({"times": 1, "per": "", "do": [atom]}, f"{where} windows.bonuses[{k}]")
+    for key in ("path_spaces", "citizens_per_colour", "tavern_torches"):
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise DataError(f"{where}: {key} must be a whole number ≥ 1, not {value!r}")
+    return Components(
+        name=name, source=str(data.get("source", "transcribed")), note=str(data.get("note", "")), cards=cards,
+        locations=locations, tiles=tiles, cellars=cellars, hand_limit=hand, multiplier=multiplier,
+        status_bonuses=_bonuses(status.get("bonuses", {}), len(hand), f"{where} status.bonuses"),
+        cross_ip=cross_ip, cross_cards=_ints(cross.get("cards"), 4, f"{where} cross.cards"), window_colours=colours,
+        window_bonuses=tuple(window_bonuses), window_final=_ints(windows.get("final"), 9, f"{where} windows.final"),
+        path_spaces=data["path_spaces"], citizens_per_colour=data["citizens_per_colour"],
+        tavern_torches=data["tavern_torches"])

@@ -1,0 +1,1 @@
+"""Chartres component data: ``rulebook`` numbers printed in the rule text, and the designed ``approx`` set."""
