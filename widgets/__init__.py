@@ -8,9 +8,13 @@
   as the paper chart; :class:`ScoringSandbox` - edit the displays and watch the chart fill in, rule by rule;
   :class:`CountryExercise`, :class:`CrestExercise`, :class:`RoadExercise` - self-checking scoring questions.
 
+* :class:`CellarView` - a Chartres cellar board (click the marker, add grapes); :class:`WineSandbox`,
+  :func:`ip_chart`, :class:`WineExercise` - wine making.
+
 pandas and plotly are imported only when a chart or table is made, so ``import widgets`` stays quick.
 """
 
+from .chartres_cellar import CellarView, WineExercise, WineSandbox, cellar_html, ip_chart
 from .kk_scoring import CountryExercise, CrestExercise, RoadExercise, ScoringSandbox, chart_frame, chart_html
 from .kk_table import KKTable
 from .price_stand import PriceStand, PriceStandApp, price_chart, price_table_frame, update_price_chart
@@ -18,3 +22,4 @@ from .price_stand import PriceStand, PriceStandApp, price_chart, price_table_fra
 __all__ = ["PriceStand", "PriceStandApp", "price_chart", "price_table_frame", "update_price_chart"]
 __all__ += ["CountryExercise", "CrestExercise", "RoadExercise", "ScoringSandbox", "chart_frame", "chart_html"]
 __all__ += ["KKTable"]
+__all__ += ["CellarView", "WineExercise", "WineSandbox", "cellar_html", "ip_chart"]

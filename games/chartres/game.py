@@ -18,6 +18,7 @@ scoring steps, the end of an era) happens by itself and is logged with the rule 
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,7 @@ _ABILITY_PHASES = (DISCARD, PATH)
 _STOP, _DRAW, _PASS = Action("stop"), Action("draw"), Action("pass")
 _POUR = {c: Action("pour", (c,)) for c in ("white", "red")}
 _PATH = {p: Action("path", (p,)) for p in PATHS}
+_ACTIONS: dict[tuple, Action] = {}
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,7 @@ class ChartresGame(Game):
     Config = ChartresConfig
     min_players = 2
     max_players = 4
+    legal_is_sorted = True
 
     state: ChartresState
     parts: Components
@@ -150,13 +153,13 @@ class ChartresGame(Game):
 
     def _prepare(self) -> None:
         self.parts = load_components(self.config.components)
-        self._acts: dict[tuple, Action] = {}
 
-    def _act(self, verb: str, *args: Any) -> Action:
-        key = (verb, *args)
-        action = self._acts.get(key)
+    @staticmethod
+    def _act(verb: str, *args: Any) -> Action:
+        # actions are immutable values: one object per text, shared by every game
+        action = _ACTIONS.get((verb, args))
         if action is None:
-            action = self._acts[key] = Action(verb, tuple(args))
+            action = _ACTIONS[(verb, args)] = Action(verb, args)
         return action
 
     def _setup(self) -> ChartresState:
@@ -257,7 +260,7 @@ class ChartresGame(Game):
                 continue
             if not self._refill("deck", "discard", "deck.reshuffle"):
                 break
-            s.hand[p].append(s.deck.pop())
+            insort(s.hand[p], s.deck.pop())  # hands are kept sorted, so legal actions come out sorted
             drawn += 1
         if drawn and rule != "setup.deal":
             self.emit(rule, f"{self._name(p)} draws {drawn} card{'s' if drawn != 1 else ''}.", player=p,
@@ -829,18 +832,18 @@ class ChartresGame(Game):
             free = [k + 1 for k, c in enumerate(s.act[p]) if not c] + [len(s.row[p]) + 1]
             return [self._act("activate", k, c) for k in free for c in s.hand[p]]
         if phase == LOCATION:
-            return [self._act("location", x) for x in s.loc_shown if self.can_perform(p, x)] + [_DRAW]
+            return [_DRAW] + [self._act("location", x) for x in sorted(s.loc_shown) if self.can_perform(p, x)]
         if phase == DISCARD:
             options = self._discard_options()
             if s.ab_atom == 0 and s.ab_left == 0:
                 options.append(_STOP)
             return options
         if phase == PATH:
-            return [_PATH[PATHS[k]] for k in self._path_options(p)]
+            return sorted((_PATH[PATHS[k]] for k in self._path_options(p)), key=str)
         if phase == BONUS:
-            return self._tile_options(p) + [_PASS]
+            return sorted(self._tile_options(p), key=str) + [_PASS]
         if phase == POUR:
-            return list(_POUR.values())
+            return [_POUR["red"], _POUR["white"]]
         return []
 
     def _why_illegal(self, action: Action) -> str | None:

@@ -1,0 +1,376 @@
+"""The Chartres cellar view, sandbox, chart and exercises without a browser: intents in, state out (jupyter.md §3).
+
+Every IP must be the engine's (games.chartres.wine.pour); every refused intent must leave the position as it was.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+
+import comm
+import pytest
+import traitlets
+
+from games import chartres
+from games.chartres import BANNER, SOURCE, ip_by_grapes, load_components, pour
+from widgets import chartres_cellar
+from widgets.chartres_cellar import (
+    MAX_GRAPES,
+    CellarView,
+    WineExercise,
+    WineSandbox,
+    cellar_html,
+    ip_chart,
+    pour_half_first,
+)
+from widgets.exercises import Feedback
+
+from .messages import click, spy, updates
+
+CELLARS = load_components().cellars
+A = CELLARS["A"].values
+POSITION = ("cellar", "marker", "white", "red", "first")
+#: What the engine computes from the position; a refused intent must not touch any of it either.
+RESULT = ("values", "bonuses", "barrels", "unused", "ip", "explanation", "order_choice")
+
+
+@pytest.fixture(autouse=True)
+def dummy_comm(monkeypatch):
+    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
+
+
+@pytest.fixture
+def view(monkeypatch):
+    return spy(CellarView(cellar="A", marker=0, white=7, red=3), monkeypatch)
+
+
+def from_browser(widget, **state):
+    """What the front end sends when the learner drags a slider or picks an option."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+                        "buffers": []})
+
+
+def snapshot(widget):
+    return {name: getattr(widget, name) for name in (*POSITION, *RESULT)}
+
+
+def engine_barrels(values, marker, white, red, first="white"):
+    return [{"space": b.space, "value": b.value, "colour": b.colour, "fill": b.fill, "ip": b.ip}
+            for b in pour(values, marker, white, red, first).barrels]
+
+
+# ---------------------------------------------------------------------- the rule text's example
+def test_the_rulebook_example_gives_8_ip_through_the_view(view, no_callback_errors):
+    click(view, {"type": "marker", "space": 2})
+    assert view.ip == 8 == pour(A, 2, 7, 3).ip
+    assert view.barrels == [
+        {"space": 2, "value": 4, "colour": "white", "fill": "full", "ip": 4},
+        {"space": 3, "value": 6, "colour": "white", "fill": "half", "ip": 3},
+        {"space": 4, "value": 2, "colour": "red", "fill": "half", "ip": 1},
+    ]
+    assert view.unused == {"white": 0, "red": 0}
+    assert view.explanation == pour(A, 2, 7, 3).explain()
+    assert view.explanation[-1] == "total 8 IP"
+
+
+def test_a_new_view_shows_the_board_and_the_engines_pouring():
+    v = CellarView(cellar="C", marker=5, white=4, red=6)
+    assert v.values == list(CELLARS["C"].values) and v.cellars == ["A", "B", "C", "D"]
+    assert v.barrels == engine_barrels(CELLARS["C"].values, 5, 4, 6)
+    assert v.unused == {"white": 0, "red": 2}  # 6 red fill a barrel; the 2 left over score nothing
+    assert v.ip == pour(CELLARS["C"].values, 5, 4, 6).ip
+    assert v.message_kind == "info" and "Click a barrel space" in v.message
+
+
+def test_track_bonuses_are_the_components_atoms_in_words():
+    v = CellarView()
+    assert v.bonuses == [
+        {"space": 1, "atom": "draw:2", "words": "draw 2 cards"},
+        {"space": 3, "atom": "shield", "words": "shield up 1"},
+        {"space": 5, "atom": "gain_citizen", "words": "take a citizen from the common supply"},
+        {"space": 7, "atom": "reputation:1", "words": "+1 reputation token"},
+    ]
+
+
+def test_the_banner_is_shown_everywhere_the_cellar_values_appear():
+    v = CellarView()
+    assert v.banner == BANNER == "Values differ from the published game." and v.source == "approx"
+    assert BANNER in cellar_html("A") and SOURCE in cellar_html("A")
+    assert BANNER in v._repr_html_()
+    assert BANNER in ip_chart("B").layout.title.text
+    assert BANNER in WineExercise("x", white=3, red=0, marker=0).question_html()
+    assert WineSandbox().view.banner == BANNER
+
+
+# ---------------------------------------------------------------------- intents in, state out
+def test_a_marker_click_moves_the_marker_and_recomputes_the_ip(view, no_callback_errors):
+    assert view.ip == pour(A, 0, 7, 3).ip == 5
+    click(view, {"type": "marker", "space": 5})
+    assert view.marker == 5
+    assert view.ip == pour(A, 5, 7, 3).ip == 7 + 8 // 2 + 10 // 2
+    assert view.barrels == engine_barrels(A, 5, 7, 3)
+    assert view.message_kind == "info" and "marker moves to space 5" in view.message and "(was 5)" in view.message
+    sent = updates(view)
+    assert len(sent) == 1, "one sync message per click"
+    assert sent[0]["state"]["marker"] == 5 and sent[0]["state"]["ip"] == 16
+
+
+def test_plus_and_minus_add_and_remove_one_grape(view, no_callback_errors):
+    click(view, {"type": "add", "colour": "red", "delta": 1})
+    assert (view.white, view.red) == (7, 4) and view.ip == pour(A, 0, 7, 4).ip
+    click(view, {"type": "add", "colour": "white", "delta": -1})
+    click(view, {"type": "add", "colour": "white", "delta": -1})
+    assert view.white == 5 and view.unused["white"] == 1
+    assert view.ip == pour(A, 0, 5, 4).ip
+    click(view, {"type": "grapes", "colour": "white", "count": 0})
+    assert view.white == 0 and view.barrels == engine_barrels(A, 0, 0, 4)
+
+
+def test_grapes_beyond_the_last_barrel_are_lost():
+    v = CellarView(marker=7, white=8, red=3)
+    assert [b["space"] for b in v.barrels] == [7]
+    assert v.unused == {"white": 4, "red": 3}
+    assert v.ip == A[7]
+
+
+def test_choosing_the_colour_that_pours_first_swaps_colours_never_the_ip(view, no_callback_errors):
+    click(view, {"type": "marker", "space": 2})
+    assert view.order_choice  # 7 white and 3 red both fill a half barrel
+    before = view.barrels
+    click(view, {"type": "first", "colour": "red"})
+    assert view.first == "red" and view.ip == 8
+    assert [b["colour"] for b in view.barrels] == ["white", "red", "white"]
+    def places(barrels):
+        return [(b["space"], b["fill"], b["ip"]) for b in barrels]
+
+    assert places(view.barrels) == places(before)
+    alone = CellarView(white=4, red=0)
+    assert not alone.order_choice
+    assert alone.pour_first("red") and "changes nothing" in alone.message
+
+
+def test_another_cellar_keeps_the_marker_space_and_changes_the_values(view, no_callback_errors):
+    click(view, {"type": "marker", "space": 3})
+    click(view, {"type": "cellar", "cellar": "d"})
+    assert view.cellar == "D" and view.marker == 3
+    assert view.values == list(CELLARS["D"].values)
+    assert view.ip == pour(CELLARS["D"].values, 3, 7, 3).ip
+
+
+@pytest.mark.parametrize(("intent", "says"), [
+    ({"type": "marker", "space": 99}, "There is no space 99: cellar A has spaces 0 to 7"),
+    ({"type": "marker", "space": -1}, "There is no space -1"),
+    ({"type": "marker", "space": "2"}, "not '2'"),
+    ({"type": "marker", "space": 2.0}, "not 2.0"),
+    ({"type": "marker", "space": True}, "not True"),
+    ({"type": "marker"}, "not None"),
+    ({"type": "add", "colour": "red", "delta": -4}, "only 3 red grapes"),
+    ({"type": "add", "colour": "white", "delta": 10}, "more than an action row of 7 cards can show"),
+    ({"type": "add", "colour": "white", "delta": "1"}, "whole number like 1 or -1"),
+    ({"type": "add", "colour": "green", "delta": 1}, "Grapes are white or red, not 'green'"),
+    ({"type": "grapes", "colour": "red", "count": -2}, "There cannot be -2 red grapes"),
+    ({"type": "grapes", "colour": "white", "count": 2.5}, "whole numbers"),
+    ({"type": "grapes", "colour": ["white"], "count": 2}, "Grapes are white or red"),
+    ({"type": "first", "colour": "rosé"}, "Only white or red grapes can pour first, not 'rosé'"),
+    ({"type": "cellar", "cellar": "E"}, "There is no cellar 'E': the cellars are A, B, C, D"),
+    ({"type": "cellar", "cellar": 1}, "There is no cellar 1"),
+    ({"type": "teleport", "space": 2}, "unknown intent 'teleport'"),
+    ({"space": 2}, "unknown intent None"),
+    (["marker", 2], "an intent is an object"),
+    ("marker", "an intent is an object"),
+])
+def test_nonsense_gets_a_sentence_and_changes_nothing(view, intent, says, no_callback_errors):
+    click(view, {"type": "marker", "space": 2})
+    before, seq = snapshot(view), view.message_seq
+    view.outbox.clear()
+    assert view.handle_intent(intent) is False
+    assert view.message_kind == "error" and says in view.message
+    assert "Traceback" not in view.message
+    assert snapshot(view) == before
+    assert view.message_seq == seq + 1  # the same refusal twice still reaches the view
+    changed = {k for m in updates(view) for k in m["state"]}
+    assert changed <= {"message", "message_kind", "message_seq"}
+    click(view, intent)  # through the comm as well: no exception escapes the handler
+    assert snapshot(view) == before and view.message_kind == "error"
+
+
+def test_a_change_from_code_is_checked_whole_or_not_at_all(view):
+    assert view.set(marker=4, white=12, red=3)
+    assert (view.marker, view.white, view.ip) == (4, 12, pour(A, 4, 12, 3).ip)
+    before = snapshot(view)
+    assert not view.set(marker=1, white=-1)  # the marker would be fine; the grapes are not: nothing moves
+    assert snapshot(view) == before and "There cannot be -1 white grapes" in view.message
+    with pytest.raises(traitlets.TraitError, match="There is no space 8"):
+        view.marker = 8
+    with pytest.raises(traitlets.TraitError, match="more than an action row"):
+        view.red = MAX_GRAPES + 1
+    assert snapshot(view) == before
+    view.white = 3  # a direct assignment (what a linked slider does) recomputes and says what it gives
+    assert view.ip == pour(A, 4, 3, 3).ip and view.message.startswith("Now 3 white and 3 red grapes")
+
+
+def test_a_bad_position_in_the_constructor_is_a_value_error():
+    with pytest.raises(ValueError, match="There is no space 8"):
+        CellarView(marker=8)
+    with pytest.raises(ValueError, match="no cellar 'Z'"):
+        CellarView(cellar="Z")
+    with pytest.raises(ValueError, match="There cannot be -1 red grapes"):
+        cellar_html("A", 0, 0, -1)
+
+
+# ---------------------------------------------------------------------- the static drawing
+def test_cellar_html_draws_the_engines_barrels_with_full_and_half_fill():
+    page = cellar_html("A", 2, 7, 3)
+    for space in range(8):
+        assert f"data-testid='cellar-static-space-{space}'" in page
+    assert "full white → 4" in page and "½ white → 3" in page and "½ red → 1" in page
+    assert page.count("to top,#e8cf5a 100%") == 1  # white wine filling a barrel
+    assert page.count("to top,#e8cf5a 50%") == 1 and page.count("to top,#8e1b2c 50%") == 1  # white and red halves
+    assert "<b>8 IP</b>" in page and "▼ marker" in page and "draw 2 cards" in page
+    wrong = cellar_html("A", 2, 7, 3, pouring=pour_half_first(A, 2, 7, 3), caption="halves first")
+    assert "<b>7 IP</b>" in wrong and "halves first" in wrong and "full white → 2" in wrong
+    assert CellarView(marker=2, white=7, red=3)._repr_html_() == page
+
+
+def test_pouring_half_barrels_first_is_a_different_and_wrong_result():
+    rule, wrong = pour(A, 2, 7, 3), pour_half_first(A, 2, 7, 3)
+    assert (rule.ip, wrong.ip) == (8, 7)
+    assert [(b.space, b.fill) for b in wrong.barrels] == [(2, "half"), (3, "half"), (4, "full")]
+    # The rule is not "the best for you": from space 4 (printed 2, 7, 8) halves first would score more.
+    assert pour_half_first(A, 4, 7, 3).ip == 2 // 2 + 7 // 2 + 8 == 12
+    assert pour(A, 4, 7, 3).ip == 2 + 7 // 2 + 8 // 2 == 9
+    # Near the end of the track the wrong order also loses other grapes: the red half barrel takes space 6.
+    lost = pour_half_first(A, 6, 8, 3)
+    assert [(b.space, b.colour, b.fill) for b in lost.barrels] == [(6, "red", "half"), (7, "white", "full")]
+    assert lost.unused == {"white": 4, "red": 0} and lost.ip == A[6] // 2 + A[7] == 14
+    rule = pour(A, 6, 8, 3)
+    assert rule.unused == {"white": 0, "red": 3} and rule.ip == A[6] + A[7] == 18
+
+
+# ---------------------------------------------------------------------- the sandbox: sliders and view in sync
+def test_dragging_the_sliders_moves_the_view(no_callback_errors):
+    sb = WineSandbox()
+    from_browser(sb.white_slider, value=7)
+    from_browser(sb.red_slider, value=3)
+    from_browser(sb.marker_slider, value=2)
+    assert sb.view.position == {"cellar": "A", "marker": 2, "white": 7, "red": 3, "first": "white"}
+    assert sb.ip == 8 == sb.pouring.ip
+    assert "8 IP</span> from 7 white and 3 red grapes, marker on space 2 of cellar A" in sb.readout.value
+    from_browser(sb.cellar_picker, index=1)
+    assert sb.view.cellar == "B" and sb.ip == pour(CELLARS["B"].values, 2, 7, 3).ip
+    from_browser(sb.first_picker, index=1)
+    assert sb.view.first == "red" and sb.ip == pour(CELLARS["B"].values, 2, 7, 3, "red").ip
+
+
+def test_clicks_in_the_view_move_the_sliders(no_callback_errors):
+    sb = WineSandbox(cellar="A", marker=2, white=7, red=3)
+    assert (sb.white_slider.value, sb.red_slider.value, sb.marker_slider.value) == (7, 3, 2)
+    click(sb.view, {"type": "marker", "space": 6})
+    click(sb.view, {"type": "add", "colour": "white", "delta": 1})
+    click(sb.view, {"type": "first", "colour": "red"})
+    click(sb.view, {"type": "cellar", "cellar": "C"})
+    assert (sb.marker_slider.value, sb.white_slider.value, sb.first_picker.value, sb.cellar_picker.value) == (
+        6, 8, "red", "C")
+    assert f"{pour(CELLARS['C'].values, 6, 8, 3, 'red').ip} IP" in sb.readout.value
+    click(sb.view, {"type": "marker", "space": 99})  # refused: the slider stays
+    assert sb.marker_slider.value == 6 and sb.view.message_kind == "error"
+    assert sb.marker_slider.max == len(A) - 1 and sb.white_slider.max == MAX_GRAPES
+
+
+# ---------------------------------------------------------------------- the chart
+@pytest.mark.parametrize("cellar", ["A", "B", "C", "D"])
+def test_the_chart_has_one_line_per_marker_space_with_the_engines_ip(cellar):
+    values = CELLARS[cellar].values
+    fig = ip_chart(cellar)
+    assert len(fig.data) == len(values) == 8
+    for marker, trace in enumerate(fig.data):
+        assert list(trace.x) == list(range(17))
+        assert list(trace.y) == ip_by_grapes(values, marker, 16)
+        assert trace.name == f"space {marker} ({values[marker]} IP)"
+    assert list(ip_chart(cellar, most=5).data[0].x) == [0, 1, 2, 3, 4, 5]
+
+
+def test_the_chart_refuses_a_cellar_or_range_that_does_not_exist():
+    with pytest.raises(ValueError, match="no cellar 'Q'"):
+        ip_chart("Q")
+    with pytest.raises(ValueError, match="most must be a whole number"):
+        ip_chart("A", most=-1)
+
+
+# ---------------------------------------------------------------------- exercises
+@pytest.mark.parametrize("ex", [
+    WineExercise("Anne's wine", white=7, red=3, marker=2),
+    WineExercise("Six red", white=0, red=6, marker=0, cellar="B"),
+    WineExercise("Near the end", white=8, red=3, marker=6, cellar="C"),
+    WineExercise("Red first", white=3, red=3, marker=1, cellar="D", first="red"),
+])
+def test_exercises_accept_the_engines_answer_and_reject_others(ex):
+    truth = pour(ex.values, ex.marker, ex.white, ex.red, ex.first).ip
+    assert ex.answer() == truth
+    fb = ex.check(truth)
+    assert fb.correct and fb.text.startswith(f"Right: {truth} IP. ")
+    assert ex.check(str(truth)).correct and ex.check(f" {truth} ").correct and ex.check(float(truth)).correct
+    wrong = ex.check(truth + 1)
+    assert wrong == Feedback(False, wrong.text)
+    assert wrong.text.startswith(f"Not quite: you said {truth + 1}, but the wine makes {truth} IP. ")
+    for line in pour(ex.values, ex.marker, ex.white, ex.red, ex.first).explain():
+        assert line in wrong.text
+
+
+def test_the_question_shows_the_position_but_not_the_answer():
+    ex = WineExercise("Anne's wine", white=7, red=3, marker=2, hint="Full barrels first.")
+    assert ex.question == ("Anne's wine. Cellar A has barrels printed 2, 3, 4, 6, 2, 7, 8, 10 (spaces 0 to 7). The "
+                           "barrel marker is on space 2. The action row shows 7 white grapes and 3 red grapes. How "
+                           "many IP does the wine make?")
+    page = ex.question_html()
+    assert "→" not in page and "total" not in page and "<b>0 IP</b>" in page  # no wine poured, no answer
+    assert "Full barrels first." in page and "▼ marker" in page
+    assert ex.check(5).text.endswith("Hint: Full barrels first.")
+
+
+@pytest.mark.parametrize(("answer", "says"), [
+    (None, "Type your answer first"), ("", "Type your answer first"), ("eight", "'eight' is not a number"),
+    (7.5, "a half barrel rounds down"), (True, "not True"), (-1, "never costs IP"), ([8], "not a list"),
+])
+def test_unreadable_answers_get_a_sentence(answer, says):
+    fb = WineExercise("x", white=7, red=3, marker=2).check(answer)
+    assert not fb.correct and says in fb.text
+
+
+def test_a_broken_exercise_fails_when_it_is_made():
+    with pytest.raises(ValueError, match="exercise 'x': There is no space 9"):
+        WineExercise("x", white=1, red=1, marker=9)
+    with pytest.raises(ValueError, match="Only white or red"):
+        WineExercise("x", white=1, red=1, marker=0, first="rosé")
+
+
+def test_the_exercise_box_checks_on_click_and_never_raises():
+    box = WineExercise("Anne's wine", white=7, red=3, marker=2).show()
+    box.check_button.click()
+    assert "Type your answer first" in box.feedback.value and "✗" in box.feedback.value
+    from_browser(box.answer, value="8")
+    box.check_button.click()
+    assert "✓ Right: 8 IP." in box.feedback.value
+
+
+# ---------------------------------------------------------------------- the front end and the import
+def test_the_front_end_sends_only_intents_python_knows_and_draws_the_test_ids():
+    js = (pathlib.Path(chartres_cellar.__file__).parent / "static" / "chartres_cellar.js").read_text("utf-8")
+    sent = set(re.findall(r'model\.send\(\{ type: "(\w+)"', js))
+    assert sent == {"marker", "add", "first"} and sent <= set(chartres_cellar.INTENTS)
+    for testid in ("cellar-space-${space}", "cellar-ip", "cellar-banner", "cellar-marker", "cellar-message",
+                   "cellar-${colour}-plus", "cellar-${colour}-minus", "cellar-first-${colour}"):
+        assert f'"{testid}"' in js or f"`{testid}`" in js, testid
+    css = (pathlib.Path(chartres_cellar.__file__).parent / "static" / "chartres_cellar.css").read_text("utf-8")
+    selectors = re.findall(r"^([^\s@/{}][^{]*)\{", css, flags=re.M)
+    assert selectors and all(part.strip().startswith(".ch-cl-") for s in selectors for part in s.split(","))
+
+
+def test_import_does_not_load_pandas_or_plotly():
+    code = "import sys, widgets.chartres_cellar; print('pandas' in sys.modules, 'plotly' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]
+    assert chartres.BANNER == BANNER
