@@ -569,13 +569,18 @@ def _kh_browser_inventory(ids):
     except ImportError:
         KKTable = ()
     try:
+        from widgets.chartres_cellar import CellarView
+    except ImportError:
+        CellarView = ()
+    try:
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
-    counts = {"price_stand": 0, "kk_table": 0, "chart": 0}
+    counts = {"price_stand": 0, "kk_table": 0, "cellar": 0, "chart": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
         counts["kk_table"] += isinstance(w, KKTable)
+        counts["cellar"] += isinstance(w, CellarView)
         counts["chart"] += isinstance(w, BaseFigureWidget)
         for child in getattr(w, "children", ()) or ():
             walk(child)
@@ -840,6 +845,48 @@ def check_kk_table_view(page: Any, view: Any, shot: Path | None = None) -> list[
     return done
 
 
+# ---------------------------------------------------------------------------------------------- Chartres cellar view
+CELLAR_PROBE = """
+import json
+from ipywidgets.widgets.widget import _instances
+from widgets.chartres_cellar import CellarView
+print(json.dumps({k: {"white": w.white, "red": w.red, "marker": w.marker, "ip": w.ip, "message": w.message}
+                  for k, w in list(_instances.items()) if isinstance(w, CellarView)}))
+"""
+
+
+def probe_cellars(page: Any) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, CELLAR_PROBE)
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def check_cellar_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one CellarView: it rendered with the banner; a click on "+ white" (or "− white" at the top) comes back
+    from Python: exactly one CellarView in the kernel changed its white grapes by one, and the IP the view shows is
+    the kernel's."""
+    from playwright.sync_api import expect
+
+    expect(view.get_by_test_id("cellar-banner")).to_contain_text("Values differ from the published game")
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(shot))
+    count = view.get_by_test_id("cellar-white")
+    before_text = count.inner_text()
+    plus, minus = view.get_by_test_id("cellar-white-plus"), view.get_by_test_id("cellar-white-minus")
+    target, step = (plus, 1) if plus.is_enabled() else (minus, -1)
+    before = probe_cellars(page)
+    target.click()
+    expect(count).not_to_have_text(before_text, timeout=REPLY_MS)
+    after = probe_cellars(page)
+    changed = [k for k in after if k in before and after[k] != before[k]]
+    assert len(changed) == 1, f"expected one CellarView to change in the kernel, got {changed}"
+    now, was = after[changed[0]], before[changed[0]]
+    assert now["white"] == was["white"] + step, (was, now)
+    expect(view.get_by_test_id("cellar-ip")).to_have_text(f"{now['ip']} IP", timeout=REPLY_MS)
+    return [f"white grapes {was['white']}→{now['white']} by a click; the view shows the kernel's {now['ip']} IP"]
+
+
 # ---------------------------------------------------------------------------------------------- whole notebook
 ACTIVE_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
@@ -867,6 +914,8 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     guard.wait_for(views, wanted["price_stand"], what="the PriceStand views")
     kk_views = panel.get_by_test_id("kk-root")
     guard.wait_for(kk_views, wanted["kk_table"], what="the KKTable views")
+    cellar_views = panel.get_by_test_id("cellar-root")
+    guard.wait_for(cellar_views, wanted["cellar"], what="the CellarView views")
     if wanted["chart"]:  # FigureWidgets; static plotly figures render as .js-plotly-plot too, hence "at least"
         expect(panel.locator(".js-plotly-plot").nth(wanted["chart"] - 1)).to_be_visible(timeout=SLOW_MS)
     log = [f"views expected by the kernel: {wanted}"]
@@ -883,6 +932,9 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     for i in range(wanted["kk_table"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kk{i}.png"
         log.append(f"KKTable view {i}: " + "; ".join(check_kk_table_view(page, kk_views.nth(i), shot)))
+    for i in range(wanted["cellar"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-cellar{i}.png"
+        log.append(f"CellarView {i}: " + "; ".join(check_cellar_view(page, cellar_views.nth(i), shot)))
 
     assert_no_errors(page, panel)
     return log
