@@ -56,6 +56,7 @@ _STOP, _DRAW, _PASS = Action("stop"), Action("draw"), Action("pass")
 _POUR = {c: Action("pour", (c,)) for c in ("white", "red")}
 _PATH = {p: Action("path", (p,)) for p in PATHS}
 _ACTIONS: dict[tuple, Action] = {}
+_CARD_ACTIONS: dict[str, tuple[Components, dict[str, Action], list[dict[str, Action]]]] = {}
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,14 @@ class ChartresGame(Game):
 
     def _prepare(self) -> None:
         self.parts = load_components(self.config.components)
+        # the actions that name a card, built once per component set (legal-action lists share these objects)
+        tables = _CARD_ACTIONS.get(self.parts.name)
+        if tables is None or tables[0] is not self.parts:  # a set registered again under the same name
+            cards = self.parts.cards
+            tables = _CARD_ACTIONS[self.parts.name] = (
+                self.parts, {c: self._act("row", c) for c in cards},
+                [{c: self._act("activate", k, c) for c in cards} for k in range(ROW_FULL.value + 2)])
+        _, self._row_actions, self._activate_actions = tables
 
     @staticmethod
     def _act(verb: str, *args: Any) -> Action:
@@ -827,10 +836,12 @@ class ChartresGame(Game):
             return []
         p = s.ab_player if s.ab_player >= 0 else s.queue[s.turn]
         if phase == SETUP_ROW or phase == COMMIT_ROW:
-            return [self._act("row", c) for c in s.hand[p]]
+            row = self._row_actions
+            return [row[c] for c in s.hand[p]]
         if phase == COMMIT_ACT:
             free = [k + 1 for k, c in enumerate(s.act[p]) if not c] + [len(s.row[p]) + 1]
-            return [self._act("activate", k, c) for k in free for c in s.hand[p]]
+            table, hand = self._activate_actions, s.hand[p]
+            return [table[k][c] for k in free for c in hand]
         if phase == LOCATION:
             return [_DRAW] + [self._act("location", x) for x in sorted(s.loc_shown) if self.can_perform(p, x)]
         if phase == DISCARD:
