@@ -133,6 +133,12 @@ def parse_components(data: Any, name: str) -> Components:
     missing = sorted(need - set(data))
     if missing:
         raise DataError(f"{where}: missing {', '.join(missing)}")
+    for section in ("cellars", "status", "cross", "windows"):
+        if not isinstance(data[section], Mapping):
+            raise DataError(f"{where}: {section} must be an object, not {type(data[section]).__name__}")
+    for section in ("assistant_cards", "locations", "bonus_tiles"):
+        if not isinstance(data[section], list):
+            raise DataError(f"{where}: {section} must be a list, not {type(data[section]).__name__}")
     cards = {}
     for i, raw in enumerate(data["assistant_cards"]):
         w = f"{where} card {i + 1}"
@@ -157,9 +163,12 @@ def parse_components(data: Any, name: str) -> Components:
             raise DataError(f"{w}: expected exactly id, name, main, bonus, city_gate and tavern")
         if not isinstance(raw["id"], str) or raw["id"] in locations or raw["id"] in cards:
             raise DataError(f"{w}: id must be a unique text, not {raw['id']!r}")
+        for flag in ("city_gate", "tavern"):
+            if not isinstance(raw[flag], bool):
+                raise DataError(f"{w} ({raw['id']}): {flag} must be true or false, not {raw[flag]!r}")
         bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
         locations[raw["id"]] = Location(raw["id"], str(raw["name"]), parse_ability(raw["main"], f"{w} main"), bonus,
-                                        bool(raw["city_gate"]), bool(raw["tavern"]))
+                                        raw["city_gate"], raw["tavern"])
     if len(locations) < 10 or sum(not loc.city_gate for loc in locations.values()) < 5:
         raise DataError(f"{where}: too few locations (or too few that are not city gates) to reveal 5 a round")
     tiles = {}
@@ -167,6 +176,8 @@ def parse_components(data: Any, name: str) -> Components:
         w = f"{where} bonus tile {i + 1}"
         if not isinstance(raw, Mapping) or set(raw) != {"id", "cost", "do"}:
             raise DataError(f"{w}: expected exactly id, cost and do")
+        if not isinstance(raw["id"], str) or not raw["id"] or raw["id"] in tiles:
+            raise DataError(f"{w}: id must be a unique text, not {raw['id']!r} (named twice or empty)")
         lo, hi = BONUS_COST.value
         if isinstance(raw["cost"], bool) or not isinstance(raw["cost"], int) or not lo <= raw["cost"] <= hi:
             raise DataError(f"{w}: cost must be {lo}–{hi} citizens (rule text), not {raw['cost']!r}")
@@ -197,7 +208,7 @@ def parse_components(data: Any, name: str) -> Components:
     cross = data["cross"]
     cross_ip = _ints(cross.get("ip"), 4, f"{where} cross.ip")
     windows = data["windows"]
-    colours = tuple(windows.get("colours", ()))
+    colours = tuple(windows["colours"]) if isinstance(windows.get("colours"), list) else ()
     if len(colours) != WINDOW_SPACES.value or any(c not in WINDOW_COLOURS for c in colours):
         raise DataError(f"{where}: windows.colours must name 9 spaces of {', '.join(WINDOW_COLOURS)}")
     window_bonuses = windows.get("bonuses")

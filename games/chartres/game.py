@@ -284,8 +284,11 @@ class ChartresGame(Game):
             while True:
                 if not self._refill("loc_deck", "loc_discard", "location.reshuffle"):
                     return
+                gate_showing = any(locs[x].city_gate for x in s.loc_shown)
+                if gate_showing and all(locs[x].city_gate for x in s.loc_deck + s.loc_discard):
+                    return  # only city gates are left to reveal (possible with a custom component set)
                 lid = s.loc_deck.pop()
-                if locs[lid].city_gate and any(locs[x].city_gate for x in s.loc_shown):
+                if locs[lid].city_gate and gate_showing:
                     s.loc_discard.append(lid)
                     self.emit("location.city-gate", f"A second city gate ({lid}) is discarded and replaced.")
                     continue
@@ -381,6 +384,10 @@ class ChartresGame(Game):
     def _gain(self, p: int, atom: str, rule: str) -> None:
         """Carry out one gain atom for ``p`` (track bonuses chain from here, depth first)."""
         kind, _, arg = atom.partition(":")
+        if rule == "decision.stairs":
+            self.emit(rule, f"{self._name(p)} reaches the stairs symbol: cross up 1 (placeholder).", player=p)
+        elif rule == "decision.tile-free":
+            self.emit(rule, f"{self._name(p)}: the bonus tile's window costs no cards.", player=p)
         if kind == "window":
             self._window(p, arg)
         elif kind == "gain_citizen":
@@ -485,7 +492,7 @@ class ChartresGame(Game):
         """The current part is over: go on to the bonus if the main one was resolved fully. ``False``: all done."""
         s = self.state
         p = s.ab_player
-        full = s.ab_rep >= s.ab_reps
+        full = s.ab_reps > 0 and s.ab_rep >= s.ab_reps  # a main ability done 0 times was not resolved
         if s.ab_part == 0:
             bonus = self._ability(s.ab_source, 1)
             if not full:
@@ -708,6 +715,13 @@ class ChartresGame(Game):
             s.discard.extend(covered)
             s.discard.extend(c for c in s.act[p] if c)
             s.row[p] = [c for c, under in zip(s.row[p], s.act[p], strict=True) if not under]
+            extra = len(s.row[p]) - ROW_START.value
+            if extra > 0:  # fewer than 4 cards were covered (a short hand): the oldest uncovered cards go too
+                s.discard.extend(s.row[p][:extra])
+                self.emit("decision.short-hand", f"{self._name(p)} covered fewer than 4 cards this era: the "
+                          f"{extra} leftmost uncovered card{'s are' if extra != 1 else ' is'} discarded too, so "
+                          f"{ROW_START.value} stay.", player=p)
+                s.row[p] = s.row[p][extra:]
             s.act[p] = [""] * len(s.row[p])
             if s.taverns[p]:
                 s.loc_discard.extend(s.taverns[p])
@@ -898,19 +912,8 @@ class ChartresGame(Game):
                 s.turn += 1
             else:
                 self._take_location(p, str(args[0]))
-        elif s.phase == COMMIT_ROW:
-            cid = str(args[0])
-            s.hand[p].remove(cid)
-            s.commit_row[p] = cid
-            self.emit("play.commit", f"{self._name(p)} plays a card face down to the action row.", player=p)
-            s.phase = COMMIT_ACT
-        elif s.phase == COMMIT_ACT:
-            slot, cid = int(args[0]), str(args[1])
-            s.hand[p].remove(cid)
-            s.commit_act[p], s.commit_slot[p] = cid, slot
-            self.emit("play.commit", f"{self._name(p)} plays a card face down to the activation row.", player=p)
-            s.phase = COMMIT_ROW
-            s.turn += 1
+        elif s.phase in (COMMIT_ROW, COMMIT_ACT):
+            self._commit_face_down(p, action)
         elif s.phase == DISCARD:
             if verb == "stop":
                 ability = self._ability(s.ab_source, s.ab_part)
@@ -934,6 +937,32 @@ class ChartresGame(Game):
             self._make_wine(p, str(args[0]))
             s.turn += 1
         self._advance()
+
+    def _commit_face_down(self, p: int, action: Action) -> None:
+        s = self.state
+        if s.phase == COMMIT_ROW:
+            cid = str(action.args[0])
+            s.hand[p].remove(cid)
+            s.commit_row[p] = cid
+            self.emit("play.commit", f"{self._name(p)} plays a card face down to the action row.", player=p)
+            s.phase = COMMIT_ACT
+        else:
+            slot, cid = int(action.args[0]), str(action.args[1])
+            s.hand[p].remove(cid)
+            s.commit_act[p], s.commit_slot[p] = cid, slot
+            self.emit("play.commit", f"{self._name(p)} plays a card face down to the activation row.", player=p)
+            s.phase = COMMIT_ROW
+            s.turn += 1
+
+    def lookahead(self, action: Action, player: int) -> float:
+        """The heuristic after ``action``. A face-down play is rated before the reveal: the last play of Phase C
+        reveals everyone's cards and runs Phase E in the same step, and rating that would read the other players'
+        face-down cards."""
+        if self.state.phase in (COMMIT_ROW, COMMIT_ACT):
+            twin = self.clone()
+            twin._commit_face_down(player, action)
+            return twin.heuristic(player)
+        return super().lookahead(action, player)
 
     def _stop_part(self) -> None:
         """The player stops the current ability at the start of a repetition: the part ends, not fully."""
@@ -1029,6 +1058,9 @@ class ChartresGame(Game):
         s, parts, p = self.state, self.parts, player
         cellar = parts.cellars[s.cellar[p]]
         grapes = self.resources(p)
+        if s.commit_row[p]:  # this player's own face-down card will join the row
+            for r in parts.cards[s.commit_row[p]].resources:
+                grapes[r] += 1
         value = float(s.ip[p])
         value += rightmost_value(parts.window_final, len(s.windows[p]))
         reputation = s.reputation[p] + CROSS_REPUTATION.value.get(s.cross[p], 0) + 1.5 * min(self.on_paths(p), 2)

@@ -200,6 +200,7 @@ RULES = RuleBook("chartres", [
     Rule("decision.stairs", NOTES, "The status board's stairs symbol (not described by the text) moves the cross up "
          "1 (placeholder).", DECISION),
     Rule("decision.short-hand", NOTES, "A player with fewer than 2 cards in Phase C plays what they have, action "
-         "row first; an era always ends after its 4th round.", DECISION),
+         "row first; an era always ends after its 4th round, and a row with fewer than 4 covered cards also discards "
+         "its leftmost uncovered cards so that 3 stay.", DECISION),
     Rule("decision.empty-path", NOTES, "A player with no citizen on a path gets no reputation for it.", DECISION),
 ])

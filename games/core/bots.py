@@ -47,11 +47,7 @@ class GreedyBot:
         decision = game.pending()
         if decision is None:
             return []
-        rated = []
-        for action in game.legal_actions():
-            twin = game.clone()
-            twin.apply_unchecked(action)
-            rated.append((action, twin.heuristic(decision.player)))
+        rated = [(action, game.lookahead(action, decision.player)) for action in game.legal_actions()]
         return sorted(rated, key=lambda pair: -pair[1])
 
     def choose(self, game: Game) -> Action:

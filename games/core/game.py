@@ -128,6 +128,13 @@ class Game(ABC):
         others = [s for p, s in enumerate(scores) if p != player]
         return float(scores[player] - max(others, default=0))
 
+    def lookahead(self, action: Action, player: int) -> float:
+        """How good the position after ``action`` looks for ``player`` (greedy bots' one step ahead). Games whose
+        next step would reveal hidden information override it to rate the position before the reveal."""
+        twin = self.clone()
+        twin.apply_unchecked(action)
+        return twin.heuristic(player)
+
     def invariant_breaks(self) -> list[str]:
         """Game-specific invariants that fail now, in words (conservation of pieces, limits); ``[]`` when sound.
         Random-play tests and the fuzz command call it after every decision."""
