@@ -3,8 +3,10 @@
 Run: python bench/bench_engines.py [--games N]
 Prints µs per decision (apply + legal_actions), ms per game, clone and JSON round-trip costs, and each figure
 normalised to an idle core ("idle µs" = measured × 10 µs / this machine's reference), because the CI machine is
-shared and its speed varies 2-5×. Targets (engine_design.md): <= 50 µs per decision (Kardinal & König card game:
-<= 25 µs); clone <= 50 µs.
+shared and its speed varies 2-5×. Targets (engine_design.md): <= 50 µs per decision (Kardinal & König card game
+and Chartres: <= 25 µs); clone <= 50 µs.
+
+    python bench/bench_engines.py --games 200 --game chartres.game
 """
 
 from __future__ import annotations
