@@ -11,10 +11,14 @@
 * :class:`CellarView` - a Chartres cellar board (click the marker, add grapes); :class:`WineSandbox`,
   :func:`ip_chart`, :class:`WineExercise` - wine making.
 
+* :class:`ChartresTable` - a Chartres game played by clicking against bots; :func:`row_html`,
+  :func:`torch_order_frame`, :func:`score_history`, :func:`score_chart` - its rows, turn order and scores.
+
 pandas and plotly are imported only when a chart or table is made, so ``import widgets`` stays quick.
 """
 
 from .chartres_cellar import CellarView, WineExercise, WineSandbox, cellar_html, ip_chart
+from .chartres_table import ChartresTable, row_html, score_chart, score_frame, score_history, torch_order_frame
 from .kk_scoring import CountryExercise, CrestExercise, RoadExercise, ScoringSandbox, chart_frame, chart_html
 from .kk_table import KKTable
 from .price_stand import PriceStand, PriceStandApp, price_chart, price_table_frame, update_price_chart
@@ -23,3 +27,4 @@ __all__ = ["PriceStand", "PriceStandApp", "price_chart", "price_table_frame", "u
 __all__ += ["CountryExercise", "CrestExercise", "RoadExercise", "ScoringSandbox", "chart_frame", "chart_html"]
 __all__ += ["KKTable"]
 __all__ += ["CellarView", "WineExercise", "WineSandbox", "cellar_html", "ip_chart"]
+__all__ += ["ChartresTable", "row_html", "score_chart", "score_frame", "score_history", "torch_order_frame"]

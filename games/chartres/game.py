@@ -727,6 +727,7 @@ class ChartresGame(Game):
                 s.loc_discard.extend(s.taverns[p])
                 self.emit("location.tavern", f"{self._name(p)} discards the tavern.", player=p)
                 s.taverns[p] = []
+        s.act_slot = [-1] * self.players  # the activation cards are gone with the era
         self.emit("era.discard", "Covered action-row cards and the activation rows are discarded; rows keep "
                   + ", ".join(str(len(r)) for r in s.row) + " cards.")
         self._pass_cellars()
@@ -1039,6 +1040,7 @@ class ChartresGame(Game):
                 "committed": [bool(s.commit_row[p]), bool(s.commit_act[p])],
                 "commit": [s.commit_row[p], s.commit_act[p], s.commit_slot[p]] if mine else None,
                 "taverns": list(s.taverns[p]), "resources": self.resources(p) if not secret_rows else None,
+                "activated": self.activated(p),
             })
         return {
             "game": self.game_id, "players": n, "era": s.era, "round": s.round, "phase": s.phase,
