@@ -99,6 +99,11 @@ def displays_kk_table(path: Path) -> bool:
     return _displays(path, r"KKTable")
 
 
+def displays_chartres_table(path: Path) -> bool:
+    """Whether the notebook's source visibly displays a ChartresTable."""
+    return _displays(path, r"ChartresTable")
+
+
 def _displays(path: Path, cls: str) -> bool:
     sources = code_sources(path)
     names = set()
@@ -570,17 +575,19 @@ def _kh_browser_inventory(ids):
         KKTable = ()
     try:
         from widgets.chartres_cellar import CellarView
+        from widgets.chartres_table import ChartresTable
     except ImportError:
-        CellarView = ()
+        CellarView = ChartresTable = ()
     try:
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
-    counts = {"price_stand": 0, "kk_table": 0, "cellar": 0, "chart": 0}
+    counts = {"price_stand": 0, "kk_table": 0, "cellar": 0, "chartres_table": 0, "chart": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
         counts["kk_table"] += isinstance(w, KKTable)
         counts["cellar"] += isinstance(w, CellarView)
+        counts["chartres_table"] += isinstance(w, ChartresTable)
         counts["chart"] += isinstance(w, BaseFigureWidget)
         for child in getattr(w, "children", ()) or ():
             walk(child)
@@ -887,6 +894,63 @@ def check_cellar_view(page: Any, view: Any, shot: Path | None = None) -> list[st
     return [f"white grapes {was['white']}→{now['white']} by a click; the view shows the kernel's {now['ip']} IP"]
 
 
+# ---------------------------------------------------------------------------------------------- Chartres table view
+CHARTRES_PROBE = """
+import json
+from ipywidgets.widgets.widget import _instances
+from widgets.chartres_table import ChartresTable
+print(json.dumps({key: {"history": [str(a) for a in w.game.history], "seq": w.message_seq,
+                        "kind": w.message_kind, "message": w.message}
+                  for key, w in list(_instances.items()) if isinstance(w, ChartresTable)}))
+"""
+
+
+def probe_chartres_tables(page: Any) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, CHARTRES_PROBE)
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def check_chartres_table_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one ChartresTable view: it rendered with the banner and Python's prompt; a click on a clickable choice
+    (one of the human's legal actions: a card, a location, a tile or a button) comes back from Python, and in the
+    kernel exactly one ChartresTable's history grew, starting with that action, with one answer sent. Without a
+    clickable choice (a bot to move) the "next" button gets the same check; a finished game only the render check."""
+    from playwright.sync_api import expect
+
+    expect(view.get_by_test_id("ch-banner")).to_contain_text("Values differ from the published game")
+    expect(view.get_by_test_id("ch-prompt")).not_to_be_empty()
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(shot))
+    clickable = view.locator('[data-intent="act"][data-action]')
+    nxt = view.get_by_test_id("ch-next")
+    if clickable.count():
+        target = clickable.first
+        expected = target.get_attribute("data-action")
+    elif nxt.count():
+        target, expected = nxt, None
+    else:
+        return ["no clickable choice and no bot to move (game over): rendered"]
+    before = probe_chartres_tables(page)
+    message = '[data-testid="ch-message"]'
+    view.evaluate(f"r => r.querySelector('{message}')?.setAttribute('data-ch-stale', '')")
+    target.click()
+    expect(view.locator(f"{message}:not([data-ch-stale])"),
+           f"the ChartresTable view did not redraw within {REPLY_MS // 1000} s of a click").to_have_count(
+        1, timeout=REPLY_MS)
+    after = probe_chartres_tables(page)
+    grown = [key for key in after if key in before and len(after[key]["history"]) > len(before[key]["history"])]
+    assert len(grown) == 1, f"expected one ChartresTable to move on in the kernel, got {grown}"
+    now, was = after[grown[0]], before[grown[0]]
+    assert now["history"][:len(was["history"])] == was["history"], "the click rewrote earlier history"
+    assert now["seq"] == was["seq"] + 1 and now["kind"] == "info", now
+    if expected is not None:
+        assert now["history"][len(was["history"])] == expected, (now["history"], expected)
+        return [f"clicked '{expected}': history {len(was['history'])}→{len(now['history'])}"]
+    return [f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}"]
+
+
 # ---------------------------------------------------------------------------------------------- whole notebook
 ACTIVE_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
@@ -914,6 +978,10 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     guard.wait_for(views, wanted["price_stand"], what="the PriceStand views")
     kk_views = panel.get_by_test_id("kk-root")
     guard.wait_for(kk_views, wanted["kk_table"], what="the KKTable views")
+    if displays_chartres_table(notebook):
+        assert wanted["chartres_table"] >= 1, "the code displays a ChartresTable, but no displayed widget has one"
+    chartres_views = panel.get_by_test_id("ch-root")
+    guard.wait_for(chartres_views, wanted["chartres_table"], what="the ChartresTable views")
     cellar_views = panel.get_by_test_id("cellar-root")
     guard.wait_for(cellar_views, wanted["cellar"], what="the CellarView views")
     if wanted["chart"]:  # FigureWidgets; static plotly figures render as .js-plotly-plot too, hence "at least"
@@ -932,6 +1000,9 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     for i in range(wanted["kk_table"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kk{i}.png"
         log.append(f"KKTable view {i}: " + "; ".join(check_kk_table_view(page, kk_views.nth(i), shot)))
+    for i in range(wanted["chartres_table"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-chartres{i}.png"
+        log.append(f"ChartresTable {i}: " + "; ".join(check_chartres_table_view(page, chartres_views.nth(i), shot)))
     for i in range(wanted["cellar"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-cellar{i}.png"
         log.append(f"CellarView {i}: " + "; ".join(check_cellar_view(page, cellar_views.nth(i), shot)))
