@@ -2,12 +2,12 @@
 is the rule text's own words; the coverage table in docs is current (``python -m tests.chartres.test_rules_coverage``
 writes it)."""
 
-import ast
 import pathlib
 
 import pytest
 
 from games.chartres.rules import NOTES, RULES
+from tests.rule_markers import marked_rules as _marked_rules
 
 HERE = pathlib.Path(__file__).parent
 # The rule texts live beside the repository (../shared/seeds), not in it.
@@ -15,29 +15,8 @@ RULE_TEXT_FILE = HERE.resolve().parents[2] / "shared" / "seeds" / "chartres_rule
 COVERAGE_TABLE = HERE.resolve().parents[1] / "docs" / "rules_notes" / "chartres_coverage.md"
 
 
-def _marks(func: ast.FunctionDef) -> tuple[list[str], bool]:
-    """The ids of ``@rule("...")`` on a test, and whether it is marked xfail."""
-    ids, xfail = [], False
-    for deco in func.decorator_list:
-        call = deco if isinstance(deco, ast.Call) else None
-        target = call.func if call else deco
-        name = target.id if isinstance(target, ast.Name) else target.attr if isinstance(target, ast.Attribute) else ""
-        if name == "rule" and call and call.args and isinstance(call.args[0], ast.Constant):
-            ids.append(call.args[0].value)
-        xfail |= name == "xfail"
-    return ids, xfail
-
-
 def marked_rules(include_xfail: bool = False) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for path in sorted(HERE.glob("test_*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                ids, xfail = _marks(node)
-                for rule_id in ids:
-                    if include_xfail or not xfail:
-                        found.setdefault(rule_id, []).append(f"{path.name}::{node.name}")
-    return found
+    return _marked_rules(HERE, include_xfail)
 
 
 def test_every_registered_rule_has_a_named_passing_test():
