@@ -108,18 +108,6 @@ def _checked_seat(game: ChartresGame, seat: Any, allow_none: bool = False) -> in
     return seat
 
 
-def activated(game: ChartresGame, seat: int) -> str:
-    """The card ``seat`` activated in the last reveal ("" for none), as :meth:`ChartresGame.activated` says.
-
-    Works around an engine bug: after an era ends and before the next reveal, ``game.activated`` raises
-    (``IndexError``/``KeyError``: the activation slot of the last round is not cleared with the rows). Then no card
-    is activated, which is what this returns."""
-    try:
-        return game.activated(seat)
-    except (IndexError, KeyError):
-        return ""
-
-
 def round_index(game: ChartresGame) -> int:
     """Rounds played before the current one (era 1 round 1 → 0; 12 rounds in a game)."""
     return (game.state.era - 1) * ROUNDS_PER_ERA.value + game.state.round - 1
@@ -227,7 +215,7 @@ def _catalog(game: ChartresGame, human: int | None, bots: str) -> dict[str, Any]
 def table_state(game: ChartresGame, human: int | None = 0, *, live: bool = True, bots: str = "greedy"
                 ) -> dict[str, Any]:
     """The synced ``board``, ``seats`` and ``status`` of ``game`` as seat ``human`` sees it (``None``: the public
-    view). Built from ``game.observe(human)``, the public :func:`activated` card of each seat and the human's own
+    view). Built from ``game.observe(human)`` (which names each seat's activated card) and the human's own
     legal actions (grouped, :func:`group_actions`); ``live=False`` (a look into the past) offers no actions."""
     view = game.observe(human)
     decision = game.pending()
@@ -258,7 +246,7 @@ def table_state(game: ChartresGame, human: int | None = 0, *, live: bool = True,
             "on_paths": sum(owner == p for path in view["paths"].values() for owner in path),
             "windows": s["windows"], "hand_size": s["hand_size"], "hand": s["hand"], "row": row, "act": act,
             "committed": s["committed"], "commit": s["commit"], "taverns": s["taverns"], "resources": s["resources"],
-            "lit": lit, "activated": "" if row is None else activated(game, p),
+            "lit": lit, "activated": "" if row is None else s["activated"],
             "you": p == human, "bot": None if p == human else bots,
         })
     outcome = game.outcome()
@@ -784,7 +772,7 @@ def reveal_position(game: ChartresGame, seat: int, matched: bool = True, nth: in
         events = [e for e in position.log[-60:] if e.step == step and e.data.get("player") == seat]
         if not any(e.rule == "play.reveal" and e.data.get("act") for e in events):
             return False
-        card = activated(position, seat)
+        card = position.activated(seat)
         if bool(card) != matched:
             return False
         reveal = next(e.data for e in events if e.rule == "play.reveal")
@@ -863,7 +851,7 @@ def row_html(game: ChartresGame, seat: int, caption: str = "", marks: bool = Tru
         return (f"<div class='ch-tb-static' data-testid='row-static-{seat}' style='font-family:system-ui,sans-serif;"
                 f"font-size:13px'>{banner}<div style='font-weight:700;margin:4px 0'>{head}</div>{body}</div>")
     cards = game.parts.cards
-    chosen = activated(game, seat)
+    chosen = game.activated(seat)
     top, bottom = [], []
     for k, (cid, under) in enumerate(zip(view["row"], view["act"], strict=True)):
         lit = marks and bool(under) and cards[cid].colour == cards[under].colour
@@ -1000,7 +988,7 @@ class ActivationExercise(ChartresExercise):
                         marks=False)
 
     def answer(self) -> str:
-        return activated(self.game, self.seat) or "none"
+        return self.game.activated(self.seat) or "none"
 
     def explain(self) -> str:
         return explain_activation(self.game, self.seat)

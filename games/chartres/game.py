@@ -49,8 +49,6 @@ from .wine import has_order_choice, pour
 SEAT_COLOURS = ("blue", "orange", "green", "black")
 SETUP_ROW, LOCATION, COMMIT_ROW, COMMIT_ACT, DISCARD, PATH, BONUS, POUR, OVER = (
     "setup-row", "location", "commit-row", "commit-act", "discard", "path", "bonus", "pour", "over")
-#: Phases where the deciding player works through an ability.
-_ABILITY_PHASES = (DISCARD, PATH)
 
 _STOP, _DRAW, _PASS = Action("stop"), Action("draw"), Action("pass")
 _POUR = {c: Action("pour", (c,)) for c in ("white", "red")}
@@ -798,12 +796,16 @@ class ChartresGame(Game):
                   winners=list(outcome.winners), scores=list(s.ip))
 
     # ------------------------------------------------------------------ the Game hooks
-    def pending(self) -> Decision | None:
+    def _decider(self) -> int:
+        """The seat that decides now: the one resolving an ability, else the next in this step's queue."""
         s = self.state
-        if s.phase == OVER:
+        return s.ab_player if s.ab_player >= 0 else s.queue[s.turn]
+
+    def pending(self) -> Decision | None:
+        if self.state.phase == OVER:
             return None
-        p = s.ab_player if s.ab_player >= 0 else s.queue[s.turn]
-        return Decision(p, s.phase, self._prompt(p))
+        p = self._decider()
+        return Decision(p, self.state.phase, self._prompt(p))
 
     def _prompt(self, p: int) -> str:
         s, who = self.state, self._name(p)
@@ -849,7 +851,7 @@ class ChartresGame(Game):
         phase = s.phase
         if phase == OVER:
             return []
-        p = s.ab_player if s.ab_player >= 0 else s.queue[s.turn]
+        p = self._decider()
         if phase == SETUP_ROW or phase == COMMIT_ROW:
             row = self._row_actions
             return [row[c] for c in s.hand[p]]
@@ -874,7 +876,7 @@ class ChartresGame(Game):
 
     def _why_illegal(self, action: Action) -> str | None:
         s = self.state
-        p = s.ab_player if s.ab_player >= 0 else s.queue[s.turn] if s.queue else 0
+        p = self._decider() if s.queue or s.ab_player >= 0 else 0
         verb, args = action.verb, action.args
         if verb == "location" and s.phase == LOCATION and args and args[0] in s.loc_shown:
             return (f"you cannot carry out the main ability of {args[0]} "
@@ -896,7 +898,7 @@ class ChartresGame(Game):
 
     def _apply(self, action: Action) -> None:
         s = self.state
-        p = s.ab_player if s.ab_player >= 0 else s.queue[s.turn]
+        p = self._decider()
         verb, args = action.verb, action.args
         if s.phase == SETUP_ROW:
             cid = str(args[0])
@@ -1048,7 +1050,7 @@ class ChartresGame(Game):
             "locations": list(s.loc_shown), "location_deck": len(s.loc_deck), "location_discard": len(s.loc_discard),
             "deck": len(s.deck), "discard": list(s.discard), "tiles": list(s.tiles_shown),
             "tiles_left": len(s.tiles_stack), "seats": seats, "final": [list(r) for r in s.final],
-            "components": self.parts.name, "pending": None if self.pending() is None else self.pending().player,
+            "components": self.parts.name, "pending": None if s.phase == OVER else self._decider(),
         }
 
     # ------------------------------------------------------------------ bots and checks
@@ -1071,7 +1073,7 @@ class ChartresGame(Game):
         value += 1.5 * s.shield[p] + 1.0 * s.cross[p] + 0.6 * s.barrel[p]
         value += 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"]).ip
         value += 1.0 * self.on_paths(p) + 0.4 * grapes["torch"] + 0.3 * C.attracted(grapes["horse"], grapes["cart"])
-        if s.commit_act[p] and s.commit_row[p] is not None:
+        if s.commit_act[p]:
             value += self._commit_estimate(p)
         return value
 

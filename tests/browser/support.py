@@ -793,16 +793,17 @@ def probe_kk_tables(page: Any) -> dict[str, dict[str, Any]]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def kk_click_and_wait(view: Any, target: Any) -> None:
-    """Click ``target`` in a KKTable view and wait until the view redrew from Python's answer (a marked message
-    node is replaced on every redraw, so even an identical message proves the answer came back)."""
+def click_and_wait(view: Any, target: Any, message: str = _KK_MESSAGE, what: str = "KKTable") -> None:
+    """Click ``target`` in a table view and wait until the view redrew from Python's answer (the ``message`` node
+    is replaced on every redraw, so once marked stale, even an identical message proves the answer came back)."""
     from playwright.sync_api import expect
 
-    view.evaluate(f"r => r.querySelector('{_KK_MESSAGE}')?.setAttribute('data-kk-stale', '')")
+    view.evaluate(f"r => r.querySelector('{message}')?.setAttribute('data-stale', '')")
     target.click()
-    expect(view.locator(f"{_KK_MESSAGE}:not([data-kk-stale])"),
-           f"the KKTable view did not redraw within {REPLY_MS // 1000} s of a click on {target}").to_have_count(
+    expect(view.locator(f"{message}:not([data-stale])"),
+           f"the {what} view did not redraw within {REPLY_MS // 1000} s of a click on {target}").to_have_count(
         1, timeout=REPLY_MS)
+
 
 
 def check_kk_table_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
@@ -834,7 +835,7 @@ def check_kk_table_view(page: Any, view: Any, shot: Path | None = None) -> list[
     if inert.count():
         inert.first.click()
         done.append(f"non-clickable {inert.first.get_attribute('data-testid')} clicked")
-    kk_click_and_wait(view, target)
+    click_and_wait(view, target)
     after = probe_kk_tables(page)
     grown = [key for key in after if key in before and len(after[key]["history"]) > len(before[key]["history"])]
     assert len(grown) == 1, f"expected one KKTable to move on in the kernel, got {grown}"
@@ -933,12 +934,7 @@ def check_chartres_table_view(page: Any, view: Any, shot: Path | None = None) ->
     else:
         return ["no clickable choice and no bot to move (game over): rendered"]
     before = probe_chartres_tables(page)
-    message = '[data-testid="ch-message"]'
-    view.evaluate(f"r => r.querySelector('{message}')?.setAttribute('data-ch-stale', '')")
-    target.click()
-    expect(view.locator(f"{message}:not([data-ch-stale])"),
-           f"the ChartresTable view did not redraw within {REPLY_MS // 1000} s of a click").to_have_count(
-        1, timeout=REPLY_MS)
+    click_and_wait(view, target, '[data-testid="ch-message"]', "ChartresTable")
     after = probe_chartres_tables(page)
     grown = [key for key in after if key in before and len(after[key]["history"]) > len(before[key]["history"])]
     assert len(grown) == 1, f"expected one ChartresTable to move on in the kernel, got {grown}"

@@ -51,7 +51,7 @@ def test_kk_fixture_clicks_play_cards_in_python_in_jupyterlab(lab_page):
     action = card.get_attribute("data-action")
     testid = card.get_attribute("data-testid")
     assert action and action.startswith("take ") and testid == "kk-card-" + "-".join(action.split()[1:])
-    support.kk_click_and_wait(view, card)
+    support.click_and_wait(view, card)
     expect(view.get_by_test_id("kk-message")).not_to_have_class(ERROR)
     expect(view.get_by_test_id("kk-message")).to_contain_text(f"you played '{action}'")
     expect(view.get_by_test_id(testid)).to_have_count(0)  # the card left the layout
@@ -59,19 +59,19 @@ def test_kk_fixture_clicks_play_cards_in_python_in_jupyterlab(lab_page):
     assert state["history"][7] == action
 
     # undo: back to the human's decision, the card is back
-    support.kk_click_and_wait(view, view.get_by_test_id("kk-undo"))
+    support.click_and_wait(view, view.get_by_test_id("kk-undo"))
     expect(view.get_by_test_id(testid)).to_have_attribute("data-clickable", "true")
     support.run_cell(page, CELL_PRINT)
     expect(printed(page)).to_have_text("steps=7 your_turn=True kind=info")
 
     # time travel: step 0 is the dealt layout, read-only
-    support.kk_click_and_wait(view, view.get_by_test_id("kk-undo"))  # nothing to undo: a readable refusal
+    support.click_and_wait(view, view.get_by_test_id("kk-undo"))  # nothing to undo: a readable refusal
     expect(view.get_by_test_id("kk-message")).to_have_class(ERROR)
     expect(view.get_by_test_id("kk-message")).to_have_text(re.compile(r"^Not allowed: there is nothing to undo"))
     view.get_by_test_id("kk-slider").fill("0")
     expect(view.get_by_test_id("kk-past")).to_be_visible(timeout=support.REPLY_MS)
     expect(view.locator('[data-clickable="true"]')).to_have_count(0)
-    support.kk_click_and_wait(view, view.get_by_test_id("kk-live"))
+    support.click_and_wait(view, view.get_by_test_id("kk-live"))
     expect(view.get_by_test_id("kk-past")).to_have_count(0)
 
     support.SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -21,7 +21,6 @@ from widgets.chartres_table import (
     ChartresTable,
     FirstChooserExercise,
     HandLimitExercise,
-    activated,
     explain_activation,
     find_position,
     group_actions,
@@ -127,7 +126,7 @@ def test_the_seats_show_the_public_state_of_every_player(table):
                     "personal", "windows", "hand_size", "row", "act", "committed", "taverns", "resources"):
             assert seat[key] == seen[key], key
         assert seat["on_paths"] == game.on_paths(p)
-        assert seat["activated"] == activated(game, p)
+        assert seat["activated"] == game.activated(p)
         cards = game.parts.cards
         assert seat["lit"] == [k + 1 for k, (a, b) in enumerate(zip(seat["row"], seat["act"], strict=True))
                                if b and cards[a].colour == cards[b].colour]
@@ -139,7 +138,7 @@ def test_the_seats_show_the_public_state_of_every_player(table):
 def test_a_matching_pair_lights_up_and_the_activated_card_is_marked(varied):
     position = reveal_position(varied, 0)
     seat = table_state(position, 0)["seats"][0]
-    card = activated(position, 0)
+    card = position.activated(0)
     assert card and card == position.activated(0)
     k = seat["row"].index(card) + 1
     assert k in seat["lit"] and seat["activated"] == card
@@ -545,7 +544,7 @@ def test_find_position_replays_once_and_returns_the_first_match(finished):
 def test_activated_works_around_the_engine_after_an_era_ends(finished):
     position = find_position(finished, lambda g: g.state.era == 2 and g.pending() is not None)
     for p in range(3):
-        assert activated(position, p) == ""
+        assert position.activated(p) == ""
 
 
 # ---------------------------------------------------------------------- the action row as static HTML
