@@ -6,7 +6,7 @@ decide what; ``legal_actions()`` in a stable sorted order; ``apply(action)`` ref
 ``to_json()`` / ``from_json()``, replay from config + seed + action log; ``log`` of events naming their rules;
 ``is_terminal()``, ``scores()``, ``outcome()``, ``observe(player)``.
 
-Games: :mod:`games.kutna_hora` (price sandbox so far), :mod:`games.kardinal_koenig` (the card game),
+Games: :mod:`games.kutna_hora` (the full game and its price sandbox), :mod:`games.kardinal_koenig` (the card game),
 :mod:`games.chartres` (the full game).
 """
 
@@ -23,6 +23,7 @@ GAMES = {
     "chartres.game": "games.chartres.game:ChartresGame",
     "kardinal_koenig.cards": "games.kardinal_koenig.game:CardGame",
     "kutna_hora.economy": "games.kutna_hora.economy:EconomyGame",
+    "kutna_hora.game": "games.kutna_hora.game:KutnaHoraGame",
 }
 
 

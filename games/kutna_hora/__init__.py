@@ -14,10 +14,13 @@ from typing import Any
 from .economy import EconomyConfig, EconomyGame
 from .rules import RULES
 
+#: Shown by every view and notebook that uses the designed (approx) components.
+BANNER = "Prices, tiles and boards are illustrative. They are not the printed components."
+
 
 def new_economy(seed: int = 0, **options: Any) -> EconomyGame:
     """A new price sandbox: ``new_economy(players=2, turns=10, seed=1)``."""
     return EconomyGame(None, seed, **options)
 
 
-__all__ = ["EconomyConfig", "EconomyGame", "RULES", "new_economy"]
+__all__ = ["BANNER", "EconomyConfig", "EconomyGame", "RULES", "new_economy"]

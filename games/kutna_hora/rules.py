@@ -7,6 +7,8 @@ each rule sentence of the price sections is exercised. ``decision.*`` rules are 
 
 from games.core import DECISION, INFERRED, RULEBOOK, SANDBOX, Rule, RuleBook
 
+from .rules_game import GAME_RULES
+
 PRICES = "価格 (Prices)"
 ECONOMY = "活動的な経済 (Active economy)"
 ADJUST = "経済的調整 (Economic adjustments)"
@@ -97,4 +99,5 @@ RULES = RuleBook("kutna_hora", [
     Rule("sandbox.build", SANDBOX_SECTION, "Build builds a tile you hold for that good, or else takes the top tile "
          "of the guild's stack and builds it at once (Rights and Build paid together). Any guild may be built; "
          "plots are not needed; the tile's tax and St. Barbara icons are not used.", SANDBOX),
+    *GAME_RULES,
 ])

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from games.core import APPROX, Sourced
 
+from .approx import GUILD_ICONS, PUBLIC_BONUS, PUBLIC_ICONS
+
 RULEBOOK = "rulebook"
 
 #: The six guilds and the good each produces (JA 内容物 / ギルド).
@@ -51,6 +53,9 @@ class BuildingTile:
     population: int  # population deck +N when built
     marked: bool  # the marked bottom-right corner: always the last tile of its guild stack
     extra: str  # "", "tax+1" or "st-barbara" (icons the price sandbox does not resolve)
+    icons: tuple[str, ...] = ()  # matching icons, top-left corner (final town scoring, St. Barbara tile 10)
+    technology: bool = False  # the mining technology icon (every miners' building, approx)
+    bonus: tuple[str, int] = ("", 0)  # a public building's immediate bonus besides its noble
     source: str = APPROX
 
 
@@ -60,14 +65,16 @@ def _guild_tiles() -> tuple[BuildingTile, ...]:
     tiles = []
     for guild in GUILD_GOOD.value:
         for i, (wood, prod, plot, extra) in enumerate(pattern, start=1):
-            tiles.append(BuildingTile(f"{guild}-{i}", guild, "", wood, prod, plot, 1, i == 4, extra))
+            tiles.append(BuildingTile(f"{guild}-{i}", guild, "", wood, prod, plot, 1, i == 4, extra,
+                                      GUILD_ICONS.value[guild][i - 1], guild == "miners"))
     return tuple(tiles)
 
 
 def _public_tiles() -> tuple[BuildingTile, ...]:
     # notes §7.4: wood 4 / 5 / 6, plot value 5 / 6 / 7, population +2, no production
     return tuple(
-        BuildingTile(f"{colour}-{i}", "public", colour, 3 + i, 0, 4 + i, 2, False, "")
+        BuildingTile(f"{colour}-{i}", "public", colour, 3 + i, 0, 4 + i, 2, False, "",
+                     PUBLIC_ICONS.value[colour][i - 1], False, PUBLIC_BONUS.value[colour])
         for colour in ("green", "silver", "yellow", "red")
         for i in (1, 2, 3)
     )

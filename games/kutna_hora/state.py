@@ -1,0 +1,84 @@
+"""The state of a full Kutná Hora game: plain records, so clone, save and load come from the kernel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core import Record
+
+from .prices import Stands
+from .town_hall import TownHall
+
+
+@dataclass(frozen=True)
+class KutnaHoraConfig:
+    """``players`` 2-4; ``events`` adds the event cards to a 3-4 player game (2 players always use them);
+    ``first_game`` deals guild setup card 1 in its printed order instead of letting players choose;
+    ``price_table`` names the price cards (``approx_v1`` or a registered transcription)."""
+
+    players: int = 2
+    events: bool = False
+    first_game: bool = False
+    price_table: str = "approx_v1"
+
+
+@dataclass(slots=True)
+class Seat(Record):
+    """One player's board and purse."""
+
+    groschen: int
+    score: int
+    reputation: int
+    pelicans: int  # unused (purple side up)
+    used_pelicans: int  # spent on St. Barbara (silver side up)
+    production: dict[str, int]  # from buildings, by good ("ore" is ore from buildings)
+    mine_ore: int  # ore production from mines, tracked apart
+    held: list[str]  # building tiles in the 3 slots
+    guilds: list[str]  # the guild of each board row, top to bottom (empty until chosen)
+    houses_taken: list[int]  # per row: houses gone from the left (built on or removed)
+    houses_removed: int  # houses removed from the game (St. Barbara tile 3)
+    pool: int  # miners in the miner pool
+    reserve: int  # miners in the area beside it
+    cards: list[int]  # action cards (1-6) still in hand this round
+
+
+@dataclass(slots=True)
+class Frame(Record):
+    """One pending step: a decision for ``player`` or an automatic continuation (player -1)."""
+
+    kind: str
+    player: int
+    ints: list[int]
+    strs: list[str]
+
+
+@dataclass(slots=True)
+class KutnaHoraState(Record):
+    phase: str  # "setup", "play", "over"
+    round: int  # 1-based
+    start: int  # the start player's seat
+    turn: int  # turns taken this round (each player takes 3)
+    plays_left: int  # cards still to play in the current turn
+    seats: list[Seat]
+    stands: Stands
+    hall: TownHall
+    red_track: list[str]  # red public buildings waiting on the round track
+    tax: int
+    mine: list[str]
+    mine_owner: list[int]
+    mine_stack: list[str]  # last = top
+    mine_discard: list[str]
+    mine_drawn: list[str]  # drawn by the Mine action being resolved
+    tech_stack: list[str]  # last = top
+    tech_removed: list[str]
+    town: list[str]
+    town_owner: list[int]
+    markers: list[int]
+    barbara: int  # St. Barbara tiles done (0-11); the current tile is barbara + 1
+    bank: dict[str, int]
+    pool: dict[str, int]
+    council: dict[str, int]
+    events: list[str]  # event card per round ("" for none), index = round - 1
+    guild_card: int  # 0-based guild setup card
+    guild_sets: list[int]  # sets still to choose (0-based)
+    stack: list[Frame]  # last = the step to resolve next
