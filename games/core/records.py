@@ -43,21 +43,7 @@ class Record:
         return cls(**{n: _load(hints[n], data[n], f"{where}.{n}") for n in names})
 
     def copy(self: R) -> R:
-        twin = object.__new__(type(self))
-        for name, kind in _copy_plan(type(self)):
-            value = getattr(self, name)
-            if kind == "flat-list":
-                value = list(value)
-            elif kind == "list-of-flat-lists":
-                value = [list(v) for v in value]
-            elif kind == "flat-dict":
-                value = dict(value)
-            elif kind == "record":
-                value = value.copy()
-            elif kind == "deep":
-                value = _copy(value)
-            object.__setattr__(twin, name, value)
-        return twin
+        return _copier(type(self))(self)
 
 
 @functools.cache
@@ -84,10 +70,46 @@ def _copy_plan(cls: type) -> tuple[tuple[str, str], ...]:
             kind = "flat-dict"
         elif isinstance(tp, type) and issubclass(tp, Record):
             kind = "record"
+        elif origin is list and args and _is_record(args[0]):
+            kind = "record-list"
+        elif origin is list and args and typing.get_origin(args[0]) is list and _is_record(typing.get_args(args[0])[0]):
+            kind = "record-rows"
         else:
             kind = "deep"
         plan.append((name, kind))
     return tuple(plan)
+
+
+_COPY_EXPR = {
+    "share": "s.{n}",
+    "flat-list": "list(s.{n})",
+    "list-of-flat-lists": "[list(v) for v in s.{n}]",
+    "flat-dict": "dict(s.{n})",
+    "record": "s.{n}.copy()",
+    "record-list": "[v.copy() for v in s.{n}]",
+    "record-rows": "[[v.copy() for v in row] for row in s.{n}]",
+    "deep": "_copy(s.{n})",
+}
+
+
+@functools.cache
+def _copier(cls: type) -> Any:
+    """A copy function written out for ``cls`` from its copy plan: copying state is the hottest path of checked
+    play (every apply keeps a rollback copy), and a loop over fields costs twice as much. The source is built
+    only from the class's own field names, never from data."""
+    frozen = getattr(getattr(cls, "__dataclass_params__", None), "frozen", False)
+    lines = ["def copy(s):", "    t = new(cls)"]
+    for name, kind in _copy_plan(cls):
+        value = _COPY_EXPR[kind].format(n=name)
+        lines.append(f"    setattr_(t, {name!r}, {value})" if frozen else f"    t.{name} = {value}")
+    lines.append("    return t")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setattr_": object.__setattr__, "_copy": _copy}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from field names only
+    return scope["copy"]
+
+
+def _is_record(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, Record)
 
 
 def _dump(value: Any) -> Any:
