@@ -30,9 +30,14 @@ from .state import Frame, KutnaHoraConfig, KutnaHoraState, Seat
 from .town_hall import Stack, TownHall
 
 ACTIONS = ("mine", "rights", "plot", "build", "income", "barbara")
+_SORTED_HALVES = tuple(tuple(sorted(halves)) for halves in A.ACTION_CARDS.value)
 HOUSES_PER_ROW = R.HOUSES.value // 3
 EVENTS = {e.id: e for e in A.EVENTS}
 _PASS = Action("pass")
+
+
+def _sort_key(action: Action) -> tuple:
+    return action.sort_key
 
 
 @functools.cache
@@ -59,6 +64,7 @@ class KutnaHoraGame(Game):
     Config = KutnaHoraConfig
     min_players = 2
     max_players = 4
+    legal_is_sorted = True
 
     state: KutnaHoraState
     table: P.PriceTable
@@ -393,17 +399,19 @@ class KutnaHoraGame(Game):
         return 0 if self.state.seats[p].reputation >= R.FREE_JOKER.value else R.JOKER_COST.value
 
     def _play_options(self, p: int) -> list[Action]:
+        """Already in sort order (idle, joker, play; then by card and action name): the play decision is most of
+        the game's decisions, so it skips the kernel's sort."""
         seat = self.state.seats[p]
-        possible = {a for a in ACTIONS if self._can(p, a)}
-        out = []
+        possible = sorted(a for a in ACTIONS if self._can(p, a))
+        idle, joker, play = [], [], []
         for card in seat.cards:
-            out.append(_act("idle", card))
-            for half in A.ACTION_CARDS.value[card - 1]:
+            idle.append(_act("idle", card))
+            for half in _SORTED_HALVES[card - 1]:
                 if half == "joker":
-                    out += [_act("joker", card, a) for a in ACTIONS if a in possible]
+                    joker += [_act("joker", card, a) for a in possible]
                 elif half in possible:
-                    out.append(_act("play", card, half))
-        return out
+                    play.append(_act("play", card, half))
+        return idle + joker + play
 
     def rights_options(self, p: int, free: bool, public_only: bool) -> dict[str, tuple[int, int, int]]:
         """Tile id -> (row, column, groschen) for every top tile ``p`` may take now."""
@@ -552,6 +560,12 @@ class KutnaHoraGame(Game):
         return (self.state.seats[player].groschen,)
 
     def _legal(self) -> list[Action]:
+        f = self._top()
+        if f is not None and f.kind == "play" and self.state.phase != "over":
+            return self._play_options(f.player)
+        return sorted(self._other_options(), key=_sort_key)
+
+    def _other_options(self) -> list[Action]:
         f = self._top()
         if f is None or self.state.phase == "over":
             return []
