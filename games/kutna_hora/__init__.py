@@ -4,6 +4,8 @@
 * :mod:`.town_hall` - stacks of building tiles and the cost of Rights.
 * :mod:`.income` - production × price.
 * :mod:`.economy` - the price sandbox game built from them (:func:`new_economy`).
+* :mod:`.mines`, :mod:`.town`, :mod:`.nobles` - the mine board, the town and noble scoring as pure functions.
+* :mod:`.game` - the complete game for 2-4 players (:func:`new_game`), its state in :mod:`.state`.
 * :mod:`.rules` - every rule by id with its rulebook section; :mod:`.data` - component numbers, tagged.
 
 Prices, tiles and boards come from the ``approx_v1`` data set: illustrative, not the printed components.
@@ -12,10 +14,17 @@ Prices, tiles and boards come from the ``approx_v1`` data set: illustrative, not
 from typing import Any
 
 from .economy import EconomyConfig, EconomyGame
+from .game import KutnaHoraGame
 from .rules import RULES
+from .state import KutnaHoraConfig
 
 #: Shown by every view and notebook that uses the designed (approx) components.
 BANNER = "Prices, tiles and boards are illustrative. They are not the printed components."
+
+
+def new_game(players: int = 2, seed: int = 0, **options: Any) -> KutnaHoraGame:
+    """A new full game: ``new_game(players=3, seed=5)``; options ``events``, ``first_game``, ``price_table``."""
+    return KutnaHoraGame(None, seed, players=players, **options)
 
 
 def new_economy(seed: int = 0, **options: Any) -> EconomyGame:
@@ -23,4 +32,5 @@ def new_economy(seed: int = 0, **options: Any) -> EconomyGame:
     return EconomyGame(None, seed, **options)
 
 
-__all__ = ["BANNER", "EconomyConfig", "EconomyGame", "RULES", "new_economy"]
+__all__ = ["BANNER", "EconomyConfig", "EconomyGame", "KutnaHoraConfig", "KutnaHoraGame", "RULES", "new_economy",
+           "new_game"]

@@ -47,6 +47,8 @@ def _act(verb: str, *args: str | int) -> Action:
     return Action(verb, args)
 
 
+#: Decisions that end a player's own chain of choices for the greedy look-ahead.
+_OWN_STEP_ENDS = {"play", "tax", "guilds", "rows"}
 #: Frames that need no player's choice: they run inside apply.
 _AUTO = {"mine-draw", "income", "round-end", "barbara"}
 
@@ -345,14 +347,26 @@ class KutnaHoraGame(Game):
 
     def final_breakdown(self, p: int) -> dict[str, int]:
         """The final scoring categories for ``p`` if the game ended now."""
-        s = self.state
-        seat = s.seats[p]
-        town_pts = sum(town.matching(i, s.town, self.size).points for i in range(len(s.town)) if s.town_owner[i] == p)
-        mine_pts = sum(row.points[p] for row in mines.score_rows(s.mine, s.mine_owner, self.config.players))
-        leftovers = len(seat.held) + self.state.markers.count(p) + seat.pelicans
-        return {"town": town_pts, "mines": mine_pts, "income": self.income_of(p) // R.INCOME_DIVISOR.value,
-                "reputation": A.REPUTATION_POINTS.value[seat.reputation],
-                "leftovers": leftovers * R.LEFTOVER_POINT.value}
+        return self.final_breakdowns()[p]
+
+    def final_breakdowns(self) -> list[dict[str, int]]:
+        """Every player's final scoring categories if the game ended now (one pass over the boards)."""
+        s, n = self.state, self.config.players
+        rows = mines.score_rows(s.mine, s.mine_owner, n)
+        town_pts = [0] * n
+        for i, owner in enumerate(s.town_owner):
+            if owner >= 0:
+                town_pts[owner] += town.matching(i, s.town, self.size).points
+        now = self.prices()
+        out = []
+        for p, seat in enumerate(s.seats):
+            income = sum(line[3] for line in income_lines(seat.production, now, seat.mine_ore))
+            leftovers = len(seat.held) + s.markers.count(p) + seat.pelicans
+            out.append({"town": town_pts[p], "mines": sum(row.points[p] for row in rows),
+                        "income": income // R.INCOME_DIVISOR.value,
+                        "reputation": A.REPUTATION_POINTS.value[seat.reputation],
+                        "leftovers": leftovers * R.LEFTOVER_POINT.value})
+        return out
 
     def _final_scoring(self) -> None:
         s, n = self.state, self.config.players
@@ -1101,38 +1115,78 @@ class KutnaHoraGame(Game):
         }
 
     def heuristic(self, player: int) -> float:
-        """Documented evaluation for greedy bots (public information only): points so far plus what the final
-        scoring would give now, plus money at 1 point per 10 groschen and income at 1 point per 10 groschen for
-        each Income still likely (about 1.5 per round left); minus the same for the best other player."""
+        """Documented evaluation for greedy bots (public information only), minus the same for the best other
+        player: points so far; what the final scoring would give now (leftovers weighted by how far the game is,
+        since a held tile or an empty plot is worth more built); money at 0.2 points per groschen early, falling
+        towards 0 as the game ends (it only breaks ties then); income as the money it will still bring, about 1.5
+        Income actions per round left."""
+        s = self.state
+        n = self.config.players
+        left = 0.0 if s.phase == "over" else self.rounds - s.round + 1 - s.turn / (R.TURNS_PER_ROUND.value * n)
+        progress = 1.0 - left / self.rounds
+        money = 0.2 * (1.0 - progress) + 0.005
+        per_income = money * 1.5 * left
+
+        finals = self.final_breakdowns()
+        now = self.prices()
+
         def value(p: int) -> float:
-            seat = self.state.seats[p]
-            rounds_left = self.rounds - self.state.round + (0 if self.state.phase == "over" else 1)
-            return (seat.score + sum(self.final_breakdown(p).values()) + seat.groschen / 10
-                    + self.income_of(p) * 0.15 * rounds_left)
+            seat, final = s.seats[p], finals[p]
+            income = sum(line[3] for line in income_lines(seat.production, now, seat.mine_ore))
+            return (seat.score + final["town"] + final["mines"] + final["income"] + final["reputation"]
+                    + final["leftovers"] * progress + seat.groschen * money + income * per_income)
         mine = value(player)
-        others = [value(p) for p in range(self.config.players) if p != player]
-        return mine - max(others)
+        return mine - max(value(p) for p in range(n) if p != player)
 
     def lookahead(self, action: Action, player: int) -> float:
-        """Rate ``action`` without peeking: the look-ahead copy reshuffles the face-down mine tiles (by back) and
-        the face-down events, so the next draw or reveal is not the real one."""
+        """Rate ``action`` for greedy bots without peeking, and with its own follow-up choices.
+
+        The copy reshuffles the face-down mine tiles (by back) and the face-down events, so the next draw or
+        reveal is not the real one. Playing a card only opens its action's choices, so the rating is the best
+        position reachable by ``player``'s own next choices (two levels: e.g. ``play 3 build`` → ``build T 7``).
+        Cards offering the same action share one rating."""
+        # Only a bot's choice can depend on this cache, never legality, so a cheap position key is enough.
+        what = "" if action.verb == "idle" else action.args[-1] if action.verb in ("play", "joker") else str(action)
+        key = (id(self.state), len(self.history), len(self.log), action.verb, what)
+        memo = self.__dict__.setdefault("_lookahead_memo", {})
+        if key in memo:
+            return memo[key]
         twin = self.clone()
-        s = twin.state
+        twin.__dict__["_lookahead_memo"] = {}
+        twin._shuffle_hidden()
+        twin.apply_unchecked(action)
+        value = twin._best_value(player, 2)
+        if len(memo) > 256:
+            memo.clear()
+        memo[key] = value
+        return value
+
+    def _best_value(self, player: int, depth: int) -> float:
+        f = self._top()
+        if depth == 0 or f is None or self.state.phase == "over" or f.player != player or f.kind in _OWN_STEP_ENDS:
+            return self.heuristic(player)
+        best = float("-inf")
+        for a in self.legal_actions():
+            twin = self.clone()
+            twin.apply_unchecked(a)
+            best = max(best, twin._best_value(player, depth - 1))
+        return best
+
+    def _shuffle_hidden(self) -> None:
+        s = self.state
         for back in ("III", "II", "I"):
             idx = [i for i, t in enumerate(s.mine_stack) if mines.TILES[t].back == back]
             tiles = [s.mine_stack[i] for i in idx]
-            twin.rng.shuffle(tiles)
+            self.rng.shuffle(tiles)
             for i, t in zip(idx, tiles, strict=True):
                 s.mine_stack[i] = t
         hidden = [r for r in range(s.round, len(s.events)) if s.events[r]]
         for letter in "AB":
             rounds = [r for r in hidden if s.events[r][0] == letter]
             cards = [s.events[r] for r in rounds]
-            twin.rng.shuffle(cards)
+            self.rng.shuffle(cards)
             for r, e in zip(rounds, cards, strict=True):
                 s.events[r] = e
-        twin.apply_unchecked(action)
-        return twin.heuristic(player)
 
     def invariant_breaks(self) -> list[str]:
         s, n = self.state, self.config.players

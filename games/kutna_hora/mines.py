@@ -112,10 +112,14 @@ def score_rows(cells: Sequence[str], owners: Sequence[int], players: int) -> lis
     """Final mine scoring, row by row."""
     out = []
     for row in range(ROWS):
-        total = row_stars(cells, row)
+        total, mine = 0, [0] * players
+        for i in range(row * COLUMNS, (row + 1) * COLUMNS):
+            n = stars(cells[i])
+            total += n
+            if owners[i] >= 0:
+                mine[owners[i]] += n
         values = row_values(total)
-        mine = tuple(player_row_stars(cells, owners, row, p) for p in range(players))
-        out.append(RowScore(row, total, values, mine, tuple(rank_points(mine, values))))
+        out.append(RowScore(row, total, values, tuple(mine), tuple(rank_points(mine, values))))
     return out
 
 
