@@ -17,12 +17,16 @@
 * :class:`MineBoardView` - Kutná Hora's mine board (click an open space); :class:`MineSandbox`, :func:`mine_html`,
   :func:`row_score_frame`, :class:`MineExercise` - mine placement and star scoring.
 
+* :class:`TownView` - Kutná Hora's town board (click a plot); :class:`TownSandbox`, :class:`TownPosition`,
+  :func:`town_html`, :func:`matching_frame`, :func:`noble_frame`, :class:`TownExercise` - plots, matching, nobles.
+
 pandas and plotly are imported only when a chart or table is made, so ``import widgets`` stays quick.
 """
 
 from .chartres_cellar import CellarView, WineExercise, WineSandbox, cellar_html, ip_chart
 from .chartres_table import ChartresTable, row_html, score_chart, score_frame, score_history, torch_order_frame
 from .kh_mine import MineBoardView, MineExercise, MineSandbox, mine_html, row_score_frame
+from .kh_town import TownExercise, TownPosition, TownSandbox, TownView, matching_frame, noble_frame, town_html
 from .kk_scoring import CountryExercise, CrestExercise, RoadExercise, ScoringSandbox, chart_frame, chart_html
 from .kk_table import KKTable
 from .price_stand import PriceStand, PriceStandApp, price_chart, price_table_frame, update_price_chart
@@ -33,3 +37,4 @@ __all__ += ["KKTable"]
 __all__ += ["CellarView", "WineExercise", "WineSandbox", "cellar_html", "ip_chart"]
 __all__ += ["ChartresTable", "row_html", "score_chart", "score_frame", "score_history", "torch_order_frame"]
 __all__ += ["MineBoardView", "MineExercise", "MineSandbox", "mine_html", "row_score_frame"]
+__all__ += ["TownExercise", "TownPosition", "TownSandbox", "TownView", "matching_frame", "noble_frame", "town_html"]
