@@ -47,6 +47,13 @@ def _act(verb: str, *args: str | int) -> Action:
     return Action(verb, args)
 
 
+#: How many words follow each verb, and how it is written (for refusals of malformed actions).
+_FORMS = {"play": "play CARD ACTION", "joker": "joker CARD ACTION", "idle": "idle CARD", "guilds": "guilds SET",
+          "rows": "rows GUILD GUILD GUILD", "tax": "tax pay|refuse", "miners": "miners 1|2", "mine": "mine TILE SPACE",
+          "discard": "discard", "rights": "rights TILE", "plot": "plot SPACE", "build": "build TILE PLOT",
+          "tech": "tech SPACE", "tech-remove": "tech-remove", "council": "council COLOUR", "house": "house GUILD",
+          "noble": "noble COLOUR", "score": "score PLOT", "pass": "pass"}
+_ARITY = {verb: len(form.split()) - 1 for verb, form in _FORMS.items()}
 #: Decisions that end a player's own chain of choices for the greedy look-ahead.
 _OWN_STEP_ENDS = {"play", "tax", "guilds", "rows"}
 #: Frames that need no player's choice: they run inside apply.
@@ -540,7 +547,9 @@ class KutnaHoraGame(Game):
             return (f"{who}: your miner pool is empty - buy a permit ({self.price('permits')} groschen) for 1 or 2 "
                     "miners, or pass")
         if k == "mine":
-            return f"{who}: keep a drawn mine tile ({', '.join(s.mine_drawn)}) and choose its space, or discard all"
+            # The prompt is public: it says how many tiles were drawn, never which (observe shows the drawer).
+            n = len(s.mine_drawn)
+            return f"{who}: keep one of {n} drawn mine tile{'s' if n > 1 else ''} and choose its space, or discard all"
         if k == "rights":
             only = " (public buildings only)" if f.ints[1] else ""
             return f"{who}: take the top tile of a stack{only}{free}, or pass"
@@ -641,6 +650,10 @@ class KutnaHoraGame(Game):
             verbs = ("tech", "tech-remove")
         if action.verb not in verbs and action.verb != "pass":
             return f"now: {self._prompt(f)}. Write {expected[f.kind]}."
+        words = _ARITY.get(action.verb)
+        if words is not None and len(action.args) != words:
+            form = _FORMS[action.verb]
+            return f"'{action}' has {len(action.args)} word(s) after '{action.verb}'; write it as '{form}'."
         if action.verb == "pass":
             return f"this step cannot be passed: {self._prompt(f)}."
         return self._explain_refusal(f, action)
@@ -1098,7 +1111,10 @@ class KutnaHoraGame(Game):
             "pending": None if f is None or s.phase == "over" else {"player": f.player, "kind": f.kind,
                                                                     "prompt": self._prompt(f)},
             "stands": P.stand_snapshot(self.table, s.stands), "prices": self.prices(),
-            "town_hall": s.hall.to_dict(), "red_track": len(s.red_track),
+            # Only the top tile of each stack shows; the tiles under it are hidden.
+            "town_hall": {"rows": [[{"kind": st.kind, "name": st.name, "tiles": st.tiles[-1:], "count": len(st.tiles)}
+                                    for st in row] for row in s.hall.rows], "discards": list(s.hall.discards)},
+            "red_track": len(s.red_track),
             "mine": mines.snapshot(s.mine, s.mine_owner),
             "technology": A.TECH_DRAWS.value[R.TECHNOLOGY_TILES.value - len(s.tech_stack)],
             "tech_left": len(s.tech_stack), "mine_stack": len(s.mine_stack),
@@ -1108,7 +1124,7 @@ class KutnaHoraGame(Game):
             "mine_drawn": list(s.mine_drawn) if f is not None and player == f.player else len(s.mine_drawn),
             "town": town.snapshot(s.town, s.town_owner, s.markers, self.size),
             "barbara": s.barbara, "bank": dict(s.bank), "pool": dict(s.pool), "council": dict(s.council),
-            "events": [e if r < s.round else ("face down" if e else "") for r, e in enumerate(s.events, 1)],
+            "events": [e if r <= s.round else ("face down" if e else "") for r, e in enumerate(s.events, 1)],
             "guild_card": s.guild_card + 1,
             "guild_sets": [list(A.GUILD_SETUP.value[s.guild_card][i]) for i in s.guild_sets],
             "scores": list(self.scores()),
@@ -1145,20 +1161,23 @@ class KutnaHoraGame(Game):
         reveal is not the real one. Playing a card only opens its action's choices, so the rating is the best
         position reachable by ``player``'s own next choices (two levels: e.g. ``play 3 build`` → ``build T 7``).
         Cards offering the same action share one rating."""
-        # Only a bot's choice can depend on this cache, never legality, so a cheap position key is enough.
         what = "" if action.verb == "idle" else action.args[-1] if action.verb in ("play", "joker") else str(action)
-        key = (id(self.state), len(self.history), len(self.log), action.verb, what)
-        memo = self.__dict__.setdefault("_lookahead_memo", {})
-        if key in memo:
-            return memo[key]
+        # The memo belongs to one position: it keeps that state object alive (so its identity cannot be reused)
+        # and is dropped as soon as the game holds another state or has moved on.
+        where = (self.state, len(self.history), len(self.log))
+        memo = self.__dict__.get("_lookahead_memo")
+        if memo is None or memo[0][0] is not where[0] or memo[0][1:] != where[1:]:
+            memo = (where, {})
+            self.__dict__["_lookahead_memo"] = memo
+        key = (action.verb, what, player)
+        if key in memo[1]:
+            return memo[1][key]
         twin = self.clone()
-        twin.__dict__["_lookahead_memo"] = {}
+        twin.__dict__.pop("_lookahead_memo", None)
         twin._shuffle_hidden()
         twin.apply_unchecked(action)
         value = twin._best_value(player, 2)
-        if len(memo) > 256:
-            memo.clear()
-        memo[key] = value
+        memo[1][key] = value
         return value
 
     def _best_value(self, player: int, depth: int) -> float:
@@ -1173,17 +1192,19 @@ class KutnaHoraGame(Game):
         return best
 
     def _shuffle_hidden(self) -> None:
+        """Replace the face-down order by a fresh shuffle. Sorting first makes the result independent of the real
+        order: only which tiles (by back) and which events are still hidden is used."""
         s = self.state
         for back in ("III", "II", "I"):
             idx = [i for i, t in enumerate(s.mine_stack) if mines.TILES[t].back == back]
-            tiles = [s.mine_stack[i] for i in idx]
+            tiles = sorted(s.mine_stack[i] for i in idx)
             self.rng.shuffle(tiles)
             for i, t in zip(idx, tiles, strict=True):
                 s.mine_stack[i] = t
         hidden = [r for r in range(s.round, len(s.events)) if s.events[r]]
         for letter in "AB":
             rounds = [r for r in hidden if s.events[r][0] == letter]
-            cards = [s.events[r] for r in rounds]
+            cards = sorted(s.events[r] for r in rounds)
             self.rng.shuffle(cards)
             for r, e in zip(rounds, cards, strict=True):
                 s.events[r] = e
