@@ -579,16 +579,24 @@ def _kh_browser_inventory(ids):
     except ImportError:
         CellarView = ChartresTable = ()
     try:
+        from widgets.kh_mine import MineBoardView
+        from widgets.kh_town import TownView
+    except ImportError:
+        MineBoardView = TownView = ()
+    try:
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
-    counts = {"price_stand": 0, "kk_table": 0, "cellar": 0, "chartres_table": 0, "chart": 0}
+    counts = {"price_stand": 0, "kk_table": 0, "cellar": 0, "chartres_table": 0, "chart": 0, "kh_mine": 0,
+              "kh_town": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
         counts["kk_table"] += isinstance(w, KKTable)
         counts["cellar"] += isinstance(w, CellarView)
         counts["chartres_table"] += isinstance(w, ChartresTable)
         counts["chart"] += isinstance(w, BaseFigureWidget)
+        counts["kh_mine"] += isinstance(w, MineBoardView)
+        counts["kh_town"] += isinstance(w, TownView)
         for child in getattr(w, "children", ()) or ():
             walk(child)
     for key in ids:
@@ -947,6 +955,135 @@ def check_chartres_table_view(page: Any, view: Any, shot: Path | None = None) ->
     return [f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}"]
 
 
+# ---------------------------------------------------------------------------------------------- Kutná Hora mine board
+KH_MINE_PROBE = """
+import json
+from ipywidgets.widgets.widget import _instances
+from widgets.kh_mine import MineBoardView
+print(json.dumps({k: {"cells": w.cells, "owners": w.owners, "seq": w.message_seq, "kind": w.message_kind,
+                      "message": w.message}
+                  for k, w in list(_instances.items()) if isinstance(w, MineBoardView)}))
+"""
+_KH_MINE_MESSAGE = '[data-testid="kh-mine-message"]'
+
+
+def probe_kh_mines(page: Any) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, KH_MINE_PROBE)
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _one_answer(before: dict[str, Any], after: dict[str, Any], what: str) -> str:
+    """The one view that answered a click (its message_seq moved on by exactly one)."""
+    moved = [k for k in after if k in before and after[k]["seq"] != before[k]["seq"]]
+    assert len(moved) == 1, f"expected one {what} to answer the click, got {moved}"
+    assert after[moved[0]]["seq"] == before[moved[0]]["seq"] + 1, "Python answered more than one intent"
+    return moved[0]
+
+
+def check_kh_mine_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one MineBoardView: it rendered with the banner and Python's first message; a click on a rock comes
+    back as a readable "Not allowed" refusal and changes no board in the kernel; a click on an open space comes back
+    as an info answer from exactly one MineBoardView, and if that view builds mines (a MineSandbox), the kernel's
+    board holds a new mine on that space and the view draws it."""
+    from playwright.sync_api import expect
+
+    expect(view.get_by_test_id("kh-mine-banner")).to_contain_text("illustrative")
+    expect(view.get_by_test_id("kh-mine-message")).not_to_be_empty()
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(shot))
+    done: list[str] = []
+    message = view.get_by_test_id("kh-mine-message")
+    rocks = view.locator('[data-kind="rock"][data-intent]')
+    if rocks.count():
+        before = probe_kh_mines(page)
+        click_and_wait(view, rocks.first, _KH_MINE_MESSAGE, "MineBoardView")
+        expect(message).to_have_class(re.compile(r"\bkh-mn-message--error\b"))
+        expect(message).to_contain_text("Not allowed: ")
+        assert not PYTHONISH.search(message.inner_text()), message.inner_text()
+        after = probe_kh_mines(page)
+        _one_answer(before, after, "MineBoardView")
+        assert all(after[k]["cells"] == before[k]["cells"] for k in before if k in after), "a refused click built"
+        done.append(f"rock {rocks.first.get_attribute('data-testid')} refused")
+    targets = view.locator('[data-open="true"][data-intent]')
+    if not targets.count():
+        return done + ["no open space to click"]
+    target = targets.first
+    index = int(target.get_attribute("data-index"))
+    before = probe_kh_mines(page)
+    click_and_wait(view, target, _KH_MINE_MESSAGE, "MineBoardView")
+    after = probe_kh_mines(page)
+    key = _one_answer(before, after, "MineBoardView")
+    assert after[key]["kind"] == "info", after[key]["message"]
+    if after[key]["cells"] != before[key]["cells"]:  # a sandbox: the click built a mine there
+        assert before[key]["cells"][index] == "" and after[key]["cells"][index], (index, after[key]["cells"][index])
+        expect(view.get_by_test_id(f"kh-mine-cell-{index}")).to_have_attribute("data-kind", "mine", timeout=REPLY_MS)
+        done.append(f"open space {index} clicked: mine {after[key]['cells'][index]} built in the kernel")
+    else:
+        expect(message).to_contain_text(f"Space {index} ")
+        done.append(f"open space {index} clicked: Python answered '{after[key]['message'][:60]}'")
+    return done
+
+
+# ---------------------------------------------------------------------------------------------- Kutná Hora town
+KH_TOWN_PROBE = """
+import json
+from ipywidgets.widgets.widget import _instances
+from widgets.kh_town import TownView
+print(json.dumps({k: {"town": w.town, "seq": w.message_seq, "kind": w.message_kind, "message": w.message}
+                  for k, w in list(_instances.items()) if isinstance(w, TownView)}))
+"""
+
+
+def probe_kh_towns(page: Any) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, KH_TOWN_PROBE)
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def check_kh_town_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one TownView: it rendered with the banner, a square of plots (5 × 5 or 6 × 6) and its edge icons; a click
+    on a clickable plot comes back from exactly one TownView in the kernel, once, and the view shows the kernel's
+    message; a plot tampered to a number that does not exist (the real click path) gets a readable refusal and
+    changes no TownView's town."""
+    from playwright.sync_api import expect
+
+    expect(view.get_by_test_id("kh-town-banner")).to_contain_text("illustrative")
+    expect(view.get_by_test_id("kh-town-message")).not_to_be_empty()
+    plots = view.locator('[data-testid^="kh-town-plot-"]')
+    n = plots.count()
+    size = round(n ** 0.5)
+    assert size in (5, 6) and size * size == n, f"a town of {n} plots"
+    assert view.locator('[data-testid^="kh-town-edge-"]').count() == 2 * size, "every second edge segment has an icon"
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(shot))
+    message = '[data-testid="kh-town-message"]'
+    done = []
+    target = view.locator('[data-testid^="kh-town-plot-"][data-clickable="true"]').first
+    index = target.get_attribute("data-index")
+    before = probe_kh_towns(page)
+    click_and_wait(view, target, message, "TownView")
+    after = probe_kh_towns(page)
+    key = _one_answer(before, after, "TownView")
+    expect(view.get_by_test_id("kh-town-message")).to_have_text(after[key]["message"])
+    done.append(f"plot {index} clicked: {after[key]['kind']} {after[key]['message'][:60]!r}")
+    plot = view.locator('[data-testid^="kh-town-plot-"]').first
+    plot.evaluate("node => { node.dataset.index = '999'; node.dataset.clickable = 'true'; }")
+    before = probe_kh_towns(page)
+    click_and_wait(view, plot, message, "TownView")
+    after = probe_kh_towns(page)
+    expect(view.get_by_test_id("kh-town-message")).to_have_class(re.compile(r"\bkh-town-message--error\b"))
+    expect(view.get_by_test_id("kh-town-message")).to_contain_text("There is no plot 999")
+    text = view.get_by_test_id("kh-town-message").inner_text()
+    assert READABLE.search(text) and not PYTHONISH.search(text), f"unreadable refusal: {text!r}"
+    assert {k: v["town"] for k, v in after.items()} == {k: v["town"] for k, v in before.items()}, \
+        "a refused click changed a town"
+    done.append("nonsense plot refused")
+    return done
+
+
 # ---------------------------------------------------------------------------------------------- whole notebook
 ACTIVE_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
@@ -980,6 +1117,10 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     guard.wait_for(chartres_views, wanted["chartres_table"], what="the ChartresTable views")
     cellar_views = panel.get_by_test_id("cellar-root")
     guard.wait_for(cellar_views, wanted["cellar"], what="the CellarView views")
+    mine_views = panel.get_by_test_id("kh-mine-root")
+    guard.wait_for(mine_views, wanted["kh_mine"], what="the MineBoardView views")
+    town_views = panel.get_by_test_id("kh-town-root")
+    guard.wait_for(town_views, wanted["kh_town"], what="the TownView views")
     if wanted["chart"]:  # FigureWidgets; static plotly figures render as .js-plotly-plot too, hence "at least"
         expect(panel.locator(".js-plotly-plot").nth(wanted["chart"] - 1)).to_be_visible(timeout=SLOW_MS)
     log = [f"views expected by the kernel: {wanted}"]
@@ -1002,6 +1143,12 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     for i in range(wanted["cellar"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-cellar{i}.png"
         log.append(f"CellarView {i}: " + "; ".join(check_cellar_view(page, cellar_views.nth(i), shot)))
+    for i in range(wanted["kh_mine"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-mine{i}.png"
+        log.append(f"MineBoardView {i}: " + "; ".join(check_kh_mine_view(page, mine_views.nth(i), shot)))
+    for i in range(wanted["kh_town"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-town{i}.png"
+        log.append(f"TownView {i}: " + "; ".join(check_kh_town_view(page, town_views.nth(i), shot)))
 
     assert_no_errors(page, panel)
     return log
