@@ -20,12 +20,17 @@
 * :class:`TownView` - Kutná Hora's town board (click a plot); :class:`TownSandbox`, :class:`TownPosition`,
   :func:`town_html`, :func:`matching_frame`, :func:`noble_frame`, :class:`TownExercise` - plots, matching, nobles.
 
+* :class:`KHTable` - a full Kutná Hora game played by clicking against bots; :class:`TownHallView`,
+  :class:`BarbaraView`, :class:`PlayerBoardView` - its boards on their own (score_frame / score_history /
+  score_chart: ``widgets.kh_table``).
+
 pandas and plotly are imported only when a chart or table is made, so ``import widgets`` stays quick.
 """
 
 from .chartres_cellar import CellarView, WineExercise, WineSandbox, cellar_html, ip_chart
 from .chartres_table import ChartresTable, row_html, score_chart, score_frame, score_history, torch_order_frame
 from .kh_mine import MineBoardView, MineExercise, MineSandbox, mine_html, row_score_frame
+from .kh_table import BarbaraView, KHTable, PlayerBoardView, TownHallView
 from .kh_town import TownExercise, TownPosition, TownSandbox, TownView, matching_frame, noble_frame, town_html
 from .kk_scoring import CountryExercise, CrestExercise, RoadExercise, ScoringSandbox, chart_frame, chart_html
 from .kk_table import KKTable
@@ -38,3 +43,4 @@ __all__ += ["CellarView", "WineExercise", "WineSandbox", "cellar_html", "ip_char
 __all__ += ["ChartresTable", "row_html", "score_chart", "score_frame", "score_history", "torch_order_frame"]
 __all__ += ["MineBoardView", "MineExercise", "MineSandbox", "mine_html", "row_score_frame"]
 __all__ += ["TownExercise", "TownPosition", "TownSandbox", "TownView", "matching_frame", "noble_frame", "town_html"]
+__all__ += ["KHTable", "TownHallView", "BarbaraView", "PlayerBoardView"]

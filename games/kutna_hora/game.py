@@ -1124,7 +1124,9 @@ class KutnaHoraGame(Game):
             "mine_drawn": list(s.mine_drawn) if f is not None and player == f.player else len(s.mine_drawn),
             "town": town.snapshot(s.town, s.town_owner, s.markers, self.size),
             "barbara": s.barbara, "bank": dict(s.bank), "pool": dict(s.pool), "council": dict(s.council),
-            "events": [e if r <= s.round else ("face down" if e else "") for r, e in enumerate(s.events, 1)],
+            # Round 1's event is revealed when round 1 begins, after the guild choices of the setup.
+            "events": [e if r < s.round or (r == s.round and s.phase != "setup") else ("face down" if e else "")
+                       for r, e in enumerate(s.events, 1)],
             "guild_card": s.guild_card + 1,
             "guild_sets": [list(A.GUILD_SETUP.value[s.guild_card][i]) for i in s.guild_sets],
             "scores": list(self.scores()),

@@ -580,15 +580,16 @@ def _kh_browser_inventory(ids):
         CellarView = ChartresTable = ()
     try:
         from widgets.kh_mine import MineBoardView
+        from widgets.kh_table import KHTable
         from widgets.kh_town import TownView
     except ImportError:
-        MineBoardView = TownView = ()
+        MineBoardView = TownView = KHTable = ()
     try:
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
     counts = {"price_stand": 0, "kk_table": 0, "cellar": 0, "chartres_table": 0, "chart": 0, "kh_mine": 0,
-              "kh_town": 0}
+              "kh_town": 0, "kh_table": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
         counts["kk_table"] += isinstance(w, KKTable)
@@ -597,6 +598,7 @@ def _kh_browser_inventory(ids):
         counts["chart"] += isinstance(w, BaseFigureWidget)
         counts["kh_mine"] += isinstance(w, MineBoardView)
         counts["kh_town"] += isinstance(w, TownView)
+        counts["kh_table"] += isinstance(w, KHTable)
         for child in getattr(w, "children", ()) or ():
             walk(child)
     for key in ids:
@@ -1084,6 +1086,76 @@ def check_kh_town_view(page: Any, view: Any, shot: Path | None = None) -> list[s
     return done
 
 
+# ---------------------------------------------------------------------------------------------- Kutná Hora table
+KH_PROBE = """
+import json
+from ipywidgets.widgets.widget import _instances
+from widgets.kh_table import KHTable
+print(json.dumps({key: {"history": [str(a) for a in w.game.history], "seq": w.message_seq,
+                        "kind": w.message_kind, "message": w.message}
+                  for key, w in list(_instances.items()) if isinstance(w, KHTable)}))
+"""
+_KH_MESSAGE = '[data-testid="kh-tb-message"]'
+
+
+def displays_kh_table(path: Path) -> bool:
+    return _displays(path, r"KHTable")
+
+
+def probe_kh_tables(page: Any) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, KH_PROBE)
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def check_kh_table_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one KHTable view: it rendered with the banner and Python's prompt. A nonsense action (a clickable
+    choice whose data-action is tampered) comes back as a readable refusal and changes no KHTable in the kernel.
+    Then a click on a clickable choice (a card half, space, plot, stack top, noble, else a button) comes back from
+    Python: exactly one KHTable's history grew, starting with that action, one answer sent. Without a clickable
+    choice the "next" button gets the same check; a finished game only the render check."""
+    from playwright.sync_api import expect
+
+    done: list[str] = []
+    expect(view.get_by_test_id("kh-tb-banner")).to_contain_text("illustrative")
+    expect(view.get_by_test_id("kh-tb-prompt")).not_to_be_empty()
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(shot))
+    board = view.locator('.kh-tb-table [data-intent="act"][data-action]')
+    clickable = board if board.count() else view.locator('[data-intent="act"][data-action]')
+    message = view.get_by_test_id("kh-tb-message")
+    if clickable.count():
+        before = probe_kh_tables(page)
+        clickable.first.evaluate("node => { node.dataset.action = 'fly to the moon'; }")
+        click_and_wait(view, clickable.first, _KH_MESSAGE, "KHTable")
+        expect(message).to_have_class(re.compile(r"\bkh-tb-message--error\b"))
+        text = message.inner_text()
+        assert READABLE.search(text) and not PYTHONISH.search(text), f"unreadable refusal: {text!r}"
+        after = probe_kh_tables(page)
+        assert {k: v["history"] for k, v in after.items()} == {k: v["history"] for k, v in before.items()}
+        done.append("nonsense action refused")
+    nxt = view.get_by_test_id("kh-tb-next")
+    if clickable.count():
+        target, expected = clickable.first, clickable.first.get_attribute("data-action")
+    elif nxt.count():
+        target, expected = nxt, None
+    else:
+        return done + ["no clickable choice and no bot to move (game over): rendered"]
+    before = probe_kh_tables(page)
+    click_and_wait(view, target, _KH_MESSAGE, "KHTable")
+    after = probe_kh_tables(page)
+    grown = [k for k in after if k in before and len(after[k]["history"]) > len(before[k]["history"])]
+    assert len(grown) == 1, f"expected one KHTable to move on in the kernel, got {grown}"
+    now, was = after[grown[0]], before[grown[0]]
+    assert now["history"][:len(was["history"])] == was["history"], "the click rewrote earlier history"
+    assert now["seq"] == was["seq"] + 1 and now["kind"] == "info", now
+    if expected is not None:
+        assert now["history"][len(was["history"])] == expected, (now["history"], expected)
+        return done + [f"clicked '{expected}': history {len(was['history'])}→{len(now['history'])}"]
+    return done + [f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}"]
+
+
 # ---------------------------------------------------------------------------------------------- whole notebook
 ACTIVE_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
@@ -1121,6 +1193,10 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     guard.wait_for(mine_views, wanted["kh_mine"], what="the MineBoardView views")
     town_views = panel.get_by_test_id("kh-town-root")
     guard.wait_for(town_views, wanted["kh_town"], what="the TownView views")
+    if displays_kh_table(notebook):
+        assert wanted["kh_table"] >= 1, "the code displays a KHTable, but no displayed widget has one"
+    kh_views = panel.locator('[data-testid="kh-tb-root"][data-part="table"]')
+    guard.wait_for(kh_views, wanted["kh_table"], what="the KHTable views")
     if wanted["chart"]:  # FigureWidgets; static plotly figures render as .js-plotly-plot too, hence "at least"
         expect(panel.locator(".js-plotly-plot").nth(wanted["chart"] - 1)).to_be_visible(timeout=SLOW_MS)
     log = [f"views expected by the kernel: {wanted}"]
@@ -1146,6 +1222,9 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     for i in range(wanted["kh_mine"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-mine{i}.png"
         log.append(f"MineBoardView {i}: " + "; ".join(check_kh_mine_view(page, mine_views.nth(i), shot)))
+    for i in range(wanted["kh_table"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-table{i}.png"
+        log.append(f"KHTable {i}: " + "; ".join(check_kh_table_view(page, kh_views.nth(i), shot)))
     for i in range(wanted["kh_town"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-town{i}.png"
         log.append(f"TownView {i}: " + "; ".join(check_kh_town_view(page, town_views.nth(i), shot)))
