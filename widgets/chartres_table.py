@@ -46,10 +46,12 @@ from games.chartres.abilities import atom_words
 from games.chartres.citizens import torch_order
 from games.chartres.data.rulebook import PATHS, RESOURCES, ROUNDS_PER_ERA
 from games.chartres.game import SEAT_COLOURS, ChartresGame
-from games.core import GameError, IllegalAction
-from games.core.bots import Bot, make_bot
+from games.core import IllegalAction
 
 from .exercises import Feedback, feedback_html
+from .game_table import BOT_KINDS, MAX_BOT_STEPS, TableDriver
+from .game_table import plural as _plural
+from .game_table import short as _short
 from .kk_table import seat_label
 
 if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
@@ -58,12 +60,8 @@ if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
-INTENTS = ("act", "undo", "reset", "view_step", "next", "play_to_end", "play_rounds")
-BOT_KINDS = ("greedy", "random")
 #: How many events one sync carries (older ones are counted, not sent): a round of 4 players fits.
 MAX_EVENTS = 40
-#: A bot that never reaches the human's decision is a bug; stop instead of hanging the kernel.
-MAX_BOT_STEPS = 5_000
 #: Decisions whose choice is secret when they are made (the setup row, the face-down plays of Phase C).
 SECRET_KINDS = ("setup-row", "commit-row", "commit-act")
 
@@ -84,13 +82,6 @@ _CARD_ID = re.compile(r"[a-z][0-9]+\Z")
 
 
 # ====================================================================== small helpers
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _checked_game(game: Any) -> ChartresGame:
@@ -266,30 +257,9 @@ def table_state(game: ChartresGame, human: int | None = 0, *, live: bool = True,
     return {"board": board, "seats": seats, "status": status}
 
 
-def _problem(intent: Any) -> str | None:
-    """Why ``intent`` is not a well-formed intent (``None`` if it is). Rules questions are left to the game."""
-    if not isinstance(intent, dict):
-        return f"an intent is an object like {{'intent': 'undo'}}, not {type(intent).__name__}."
-    kind = intent.get("intent")
-    if kind not in INTENTS:
-        return f"unknown intent {_short(kind)}; the intents are {', '.join(INTENTS)}."
-    if kind == "act":
-        action = intent.get("action")
-        if not isinstance(action, str) or not action.strip():
-            return f"'act' needs an action text like 'row a12' or 'location l06', got {_short(action)}."
-    if kind == "view_step":
-        step = intent.get("step")
-        if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
-            return f"'view_step' needs a whole step number (or null for the present), got {_short(step)}."
-    if kind == "play_rounds":
-        rounds = intent.get("rounds", 1)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 12:
-            return f"'play_rounds' needs a number of rounds from 1 to 12, got {_short(rounds)}."
-    return None
-
 
 # ====================================================================== the table
-class ChartresTable(anywidget.AnyWidget):
+class ChartresTable(TableDriver, anywidget.AnyWidget):
     """A Chartres game in progress: the human seat plays by clicking, bots play the rest.
 
     ``ChartresTable(game=None, *, players=3, seed=0, human=0, bots="greedy")``: without ``game`` a new game
@@ -308,6 +278,9 @@ class ChartresTable(anywidget.AnyWidget):
     step: the present), ``{"intent": "next"}`` (bots move), ``{"intent": "play_to_end"}`` and
     ``{"intent": "play_rounds", "rounds": 1}`` (a bot plays the human's seat too, for that many rounds).
     """
+
+    _ACTION_EXAMPLE = "'row a12' or 'location l06'"
+    _MAX_ROUNDS = 12
 
     _esm = _STATIC / "chartres_table.js"
     _css = _STATIC / "chartres_table.css"
@@ -343,11 +316,6 @@ class ChartresTable(anywidget.AnyWidget):
         self._show(self._hello(moved))
 
     # ------------------------------------------------------------------ the game
-    def _new_bots(self) -> None:
-        # One bot per seat, the human's too (play_to_end, play_rounds); seeded so a table replays.
-        self._bots: dict[int, Bot] = {p: make_bot(self._bot_kind, self._game.seed * 16 + p)
-                                      for p in range(self._game.players)}
-
     @property
     def game(self) -> ChartresGame:
         """The game this view shows and drives. Assigning another game redraws the view (bots do not move)."""
@@ -363,11 +331,6 @@ class ChartresTable(anywidget.AnyWidget):
         self._events_from = len(game.history) - 1
         self._new_bots()
         self._show("Showing another game.")
-
-    @property
-    def human(self) -> int | None:
-        """The seat the clicks play for (``None``: watch mode)."""
-        return self._human
 
     def _shown(self) -> ChartresGame:
         """The live game, or the one replayed to the step looked at."""
@@ -407,56 +370,6 @@ class ChartresTable(anywidget.AnyWidget):
             return text + (f" Then {_summary(moved)}." if moved else "")
         return self._run(step)
 
-    def _why_not_act(self) -> str | None:
-        if self._view is not None:
-            return (f"you are looking back at step {self._view} of {len(self._game.history)} (read-only); move the "
-                    "slider to the end to play on.")
-        if self._human is None:
-            return "watch mode: every seat is a bot; use 'next' or 'play to end'."
-        if self._game.is_terminal():
-            return "the game is over; undo or reset to play again."
-        decision = self._game.pending()
-        if decision is not None and decision.player != self._human:
-            return f"it is {seat_label(decision.player)}'s decision (a bot); click 'bots move' first."
-        return None
-
-    def undo(self) -> bool:
-        """Back to the human seat's previous decision (the bots' decisions since go too); in watch mode one
-        decision. Returns the view to the present."""
-        def step() -> str:
-            self._view = None
-            history = self._game.history
-            if not history:
-                raise IllegalAction("undo", "there is nothing to undo yet: no decision has been made.")
-            if self._human is None:
-                target = len(history) - 1
-            else:
-                mine = [k for k, p in enumerate(self._deciders()) if p == self._human]
-                if not mine:
-                    raise IllegalAction("undo", "there is nothing to undo: you have not decided anything yet (the "
-                                        "bots' opening decisions stay; reset starts again).")
-                target = mine[-1]
-            taken = [str(a) for a in history[target:]]
-            self._game.undo(len(history) - target)
-            self._events_from = target - 1
-            if self._human is None:
-                return f"Took back decision {target + 1}."
-            others = len(taken) - 1
-            return (f"Took back your '{taken[0]}'" + (f" and the {others} bot decision{'s' * (others != 1)} after "
-                                                      "it" if others else "") + ": your decision again.")
-        return self._run(step)
-
-    def _deciders(self) -> list[int]:
-        """Who decided each action of the history (one replay: the history does not record it)."""
-        replay = type(self._game)(self._game.config, self._game.seed)
-        out = []
-        for action in self._game.history:
-            decision = replay.pending()
-            assert decision is not None
-            out.append(decision.player)
-            replay.apply(action)
-        return out
-
     def reset(self) -> bool:
         """Start the same game again (same config and seed); the bots play until the human's decision."""
         def step() -> str:
@@ -467,20 +380,6 @@ class ChartresTable(anywidget.AnyWidget):
             self._events_from = 0 if moved else -1
             return "New game. " + self._hello(moved)
         return self._run(step)
-
-    def show_step(self, step: int | None) -> bool:
-        """Look at the game as it was after ``step`` decisions (read-only); ``None`` or the last step: the present."""
-        def look() -> str:
-            n = len(self._game.history)
-            if step is None or step == n:
-                self._view = None
-                self._events_from = n - 1
-                return f"Back to the present: step {n}."
-            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < n:
-                raise IllegalAction("view_step", f"there are steps 0 to {n}, not {_short(step)}.")
-            self._view = step
-            return f"Looking back at step {step} of {n} (read-only): move the slider to the end to play on."
-        return self._run(look)
 
     def bots_move(self) -> bool:
         """Let the bots decide: in watch mode one decision; otherwise until the human's decision."""
@@ -524,21 +423,8 @@ class ChartresTable(anywidget.AnyWidget):
                     f"round {s.round}.")
         return self._run(step)
 
-    def play_to_end(self) -> bool:
-        """Bots play every seat, the human's included, until the game is over (for notebooks and tests)."""
-        def step() -> str:
-            self._live_only("play_to_end")
-            if self._game.is_terminal():
-                raise IllegalAction("play_to_end", "the game is over already.")
-            start = len(self._game.history)
-            moved = self._bots_play(stop_at=None)
-            self._events_from = start
-            return f"The bots played {_plural(len(moved), 'decision')} to the end."
-        return self._run(step)
-
-    def _live_only(self, verb: str) -> None:
-        if self._view is not None:
-            raise IllegalAction(verb, "you are looking back (read-only); move the slider to the end first.")
+    def _final_prompt(self) -> str:
+        return str(table_state(self._game, self._human)["status"]["prompt"])
 
     def _bots_play(self, stop_at: Any = "human", one: bool = False) -> list[tuple[int, str, str]]:
         """Bots decide until it is ``stop_at``'s decision (default: the human seat) or the game is over.
@@ -555,21 +441,6 @@ class ChartresTable(anywidget.AnyWidget):
             if one:
                 break
         return moved
-
-    def _run(self, step: Callable[[], str]) -> bool:
-        """The one handler every verb goes through: refusals become a message, never an exception."""
-        try:
-            text = step()
-        except IllegalAction as err:
-            self._show(f"Not allowed: {err.reason}", "error")
-            return False
-        except GameError as err:  # InvalidNotation: a text that is not an action
-            self._show(f"Not understood: {err}", "error")
-            return False
-        if self._view is None and self._game.is_terminal():
-            text += f" {table_state(self._game, self._human)['status']['prompt']}"
-        self._show(text)
-        return True
 
     # ------------------------------------------------------------------ tables
     def score_frame(self) -> pd.DataFrame:
@@ -607,34 +478,7 @@ class ChartresTable(anywidget.AnyWidget):
             self.message_kind = kind
             self.message_seq += 1
 
-    def refresh(self, message: str = "") -> None:
-        """Redraw from the game (after changing ``.game`` from Python directly)."""
-        self._past = None
-        self._show(message)
-
     # ------------------------------------------------------------------ intents from the browser
-    def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            self.handle_intent(content)
-        except Exception as err:  # a bug must not vanish into the JupyterLab log console
-            self._show(f"Something went wrong in the widget: {type(err).__name__}: {err}", "error")
-
-    def handle_intent(self, intent: Any) -> bool:
-        """Carry out one intent dict as the browser sends it; a malformed one becomes an error message."""
-        problem = _problem(intent)
-        if problem:
-            self._show(f"Not understood: {problem}", "error")
-            return False
-        kind = intent["intent"]
-        if kind == "act":
-            return self.act(intent["action"].strip())
-        if kind == "view_step":
-            return self.show_step(intent.get("step"))
-        if kind == "play_rounds":
-            return self.play_rounds(intent.get("rounds", 1))
-        return {"undo": self.undo, "reset": self.reset, "next": self.bots_move,
-                "play_to_end": self.play_to_end}[kind]()
-
 
 # ====================================================================== tables and charts for notebooks
 def score_frame(game: ChartresGame) -> pd.DataFrame:
