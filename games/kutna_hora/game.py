@@ -24,6 +24,7 @@ from . import prices as P
 from .data import approx as A
 from .data import rulebook as R
 from .data.components import GUILD_GOOD, HELD_SLOTS, PUBLIC_BUILDINGS, STARTING_GROSCHEN, TILES
+from .income import income as income_sum
 from .income import income_lines
 from .rules import RULES
 from .state import Frame, KutnaHoraConfig, KutnaHoraState, Seat
@@ -236,7 +237,7 @@ class KutnaHoraGame(Game):
 
     def income_of(self, p: int) -> int:
         seat = self.state.seats[p]
-        return sum(line[3] for line in income_lines(seat.production, self.prices(), seat.mine_ore))
+        return income_sum(seat.production, self.prices(), seat.mine_ore)
 
     def _guild_row(self, p: int, guild: str) -> int:
         return self.state.seats[p].guilds.index(guild)
@@ -367,7 +368,7 @@ class KutnaHoraGame(Game):
         now = self.prices()
         out = []
         for p, seat in enumerate(s.seats):
-            income = sum(line[3] for line in income_lines(seat.production, now, seat.mine_ore))
+            income = income_sum(seat.production, now, seat.mine_ore)
             leftovers = len(seat.held) + s.markers.count(p) + seat.pelicans
             out.append({"town": town_pts[p], "mines": sum(row.points[p] for row in rows),
                         "income": income // R.INCOME_DIVISOR.value,
@@ -1150,7 +1151,7 @@ class KutnaHoraGame(Game):
 
         def value(p: int) -> float:
             seat, final = s.seats[p], finals[p]
-            income = sum(line[3] for line in income_lines(seat.production, now, seat.mine_ore))
+            income = income_sum(seat.production, now, seat.mine_ore)
             return (seat.score + final["town"] + final["mines"] + final["income"] + final["reputation"]
                     + final["leftovers"] * progress + seat.groschen * money + income * per_income)
         mine = value(player)

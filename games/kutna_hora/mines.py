@@ -144,6 +144,6 @@ def snapshot(cells: Sequence[str], owners: Sequence[int]) -> dict:
         else:
             entry.update(kind="", stars=0)
         out_cells.append(entry)
-    rows = [{"row": r, "stars": row_stars(cells, r), "values": list(row_values(row_stars(cells, r)))}
-            for r in range(ROWS)]
+    totals = [row_stars(cells, r) for r in range(ROWS)]
+    rows = [{"row": r, "stars": n, "values": list(row_values(n))} for r, n in enumerate(totals)]
     return {"rows": ROWS, "columns": COLUMNS, "cells": out_cells, "row_info": rows}
