@@ -18,7 +18,10 @@ Pieces:
 * :class:`Action` - a verb and a few arguments, ``str()`` gives ``"advance ore 2"``, :meth:`Action.parse` reads it.
 * :class:`Game` - the base class a rules module subclasses (hooks ``_setup``, ``_legal``, ``_apply``,
   ``_why_illegal``, ``pending``, ``current_player``, ``is_terminal``, ``scores``, ``_observe``).
-* :class:`Rule`, :class:`RuleBook`, :class:`Event` - rule registry and event log.
+* :class:`Step`, :class:`Steps`, :class:`StepGame` - each decision kind as one unit (prompt, options, refusal,
+  effect) that a game dispatches to.
+* :class:`Rule`, :class:`RuleBook`, :class:`Event` - rule registry (``RuleBook.load`` reads ``data/rules.json``)
+  and event log.
 * :class:`Rng` - the game-owned random stream (the global ``random`` is never used).
 * :class:`Record` - plain-data state pieces with validated JSON load.
 * Errors: :class:`IllegalAction`, :class:`InvalidNotation`, :class:`ConfigError`, :class:`SaveFileError`,
@@ -34,10 +37,11 @@ from .game import Decision, Game, Outcome
 from .provenance import APPROX, EXACT_SOURCES, Sourced
 from .records import Record
 from .rng import Rng
+from .steps import Step, StepGame, Steps
 
 __all__ = [
     "APPROX", "Action", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES", "Event", "Game",
     "GameError", "INFERRED", "IllegalAction", "InvalidNotation", "LegalActions", "Outcome", "RULEBOOK", "Record",
-    "Rng", "Rule", "RuleBook", "SANDBOX", "SaveFileError", "Sourced", "as_action", "config_from_dict",
-    "config_to_dict",
+    "Rng", "Rule", "RuleBook", "SANDBOX", "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "as_action",
+    "config_from_dict", "config_to_dict",
 ]

@@ -7,8 +7,12 @@ can follow the "why" from the log to the rule text and to the code.
 
 from __future__ import annotations
 
+import importlib.resources
+import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
+
+from .errors import DataError
 
 #: Where a rule comes from.
 RULEBOOK = "rulebook"  # stated in the rule text
@@ -59,6 +63,45 @@ class RuleBook(Mapping[str, Rule]):
     def in_section(self, prefix: str) -> list[Rule]:
         """Rules whose id starts with ``prefix`` (``"prices."``)."""
         return [r for r in self._rules.values() if r.id.startswith(prefix)]
+
+    @classmethod
+    def from_json(cls, text: str, where: str = "rules") -> RuleBook:
+        """A rule book from its data file: ``{"game": ..., "sections": {key: heading}, "rules": [{"id", "section"
+        (a key of sections), "text", "source" (optional, default rulebook), "quote" (optional)}]}``."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise DataError(f"{where}: not JSON: {err}") from err
+        if not isinstance(data, dict) or set(data) != {"game", "sections", "rules"}:
+            raise DataError(f"{where}: a rule book holds exactly game, sections and rules")
+        sections, rules = data["sections"], data["rules"]
+        if not isinstance(sections, dict) or not isinstance(rules, list):
+            raise DataError(f"{where}: sections is an object and rules a list")
+        out = []
+        for i, entry in enumerate(rules):
+            here = f"{where}: rule {i + 1}"
+            if not isinstance(entry, dict) or not {"id", "section", "text"} <= set(entry) <= _RULE_KEYS:
+                raise DataError(f"{here}: a rule holds id, section, text and optionally source and quote")
+            if entry["section"] not in sections:
+                raise DataError(f"{here} ({entry['id']}): unknown section {entry['section']!r}")
+            try:
+                out.append(Rule(str(entry["id"]), str(sections[entry["section"]]), str(entry["text"]),
+                                str(entry.get("source", RULEBOOK)), str(entry.get("quote", ""))))
+            except ValueError as err:
+                raise DataError(f"{here}: {err}") from err
+        try:
+            return cls(str(data["game"]), out)
+        except ValueError as err:
+            raise DataError(f"{where}: {err}") from err
+
+    @classmethod
+    def load(cls, package: str, name: str = "rules.json") -> RuleBook:
+        """The rule book stored as ``name`` in ``package`` (``RuleBook.load("games.chartres.data")``)."""
+        text = importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        return cls.from_json(text, f"{package}/{name}")
+
+
+_RULE_KEYS = {"id", "section", "text", "source", "quote"}
 
 
 @dataclass(frozen=True, slots=True)
