@@ -94,11 +94,6 @@ def displays_price_stand(path: Path) -> bool:
     return _displays(path, r"PriceStand(?:App)?")
 
 
-def displays_kk_table(path: Path) -> bool:
-    """Whether the notebook's source visibly displays a KKTable (same reading as :func:`displays_price_stand`)."""
-    return _displays(path, r"KKTable")
-
-
 def displays_chartres_table(path: Path) -> bool:
     """Whether the notebook's source visibly displays a ChartresTable."""
     return _displays(path, r"ChartresTable")
@@ -569,10 +564,11 @@ def _kh_browser_inventory(ids):
     import json
     from ipywidgets.widgets.widget import _instances
     from widgets.price_stand import PriceStand
+    from widgets.shared.table import GameTable
     try:
-        from widgets.kk_table import KKTable
+        from widgets.kardinal_koenig import ChartView as KKChartView
     except ImportError:
-        KKTable = ()
+        KKChartView = ()
     try:
         from widgets.chartres_cellar import CellarView
         from widgets.chartres_table import ChartresTable
@@ -588,11 +584,13 @@ def _kh_browser_inventory(ids):
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
-    counts = {"price_stand": 0, "kk_table": 0, "cellar": 0, "chartres_table": 0, "chart": 0, "kh_mine": 0,
-              "kh_town": 0, "kh_table": 0}
+    counts = {"price_stand": 0, "cellar": 0, "chartres_table": 0, "chart": 0, "kh_mine": 0,
+              "kh_town": 0, "kh_table": 0, "kk_chart": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
-        counts["kk_table"] += isinstance(w, KKTable)
+        if isinstance(w, GameTable):
+            counts[type(w).__name__] = counts.get(type(w).__name__, 0) + 1
+        counts["kk_chart"] += isinstance(w, KKChartView)
         counts["cellar"] += isinstance(w, CellarView)
         counts["chartres_table"] += isinstance(w, ChartresTable)
         counts["chart"] += isinstance(w, BaseFigureWidget)
@@ -780,32 +778,58 @@ def _only_message_changed(before: dict[str, Any], after: dict[str, Any]) -> bool
     return strip(before) == strip(after)
 
 
-# ---------------------------------------------------------------------------------------------- KKTable view
-# Every KKTable alive in the kernel, by model id: its actions so far and how many answers it has sent.
-KK_PROBE = """
-def _kk_browser_probe():
+# ---------------------------------------------------------------------------------------------- every game table
+# Every game table (widgets.shared.table.GameTable) alive in the kernel, by model id: its class, its actions so far
+# and how many answers it has sent.
+TABLE_PROBE = """
+def _table_browser_probe():
     import json
     from ipywidgets.widgets.widget import _instances
-    from widgets.kk_table import KKTable
-    print(json.dumps({key: {"history": [str(a) for a in w.game.history], "seq": w.message_seq,
-                            "kind": w.message_kind, "message": w.message}
-                      for key, w in list(_instances.items()) if isinstance(w, KKTable)}))
-_kk_browser_probe()
-del _kk_browser_probe
+    from widgets.shared.table import GameTable
+    print(json.dumps({key: {"cls": type(w).__name__, "history": [str(a) for a in w.game.history],
+                            "seq": w.message_seq, "kind": w.message_kind, "message": w.message}
+                      for key, w in list(_instances.items()) if isinstance(w, GameTable)}))
+_table_browser_probe()
+del _table_browser_probe
 """
 
-_KK_MESSAGE = '[data-testid="kk-message"]'
+
+@dataclass(frozen=True)
+class TableKind:
+    """A game table the suite clicks: its class, the prefix of its test ids, words its banner shows (if any)."""
+
+    cls: str
+    prefix: str
+    banner: str = ""
+
+    @property
+    def root(self) -> str:
+        return f'[data-testid="{self.prefix}-root"][data-view="{self.prefix}"]'
+
+    @property
+    def message(self) -> str:
+        return f'[data-testid="{self.prefix}-message"]'
+
+
+TABLE_KINDS = [
+    TableKind("KKTable", "kk"),
+]
+
+
+def probe_tables(page: Any, cls: str | None = None) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, TABLE_PROBE)
+    assert "KERNEL-ERROR" not in out, out
+    tables = json.loads(out.strip().splitlines()[-1])
+    return {k: v for k, v in tables.items() if cls is None or v["cls"] == cls}
 
 
 def probe_kk_tables(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, KK_PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return probe_tables(page, "KKTable")
 
 
-def click_and_wait(view: Any, target: Any, message: str = _KK_MESSAGE, what: str = "KKTable") -> None:
-    """Click ``target`` in a table view and wait until the view redrew from Python's answer (the ``message`` node
-    is replaced on every redraw, so once marked stale, even an identical message proves the answer came back)."""
+def click_and_wait(view: Any, target: Any, message: str = '[data-testid="kk-message"]', what: str = "KKTable") -> None:
+    """Click ``target`` in a view and wait until the view redrew from Python's answer (the ``message`` node is
+    replaced on every redraw, so once marked stale, even an identical message proves the answer came back)."""
     from playwright.sync_api import expect
 
     view.evaluate(f"r => r.querySelector('{message}')?.setAttribute('data-stale', '')")
@@ -815,52 +839,63 @@ def click_and_wait(view: Any, target: Any, message: str = _KK_MESSAGE, what: str
         1, timeout=REPLY_MS)
 
 
-
-def check_kk_table_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
-    """Check one KKTable view: it rendered; a click on a non-clickable card sends nothing; a click on a clickable
-    card (one of the human's legal ``take``/``place``/``lift``/``discard`` now) comes back from Python, and in the
-    kernel exactly one KKTable's history grew, starting with that card's action, with exactly one answer sent
-    (so the earlier non-clickable click reached nobody). A view without a clickable card (a bot to move, watch mode)
-    gets the same check through its "next" button; a finished game only the render check."""
+def check_table_view(page: Any, view: Any, kind: TableKind, shot: Path | None = None) -> list[str]:
+    """Check one game table view: it rendered Python's prompt and first message (and its banner). A nonsense action
+    (a clickable choice whose action is tampered) comes back as a readable refusal and changes no table in the
+    kernel. A click on a choice that is not clickable sends nothing. Then a click on a clickable choice (one of the
+    human's legal actions now, a choice on the board before a button) comes back from Python: exactly one table's
+    history grew, starting with that action, with exactly one answer sent. Without a clickable choice (a bot to
+    move, watch mode) the "next" button gets the same check; a finished game only the render check."""
     from playwright.sync_api import expect
 
     done: list[str] = []
-    expect(view.get_by_test_id("kk-message")).not_to_be_empty()  # rendered, with Python's first message
-    expect(view.get_by_test_id("kk-prompt")).not_to_be_empty()
+    message = view.locator(kind.message)
+    expect(message).not_to_be_empty()  # rendered, with Python's first message
+    expect(view.get_by_test_id(f"{kind.prefix}-prompt")).not_to_be_empty()
+    if kind.banner:
+        expect(view.get_by_test_id(f"{kind.prefix}-banner")).to_contain_text(kind.banner)
     if shot is not None:
         shot.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(shot))
-    clickable = view.locator('[data-testid^="kk-card-"][data-clickable="true"]')
-    inert = view.locator('[data-testid^="kk-card-"][data-clickable="false"]')
-    nxt = view.get_by_test_id("kk-next")
+    board = view.locator('[data-intent="act"][data-action]:not(.bg-button)')
+    clickable = board if board.count() else view.locator('[data-intent="act"][data-action]')
     if clickable.count():
-        target = clickable.first
-        expected = target.get_attribute("data-action")
+        before = probe_tables(page, kind.cls)
+        tampered = clickable.first
+        tampered.evaluate("node => { node.dataset.args = JSON.stringify({action: 'fly to the moon'}); }")
+        click_and_wait(view, tampered, kind.message, kind.cls)
+        expect(message).to_have_class(re.compile(r"\bbg-message--error\b"))
+        text = message.inner_text()
+        assert READABLE.search(text) and not PYTHONISH.search(text), f"unreadable refusal: {text!r}"
+        after = probe_tables(page, kind.cls)
+        assert {k: v["history"] for k, v in after.items()} == {k: v["history"] for k, v in before.items()}
+        done.append("nonsense action refused")
+    nxt = view.get_by_test_id(f"{kind.prefix}-next")
+    if clickable.count():
+        target, expected = clickable.first, clickable.first.get_attribute("data-action")
     elif nxt.count():
         target, expected = nxt, None
     else:
-        done.append("no clickable card and no bot to move (game over): rendered")
-        return done
-    before = probe_kk_tables(page)
+        return done + ["no clickable choice and no bot to move (game over): rendered"]
+    before = probe_tables(page, kind.cls)
+    inert = view.locator('[data-clickable="false"]')
     if inert.count():
         inert.first.click()
         done.append(f"non-clickable {inert.first.get_attribute('data-testid')} clicked")
-    click_and_wait(view, target)
-    after = probe_kk_tables(page)
-    grown = [key for key in after if key in before and len(after[key]["history"]) > len(before[key]["history"])]
-    assert len(grown) == 1, f"expected one KKTable to move on in the kernel, got {grown}"
+    click_and_wait(view, target, kind.message, kind.cls)
+    after = probe_tables(page, kind.cls)
+    grown = [k for k in after if k in before and len(after[k]["history"]) > len(before[k]["history"])]
+    assert len(grown) == 1, f"expected one {kind.cls} to move on in the kernel, got {grown}"
     now, was = after[grown[0]], before[grown[0]]
     assert now["history"][:len(was["history"])] == was["history"], "the click rewrote earlier history"
     assert now["seq"] == was["seq"] + 1, "Python answered more than one intent: the non-clickable click sent one"
     assert now["kind"] == "info", now["message"]
+    others = {k: v for k, v in after.items() if k != grown[0]}
+    assert others == {k: before[k] for k in others if k in before}, f"another {kind.cls} changed"
     if expected is not None:
         assert now["history"][len(was["history"])] == expected, (now["history"], expected)
-        done.append(f"clicked card '{expected}': history {len(was['history'])}→{len(now['history'])}")
-    else:
-        done.append(f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}")
-    others = {k: v for k, v in after.items() if k != grown[0]}
-    assert others == {k: before[k] for k in others if k in before}, "another KKTable changed"
-    return done
+        return done + [f"clicked '{expected}': history {len(was['history'])}→{len(now['history'])}"]
+    return done + [f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}"]
 
 
 # ---------------------------------------------------------------------------------------------- Chartres cellar view
@@ -1163,7 +1198,7 @@ ACTIVE_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "lab") -> list[str]:
     """After "run all" in JupyterLab or Notebook 7: no errors, every expected view rendered, every PriceStand view
     answers clicks (check_price_stand_view: the full check once per model, a click in every further view of the
-    same model), every KKTable view answers a card click (check_kk_table_view). Returns a log of what was checked.
+    same model), every game table view answers a click (check_table_view). Returns a log of what was checked.
 
     Which views to expect comes from the kernel (how many PriceStand / KKTable / FigureWidget views the displayed
     widgets contain), cross-checked with the source (a notebook that displays either view must render at least one).
@@ -1177,12 +1212,15 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     wanted = view_inventory(page)
     if displays_price_stand(notebook):
         assert wanted["price_stand"] >= 1, "the code displays a PriceStand, but no displayed widget contains one"
-    if displays_kk_table(notebook):
-        assert wanted["kk_table"] >= 1, "the code displays a KKTable, but no displayed widget contains one"
     views = panel.get_by_test_id("kh-ps-root")
     guard.wait_for(views, wanted["price_stand"], what="the PriceStand views")
-    kk_views = panel.get_by_test_id("kk-root")
-    guard.wait_for(kk_views, wanted["kk_table"], what="the KKTable views")
+    table_views = {}
+    for kind in TABLE_KINDS:
+        if _displays(notebook, kind.cls):
+            assert wanted.get(kind.cls, 0) >= 1, f"the code displays a {kind.cls}, but no displayed widget has one"
+        table_views[kind.cls] = panel.locator(kind.root)
+        guard.wait_for(table_views[kind.cls], wanted.get(kind.cls, 0), what=f"the {kind.cls} views")
+    guard.wait_for(panel.get_by_test_id("kk-chart-view-root"), wanted["kk_chart"], what="the ChartView views")
     if displays_chartres_table(notebook):
         assert wanted["chartres_table"] >= 1, "the code displays a ChartresTable, but no displayed widget has one"
     chartres_views = panel.get_by_test_id("ch-root")
@@ -1210,9 +1248,11 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
         if full:
             checked |= same_model | {i}
         log.append(f"view {i} ({'full' if full else 'click'}): " + "; ".join(done))
-    for i in range(wanted["kk_table"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kk{i}.png"
-        log.append(f"KKTable view {i}: " + "; ".join(check_kk_table_view(page, kk_views.nth(i), shot)))
+    for kind in TABLE_KINDS:
+        for i in range(wanted.get(kind.cls, 0)):
+            shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-{kind.prefix}{i}.png"
+            checked = check_table_view(page, table_views[kind.cls].nth(i), kind, shot)
+            log.append(f"{kind.cls} {i}: " + "; ".join(checked))
     for i in range(wanted["chartres_table"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-chartres{i}.png"
         log.append(f"ChartresTable {i}: " + "; ".join(check_chartres_table_view(page, chartres_views.nth(i), shot)))

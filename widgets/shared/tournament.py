@@ -1,6 +1,6 @@
 """Bot tournaments: play N seeded games between bots and get a pandas table (``games/`` stays standard library).
 
-    from widgets.tournament import tournament, win_rates
+    from widgets.shared.tournament import tournament, win_rates
     df = tournament("kardinal_koenig.cards", ["greedy", "random", "random"], games=30)
     win_rates(df)            # per bot: games, wins (shared wins count as fractions), mean score
 

@@ -12,16 +12,15 @@ from games import kardinal_koenig
 from games.core.bots import RandomBot, play_out
 from games.kardinal_koenig import country_points, crest_points, load_deck, road_points, score_chart
 from games.kardinal_koenig.data.components import COUNTRIES, COUNTRY_CARDS
-from widgets import kk_scoring
-from widgets.exercises import Feedback
-from widgets.kk_scoring import (
+import widgets.kardinal_koenig as kk_widgets
+from widgets.kardinal_koenig import (
+    ChartView,
     CountryExercise,
     CrestExercise,
     Holding,
     RoadExercise,
     ScoringSandbox,
     chart_frame,
-    chart_html,
     explain_country,
     explain_crests,
     explain_roads,
@@ -29,6 +28,7 @@ from widgets.kk_scoring import (
     score_holdings,
     stand_in_displays,
 )
+from widgets.shared.exercises import Feedback
 
 LABELS = ["France", "Saxony", "Hungary", "Castile", "Franconia", "Bavaria", "Italy", "England", "Denmark"]
 
@@ -109,18 +109,22 @@ def test_chart_frame_refuses_names_that_do_not_fit():
         chart_frame(chart, names=["A", "B"])
 
 
-def test_chart_html_draws_the_paper_chart_and_stars_the_winners(finished_games):
+def test_the_chart_view_draws_the_engines_chart_and_stars_the_winners(finished_games):
     game = finished_games[1]
     chart = game.chart()
-    page = chart_html(chart, highlight="italy")
-    assert page.count("<tr data-row=") == 12
-    assert "決算チャート" in page and "中間集計" in page and "道路・−2" in page and "合計" in page
-    assert page.count("国 country") == game.players and page.count("紋章 crests") == game.players
-    assert page.count("★") == len(chart.winners()) + 1  # + the caption's key
-    for p in chart.winners():
-        assert f"{chart.total[p]} ★" in page
-    italy_row = page.split("data-row='italy'")[1].split("</tr>")[0]
-    assert "#fff6c8" in italy_row and "#fff6c8" not in page.split("data-row='england'")[1].split("</tr>")[0]
+    view = ChartView(chart, highlight="italy")
+    assert [row[0] for row in view.chart["rows"]] == list(COUNTRIES)
+    for country, land, crest in view.chart["rows"]:
+        assert [land, crest] == [list(chart.rows[country][0]), list(chart.rows[country][1])]
+    assert view.chart["total"] == list(chart.total) and view.chart["minus"] == list(chart.minus)
+    assert view.chart["winners"] == list(chart.winners()) and view.chart["final"]
+    assert view.names == [f"Player {p + 1}" for p in range(game.players)] and view.highlight == "italy"
+    view.update(chart, names=list("ABCDE"[:game.players]))
+    assert view.names[0] == "A" and view.highlight == ""
+    with pytest.raises(ValueError, match="highlight a country"):
+        view.update(chart, highlight="narnia")
+    for words in ("決算チャート", "中間集計", "合計", "国 country", "紋章 crests", "★ winner"):
+        assert words in ChartView._esm, words
 
 
 # ---------------------------------------------------------------------- the rule text's examples, in words
@@ -186,7 +190,7 @@ def test_a_sandbox_edit_changes_the_chart_and_the_explanation():
     assert sb.set_cards("D", "Bavaria", 2)  # by name, too
     assert sb.chart.rows["bavaria"][0] == (0, 6, 0, 3)
     assert "D: 2 cards → 3 points = B's count (3), the rank just above" in html.unescape(sb.explanation.value)
-    assert "data-row='bavaria'" in sb.chart_view.value
+    assert sb.chart_view.highlight == "bavaria" and sb.chart_view.chart["rows"][5] == ["bavaria", [0, 6, 0, 3], [0] * 4]
     assert sb.inputs[(3, "cards")].value == 2  # the boxes show what code did
 
 
@@ -377,8 +381,8 @@ def test_import_widgets_does_not_import_pandas_for_scoring():
     import subprocess
     import sys
 
-    code = "import sys, widgets.kk_scoring; print('pandas' in sys.modules)"
+    code = "import sys, widgets.kardinal_koenig; print('pandas' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "False"
     assert isinstance(chart_frame(score_chart([[], [], []])), pd.DataFrame)
-    assert kk_scoring.__all__
+    assert kk_widgets.__all__

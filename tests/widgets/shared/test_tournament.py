@@ -2,7 +2,7 @@
 
 import pytest
 
-from widgets.tournament import tournament, win_rates
+from widgets.shared.tournament import tournament, win_rates
 
 
 def test_every_game_has_its_seats_and_the_wins_add_up_to_one_per_game():

@@ -1,23 +1,10 @@
-"""Kardinal & König's end-of-game scoring for the notebooks: the scoring chart, a sandbox and exercises.
+"""Kardinal & König's scoring sandbox: edit the displays of a table as counts and watch the scoring chart fill in,
+rule by rule.
 
-Nothing here decides a point: every number comes from :mod:`games.kardinal_koenig.scoring`. This module lays the
-numbers out as on the paper chart (決算チャート) and says, in words, which rule produced each of them::
-
-    from games import kardinal_koenig
-    from widgets.kk_scoring import ScoringSandbox, chart_frame, chart_html
-
-    chart_frame(game.chart())            # pandas: France … Denmark, subtotal, roads & −2, total
+    from widgets.kardinal_koenig import ScoringSandbox
     sandbox = ScoringSandbox(players=3)  # edit cards, crests, ships and carriages; the chart follows live
     sandbox.set_cards("A", "france", 5); sandbox.set_cards("B", "france", 2)
     sandbox.explain("france")            # ['A: 5 cards → 8 points = the card count of France …', …]
-    CountryExercise("Three in France", "france", {"A": 5, "B": 2, "C": 1}, ask="C").show()
-
-**The chart as a table** (:func:`chart_frame`): one row per country in the chart's order, then ``subtotal``
-(中間集計), ``roads & −2`` (道路・−2) and ``total`` (合計). Every player has two columns, ``country`` (国, the
-left half of a country's box) and ``crests`` (紋章, the right half). On the bottom rows a player's box is not split:
-``subtotal`` and ``total`` stand in the ``country`` column with the ``crests`` column empty (``<NA>``), and the
-``roads & −2`` row holds the road points in ``country`` and the −2 chips in ``crests``. So every row's cells add up
-across a player's two columns: subtotal = sum of the country rows, total = subtotal + roads + −2.
 
 **A display as counts** (:class:`Holding`): scoring only needs, per player, the number of cards and the crests of
 each kind in every country, the ships and carriages, and the −2 chips. The sandbox edits these counts; to score
@@ -25,22 +12,15 @@ them it deals matching stand-in cards (:func:`stand_in_displays`) and calls
 :func:`~games.kardinal_koenig.scoring.score_chart`. Counts that no table of cards could show (more cards than a
 country has, more crests than the cards carry, more ships and carriages than cards) are reported by
 :func:`problems` as sentences, never as exceptions.
-
-pandas is imported only when a table is made, so ``import widgets`` stays quick.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets
-from ipywidgets.widgets.widget_description import DescriptionStyle
-from ipywidgets.widgets.widget_string import HTMLStyle
-
-from games.kardinal_koenig import Card, Chart, country_points, crest_points, road_points, score_chart
 from games.kardinal_koenig.data.components import (
     COUNTRIES,
     COUNTRY_CARDS,
@@ -48,12 +28,16 @@ from games.kardinal_koenig.data.components import (
     CREST_KINDS,
     LAW_CHIP_SPLIT,
     MINUS_CHIP_POINTS,
-    ROAD_MINIMUM,
 )
-from games.kardinal_koenig.game import country_name
-from games.kardinal_koenig.view import COUNTRY_COLOURS, CREST_SYMBOLS, ROUTE_SYMBOLS
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .exercises import Feedback, feedback_html
+from games.kardinal_koenig import Card, Chart, score_chart
+from widgets.shared.text import plural
+
+from .chart import ChartView, chart_frame, country_label, player_names
+from .colours import COUNTRY_COLOURS, CREST_SYMBOLS, CREST_WORDS, ROUTE_SYMBOLS
+from .words import explain_country, explain_crests, explain_roads
 
 if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
     import pandas as pd
@@ -63,180 +47,9 @@ LETTERS = "ABCDE"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 #: A card shows at most 2 crests (the deck files are checked for this: ``games.kardinal_koenig.deck``).
 MAX_CRESTS_PER_CARD = 2
-#: The two columns of a player on the chart: 国 and 紋章.
-CHART_COLUMNS = ("country", "crests")
-ROW_SUBTOTAL, ROW_ROADS, ROW_TOTAL = "subtotal", "roads & −2", "total"
-ROW_NAMES_JA = {ROW_SUBTOTAL: "中間集計", ROW_ROADS: "道路・−2", ROW_TOTAL: "合計"}
-#: Crest kinds in words: singular, plural.
-CREST_WORDS = {"cross": ("cross", "crosses"), "fan": ("fan", "fans"), "tower": ("tower", "towers"),
-               "lily": ("lily", "lilies")}
-
-_WHOLE = re.compile(r"[+-]?[0-9]+\Z")
 
 
-#: The English name of a country id (``"france"`` → ``"France"``), as the game's log writes it.
-country_label = country_name
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def _crest_words(kind: str, n: int) -> str:
-    one, many = CREST_WORDS.get(kind, (kind, kind + "s"))
-    return f"{n} {CREST_SYMBOLS.get(kind, '')} {one if n == 1 else many}".replace("  ", " ")
-
-
-def _join(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _names(names: Sequence[str] | None, n: int, default: Callable[[int], str]) -> list[str]:
-    out = [default(p) for p in range(n)] if names is None else [str(x) for x in names]
-    if len(out) != n or len(set(out)) != n:
-        raise ValueError(f"give {n} different player names, not {list(out)!r}")
-    return out
-
-
-# ====================================================================== the chart as a table and as HTML
-def chart_frame(chart: Chart, names: Sequence[str] | None = None) -> pd.DataFrame:
-    """The scoring chart (決算チャート) as a pandas table, laid out as on paper (see the module docstring).
-
-    ``names`` label the players (default ``Player 1`` … as in the game's log). Read a cell with
-    ``df.loc["France", ("Player 2", "country")]``. Values are nullable integers (``Int64``); the empty half of
-    the ``subtotal`` and ``total`` boxes is ``<NA>``.
-    """
-    import pandas as pd
-
-    n = len(chart.total)
-    names = _names(names, n, lambda p: f"Player {p + 1}")
-    rows = []
-    for country in COUNTRIES:
-        land, crest = chart.rows[country]
-        rows.append([v for p in range(n) for v in (land[p], crest[p])])
-    rows.append([v for p in range(n) for v in (chart.subtotal[p], None)])
-    rows.append([v for p in range(n) for v in (chart.roads[p], chart.minus[p])])
-    rows.append([v for p in range(n) for v in (chart.total[p], None)])
-    index = pd.Index([country_label(c) for c in COUNTRIES] + [ROW_SUBTOTAL, ROW_ROADS, ROW_TOTAL], name="row")
-    columns = pd.MultiIndex.from_product([names, CHART_COLUMNS], names=["player", "column"])
-    return pd.DataFrame(rows, index=index, columns=columns, dtype="Int64")
-
-
-_CELL = "border:1px solid #555;padding:2px 6px;text-align:center;min-width:28px"
-_HEAD = _CELL + ";background:#f3efe2;font-weight:normal"
-
-
-def chart_html(chart: Chart, names: Sequence[str] | None = None, highlight: str | None = None) -> str:
-    """The chart drawn like the paper one: a box per country and player split into 国 | 紋章, the bottom rows
-    one box per player (roads and −2 side by side), the winners' totals starred. ``highlight`` is a country id
-    whose row is tinted (the one being explained)."""
-    n = len(chart.total)
-    names = _names(names, n, lambda p: f"Player {p + 1}")
-    winners = set(chart.winners())
-
-    def num(v: int, extra: str = "") -> str:
-        shade = "color:#aaa;" if v == 0 else ""
-        return f"<td style='{_CELL};{shade}{extra}'>{v}</td>"
-
-    head = "".join(f"<th colspan='2' style='{_HEAD}'>{html.escape(nm)}</th>" for nm in names)
-    sub = "".join(f"<th style='{_HEAD};font-size:85%'>国 country</th><th style='{_HEAD};font-size:85%'>紋章 crests"
-                  f"</th>" for _ in names)
-    body = []
-    for country in COUNTRIES:
-        land, crest = chart.rows[country]
-        ja, en = COUNTRY_NAMES[country]
-        tint = "background:#fff6c8;" if country == highlight else ""
-        label = (f"<th style='{_CELL};text-align:left;{tint}border-left:8px solid {COUNTRY_COLOURS[country]}'>"
-                 f"{en} <span style='color:#777;font-size:85%'>{ja} · {COUNTRY_CARDS.value[country]}</span></th>")
-        body.append(f"<tr data-row='{country}'>{label}"
-                    + "".join(num(land[p], tint) + num(crest[p], tint) for p in range(n)) + "</tr>")
-
-    def bottom(key: str, cells: str, strong: bool = False) -> str:
-        weight = "font-weight:bold;" if strong else ""
-        return (f"<tr data-row='{key}'><th style='{_CELL};text-align:left;{weight}background:#f3efe2'>{key} "
-                f"<span style='color:#777;font-size:85%'>{ROW_NAMES_JA[key]}</span></th>{cells}</tr>")
-
-    body.append(bottom(ROW_SUBTOTAL, "".join(f"<td colspan='2' style='{_CELL}'>{v}</td>" for v in chart.subtotal)))
-    body.append(bottom(ROW_ROADS, "".join(num(r) + num(m) for r, m in zip(chart.roads, chart.minus, strict=True))))
-    body.append(bottom(ROW_TOTAL, "".join(
-        f"<td colspan='2' style='{_CELL};font-weight:bold'>{t}{' ★' if p in winners else ''}</td>"
-        for p, t in enumerate(chart.total)), strong=True))
-    return (f"<table class='kks-chart' style='border-collapse:collapse;font-size:13px'>"
-            f"<caption style='caption-side:bottom;font-size:85%;color:#555;text-align:left'>★ winner (most points; "
-            f"a tie goes to more country cards). Grey: 0.</caption>"
-            f"<tr><th style='{_HEAD}'>決算チャート</th>{head}</tr><tr><th style='{_HEAD}'></th>{sub}</tr>"
-            f"{''.join(body)}</table>")
-
-
-# ====================================================================== the rules in words
-def explain_country(country: str, counts: Sequence[int], names: Sequence[str]) -> list[str]:
-    """One sentence per player: the country points :func:`country_points` gives, and the rule behind them."""
-    total = COUNTRY_CARDS.value[country]
-    points = country_points(list(counts), total)
-    top = max(counts, default=0)
-    land = country_label(country)
-    out = []
-    for p, c in enumerate(counts):
-        tied = [names[q] for q, d in enumerate(counts) if q != p and d == c]
-        tie = f" (tied with {_join(tied)}: tied players score alike [score.country-ties])" if tied and c else ""
-        if c == 0:
-            out.append(f"{names[p]}: no {land} cards → {points[p]} points: no cards, no points "
-                       f"[score.country-next].")
-        elif c == top:
-            out.append(f"{names[p]}: {_plural(c, 'card')}, the most{tie} → {points[p]} points = the card count of "
-                       f"{land} ({total}) [score.country-first].")
-        else:
-            above = min(d for d in counts if d > c)
-            holders = [names[q] for q, d in enumerate(counts) if d == above]
-            out.append(f"{names[p]}: {_plural(c, 'card')}{tie} → {points[p]} points = {_join(holders)}'s count "
-                       f"({above}), the rank just above [score.country-next].")
-    return out
-
-
-def explain_crests(country: str, crests: Sequence[Mapping[str, int]], names: Sequence[str]) -> list[str]:
-    """One sentence per player: the crest points :func:`crest_points` gives, and why."""
-    points = crest_points([dict(t) for t in crests])
-    best = [max(t.values(), default=0) for t in crests]
-    top = max(best, default=0)
-    land = country_label(country)
-    if top == 0:
-        return [f"Nobody has a crest in {land}: no crest points [score.crests]."]
-    out = []
-    for p, tally in enumerate(crests):
-        b = best[p]
-        kinds = [k for k, v in tally.items() if v == b and b > 0]
-        if b == 0:
-            out.append(f"{names[p]}: no crests in {land} → {points[p]} [score.crests].")
-        elif b == top:
-            shared = [names[q] for q in range(len(crests)) if q != p and best[q] == top]
-            tie = f", shared with {_join(shared)} (a shared top scores alike)" if shared else ""
-            once = (f"; top in {len(kinds)} kinds ({' and '.join(CREST_WORDS.get(k, (k,))[0] for k in kinds)}), "
-                    f"scored once" if len(kinds) > 1 else "")
-            out.append(f"{names[p]}: {_crest_words(kinds[0], b)}, the most of one kind{tie}{once} → {points[p]} "
-                       f"points [score.crests].")
-        else:
-            out.append(f"{names[p]}: best {_crest_words(kinds[0], b)}, fewer than {top} → {points[p]}: "
-                       f"only the most of one kind scores [score.crests].")
-    return out
-
-
-def explain_roads(ships: int, carriages: int, name: str) -> str:
-    """The road points :func:`road_points` gives one player, and why."""
-    floor = ROAD_MINIMUM.value
-
-    def part(n: int, what: str) -> str:
-        if n == 0:
-            return f"no {what}s"
-        if n >= floor:
-            return f"{_plural(n, what)} {ROUTE_SYMBOLS[what]} score {n}"
-        return f"{_plural(n, what)} {ROUTE_SYMBOLS[what]} score 0 (fewer than {floor})"
-
-    return (f"{name}: {part(ships, 'ship')}; {part(carriages, 'carriage')} → {road_points(ships, carriages)} "
-            f"road points [score.roads].")
-
-
-# ====================================================================== displays as counts
+# ------------------------------------------------------------------ displays as counts
 def _zero_crests() -> dict[str, dict[str, int]]:
     return {c: {k: 0 for k in CREST_KINDS.value} for c in COUNTRIES}
 
@@ -270,7 +83,7 @@ class Holding:
 
 def problems(holdings: Sequence[Holding], names: Sequence[str] | None = None) -> list[str]:
     """Why these counts cannot be a table of displays, as sentences; ``[]`` when they can."""
-    names = _names(names, len(holdings), lambda p: LETTERS[p] if p < len(LETTERS) else f"Player {p + 1}")
+    names = list(LETTERS[:len(holdings)]) if names is None else player_names(names, len(holdings))
     out = []
     if not MIN_PLAYERS <= len(holdings) <= MAX_PLAYERS:
         out.append(f"The game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(holdings)}.")
@@ -288,7 +101,7 @@ def problems(holdings: Sequence[Holding], names: Sequence[str] | None = None) ->
             cards = max(h.cards[country], 0)
             room = MAX_CRESTS_PER_CARD * cards
             if shown > room:
-                out.append(f"{nm} has {_plural(shown, 'crest')} in {land} on {_plural(cards, 'card')}"
+                out.append(f"{nm} has {plural(shown, 'crest')} in {land} on {plural(cards, 'card')}"
                            f", but a card shows at most {MAX_CRESTS_PER_CARD} crests (so at most {room}): add "
                            f"{land} cards or remove crests.")
         for what, v in (("ships", h.ships), ("carriages", h.carriages), ("−2 chips", h.minus)):
@@ -296,8 +109,8 @@ def problems(holdings: Sequence[Holding], names: Sequence[str] | None = None) ->
                 out.append(f"{nm} cannot hold {v} {what}: type 0 or more.")
         routes, cards = max(h.ships, 0) + max(h.carriages, 0), max(h.total_cards(), 0)
         if routes > cards:
-            out.append(f"{nm} has {_plural(max(h.ships, 0), 'ship')} and {_plural(max(h.carriages, 0), 'carriage')} "
-                       f"but only {_plural(cards, 'card')}: a card shows a ship or a carriage, never both, so add "
+            out.append(f"{nm} has {plural(max(h.ships, 0), 'ship')} and {plural(max(h.carriages, 0), 'carriage')} "
+                       f"but only {plural(cards, 'card')}: a card shows a ship or a carriage, never both, so add "
                        f"cards or remove routes.")
     for country in COUNTRIES:
         held = [max(h.cards[country], 0) for h in holdings]
@@ -339,7 +152,7 @@ def score_holdings(holdings: Sequence[Holding]) -> Chart:
     return score_chart(stand_in_displays(holdings), [h.minus for h in holdings])
 
 
-# ====================================================================== the sandbox
+# ------------------------------------------------------------------ the sandbox
 _BOX = {"width": "58px"}
 _FIELDS = ("cards", *CREST_KINDS.value)
 _ROAD_FIELDS = ("ships", "carriages", "minus")
@@ -365,7 +178,7 @@ class ScoringSandbox(ipywidgets.VBox):
     """Edit the displays of a 3–5 player table and watch the scoring chart fill in, rule by rule.
 
     Pick a country, then type each player's cards and crests of each kind there; ships, carriages and −2 chips
-    count for the whole display. The chart (:func:`chart_html`) and the explanation of the chosen country
+    count for the whole display. The chart (:class:`~.chart.ChartView`) and the explanation of the chosen country
     (:meth:`explain`) follow every edit. Counts no table could show leave the chart as it was and say why in
     ``message`` (:func:`problems`).
 
@@ -403,7 +216,8 @@ class ScoringSandbox(ipywidgets.VBox):
         self.country_grid = ipywidgets.GridBox(layout={"grid_template_columns": _COLUMNS, "grid_gap": "2px 4px"})
         self.road_grid = ipywidgets.GridBox(layout={"grid_template_columns": _ROAD_COLUMNS, "grid_gap": "2px 4px"})
         self.message_html = self._label("")
-        self.chart_view = ipywidgets.HTML(layout={"margin": "0 16px 8px 0"}, style=self._label_style)
+        self.chart_view = ChartView(self._last_chart, self.names, self._country,
+                                    layout={"margin": "0 16px 8px 0"})
         self.explanation = ipywidgets.HTML(layout={"max_width": "440px"}, style=self._label_style)
         self.inputs: dict[tuple[int, str], ipywidgets.IntText] = {}
         self.player_picker.observe(self._on_players, names="value")
@@ -539,7 +353,7 @@ class ScoringSandbox(ipywidgets.VBox):
         out = [explain_roads(h.ships, h.carriages, nm) for h, nm in zip(self.holdings, self.names, strict=True)]
         for h, nm in zip(self.holdings, self.names, strict=True):
             if h.minus > 0:
-                out.append(f"{nm}: {_plural(h.minus, '−2 law chip')} → {MINUS_CHIP_POINTS.value * h.minus} "
+                out.append(f"{nm}: {plural(h.minus, '−2 law chip')} → {MINUS_CHIP_POINTS.value * h.minus} "
                            f"[score.minus-chips].")
         return out
 
@@ -648,7 +462,7 @@ class ScoringSandbox(ipywidgets.VBox):
             self.chart = self._last_chart = score_holdings(self.holdings)
             self._say("")
             self.explanation.value = self._explanation_html()
-        self.chart_view.value = chart_html(self._last_chart, self.names, highlight=c)
+        self.chart_view.update(self._last_chart, self.names, highlight=c)
 
     def _explanation_html(self) -> str:
         c = self._country
@@ -663,203 +477,3 @@ class ScoringSandbox(ipywidgets.VBox):
                 f"{items(explain_country(c, counts, self.names))}<b>{country_label(c)}, crest points</b>"
                 f"{items(explain_crests(c, crests, self.names))}<b>Roads and −2 chips</b>"
                 f"{items(self.explain_roads())}</div>")
-
-
-# ====================================================================== exercises
-class ScoringExercise:
-    """A scoring question whose answer the rules package works out (see :class:`CountryExercise`,
-    :class:`CrestExercise`, :class:`RoadExercise`). ``check(answer)`` returns a
-    :class:`~widgets.exercises.Feedback` and never raises; ``show()`` is the widget."""
-
-    title: str
-    hint: str
-    ask: str
-
-    def answer(self) -> int:
-        raise NotImplementedError
-
-    def explain(self) -> str:
-        raise NotImplementedError
-
-    @property
-    def question(self) -> str:
-        raise NotImplementedError
-
-    def question_html(self) -> str:
-        hint = f"<details><summary>Hint</summary>{html.escape(self.hint)}</details>" if self.hint else ""
-        return (f"<div class='kks-ex-question'><b>{html.escape(self.title)}</b><br>{html.escape(self.question)}"
-                f"{hint}</div>")
-
-    def check(self, answer: Any) -> Feedback:
-        """Compare ``answer`` with the rules' points; unreadable input gets a readable message."""
-        value = _points(answer)
-        if isinstance(value, str):
-            return Feedback(False, value)
-        truth = self.answer()
-        if value == truth:
-            return Feedback(True, f"Right: {self.ask} scores {truth}. {self.explain()}")
-        hint = f" Hint: {self.hint}" if self.hint else ""
-        return Feedback(False, f"Not quite: you said {value}, but {self.ask} scores {truth}. {self.explain()}{hint}")
-
-    def show(self) -> ScoringExerciseBox:
-        """The exercise as a widget: question, answer box, Check button and feedback (a new box per call)."""
-        return ScoringExerciseBox(self)
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}: {self.question}>"
-
-
-def _table(title: str, given: Mapping[str, Any] | Sequence[Any]) -> tuple[list[str], list[Any]]:
-    if isinstance(given, Mapping):
-        names, values = [str(k) for k in given], list(given.values())
-    else:
-        values = list(given)
-        names = list(LETTERS[: len(values)])
-    if not MIN_PLAYERS - 1 <= len(values) <= MAX_PLAYERS or len(set(names)) != len(names):
-        raise ValueError(f"exercise {title!r}: give 2 to {MAX_PLAYERS} players with different names")
-    return names, values
-
-
-def _whole(title: str, value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"exercise {title!r}: {what} must be a whole number 0 or more, not {value!r}")
-    return value
-
-
-def _asked(title: str, ask: str, names: Sequence[str]) -> str:
-    if ask not in names:
-        raise ValueError(f"exercise {title!r}: ask about one of {', '.join(names)}, not {ask!r}")
-    return ask
-
-
-class CountryExercise(ScoringExercise):
-    """"How many country points does ``ask`` score in ``country``?" ``counts``: ``{"A": 5, "B": 2, "C": 1}``
-    (or a list, named A, B, C…). A broken exercise raises ``ValueError`` when it is made."""
-
-    def __init__(self, title: str, country: str, counts: Mapping[str, int] | Sequence[int], ask: str,
-                 hint: str = "") -> None:
-        self.title, self.hint = title, hint
-        self.country = ScoringSandbox._country_id(country)
-        self.names, values = _table(title, counts)
-        self.counts = [_whole(title, v, "a card count") for v in values]
-        total = COUNTRY_CARDS.value[self.country]
-        if sum(self.counts) > total:
-            raise ValueError(f"exercise {title!r}: {country_label(self.country)} has only {total} cards, not "
-                             f"{sum(self.counts)}")
-        self.ask = _asked(title, ask, self.names)
-
-    @property
-    def question(self) -> str:
-        land = country_label(self.country)
-        held = ", ".join(f"{nm} {_plural(c, 'card')}" for nm, c in zip(self.names, self.counts, strict=True))
-        return (f"{land} has {COUNTRY_CARDS.value[self.country]} cards. At the end: {held}. "
-                f"How many country points does {self.ask} score in {land}?")
-
-    def answer(self) -> int:
-        return country_points(self.counts, COUNTRY_CARDS.value[self.country])[self.names.index(self.ask)]
-
-    def explain(self) -> str:
-        return " ".join(explain_country(self.country, self.counts, self.names))
-
-
-class CrestExercise(ScoringExercise):
-    """"How many crest points does ``ask`` score in ``country``?" ``crests``:
-    ``{"A": {"cross": 4}, "B": {"fan": 3}}`` (or a list of tallies, named A, B, C…)."""
-
-    def __init__(self, title: str, country: str, crests: Mapping[str, Mapping[str, int]] | Sequence[Mapping[str, int]],
-                 ask: str, hint: str = "") -> None:
-        self.title, self.hint = title, hint
-        self.country = ScoringSandbox._country_id(country)
-        self.names, tallies = _table(title, crests)
-        self.crests: list[dict[str, int]] = []
-        for tally in tallies:
-            if not isinstance(tally, Mapping) or set(tally) - set(CREST_KINDS.value):
-                raise ValueError(f"exercise {title!r}: crests by kind, of {', '.join(CREST_KINDS.value)}; not "
-                                 f"{tally!r}")
-            self.crests.append({k: _whole(title, v, "a crest count") for k, v in tally.items() if v})
-        room = MAX_CRESTS_PER_CARD * COUNTRY_CARDS.value[self.country]
-        if sum(sum(t.values()) for t in self.crests) > room:
-            raise ValueError(f"exercise {title!r}: {country_label(self.country)}'s cards show at most {room} crests")
-        self.ask = _asked(title, ask, self.names)
-
-    @property
-    def question(self) -> str:
-        def tally(t: Mapping[str, int]) -> str:
-            return " and ".join(_crest_words(k, v) for k, v in t.items()) if t else "no crests"
-
-        held = "; ".join(f"{nm}: {tally(t)}" for nm, t in zip(self.names, self.crests, strict=True))
-        land = country_label(self.country)
-        return f"Crests in {land} at the end: {held}. How many crest points does {self.ask} score in {land}?"
-
-    def answer(self) -> int:
-        return crest_points(self.crests)[self.names.index(self.ask)]
-
-    def explain(self) -> str:
-        return " ".join(explain_crests(self.country, self.crests, self.names))
-
-
-class RoadExercise(ScoringExercise):
-    """"How many road points do ``ships`` ships and ``carriages`` carriages score?" (player ``ask``)."""
-
-    def __init__(self, title: str, ships: int, carriages: int, ask: str = "A", hint: str = "") -> None:
-        self.title, self.hint, self.ask = title, hint, str(ask)
-        self.ships = _whole(title, ships, "ships")
-        self.carriages = _whole(title, carriages, "carriages")
-
-    @property
-    def question(self) -> str:
-        return (f"{self.ask} ends with {_plural(self.ships, 'ship')} and {_plural(self.carriages, 'carriage')}. "
-                f"How many road points does {self.ask} score?")
-
-    def answer(self) -> int:
-        return road_points(self.ships, self.carriages)
-
-    def explain(self) -> str:
-        return explain_roads(self.ships, self.carriages, self.ask)
-
-
-class ScoringExerciseBox(ipywidgets.VBox):
-    """One exercise on screen: ``.answer`` (Text), ``.check_button`` and ``.feedback`` (HTML)."""
-
-    def __init__(self, exercise: ScoringExercise, **kwargs: Any) -> None:
-        self.exercise = exercise
-        self.answer = ipywidgets.Text(value="", placeholder="points", description="points",
-                                      layout={"width": "180px"})
-        self.check_button = ipywidgets.Button(description="Check", icon="check", button_style="primary")
-        self.feedback = ipywidgets.HTML("")
-        self.check_button.on_click(self._on_check)
-        super().__init__([ipywidgets.HTML(exercise.question_html()),
-                          ipywidgets.HBox([self.answer, self.check_button]), self.feedback], **kwargs)
-
-    def _on_check(self, _source: Any = None) -> None:
-        try:
-            self.feedback.value = feedback_html(self.exercise.check(self.answer.value))
-        except Exception as err:  # an exception in a click handler would vanish into the log console
-            self.feedback.value = feedback_html(Feedback(False, f"Something went wrong in the exercise: "
-                                                                f"{type(err).__name__}: {err}"))
-
-
-def _points(answer: Any) -> int | str:
-    """The answer as a whole number of points, or a sentence saying what is wrong with it."""
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return "Type your answer first: a whole number of points, e.g. 5."
-    if isinstance(answer, bool):
-        return f"Type a whole number of points, e.g. 5, not {answer}."
-    if isinstance(answer, float):
-        if not answer.is_integer():
-            return f"Points are whole numbers, not {answer}."
-        answer = int(answer)
-    if isinstance(answer, str):
-        if not _WHOLE.match(answer.strip()):
-            return f"{answer.strip()!r} is not a number: type a whole number of points, e.g. 5."
-        answer = int(answer.strip())
-    if not isinstance(answer, int):
-        return f"Type a whole number of points, e.g. 5, not a {type(answer).__name__}."
-    if answer < 0:
-        return f"Country, crest and road points are never negative, so {answer} cannot be right. Try again."
-    return answer
-
-
-__all__ = ["CHART_COLUMNS", "CountryExercise", "CrestExercise", "Holding", "RoadExercise", "ScoringExercise",
-           "ScoringExerciseBox", "ScoringSandbox", "chart_frame", "chart_html", "explain_country", "explain_crests",
-           "explain_roads", "problems", "score_holdings", "stand_in_displays"]

@@ -1,0 +1,125 @@
+// Kardinal & König's cards and claim stones, and the 4 × 14 layout they lie in: the one renderer of the layout,
+// used by the card table (table.js). What may be clicked comes from Python (the legal actions), never from here.
+
+import { clickable, inkOn, make, svg, testid } from "../../shared/static/runtime.js";
+
+const VERB_HINTS = {
+  take: "take this card",
+  place: "put a claim stone on this card",
+  lift: "lift your claim stone to move it",
+  discard: "discard this claim stone of yours for good",
+};
+
+export function stone(seat, colours, className) {
+  const node = make("span", `kk-stone ${className || ""}`.trim(), seat + 1);
+  node.style.setProperty("--kk-stone", colours[seat] || "#888");
+  node.style.setProperty("--kk-stone-ink", inkOn(colours[seat]));
+  return node;
+}
+
+// Ships and carriages as tiny drawings: the emoji (⛵, 🛒) are missing from many fonts, and a tofu box would hide
+// what the card shows.
+const ROUTE_PATHS = {
+  ship: ["M2 11h12l-2 3H4z", "M8 2v8M8 2l4 7H8M8 3L5 9h3"],
+  carriage: ["M3 4h10v6H3z", "M1 4h14", "M5 13a1.6 1.6 0 1 0 0.01 0M11 13a1.6 1.6 0 1 0 0.01 0"],
+};
+
+export function routeIcon(route) {
+  const icon = svg("svg", { viewBox: "0 0 16 16", class: `kk-routeicon kk-routeicon--${route}`, "aria-label": route });
+  for (const d of ROUTE_PATHS[route] || []) icon.append(svg("path", { d }));
+  return icon;
+}
+
+export function countryOf(catalog, id) {
+  const row = (catalog.countries || []).find((c) => c[0] === id);
+  return row ? { id, name: row[1], ja: row[2], short: row[3], colour: row[4], count: row[5] } :
+    { id, name: id, ja: "", short: id, colour: "#888", count: "" };
+}
+
+export function crestText(catalog, tally) {
+  return Object.entries(tally).map(([kind, n]) => `${catalog.crests[kind] || kind}${n > 1 ? n : ""}`).join(" ");
+}
+
+function drawCard(catalog, cell, r, c, action, isEnd) {
+  const [cid, owner, chip] = cell;
+  const [country, crests, route] = catalog.cards[cid] || ["?", [], ""];
+  const info = countryOf(catalog, country);
+  const node = testid(make(action ? "button" : "div", "kk-card"), `kk-card-${r}-${c}`);
+  node.style.setProperty("--kk-country", info.colour);
+  node.dataset.clickable = action ? "true" : "false";
+  if (isEnd) node.classList.add("kk-card--end");
+  if (action) {
+    node.type = "button";
+    clickable(node, "act", { action });
+    node.classList.add("kk-card--clickable", `kk-card--${action.split(" ")[0]}`);
+  }
+  const top = make("span", "kk-card-top");
+  const crestBox = make("span", "kk-crests");
+  for (const kind of crests) {
+    const crest = make("span", "kk-crest", catalog.crests[kind] || kind);
+    crest.title = kind;
+    crest.dataset.kind = kind;
+    crestBox.append(crest);
+  }
+  top.append(crestBox);
+  if (route) {
+    const mark = make("span", "kk-route");
+    mark.title = route;
+    mark.dataset.route = route;
+    mark.append(routeIcon(route));
+    top.append(mark);
+  }
+  node.append(top, make("span", "kk-card-name", info.short), make("span", "kk-card-count", info.count));
+  const bottom = make("span", "kk-card-bottom");
+  if (owner >= 0) bottom.append(stone(owner, catalog.seat_colours, "kk-stone--on-card"));
+  if (chip) {
+    const back = make("span", "kk-chip", "§");
+    back.title = "a face-down law chip";
+    bottom.append(back);
+  }
+  node.append(bottom);
+  const notes = [`Row ${r}, column ${c}: ${info.name} (${info.count} cards)`];
+  notes.push(crests.length ? `crests: ${crests.join(", ")}` : "no crest");
+  if (route) notes.push(route);
+  if (owner >= 0) notes.push(`claim stone of Player ${owner + 1}`);
+  if (chip) notes.push("a face-down law chip lies on it");
+  if (action) notes.push(`Click: ${VERB_HINTS[action.split(" ")[0]]} (${action})`);
+  node.title = notes.join("\n");
+  return node;
+}
+
+// The layout: board[row][column] is [card id, stone owner or -1, 1 if a law chip lies on it] or null (taken);
+// actions maps "row-column" to the legal action on that card.
+export function drawLayout(catalog, board, actions) {
+  const grid = testid(make("div", "kk-grid"), "kk-grid");
+  board.forEach((row, ri) => {
+    const cols = row.map((cell, ci) => (cell ? ci : -1)).filter((ci) => ci >= 0);
+    const ends = new Set(cols.length ? [cols[0], cols[cols.length - 1]] : []);
+    const line = make("div", "kk-row");
+    line.append(make("span", "kk-rowlabel", ri + 1));
+    row.forEach((cell, ci) => {
+      const r = ri + 1, c = ci + 1;
+      if (!cell) {
+        const gap = testid(make("div", "kk-slot"), `kk-slot-${r}-${c}`);
+        gap.title = `Row ${r}, column ${c}: taken`;
+        line.append(gap);
+      } else {
+        line.append(drawCard(catalog, cell, r, c, actions.get(`${r}-${c}`), ends.has(ci)));
+      }
+    });
+    grid.append(line);
+  });
+  return grid;
+}
+
+export function drawLegend(catalog) {
+  const legend = make("div", "kk-legend");
+  for (const [kind, symbol] of Object.entries(catalog.crests || {})) legend.append(make("span", null, `${symbol} ${kind}`));
+  for (const kind of Object.keys(catalog.routes || {})) {
+    const item = make("span", "kk-legend-route");
+    item.append(routeIcon(kind), ` ${kind}`);
+    legend.append(item);
+  }
+  legend.append(make("span", null, "§ face-down law chip"));
+  return legend;
+}

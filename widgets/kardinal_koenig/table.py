@@ -1,0 +1,129 @@
+"""Kardinal & König – Das Kartenspiel as a table a learner plays by clicking, against bots.
+
+:class:`KKTable` draws the 4 × 14 card layout as cards (country colour and name, crests, ship or carriage, claim
+stones in their player's colour, face-down law chips as chip backs), every player's display grouped by country, the
+scoring chart (決算チャート) and the decision the game waits for. Only what the human seat may do now is clickable:
+the end cards it may take, the free cards to place a claim stone on, its own stones to lift or discard, and buttons
+for ``stop``, ``pass``, ``skip`` and ``play three|colours|return``. The rules stay in :mod:`games.kardinal_koenig`;
+undo, time travel, bots and messages come from the shared driver (:class:`widgets.shared.table.GameTable`)::
+
+    from widgets.kardinal_koenig import KKTable
+    table = KKTable(players=4, seed=1)     # the human is player 1 (seat 0), greedy bots play the rest
+    table.act("take 2 14")                 # True; then the bots move until it is player 1's decision again
+    table.act("take 3 3")                  # False when the rules refuse: table.message says why
+    table.undo()                           # back to the human's previous decision (the bots' moves go too)
+    table.chart_frame()                    # the scoring chart as a pandas DataFrame
+    KKTable(human=None, bots="random")     # watch mode: every seat is a bot ("next" / "play to end")
+
+What the browser receives is built from ``game.observe(human)``: the kinds of law chips lying face down on the
+layout or held by other players never leave Python (only the human's own chips, and every chip once the game is
+over, as the rules reveal them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import traitlets
+from games.kardinal_koenig.data.components import COUNTRIES, LAW_CHIP_KINDS
+
+from games import kardinal_koenig
+from games.kardinal_koenig import CardGame
+from widgets.shared.frontend import css, esm
+from widgets.shared.table import GameTable
+from widgets.shared.text import seat_label
+
+from .chart import chart_data, chart_frame, countries_catalog
+from .colours import CREST_SYMBOLS, ROUTE_SYMBOLS
+
+if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
+    import pandas as pd
+
+
+def _board(view: dict[str, Any]) -> list[list[Any]]:
+    """4 rows × 14 columns: ``[card id, stone owner or -1, 1 if a face-down chip lies on it]``, ``None`` where the
+    card is gone. Positions keep their original columns, as actions name them."""
+    rows: list[list[Any]] = [[None] * 14 for _ in view["rows"]]
+    for r, row in enumerate(view["rows"]):
+        for cell in row:
+            stone = cell["stone"]
+            rows[r][cell["column"] - 1] = [cell["card"], -1 if stone is None else stone, int(bool(cell["chip"]))]
+    return rows
+
+
+def _seats(game: CardGame, view: dict[str, Any], human: int | None, bots: str) -> list[dict[str, Any]]:
+    """Each display grouped by country in chart order: ``[country, cards, {crest kind: n}, ships, carriages]``."""
+    out = []
+    for p, seen in enumerate(view["players"]):
+        groups: dict[str, list[Any]] = {}
+        for cid in seen["display"]:
+            card = game.cards[cid]
+            g = groups.setdefault(card.country, [card.country, 0, {}, 0, 0])
+            g[1] += 1
+            for kind in card.crests:
+                g[2][kind] = g[2].get(kind, 0) + 1
+            g[3] += card.route == "ship"
+            g[4] += card.route == "carriage"
+        out.append({
+            "label": seat_label(p), "you": p == human, "bot": None if p == human else bots,
+            "cards": len(seen["display"]), "groups": [groups[c] for c in COUNTRIES if c in groups],
+            "ships": sum(g[3] for g in groups.values()), "carriages": sum(g[4] for g in groups.values()),
+            "hand": seen["hand"], "placed": seen["placed"], "lost": seen["lost"], "chips": seen["chips"],
+            # The observation hides other players' kinds (None) until the game is over.
+            "chip_kinds": seen["chip_kinds"], "played": list(seen["played"]),
+        })
+    return out
+
+
+class KKTable(GameTable):
+    """A Kardinal & König card game in progress: the human seat plays by clicking, bots play the rest.
+
+    ``KKTable(game=None, *, players=4, seed=0, human=0, bots="greedy")`` (see
+    :class:`~widgets.shared.table.GameTable`). Its own synced state: ``board`` (the layout), ``seats`` (displays,
+    stones, chips), ``chart`` (the running chart: −2 chips face down until the end) and, in ``status``, the turn
+    in progress (``phase``, ``cards_left``, ``turn``).
+    """
+
+    _esm = esm("kardinal_koenig/static/table.js")
+    _css = css("kardinal_koenig/static/kardinal_koenig.css")
+
+    game_class = CardGame
+    default_players = 4
+    click_hint = "Click a highlighted card or a button to decide."
+    action_example = "'take 2 14'"
+
+    board = traitlets.List().tag(sync=True)
+    seats = traitlets.List().tag(sync=True)
+    chart = traitlets.Dict().tag(sync=True)
+
+    def make_catalog(self, game: CardGame) -> dict[str, Any]:
+        return {
+            "cards": {cid: [c.country, list(c.crests), c.route] for cid, c in game.cards.items()},
+            "countries": countries_catalog(), "crests": dict(CREST_SYMBOLS), "routes": dict(ROUTE_SYMBOLS),
+            "chip_names": {k: names[1] for k, names in LAW_CHIP_KINDS.value.items()},
+            "banner": kardinal_koenig.BANNER if game.deck.source == "approx" else "",
+        }
+
+    def table_state(self, game: CardGame, live: bool) -> dict[str, Any]:
+        view = game.observe(self._human)
+        outcome = game.outcome()
+        return {
+            "board": _board(view),
+            "seats": _seats(game, view, self._human, self._bot_kind),
+            # −2 chips stay face down until the end (decision.hidden-score)
+            "chart": chart_data(game.chart(), final=game.is_terminal(), winners=outcome.winners if outcome else (),
+                                hide_minus=not game.is_terminal()),
+            "status": {"phase": view["phase"], "start": view["start"], "cards_left": view["cards_left"],
+                       "turn": {"country": view["country"], "crests": view["crests"], "limit": view["crest_limit"],
+                                "colours": view["colours"], "three": game.state.three,
+                                "taken": list(view["taken"])}},
+        }
+
+    def chart_frame(self) -> pd.DataFrame:
+        """The scoring chart of the position shown, laid out as on paper (:func:`.chart.chart_frame`). The −2 chips
+        are 0 until the game is over: they lie face down (``decision.hidden-score``)."""
+        chart = self._shown().chart()
+        return chart_frame(chart, [seat_label(p) for p in range(len(chart.total))])
+
+
+__all__ = ["KKTable"]
