@@ -292,7 +292,7 @@ def start_phase(game: ChartresGame, kind: str, era: int | None = None, round: in
         s.era = era
     if round is not None:
         s.round = round
-    assert s.ab_player < 0, "an ability is being resolved"
+    assert s.ability is None, "an ability is being resolved"
     s.phase, s.turn = kind, 0
     s.queue = game.torch_order() if kind == "location" else list(s.initiative)
     s.commit_row, s.commit_act, s.commit_slot = [""] * game.players, [""] * game.players, [0] * game.players

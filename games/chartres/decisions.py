@@ -1,0 +1,92 @@
+"""What every Chartres decision shares: its actions as shared objects, the refusal sentences for an action that
+belongs to another decision, and the turn order of a round's steps.
+
+Actions are immutable values, so the engine makes one object per text and every legal-action list reuses it: a
+game lists thousands of them, and building them again would be most of the cost of a decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from games.core import Action, Step
+
+from .components import Components
+from .data import rulebook
+
+_ACTIONS: dict[tuple, Action] = {}
+_CARD_ACTIONS: dict[str, tuple[Components, dict[str, Action], list[dict[str, Action]]]] = {}
+
+
+def action(verb: str, *args: Any) -> Action:
+    """The one shared :class:`Action` written ``verb args...``."""
+    found = _ACTIONS.get((verb, args))
+    if found is None:
+        found = _ACTIONS[(verb, args)] = Action(verb, args)
+    return found
+
+
+DRAW, STOP, PASS = action("draw"), action("stop"), action("pass")
+#: The verbs whose last word names a card of the decider's hand.
+CARD_VERBS = ("row", "activate", "discard")
+
+
+def card_actions(parts: Components) -> tuple[dict[str, Action], list[dict[str, Action]]]:
+    """``row CARD`` by card, and ``activate SLOT CARD`` by slot then card, built once per component set."""
+    tables = _CARD_ACTIONS.get(parts.name)
+    if tables is None or tables[0] is not parts:  # a set registered again under the same name
+        cards = parts.cards
+        tables = _CARD_ACTIONS[parts.name] = (
+            parts, {c: action("row", c) for c in cards},
+            [{c: action("activate", k, c) for c in cards} for k in range(rulebook.ROW_FULL.value + 2)])
+    return tables[1], tables[2]
+
+
+def name(p: int) -> str:
+    """How prompts and the log name seat ``p``."""
+    return f"Player {p + 1}"
+
+
+class ChartresStep(Step):
+    """A Chartres decision. Every step lists its options in sort order (hands are kept sorted)."""
+
+    presorted = True
+
+    def seat(self, at: Any) -> int:
+        """The seat that decides, from the step's record ``at``."""
+        raise NotImplementedError
+
+    def spelling(self, game: Any, at: Any, action: Action) -> str | None:
+        """Chartres words a misfit action its own way: an action naming a card says first when that card is not in
+        the decider's hand, whatever the step; a verb of another step names this step's verbs. ``stop`` and the
+        number of words are left to the step (a wrong count gets the sentence that lists the legal actions)."""
+        verb, args = action.verb, action.args
+        if verb in CARD_VERBS and args and str(args[-1]) not in game.state.hand[self.seat(at)]:
+            return f"{args[-1]} is not a card in your hand"
+        if verb not in self.forms and verb != "stop":
+            expected = " or ".join(v for v in self.forms if v != "stop")
+            return f"now is the {self.kind} step: the actions are '{expected}'"
+        return None
+
+
+class Turns(Protocol):
+    """A step of the round that the seats of ``state.queue`` take one after the other."""
+
+    def settle(self, game: Any, seat: int) -> bool:
+        """Settle ``seat``'s turn without a question when there is nothing to ask (then ``True``)."""
+
+    def done(self, game: Any) -> None:
+        """Every seat has had its turn: move on to the next step."""
+
+
+class TurnStep(ChartresStep):
+    """A decision the seats of ``state.queue`` take in turn; its record ``at`` is the deciding seat."""
+
+    def seat(self, at: int) -> int:
+        return at
+
+    def settle(self, game: Any, seat: int) -> bool:
+        return False
+
+    def done(self, game: Any) -> None:
+        raise NotImplementedError

@@ -1,0 +1,160 @@
+"""The effects of the rule text's symbol glossary, carried out for one player: influence points, drawing cards,
+citizens, windows, reputation, and the gains of an ability, a track bonus, a window bonus or a bonus tile.
+
+A gain names the rule it follows: gains of an ability log under the glossary's own rule (``effect.*``), gains of
+a printed bonus under the bonus's rule (``track.status``, ``window.bonus``, ...), so the log says why each
+happened. Track movements (shield, cross, barrel) are :mod:`.tracks`; their bonuses chain back through
+:func:`gain`, depth first.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any, Callable
+
+from . import tracks
+from .data import rulebook
+from .decisions import name
+from .windows import build_window, rightmost_value
+
+#: The rule name an ability's gains carry: each then logs under the glossary's rule for its effect.
+FROM_ABILITY = "ability"
+
+
+def gain_ip(game: Any, p: int, n: int, rule: str, why: str) -> None:
+    if n:
+        game.state.ip[p] += n
+        game.emit(rule, f"{name(p)}: +{n} IP ({why}).", player=p, ip=n)
+
+
+def refill(game: Any, pile: str, discards: str, rule: str) -> bool:
+    """An empty ``pile`` of the state is rebuilt from its shuffled ``discards``; ``False`` when both are empty."""
+    s = game.state
+    if getattr(s, pile) or not getattr(s, discards):
+        return bool(getattr(s, pile))
+    fresh = getattr(s, discards)
+    game.rng.shuffle(fresh)
+    setattr(s, pile, fresh)
+    setattr(s, discards, [])
+    game.emit(rule, f"The deck ran out: {len(fresh)} discards shuffled into a new deck.")
+    return True
+
+
+def draw(game: Any, p: int, n: int, rule: str, limit: bool = True) -> None:
+    """``p`` draws ``n`` cards; with ``limit``, each card beyond the hand limit scores 1 IP instead."""
+    s = game.state
+    drawn = over = 0
+    for _ in range(n):
+        if limit and len(s.hand[p]) >= game.hand_limit(p):
+            over += 1
+            continue
+        if not refill(game, "deck", "discard", "deck.reshuffle"):
+            break
+        insort(s.hand[p], s.deck.pop())  # hands are kept sorted, so legal actions come out sorted
+        drawn += 1
+    if drawn and rule != "setup.deal":
+        game.emit(rule, f"{name(p)} draws {drawn} card{'s' if drawn != 1 else ''}.", player=p, cards=drawn)
+    gain_ip(game, p, over, "hand.limit", f"{over} card{'s' if over != 1 else ''} beyond the hand limit "
+            f"of {game.hand_limit(p)}")
+
+
+def gain_citizen(game: Any, p: int, rule: str) -> None:
+    """A citizen of ``p``'s colour from the common supply to the personal supply (none left: nothing)."""
+    s = game.state
+    if s.common[p] <= 0:
+        game.emit("inferred.per-colour-citizens", f"{name(p)}: no citizen of their colour is left in the "
+                  "common supply.", player=p)
+        return
+    s.common[p] -= 1
+    s.personal[p] += 1
+    game.emit(rule, f"{name(p)} takes a citizen from the common supply ({s.personal[p]} in the personal "
+              "supply).", player=p)
+
+
+def path_options(game: Any, p: int) -> list[int]:
+    """The paths (indexes of ``PATHS``) where ``p`` could put a citizen now."""
+    s = game.state
+    if s.personal[p] <= 0:
+        return []
+    return [k for k, path in enumerate(s.paths) if -1 in path]
+
+
+def place_citizen(game: Any, p: int, path: int, rule: str) -> None:
+    """A citizen of ``p``'s personal supply on the first empty space of ``path``, counted from the building."""
+    s = game.state
+    space = s.paths[path].index(-1)
+    s.paths[path][space] = p
+    s.personal[p] -= 1
+    game.emit(rule, f"{name(p)} puts a citizen on the {rulebook.PATHS[path]} path, space {space + 1} from the "
+              "building.", player=p, path=rulebook.PATHS[path], space=space)
+
+
+def window(game: Any, p: int, wanted: str) -> None:
+    """Build a ``wanted`` window (a colour, ``white`` or ``any``) in ``p``'s leftmost empty space."""
+    s, parts = game.state, game.parts
+    built = build_window(parts.window_colours, parts.window_bonuses, len(s.windows[p]), wanted)
+    if built.space < 0:
+        gain_ip(game, p, built.ip, "window.full", f"a {built.glass} window after all 9 are built")
+        return
+    s.windows[p].append(built.glass)
+    game.emit(built.rule, f"{name(p)} builds a {built.glass} window on space {built.space + 1} "
+              f"({parts.window_colours[built.space]}).", player=p, space=built.space, glass=built.glass)
+    if built.bonus:
+        gain(game, p, built.bonus, "window.bonus")
+
+
+def gain(game: Any, p: int, atom: str, rule: str) -> None:
+    """Carry out one gain atom for ``p`` under ``rule`` (:data:`FROM_ABILITY` for an ability's own gains)."""
+    kind, _, arg = atom.partition(":")
+    if rule == "decision.stairs":
+        game.emit(rule, f"{name(p)} reaches the stairs symbol: cross up 1 (placeholder).", player=p)
+    elif rule == "decision.tile-free":
+        game.emit(rule, f"{name(p)}: the bonus tile's window costs no cards.", player=p)
+    _GAINS[kind](game, p, arg, rule)
+
+
+def _own(rule: str, glossary_rule: str) -> str:
+    """An ability's gain logs under the glossary's rule; a printed bonus's under the bonus's."""
+    return glossary_rule if rule == FROM_ABILITY else rule
+
+
+def _first_free_path(game: Any, p: int, arg: str, rule: str) -> None:
+    # with a choice of paths an ability asks (Path); a printed bonus takes the first path with room
+    options = path_options(game, p)
+    if options:
+        place_citizen(game, p, options[0], "effect.place-citizen")
+
+
+def _score_windows(game: Any, p: int, arg: str, rule: str) -> None:
+    built = len(game.state.windows[p])
+    gain_ip(game, p, rightmost_value(game.parts.window_final, built), "effect.score-windows",
+            f"windows scored, {built} built")
+
+
+def _score_cross(game: Any, p: int, arg: str, rule: str) -> None:
+    level = game.state.cross[p]
+    gain_ip(game, p, game.parts.cross_ip[level - 1], "effect.score-cross", f"cross at level {level}")
+    draw(game, p, game.parts.cross_cards[level - 1], "effect.score-cross")
+
+
+def _reputation(game: Any, p: int, arg: str, rule: str) -> None:
+    game.state.reputation[p] += int(arg)
+    game.emit(_own(rule, "effect.reputation"), f"{name(p)} gains {arg} reputation token{'s' if arg != '1' else ''}.",
+              player=p)
+
+
+#: Each gain of the glossary, by the atom's kind: ``(game, player, argument, rule)``.
+_GAINS: dict[str, Callable[[Any, int, str, str], None]] = {
+    "window": lambda game, p, arg, rule: window(game, p, arg),
+    "gain_citizen": lambda game, p, arg, rule: gain_citizen(game, p, _own(rule, "effect.citizen")),
+    "place_citizen": _first_free_path,
+    "shield": lambda game, p, arg, rule: tracks.shield(game, p),
+    "cross": lambda game, p, arg, rule: tracks.cross(game, p),
+    "barrel": lambda game, p, arg, rule: tracks.barrel(game, p),
+    "score_windows": _score_windows,
+    "score_cross": _score_cross,
+    "draw": lambda game, p, arg, rule: draw(game, p, int(arg), _own(rule, "effect.draw")),
+    "reputation": _reputation,
+    "ip": lambda game, p, arg, rule: gain_ip(game, p, int(arg), rule, "printed bonus"),
+    "tavern": lambda game, p, arg, rule: None,  # the location step keeps the tavern beside the row
+}

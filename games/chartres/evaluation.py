@@ -1,0 +1,65 @@
+"""What the bots know about Chartres: the greedy heuristic and its one-step look-ahead.
+
+The heuristic estimates a player's final IP from what that player may know. Other hands, the decks and the other
+players' face-down plays are never read, and neither is which cards the player would draw (only how many).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action
+
+from . import citizens, play
+from .data import rulebook
+from .state import COMMIT_ACT, COMMIT_ROW
+from .windows import rightmost_value
+from .wine import pour
+
+
+def heuristic(game: Any, player: int) -> float:
+    """An estimate of ``player``'s final IP: IP so far, the final scoring as things stand (windows, reputation ×
+    multiplier, citizens, hand size), progress on the tracks, this era's wine and citizens, and the card this player
+    activated."""
+    s, parts, p = game.state, game.parts, player
+    cellar = parts.cellars[s.cellar[p]]
+    grapes = game.resources(p)
+    if s.commit_row[p]:  # this player's own face-down card will join the row
+        for r in parts.cards[s.commit_row[p]].resources:
+            grapes[r] += 1
+    value = float(s.ip[p])
+    value += rightmost_value(parts.window_final, len(s.windows[p]))
+    reputation = (s.reputation[p] + rulebook.CROSS_REPUTATION.value.get(s.cross[p], 0)
+                  + 1.5 * min(game.on_paths(p), 2))
+    value += reputation * parts.multiplier[s.shield[p] - 1] + 0.5 * reputation
+    value += s.personal[p] * 1.2 + len(s.hand[p]) * 0.9
+    value += 1.5 * s.shield[p] + 1.0 * s.cross[p] + 0.6 * s.barrel[p]
+    value += 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"]).ip
+    value += 1.0 * game.on_paths(p) + 0.4 * grapes["torch"] + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"])
+    if s.commit_act[p]:
+        value += commit_estimate(game, p)
+    return value
+
+
+def commit_estimate(game: Any, p: int) -> float:
+    """Rough worth of this round's face-down plays for ``p`` (known only to ``p``)."""
+    s, cards = game.state, game.parts.cards
+    k = s.commit_slot[p] - 1
+    row = s.row[p] + [s.commit_row[p]]
+    above = row[k] if 0 <= k < len(row) else ""
+    if not above or cards[above].colour != cards[s.commit_act[p]].colour:
+        return 0.0
+    main = cards[above].main
+    return 2.0 * len(main.gains) * max(1, main.times) - 0.9 * len(main.costs)
+
+
+def lookahead(game: Any, action: Action, player: int) -> float:
+    """The heuristic after ``action``. A face-down play is rated before the reveal: the last play of Phase C
+    reveals everyone's cards and runs Phase E in the same step, and rating that would read the other players'
+    face-down cards."""
+    twin = game.clone()
+    if game.state.phase in (COMMIT_ROW, COMMIT_ACT):
+        play.face_down(twin, player, action)
+    else:
+        twin.apply_unchecked(action)
+    return heuristic(twin, player)

@@ -1,0 +1,94 @@
+"""Phase A: locations (フェーズA: ロケーション).
+
+Players + 1 locations are revealed (only one city gate may show). In order of torches in the action rows (ties:
+the earlier initiative) each player takes one and resolves its main ability, or draws a card instead. A location
+whose main ability cannot be carried out cannot be chosen. A tavern stays beside the action row until the end of
+the era; the others are discarded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action
+
+from . import effects, play, resolution
+from .decisions import DRAW, TurnStep, action, name
+from .state import LOCATION, SETUP_ROW
+
+
+def reveal(game: Any) -> None:
+    """Reveal players + 1 locations; a second city gate is discarded and replaced."""
+    s, locs = game.state, game.parts.locations
+    for _ in range(game.players + 1):
+        while True:
+            if not effects.refill(game, "loc_deck", "loc_discard", "location.reshuffle"):
+                return
+            gate_showing = any(locs[x].city_gate for x in s.loc_shown)
+            if gate_showing and all(locs[x].city_gate for x in s.loc_deck + s.loc_discard):
+                return  # only city gates are left to reveal (possible with a custom component set)
+            lid = s.loc_deck.pop()
+            if locs[lid].city_gate and gate_showing:
+                s.loc_discard.append(lid)
+                game.emit("location.city-gate", f"A second city gate ({lid}) is discarded and replaced.")
+                continue
+            s.loc_shown.append(lid)
+            break
+    rule = "setup.locations" if s.phase == SETUP_ROW else "location.reveal"
+    game.emit(rule, "Locations revealed: " + ", ".join(f"{x} {locs[x].name}" for x in s.loc_shown),
+              shown=list(s.loc_shown))
+
+
+def start(game: Any) -> None:
+    """Phase A begins: the seats choose in torch order."""
+    s = game.state
+    s.phase, s.queue, s.turn = LOCATION, game.torch_order(), 0
+    game.emit("location.order", f"Era {s.era}, round {s.round}: locations are chosen in the order " + ", ".join(
+        f"{name(p)} ({game.resources(p)['torch']} torches)" for p in s.queue), order=list(s.queue))
+
+
+class ChooseLocation(TurnStep):
+    """``location ID`` takes a revealed location and resolves it; ``draw`` draws a card instead."""
+
+    kind = LOCATION
+    forms = {"location": "location ID", "draw": "draw"}
+
+    def prompt(self, game: Any, p: int) -> str:
+        return f"{name(p)}: take a revealed location, or draw a card instead"
+
+    def options(self, game: Any, p: int) -> list[Action]:
+        return [DRAW] + [action("location", x) for x in sorted(game.state.loc_shown)
+                         if resolution.can_perform(game, p, x)]
+
+    def refusal(self, game: Any, p: int, action: Action) -> str | None:
+        args = action.args
+        if action.verb == "location" and args and args[0] in game.state.loc_shown:
+            return (f"you cannot carry out the main ability of {args[0]} "
+                    f"({game.parts.locations[str(args[0])].main.words()}), so you may not choose it")
+        return None
+
+    def apply(self, game: Any, p: int, action: Action) -> None:
+        if action.verb == "draw":
+            game.emit("location.draw-instead", f"{name(p)} takes no location and draws a card.", player=p)
+            effects.draw(game, p, 1, "location.draw-instead")
+            game.state.turn += 1
+        else:
+            take(game, p, str(action.args[0]))
+
+    def done(self, game: Any) -> None:
+        play.phase_b(game)
+
+
+def take(game: Any, p: int, lid: str) -> None:
+    """``p`` takes location ``lid`` and starts resolving it."""
+    s = game.state
+    loc = game.parts.locations[lid]
+    s.loc_shown.remove(lid)
+    game.emit("location.take", f"{name(p)} takes {lid} ({loc.name}).", player=p, location=lid)
+    if loc.tavern:
+        s.taverns[p].append(lid)
+        game.emit("location.tavern", f"The tavern stays beside {name(p)}'s action row until the end of the era "
+                  f"(+{game.parts.tavern_torches} torch).", player=p)
+    else:
+        s.loc_discard.append(lid)
+    resolution.start(game, p, lid)

@@ -1,0 +1,130 @@
+"""Phases B–D: draw 2 cards, play 2 cards face down, reveal (フェーズB / C / D).
+
+Every player draws 2 cards, beyond the hand limit. Then, at the same time and face down, each plays one card to the
+right end of the action row (``row CARD``) and one under an empty position of the activation row (``activate SLOT
+CARD``, 1 = leftmost). The engine asks the seats one after the other in initiative order, and shows nobody a
+face-down card until Phase D turns every play face up together. A player with fewer than 2 cards plays what they
+have, action row first (``decision.short-hand``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action
+
+from . import effects
+from .data import rulebook
+from .decisions import TurnStep, name
+from .state import ACT, COMMIT_ACT, COMMIT_ROW
+
+
+def phase_b(game: Any) -> None:
+    """Every player draws 2 cards (the hand limit does not count them); then Phase C."""
+    s = game.state
+    for p in s.initiative:
+        effects.draw(game, p, rulebook.PHASE_B_DRAW.value, "draw.phase-b", limit=False)
+    s.phase, s.queue, s.turn = COMMIT_ROW, list(s.initiative), 0
+
+
+class CommitRow(TurnStep):
+    """Play a card face down to the right end of the action row."""
+
+    kind = COMMIT_ROW
+    forms = {"row": "row CARD"}
+
+    def prompt(self, game: Any, p: int) -> str:
+        return f"{name(p)}: play a card face down to the right end of your action row"
+
+    def options(self, game: Any, p: int) -> list[Action]:
+        row = game.row_actions
+        return [row[c] for c in game.state.hand[p]]
+
+    def apply(self, game: Any, p: int, action: Action) -> None:
+        s = game.state
+        cid = str(action.args[0])
+        s.hand[p].remove(cid)
+        s.commit_row[p] = cid
+        game.emit("play.commit", f"{name(p)} plays a card face down to the action row.", player=p)
+        s.phase = COMMIT_ACT
+
+    def settle(self, game: Any, p: int) -> bool:
+        if game.state.hand[p]:
+            return False
+        game.emit("decision.short-hand", f"{name(p)} has no card to play.", player=p)
+        game.state.turn += 1
+        return True
+
+    def done(self, game: Any) -> None:
+        reveal(game)
+
+
+class CommitAct(TurnStep):
+    """Play a card face down under an empty position of the activation row (or under the card just played)."""
+
+    kind = COMMIT_ACT
+    forms = {"activate": "activate SLOT CARD"}
+
+    def prompt(self, game: Any, p: int) -> str:
+        return f"{name(p)}: play a card face down under an empty position of your activation row"
+
+    def options(self, game: Any, p: int) -> list[Action]:
+        s = game.state
+        free = [k + 1 for k, c in enumerate(s.act[p]) if not c] + [len(s.row[p]) + 1]
+        table, hand = game.activate_actions, s.hand[p]
+        return [table[k][c] for k in free for c in hand]
+
+    def refusal(self, game: Any, p: int, action: Action) -> str | None:
+        args = action.args
+        if action.verb == "activate" and args and isinstance(args[0], int):
+            return f"position {args[0]} of your activation row is taken or does not exist"
+        return None
+
+    def apply(self, game: Any, p: int, action: Action) -> None:
+        s = game.state
+        slot, cid = int(action.args[0]), str(action.args[1])
+        s.hand[p].remove(cid)
+        s.commit_act[p], s.commit_slot[p] = cid, slot
+        game.emit("play.commit", f"{name(p)} plays a card face down to the activation row.", player=p)
+        s.phase = COMMIT_ROW
+        s.turn += 1
+
+    def settle(self, game: Any, p: int) -> bool:
+        s = game.state
+        if s.hand[p]:
+            return False
+        s.phase, s.turn = COMMIT_ROW, s.turn + 1
+        game.emit("decision.short-hand", f"{name(p)} has no second card to play.", player=p)
+        return True
+
+    def done(self, game: Any) -> None:
+        reveal(game)
+
+
+COMMIT_ROW_STEP, COMMIT_ACT_STEP = CommitRow(), CommitAct()
+
+
+def face_down(game: Any, p: int, action: Action) -> None:
+    """Play ``action`` face down for ``p`` and nothing more: no reveal, even after the last play (the bots' look-ahead
+    rates a face-down play before the reveal, which would show the others' cards)."""
+    (COMMIT_ROW_STEP if game.state.phase == COMMIT_ROW else COMMIT_ACT_STEP).apply(game, p, action)
+
+
+def reveal(game: Any) -> None:
+    """Phase D: every face-down play turns face up together; then Phase E, in initiative order."""
+    s, cards = game.state, game.parts.cards
+    for p in s.initiative:
+        if s.commit_row[p]:
+            s.row[p].append(s.commit_row[p])
+            s.act[p].append("")
+        s.act_slot[p] = s.commit_slot[p] - 1 if s.commit_act[p] else -1
+        if s.commit_act[p]:
+            s.act[p][s.act_slot[p]] = s.commit_act[p]
+        played = [c for c in (s.commit_row[p], s.commit_act[p]) if c]
+        game.emit("play.reveal", f"{name(p)} reveals " + (" and ".join(
+            f"{c} ({cards[c].colour})" for c in played) or "nothing") + (
+            f", activation card under position {s.commit_slot[p]}" if s.commit_act[p] else "") + ".",
+            player=p, row=s.commit_row[p], act=s.commit_act[p], slot=s.commit_slot[p])
+    for p in range(game.players):
+        s.commit_row[p], s.commit_act[p], s.commit_slot[p] = "", "", 0
+    s.phase, s.queue, s.turn = ACT, list(s.initiative), 0

@@ -1,0 +1,87 @@
+"""The Chartres config and the state records a game saves.
+
+Which decision is pending is read from two places, each with one meaning:
+
+* ``phase`` / ``queue`` / ``turn`` - the step of the round (``setup-row``, ``location``, ``commit-row``,
+  ``commit-act``, ``act``, ``bonus``, ``pour``, ``over``) and the seats that take it in turn;
+* ``ability`` - the ability being resolved (a location's in Phase A, an activated card's in Phase E), or ``None``.
+  While it is set, the decision is the one the ability waits for (a ``discard`` or a ``path``), and the round's
+  step goes on once it is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core import Record
+
+# The steps of a round, as ``state.phase`` (and ``pending().kind`` for those that ask a question) names them.
+SETUP_ROW, LOCATION, COMMIT_ROW, COMMIT_ACT, ACT, BONUS, POUR, OVER = (
+    "setup-row", "location", "commit-row", "commit-act", "act", "bonus", "pour", "over")
+# The decisions an ability in progress may wait for.
+DISCARD, PATH = "discard", "path"
+
+
+@dataclass(frozen=True)
+class ChartresConfig:
+    """``players`` 2–4; ``components`` the component set (``approx_v1`` ships with the package); ``initiative``
+    the seats in initiative order (empty: drawn from the seed); ``cellars`` one cellar id per seat (empty: dealt
+    at random)."""
+
+    players: int = 2
+    components: str = "approx_v1"
+    initiative: tuple[int, ...] = ()
+    cellars: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Resolving(Record):
+    """The ability a player is resolving: which part of which card or location, and how far it has got."""
+
+    player: int
+    source: str  # the card or location id
+    bonus: bool  # False: the main ability; True: its bonus (only after the main one was resolved fully)
+    done: int  # repetitions carried out
+    times: int  # repetitions offered ("N×", or the count of a "condition ▶")
+    atom: int  # the next atom of the current repetition
+    left: int  # cards still to discard for the current atom (0: its first card is not paid yet)
+    colour: str  # the colour a "discard N of one colour" holds to once its first card is paid ("" before)
+
+
+@dataclass(slots=True)
+class ChartresState(Record):
+    era: int
+    round: int
+    phase: str  # the step of the round (see the module docstring)
+    initiative: list[int]  # seats, first to last
+    queue: list[int]  # seats to decide in the current step, in order
+    turn: int  # index into queue
+    ip: list[int]
+    reputation: list[int]
+    shield: list[int]  # status level 1..9
+    cross: list[int]  # tower level 1..4
+    barrel: list[int]  # cellar space index
+    cellar: list[str]
+    cellar_pool: list[str]  # cellars nobody holds
+    personal: list[int]  # citizens in each personal supply
+    common: list[int]  # citizens of each seat's colour left in the common supply
+    paths: list[list[int]]  # per path (warehouse, townhall): owner per space, space 0 nearest the building; -1 empty
+    windows: list[list[str]]  # per seat: glass per built space, left to right
+    hand: list[list[str]]  # kept sorted, so the actions that name a card come out sorted
+    row: list[list[str]]  # action rows
+    act: list[list[str]]  # activation rows: card under each action-row position ("" for none)
+    commit_row: list[str]  # face-down plays of Phase C ("" before)
+    commit_act: list[str]
+    commit_slot: list[int]
+    act_slot: list[int]  # activation-row index played this round, -1 for none
+    deck: list[str]
+    discard: list[str]
+    loc_deck: list[str]
+    loc_discard: list[str]
+    loc_shown: list[str]
+    taverns: list[list[str]]
+    tiles_stack: list[str]
+    tiles_shown: list[str]
+    tiles_gone: list[str]
+    ability: Resolving | None  # the ability being resolved, if any
+    final: list[list[int]]  # per seat at the end: windows, reputation IP, leftovers (and tokens by source)

@@ -1,0 +1,67 @@
+"""Wine making in Phase F (ワイン作り): each player, in initiative order, pours the grapes of the action row into the
+barrels of their cellar and scores them (the formulas are :mod:`.wine`'s).
+
+When both colours fill a barrel of the same kind the player says which colour pours first (``pour white|red``,
+``decision.wine-first``); it never changes the IP. Otherwise the wine is made without a question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action
+
+from . import effects, era_end
+from .decisions import TurnStep, action, name
+from .state import POUR
+from .wine import GRAPES, has_order_choice, pour
+
+_POUR_ACTIONS = {c: action("pour", c) for c in GRAPES}
+
+
+def start(game: Any) -> None:
+    s = game.state
+    s.phase, s.queue, s.turn = POUR, list(s.initiative), 0
+
+
+def make_wine(game: Any, p: int, first: str) -> None:
+    """Fill ``p``'s barrels from the marker rightwards, ``first`` colour first, and score them."""
+    s = game.state
+    grapes = game.resources(p)
+    cellar = game.parts.cellars[s.cellar[p]]
+    result = pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], first)
+    barrels = [[b.space, b.value, b.colour, b.fill, b.ip] for b in result.barrels]
+    game.emit("wine.order", f"{name(p)} makes wine from {grapes['white']} white and {grapes['red']} red grapes, "
+              f"marker on barrel {s.barrel[p] + 1} of cellar {cellar.id}: " + ("; ".join(result.explain())),
+              player=p, barrels=barrels, white=grapes["white"], red=grapes["red"], marker=s.barrel[p],
+              cellar=cellar.id)
+    effects.gain_ip(game, p, result.ip, "wine.score", "wine")
+
+
+class PourFirst(TurnStep):
+    """Which colour pours first, when both colours fill a barrel of the same kind."""
+
+    kind = POUR
+    forms = {"pour": "pour white|red"}
+
+    def prompt(self, game: Any, p: int) -> str:
+        return f"{name(p)}: which grapes pour first into the barrels (the IP is the same either way)"
+
+    def options(self, game: Any, p: int) -> list[Action]:
+        return [_POUR_ACTIONS["red"], _POUR_ACTIONS["white"]]
+
+    def apply(self, game: Any, p: int, action: Action) -> None:
+        game.emit("decision.wine-first", f"{name(p)} pours {action.args[0]} grapes first.", player=p)
+        make_wine(game, p, str(action.args[0]))
+        game.state.turn += 1
+
+    def settle(self, game: Any, p: int) -> bool:
+        grapes = game.resources(p)
+        if has_order_choice(grapes["white"], grapes["red"]):
+            return False
+        make_wine(game, p, "white")
+        game.state.turn += 1
+        return True
+
+    def done(self, game: Any) -> None:
+        era_end.end_era(game)
