@@ -1,6 +1,6 @@
 """How much each PriceStand step sends to the browser, and how long an intent takes to answer.
 
-Plays the browser without a kernel (jupyter.md §3): each intent goes in through ``_handle_msg`` as a custom message,
+Plays the browser without a kernel (docs/jupyter.md §3): each intent goes in through ``_handle_msg`` as a custom message,
 and a spy on ``_send`` records the outgoing state update. Prints bytes per sync message (``len(json.dumps(msg))``)
 and milliseconds from the intent to its update. Run: ``python bench/bench_price_stand_payload.py [steps] [seed]``.
 """

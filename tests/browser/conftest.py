@@ -1,6 +1,6 @@
 """Real-browser tests: the notebooks and widgets in JupyterLab, Notebook 7 and Voila, driven by headless Chromium.
 
-Recipe: jupyter.md §5. Playwright drives the **system** Chromium (``apt-get install -y chromium``; never
+Recipe: docs/jupyter.md §5. Playwright drives the **system** Chromium (``apt-get install -y chromium``; never
 ``playwright install``). Every test here carries the ``browser`` marker and is skipped, with the reason, when
 Playwright or Chromium is missing. Set ``BROWSER_TESTS_REQUIRED=1`` (``scripts/browser-tests`` does) to make a
 missing browser an error instead of a skip. ``CHROMIUM=/path/to/chromium`` picks another browser binary.

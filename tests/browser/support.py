@@ -1,7 +1,7 @@
 """Helpers for the real-browser tests: Jupyter servers, loopback-only pages and notebook/view checks.
 
 Nothing here imports Playwright at module level, so collecting (or deselecting) the browser tests stays cheap.
-See docs in ``tests/browser/conftest.py`` and the verified recipe in jupyter.md §5.
+See docs in ``tests/browser/conftest.py`` and the verified recipe in docs/jupyter.md §5.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ LOGS = ARTIFACTS / "logs"
 FIXTURE_NOTEBOOK = Path(__file__).resolve().parent / "fixtures" / "price_stand_demo.ipynb"
 KK_FIXTURE_NOTEBOOK = Path(__file__).resolve().parent / "fixtures" / "kk_table_demo.ipynb"
 
-#: First render of a notebook (kernel start, widget JS, plotly) gets generous time (jupyter.md §5.5).
+#: First render of a notebook (kernel start, widget JS, plotly) gets generous time (docs/jupyter.md §5.5).
 SLOW_MS = 60_000
 #: A Python round trip after a click.
 REPLY_MS = 20_000
@@ -56,7 +56,7 @@ OUTSIDE_STUBS: list[tuple[str, str, str]] = [
      "already carries Font Awesome 5.15.4, so icons render offline too."),
 ]
 
-# JupyterLab user settings that keep a test session quiet, deterministic and read-only (jupyter.md §5.2).
+# JupyterLab user settings that keep a test session quiet, deterministic and read-only (docs/jupyter.md §5.2).
 LAB_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
     "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
@@ -208,7 +208,7 @@ class Server:
                 self.stop()
                 pytest.fail(f"{self.name} did not answer within {SLOW_MS // 1000} s.\n{self.log_tail()}",
                             pytrace=False)
-            time.sleep(0.25)  # no Playwright call is in flight here, so sleeping is safe (jupyter.md §5.5)
+            time.sleep(0.25)  # no Playwright call is in flight here, so sleeping is safe (docs/jupyter.md §5.5)
         self.startup_s = time.monotonic() - self._t0
         return self
 
