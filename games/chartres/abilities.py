@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from games.core import DataError
 
-from .data.rulebook import RESOURCES, WINDOW_COLOURS
+from .data import rulebook
 
 COSTS = ("discard", "discard_same")
 _ATOM = re.compile(
@@ -74,8 +74,8 @@ def parse_ability(raw: object, where: str) -> Ability:
     times, per, do = raw["times"], raw["per"], raw["do"]
     if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 9:
         raise DataError(f"{where}: times must be a whole number 1–9, not {times!r}")
-    if per not in ("", *RESOURCES):
-        raise DataError(f"{where}: per must be '' or one of {', '.join(RESOURCES)}, not {per!r}")
+    if per not in ("", *rulebook.RESOURCES):
+        raise DataError(f"{where}: per must be '' or one of {', '.join(rulebook.RESOURCES)}, not {per!r}")
     if per and times != 1:
         raise DataError(f"{where}: an ability counted per {per} has times 1")
     if not isinstance(do, list) or not do or not all(isinstance(a, str) and _ATOM.match(a) for a in do):
@@ -89,7 +89,7 @@ def parse_ability(raw: object, where: str) -> Ability:
 def can_pay(costs: tuple[str, ...], colours: list[str]) -> bool:
     """Whether a hand with these card colours can pay every discard in ``costs`` (one repetition). Exact: every
     colour is tried for each "N of one colour"."""
-    left = {c: colours.count(c) for c in WINDOW_COLOURS}
+    left = {c: colours.count(c) for c in rulebook.WINDOW_COLOURS}
     anys, sames = 0, []
     for atom in costs:
         kind, _, arg = atom.partition(":")
@@ -108,7 +108,7 @@ def _pay_same(left: dict[str, int], sames: list[int], anys: int) -> bool:
     if not sames:
         return sum(left.values()) >= anys
     need, rest = sames[0], sames[1:]
-    for colour in WINDOW_COLOURS:
+    for colour in rulebook.WINDOW_COLOURS:
         if left[colour] >= need:
             left[colour] -= need
             ok = _pay_same(left, rest, anys)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .data.rulebook import ATTRACT_SET, CITIZEN_INFLUENCE, PATH_REPUTATION
+from .data import rulebook
 
 
 def torch_order(torches: Sequence[int], initiative: Sequence[int]) -> list[int]:
@@ -22,13 +22,13 @@ def torch_order(torches: Sequence[int], initiative: Sequence[int]) -> list[int]:
 
 def influence_from_citizens(players: int, rank: int, citizens: int) -> tuple[int, int]:
     """(IP, barrel steps) for the player at torch ``rank`` (0 = first) with ``citizens`` on the paths."""
-    per, barrel, extra = CITIZEN_INFLUENCE.value[players][rank]
+    per, barrel, extra = rulebook.CITIZEN_INFLUENCE.value[players][rank]
     return per * citizens + extra, barrel
 
 
 def attracted(horses: int, carts: int) -> int:
     """Citizens attracted by ``horses`` and ``carts``: one per set of 2 horses and 1 cart."""
-    return min(horses // ATTRACT_SET.value["horse"], carts // ATTRACT_SET.value["cart"])
+    return min(horses // rulebook.ATTRACT_SET.value["horse"], carts // rulebook.ATTRACT_SET.value["cart"])
 
 
 def path_ranking(spaces: Sequence[int], players: int) -> list[int]:
@@ -45,7 +45,7 @@ def path_ranking(spaces: Sequence[int], players: int) -> list[int]:
 
 def path_reputation(spaces: Sequence[int], players: int) -> list[int]:
     """Reputation tokens per seat for one path (``decision.empty-path``: no citizen there, nothing)."""
-    awards = PATH_REPUTATION.value[players]
+    awards = rulebook.PATH_REPUTATION.value[players]
     out = [0] * players
     for place, seat in enumerate(path_ranking(spaces, players)[: len(awards)]):
         out[seat] = awards[place]

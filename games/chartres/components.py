@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from games.core import DataError
 
 from .abilities import Ability, parse_ability
-from .data.rulebook import BONUS_COST, BONUS_TILES, RESOURCES, WINDOW_COLOURS, WINDOW_SPACES
+from .data import rulebook
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +146,11 @@ def parse_components(data: Any, name: str) -> Components:
             raise DataError(f"{w}: expected exactly id, colour, resources, main and bonus")
         if not isinstance(raw["id"], str) or raw["id"] in cards:
             raise DataError(f"{w}: id must be a unique text, not {raw['id']!r}")
-        if raw["colour"] not in WINDOW_COLOURS:
-            raise DataError(f"{w} ({raw['id']}): colour must be one of {', '.join(WINDOW_COLOURS)}")
+        if raw["colour"] not in rulebook.WINDOW_COLOURS:
+            raise DataError(f"{w} ({raw['id']}): colour must be one of {', '.join(rulebook.WINDOW_COLOURS)}")
         res = raw["resources"]
-        if not isinstance(res, list) or not all(r in RESOURCES for r in res):
-            raise DataError(f"{w} ({raw['id']}): resources must be a list of {', '.join(RESOURCES)}")
+        if not isinstance(res, list) or not all(r in rulebook.RESOURCES for r in res):
+            raise DataError(f"{w} ({raw['id']}): resources must be a list of {', '.join(rulebook.RESOURCES)}")
         bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
         cards[raw["id"]] = AssistantCard(raw["id"], raw["colour"], tuple(res), parse_ability(raw["main"], f"{w} main"),
                                          bonus)
@@ -178,15 +178,15 @@ def parse_components(data: Any, name: str) -> Components:
             raise DataError(f"{w}: expected exactly id, cost and do")
         if not isinstance(raw["id"], str) or not raw["id"] or raw["id"] in tiles:
             raise DataError(f"{w}: id must be a unique text, not {raw['id']!r} (named twice or empty)")
-        lo, hi = BONUS_COST.value
+        lo, hi = rulebook.BONUS_COST.value
         if isinstance(raw["cost"], bool) or not isinstance(raw["cost"], int) or not lo <= raw["cost"] <= hi:
             raise DataError(f"{w}: cost must be {lo}–{hi} citizens (rule text), not {raw['cost']!r}")
         ability = parse_ability({"times": 1, "per": "", "do": raw["do"]}, w)
         if ability.costs:
             raise DataError(f"{w}: a bonus tile is paid with citizens, not discards")
         tiles[str(raw["id"])] = BonusTile(str(raw["id"]), raw["cost"], ability.do)
-    if len(tiles) != BONUS_TILES.value:
-        raise DataError(f"{where}: the rule text has {BONUS_TILES.value} bonus tiles, found {len(tiles)}")
+    if len(tiles) != rulebook.BONUS_TILES.value:
+        raise DataError(f"{where}: the rule text has {rulebook.BONUS_TILES.value} bonus tiles, found {len(tiles)}")
     cellars = {}
     for cid, raw in data["cellars"].items():
         w = f"{where} cellar {cid}"
@@ -209,10 +209,10 @@ def parse_components(data: Any, name: str) -> Components:
     cross_ip = _ints(cross.get("ip"), 4, f"{where} cross.ip")
     windows = data["windows"]
     colours = tuple(windows["colours"]) if isinstance(windows.get("colours"), list) else ()
-    if len(colours) != WINDOW_SPACES.value or any(c not in WINDOW_COLOURS for c in colours):
-        raise DataError(f"{where}: windows.colours must name 9 spaces of {', '.join(WINDOW_COLOURS)}")
+    if len(colours) != rulebook.WINDOW_SPACES.value or any(c not in rulebook.WINDOW_COLOURS for c in colours):
+        raise DataError(f"{where}: windows.colours must name 9 spaces of {', '.join(rulebook.WINDOW_COLOURS)}")
     window_bonuses = windows.get("bonuses")
-    if not isinstance(window_bonuses, list) or len(window_bonuses) != WINDOW_SPACES.value:
+    if not isinstance(window_bonuses, list) or len(window_bonuses) != rulebook.WINDOW_SPACES.value:
         raise DataError(f"{where}: windows.bonuses must list 9 atoms")
     for k, atom in enumerate(window_bonuses):
         parse_ability({"times": 1, "per": "", "do": [atom]}, f"{where} windows.bonuses[{k}]")

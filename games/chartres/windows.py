@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .data.rulebook import WINDOW_OVERFLOW
+from .data import rulebook
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ def build_window(space_colours: Sequence[str], bonuses: Sequence[str], built: in
     """Build a ``wanted`` window (a colour, ``white`` or ``any``) on a cathedral with ``built`` windows."""
     if built >= len(space_colours):
         glass = "white" if wanted == "white" else "coloured"
-        return WindowBuild(-1, "white" if wanted == "white" else wanted, "", WINDOW_OVERFLOW.value[glass],
+        return WindowBuild(-1, "white" if wanted == "white" else wanted, "", rulebook.WINDOW_OVERFLOW.value[glass],
                            "window.full")
     colour = space_colours[built]
     if wanted in (colour, "any"):

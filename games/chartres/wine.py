@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .data.rulebook import FULL_BARREL, HALF_BARREL
+from .data import rulebook
 
 GRAPES = ("white", "red")
 
@@ -53,8 +53,8 @@ def fills(grapes: int) -> tuple[int, int]:
     """(full barrels, half barrels) that ``grapes`` of one colour fill: 4 a barrel, then 3 a half barrel."""
     if grapes < 0:
         raise ValueError(f"grapes cannot be negative, not {grapes}")
-    full, rest = divmod(grapes, FULL_BARREL.value)
-    return full, int(rest >= HALF_BARREL.value)
+    full, rest = divmod(grapes, rulebook.FULL_BARREL.value)
+    return full, int(rest >= rulebook.HALF_BARREL.value)
 
 
 def has_order_choice(white: int, red: int) -> bool:
@@ -72,10 +72,11 @@ def pour(values: Sequence[int], marker: int, white: int, red: int, first: str = 
     order = (first, "red" if first == "white" else "white")
     counts = {"white": white, "red": red}
     planned = {c: fills(counts[c]) for c in GRAPES}
-    unused = {c: counts[c] - FULL_BARREL.value * planned[c][0] - HALF_BARREL.value * planned[c][1] for c in GRAPES}
+    full, half = rulebook.FULL_BARREL.value, rulebook.HALF_BARREL.value
+    unused = {c: counts[c] - full * planned[c][0] - half * planned[c][1] for c in GRAPES}
     barrels: list[Barrel] = []
     space = marker
-    for fill, index, grapes in (("full", 0, FULL_BARREL.value), ("half", 1, HALF_BARREL.value)):
+    for fill, index, grapes in (("full", 0, full), ("half", 1, half)):
         for colour in order:
             for _ in range(planned[colour][index]):
                 if space < len(values):

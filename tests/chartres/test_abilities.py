@@ -3,7 +3,7 @@ reputation, resolved through the locations that carry them."""
 
 import pytest
 
-from games.chartres.data.rulebook import PATHS
+from games.chartres.data import rulebook
 
 from .scenario import (
     PARTS,
@@ -114,7 +114,7 @@ def test_a_citizen_goes_from_the_personal_supply_to_the_first_empty_space_of_a_p
     assert game.pending().kind == "path" and legal(game) == ["path townhall", "path warehouse"]
     events = play(game, "path townhall")
     assert of_rule(events, "effect.place-citizen")[0].data == {"player": 0, "path": "townhall", "space": 1}
-    assert game.state.paths[PATHS.index("townhall")][:3] == [1, 0, -1] and game.state.personal[0] == 1
+    assert game.state.paths[rulebook.PATHS.index("townhall")][:3] == [1, 0, -1] and game.state.personal[0] == 1
     sound(game)
 
 

@@ -3,7 +3,7 @@ multiplier, leftovers, and the winner."""
 
 import pytest
 
-from games.chartres import citizens as C
+from games.chartres import citizens
 
 from .scenario import (
     PARTS,
@@ -86,7 +86,7 @@ def test_with_four_players_first_place_earns_two_and_second_and_third_place_one_
 def test_ties_on_a_path_go_to_the_player_whose_citizen_is_closest_to_the_building():
     # two citizens each: seat 2 holds space 1 (nearest the building), seat 0 space 2, seat 1 space 3
     assert path_reputation(3, warehouse=[2, 0, 1, 0, 1, 2]) == ([1, 0, 2], [0, 0, 0])
-    assert C.path_ranking([2, 0, 1, 0, 1, 2], 3) == [2, 0, 1]
+    assert citizens.path_ranking([2, 0, 1, 0, 1, 2], 3) == [2, 0, 1]
     assert path_reputation(2, warehouse=[-1, 1, 0]) == ([1, 2], [0, 0])
 
 

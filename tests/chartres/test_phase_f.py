@@ -3,9 +3,8 @@ cathedral bonus tiles and wine making (ワイン作り), the worked example incl
 
 import pytest
 
-from games.chartres import citizens as C
-from games.chartres import pour
-from games.chartres.data.rulebook import CITIZEN_INFLUENCE
+from games.chartres import citizens, pour
+from games.chartres.data import rulebook
 
 from .scenario import (
     PARTS,
@@ -56,7 +55,7 @@ def citizens_scores(players: int, torches: list[int], on_paths: list[int], initi
 def test_with_two_players_the_most_torches_score_two_ip_per_citizen_and_a_barrel_step_the_other_one_ip_each():
     game, ip, barrels = citizens_scores(2, torches=[1, 2], on_paths=[3, 2])
     assert ip == [3 * 1, 2 * 2] and barrels == [1]
-    assert CITIZEN_INFLUENCE.value[2] == ((2, 1, 0), (1, 0, 0))
+    assert rulebook.CITIZEN_INFLUENCE.value[2] == ((2, 1, 0), (1, 0, 0))
     sound(game)
 
 
@@ -76,7 +75,7 @@ def test_with_four_players_the_ranks_score_two_two_one_plus_one_and_one_ip_per_c
 def test_a_torch_tie_in_phase_f_goes_to_the_earlier_initiative():
     _, ip, barrels = citizens_scores(2, torches=[1, 1], on_paths=[2, 2], initiative=(1, 0))
     assert ip == [2, 4] and barrels == [1]
-    assert C.influence_from_citizens(3, 2, 0) == (1, 0)  # third place with nobody on the paths still gets 1
+    assert citizens.influence_from_citizens(3, 2, 0) == (1, 0)  # third place with nobody on the paths still gets 1
 
 
 # ---------------------------------------------------------------------------------------------------- attract
@@ -89,7 +88,7 @@ def test_each_set_of_two_horses_and_one_cart_attracts_a_citizen_four_horses_and_
     events = to_phase_f(game, rows)
     assert [e.data["player"] for e in of_rule(events, "score.attract")] == [0, 0, 0, 1, 1]
     assert game.state.personal == [2, 1]
-    assert [C.attracted(h, c) for h, c in ((4, 2), (3, 2), (4, 1), (1, 5), (0, 0))] == [2, 1, 1, 0, 0]
+    assert [citizens.attracted(h, c) for h, c in ((4, 2), (3, 2), (4, 1), (1, 5), (0, 0))] == [2, 1, 1, 0, 0]
     sound(game)
 
 

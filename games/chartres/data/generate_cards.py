@@ -15,7 +15,7 @@ from pathlib import Path
 
 from games.core import Rng
 
-from .rulebook import WINDOW_COLOURS
+from . import rulebook
 
 SEED = 1194
 OUT = Path(__file__).with_name("assistant_cards_approx_v1.json")
@@ -64,7 +64,7 @@ BONUSES = [
 
 def generate() -> dict:
     rng = Rng(SEED)
-    n = PER_COLOUR * len(WINDOW_COLOURS)
+    n = PER_COLOUR * len(rulebook.WINDOW_COLOURS)
     icons = [r for r, k in ICONS.items() for _ in range(k)]
     rng.shuffle(icons)
     # every card gets one icon, the remaining 30 go to 30 distinct cards
@@ -74,7 +74,7 @@ def generate() -> dict:
     for card, icon in zip(doubles, icons[n:], strict=False):
         resources[card].append(icon)
     cards = []
-    for c, colour in enumerate(WINDOW_COLOURS):
+    for c, colour in enumerate(rulebook.WINDOW_COLOURS):
         mains = _main_abilities(colour)
         rng.shuffle(mains)
         with_bonus = set(list(range(PER_COLOUR))[:: 3])  # about a third
