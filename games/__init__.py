@@ -7,7 +7,7 @@ decide what; ``legal_actions()`` in a stable sorted order; ``apply(action)`` ref
 ``is_terminal()``, ``scores()``, ``outcome()``, ``observe(player)``.
 
 Games: :mod:`games.kutna_hora` (the full game and its price sandbox), :mod:`games.kardinal_koenig` (the card game),
-:mod:`games.chartres` (the full game).
+:mod:`games.chartres` (the full game), :mod:`games.catan` (base Catan).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .core import Game, SaveFileError
 
 #: Save-file game ids and the class that loads them (imported on demand).
 GAMES = {
+    "catan.base": "games.catan.game:CatanGame",
     "chartres.game": "games.chartres.game:ChartresGame",
     "kardinal_koenig.cards": "games.kardinal_koenig.game:CardGame",
     "kutna_hora.economy": "games.kutna_hora.economy:EconomyGame",

@@ -1,8 +1,10 @@
 """Where a component number comes from.
 
-Every number in a data module is tagged: ``rulebook`` when the rule text prints it, ``approx`` when we designed
-it because the rule text shows it only in a picture. Views and notebooks use the tag to say so; an ``approx``
-number is never presented as printed.
+Every number in a data module is tagged: ``rulebook`` when the rule text prints it, ``published`` when the
+published rules of the game print it but our rule text does not (the ``note`` names the public source: Catan's base
+game facts that the Cities & Knights rule text takes for granted), ``approx`` when we designed it because the rule
+text shows it only in a picture. Views and notebooks use the tag to say so; an ``approx`` number is never presented
+as printed.
 """
 
 from __future__ import annotations
@@ -13,22 +15,27 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 RULEBOOK_SOURCE = "rulebook"
+PUBLISHED = "published"
 APPROX = "approx"
-EXACT_SOURCES = (RULEBOOK_SOURCE,)
+EXACT_SOURCES = (RULEBOOK_SOURCE, PUBLISHED)
 
 
 @dataclass(frozen=True, slots=True)
 class Sourced(Generic[T]):
-    """A component value with its source tag: ``Sourced(40, "rulebook")``, ``Sourced(2, "approx")``."""
+    """A component value with its source tag: ``Sourced(40, "rulebook")``, ``Sourced(19, "published", "notes §1.2")``,
+    ``Sourced(2, "approx")``."""
 
     value: T
     source: str
     note: str = ""
 
     def __post_init__(self) -> None:
-        if self.source not in (RULEBOOK_SOURCE, APPROX):
-            raise ValueError(f"source must be 'rulebook' or 'approx', not {self.source!r}")
+        if self.source not in (RULEBOOK_SOURCE, PUBLISHED, APPROX):
+            raise ValueError(f"source must be 'rulebook', 'published' or 'approx', not {self.source!r}")
+        if self.source == PUBLISHED and not self.note:
+            raise ValueError("a 'published' value names its public source in its note")
 
     @property
     def is_printed(self) -> bool:
-        return self.source == RULEBOOK_SOURCE
+        """Printed by the game's publisher: in our rule text or in the published rules."""
+        return self.source in EXACT_SOURCES

@@ -1,0 +1,108 @@
+"""Building roads, settlements and cities in the main part of a turn (``build.*``).
+
+* Road: 1 brick + 1 lumber, on an open path that touches your road, settlement or city, never through an
+  opponent's settlement or city (``build.road``, ``build.road-blocked``).
+* Settlement: 1 brick + 1 grain + 1 lumber + 1 wool, on an intersection your road touches and no building is on or
+  next to (``build.settlement``, ``build.distance``).
+* City: 2 grain + 3 ore, replacing one of your settlements, which returns to your supply (``build.city``).
+* Pieces: 5 settlements, 4 cities, 15 roads each (``build.pieces``).
+
+Options come straight from the maintained masks (``road_ok``, ``free & reach``), already in ascending order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Action
+
+from . import pieces
+from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, bits
+from .pieces import CITY_COST, ROAD_COST, SETTLEMENT_COST, can_pay, cost_text, name
+from .setup import ROAD, SETTLE
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
+
+
+def road_options(game: CatanGame, p: int) -> list[Action]:
+    s = game.state
+    if not s.roads_left[p] or not can_pay(game, p, ROAD_COST):
+        return []
+    return [ROAD[e] for e in bits(s.road_ok[p])]
+
+
+def settle_options(game: CatanGame, p: int) -> list[Action]:
+    s = game.state
+    if not s.settlements_left[p] or not can_pay(game, p, SETTLEMENT_COST):
+        return []
+    return [SETTLE[v] for v in bits(s.free & s.reach[p])]
+
+
+def city_options(game: CatanGame, p: int) -> list[Action]:
+    s = game.state
+    if not s.cities_left[p] or not can_pay(game, p, CITY_COST):
+        return []
+    return [CITY[v] for v in bits(s.settlements[p])]
+
+
+def build_road(game: CatanGame, p: int, e: int, free: bool = False) -> None:
+    if not free:
+        pieces.pay(game, p, ROAD_COST)
+    pieces.place_road(game, p, e)
+    game.emit("build.road", f"{name(p)} builds a road at {e}" + (" (free)." if free else "."), player=p, edge=e)
+
+
+def build_settlement(game: CatanGame, p: int, v: int) -> None:
+    pieces.pay(game, p, SETTLEMENT_COST)
+    pieces.place_settlement(game, p, v)
+    game.emit("build.settlement", f"{name(p)} builds a settlement at {v}.", player=p, node=v)
+
+
+def build_city(game: CatanGame, p: int, v: int) -> None:
+    pieces.pay(game, p, CITY_COST)
+    pieces.place_city(game, p, v)
+    game.emit("build.city", f"{name(p)} builds a city at {v}; the settlement returns to their supply.",
+              player=p, node=v)
+
+
+def road_refusal(game: CatanGame, p: int, e: object, free: bool = False) -> str:
+    s = game.state
+    if not isinstance(e, int) or not 0 <= e < N_EDGES:
+        return f"there is no path {e}; paths are numbered 0 to {N_EDGES - 1}."
+    if not s.open_edges & EDGE_BIT[e]:
+        return f"path {e} already has a road."
+    if not s.roads_left[p]:
+        return "you have no road pieces left (15 each, build.pieces)."
+    if not free and not can_pay(game, p, ROAD_COST):
+        return f"a road costs {cost_text(ROAD_COST)} (build.road)."
+    return (f"path {e} does not connect to your roads, settlements or cities without passing an opponent's "
+            "settlement or city (build.road, build.road-blocked).")
+
+
+def settle_refusal(game: CatanGame, p: int, v: object) -> str:
+    s = game.state
+    if not isinstance(v, int) or not 0 <= v < N_NODES:
+        return f"there is no intersection {v}; intersections are numbered 0 to {N_NODES - 1}."
+    if s.built & NODE_BIT[v]:
+        return f"intersection {v} is already taken."
+    if not s.free & NODE_BIT[v]:
+        return f"intersection {v} is next to a settlement or city: the distance rule (build.distance) forbids it."
+    if not s.reach[p] & NODE_BIT[v]:
+        return f"a new settlement must touch one of your roads, and intersection {v} does not (build.settlement)."
+    if not s.settlements_left[p]:
+        return "you have no settlement pieces left (5 each, build.pieces)."
+    return f"a settlement costs {cost_text(SETTLEMENT_COST)} (build.settlement)."
+
+
+def city_refusal(game: CatanGame, p: int, v: object) -> str:
+    s = game.state
+    if not isinstance(v, int) or not 0 <= v < N_NODES:
+        return f"there is no intersection {v}; intersections are numbered 0 to {N_NODES - 1}."
+    if not s.settlements[p] & NODE_BIT[v]:
+        return f"a city replaces one of your settlements, and there is none of yours at {v} (build.city)."
+    if not s.cities_left[p]:
+        return "you have no city pieces left (4 each, build.pieces)."
+    return f"a city costs {cost_text(CITY_COST)} (build.city)."

@@ -1,0 +1,1 @@
+"""Catan component data: numbers tagged with where they come from (``rulebook.py``) and the rules (``rules.json``)."""

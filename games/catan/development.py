@@ -1,0 +1,234 @@
+"""Development cards and the largest army (base game only: Cities & Knights replaces them with progress cards).
+
+* ``buy``: 1 grain + 1 ore + 1 wool draws the top card of the face-down deck (``dev.buy``). Which card it is stays
+  hidden: the log says only that a card was bought.
+* ``play CARD``: at most one development card per turn, never one bought this turn (``dev.one-per-turn``); a knight
+  may be played before the roll. Knight: move the robber and steal (``dev.knight``); Road Building: 2 free roads
+  (``dev.road-building``); Year of Plenty: take 2 resources from the bank (``dev.year-of-plenty``); Monopoly: every
+  other player gives you all their cards of the resource you name (``dev.monopoly``).
+* Victory point cards are never played: they stay hidden and count when their owner wins (``dev.victory-point``).
+* Largest army: the first to play 3 knights takes the card (2 points); another player needs strictly more
+  (``army.largest``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.core import Action, Step
+
+from . import building, pieces
+from .board import bits
+from .data import rulebook
+from .pieces import DEVELOPMENT_COST, K, can_pay, name
+from .setup import ROAD, edge_arg
+from .state import MAIN, MONOPOLY, PLENTY, ROAD_BUILDING, ROBBER, ROLL
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+KINDS = rulebook.DEVELOPMENT_KINDS
+KNIGHT, MONOPOLY_CARD, ROAD_BUILDING_CARD, VICTORY_POINT, PLENTY_CARD = range(len(KINDS))
+PLAYABLE = (KNIGHT, MONOPOLY_CARD, ROAD_BUILDING_CARD, PLENTY_CARD)
+BUY = Action("buy")
+PLAY = {k: Action("play", (KINDS[k],)) for k in PLAYABLE}
+TAKE = tuple(Action("take", (r,)) for r in rulebook.RESOURCES)
+NAME = tuple(Action("name", (r,)) for r in rulebook.RESOURCES)
+D = len(KINDS)
+
+
+def playable(game: CatanGame, p: int, kind: int) -> bool:
+    """``p`` holds a card of ``kind`` bought before this turn and has played no development card this turn."""
+    s = game.state
+    return not s.dev_played and s.devs[p * D + kind] - s.devs_new[kind] > 0
+
+
+def buy_options(game: CatanGame, p: int) -> list[Action]:
+    return [BUY] if game.state.deck and can_pay(game, p, DEVELOPMENT_COST) else []
+
+
+def play_options(game: CatanGame, p: int, before_roll: bool = False) -> list[Action]:
+    s = game.state
+    if s.dev_played:
+        return []
+    out = []
+    for kind in (KNIGHT,) if before_roll else PLAYABLE:
+        if s.devs[p * D + kind] - s.devs_new[kind] <= 0:
+            continue
+        if kind == ROAD_BUILDING_CARD and not (s.roads_left[p] and s.road_ok[p]):
+            continue
+        if kind == PLENTY_CARD and not any(s.bank):
+            continue
+        out.append(PLAY[kind])
+    return out
+
+
+def buy(game: CatanGame, p: int) -> None:
+    s = game.state
+    pieces.pay(game, p, DEVELOPMENT_COST)
+    kind = s.deck.pop()
+    s.devs[p * D + kind] += 1
+    s.devs_new[kind] += 1
+    game.emit("dev.buy", f"{name(p)} buys a development card ({len(s.deck)} left in the deck).", player=p,
+              deck=len(s.deck))
+
+
+def play(game: CatanGame, p: int, card: str) -> None:
+    s = game.state
+    kind = KINDS.index(card)
+    s.devs[p * D + kind] -= 1
+    s.played[kind] += 1
+    s.dev_played = True
+    game.emit("dev.one-per-turn", f"{name(p)} plays {card.replace('-', ' ')} (one development card per turn).",
+              player=p, card=card)
+    if kind == KNIGHT:
+        s.knights[p] += 1
+        game.emit("dev.knight", f"{name(p)}'s knight moves the robber ({s.knights[p]} knights played).", player=p,
+                  knights=s.knights[p])
+        _largest_army(game, p)
+        s.after_robber = MAIN if s.rolled else ROLL
+        s.phase = ROBBER
+    elif kind == ROAD_BUILDING_CARD:
+        s.free_roads = min(rulebook.ROAD_BUILDING_ROADS.value, s.roads_left[p])
+        s.phase = ROAD_BUILDING
+    elif kind == PLENTY_CARD:
+        s.plenty_left = rulebook.YEAR_OF_PLENTY_CARDS.value
+        s.phase = PLENTY
+    else:
+        s.phase = MONOPOLY
+
+
+def play_refusal(game: CatanGame, p: int, card: object, before_roll: bool = False) -> str:
+    s = game.state
+    if card not in KINDS:
+        return f"there is no development card '{card}'; the cards are {', '.join(KINDS)}."
+    kind = KINDS.index(str(card))
+    if kind == VICTORY_POINT:
+        return "victory point cards are not played: they count when you win (dev.victory-point)."
+    if s.dev_played:
+        return "you have already played a development card this turn (dev.one-per-turn)."
+    if s.devs[p * D + kind] <= 0:
+        return f"you hold no {card} card."
+    if s.devs[p * D + kind] - s.devs_new[kind] <= 0:
+        return "a development card cannot be played on the turn it was bought (dev.one-per-turn)."
+    if before_roll:
+        return "before the roll only a knight may be played (dev.knight)."
+    if kind == ROAD_BUILDING_CARD:
+        return "Road Building needs a road piece and a path where you may build (decision.road-building)."
+    return "the bank has no resource card left to take (decision.year-of-plenty)."
+
+
+def _largest_army(game: CatanGame, p: int) -> None:
+    s = game.state
+    holder = s.army
+    if holder == p or s.knights[p] < rulebook.LARGEST_ARMY_MIN.value:
+        return
+    if holder >= 0 and s.knights[p] <= s.knights[holder]:
+        return
+    worth = rulebook.LARGEST_ARMY_POINTS.value
+    if holder >= 0:
+        s.points[holder] -= worth
+    s.points[p] += worth
+    s.army = p
+    took = f" from {name(holder)}" if holder >= 0 else ""
+    game.emit("army.largest", f"{name(p)} takes the largest army{took} with {s.knights[p]} knights (+{worth} "
+              "points).", player=p, knights=s.knights[p], previous=holder)
+
+
+class RoadBuilding(Step):
+    """Road Building: place the free roads one at a time (``dev.road-building``)."""
+
+    kind = "road-building"
+    forms = {"road": "road EDGE"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: place a free road (Road Building, {at.free_roads} left)"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        return [ROAD[e] for e in bits(at.road_ok[at.decider])]
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return building.road_refusal(game, at.decider, action.args[0], free=True)
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        e = edge_arg(action)
+        assert e is not None
+        building.build_road(game, p, e, free=True)
+        game.emit("dev.road-building", f"Road Building: {name(p)} places a free road at {e}.", player=p, edge=e)
+        s.free_roads -= 1
+        if s.free_roads and not (s.roads_left[p] and s.road_ok[p]):
+            game.emit("decision.road-building", f"{name(p)} has nowhere left to place the second free road.",
+                      player=p)
+            s.free_roads = 0
+        if not s.free_roads:
+            s.phase = MAIN
+
+
+class YearOfPlenty(Step):
+    """Year of Plenty: take resources from the bank one at a time (``dev.year-of-plenty``)."""
+
+    kind = "year-of-plenty"
+    forms = {"take": "take RESOURCE"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: take a resource from the bank (Year of Plenty, {at.plenty_left} left)"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        return [TAKE[r] for r in range(K) if at.bank[r]]
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        if action.args[0] not in rulebook.RESOURCES:
+            return f"'{action.args[0]}' is not a resource; the resources are {', '.join(rulebook.RESOURCES)}."
+        return f"the bank has no {action.args[0]} left."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        r = rulebook.RESOURCES.index(str(action.args[0]))
+        s.bank[r] -= 1
+        s.hands[p * K + r] += 1
+        s.plenty_left -= 1
+        game.emit("dev.year-of-plenty", f"Year of Plenty: {name(p)} takes 1 {action.args[0]} from the bank.",
+                  player=p, card=r)
+        if s.plenty_left and not any(s.bank):
+            game.emit("decision.year-of-plenty", "The bank is empty: Year of Plenty ends early.", player=p)
+            s.plenty_left = 0
+        if not s.plenty_left:
+            s.phase = MAIN
+
+
+class Monopoly(Step):
+    """Monopoly: name a resource; every other player gives you all their cards of it (``dev.monopoly``)."""
+
+    kind = "monopoly"
+    forms = {"name": "name RESOURCE"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: name a resource (Monopoly)"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        return NAME
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return f"'{action.args[0]}' is not a resource; the resources are {', '.join(rulebook.RESOURCES)}."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        r = rulebook.RESOURCES.index(str(action.args[0]))
+        given = []
+        for q in range(game.players):
+            n = s.hands[q * K + r]
+            if q != p and n:
+                s.hands[q * K + r] = 0
+                s.hands[p * K + r] += n
+                given.append(f"{n} from {name(q)}")
+        total = sum(int(g.split()[0]) for g in given)
+        game.emit("dev.monopoly", f"Monopoly on {action.args[0]}: {name(p)} takes {total}" +
+                  (f" ({', '.join(given)})." if given else "."), player=p, card=r, taken=total)
+        s.phase = MAIN

@@ -1,0 +1,168 @@
+"""What the greedy bot knows and wants: an evaluation from one seat's point of view, and its one-step look-ahead.
+
+:func:`heuristic` reads only what ``player`` may know: the board, public counts, the bank (open piles), their own
+hand and development cards. It adds
+
+* victory points (their own face-down cards included: they know them) against the best other player's public points;
+* expected production: pips of the hexes next to their buildings (cities twice), the robber's hex left out;
+* a hand value: cards count until a 7 would cost half of them, and more when they complete a build;
+* development cards held (by number: a card's kind is not used, so a look-ahead never profits from a draw),
+  knights played, road length, harbours and the free intersections their roads reach.
+
+:func:`lookahead` applies deterministic actions on a clone. Actions whose outcome is hidden chance are rated
+without drawing it: ``roll`` (the dice), ``buy`` (the card), ``robber``/``steal`` (the stolen card). Trading
+between players follows a plan: the best one-for-one swap of the hand, offered to everyone, accepted when it
+improves the answering player's hand, confirmed with the acceptor who has the fewest points.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Action
+
+from .board import NODE_HEXES, bits
+from .data import rulebook
+from .development import VICTORY_POINT, D
+from .pieces import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST, K
+from .state import ANSWER, CONFIRM, OFFER
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+DEV_VALUE = 0.45
+BUILD_BONUS = ((CITY_COST, 0.9), (SETTLEMENT_COST, 0.8), (DEVELOPMENT_COST, 0.3), (ROAD_COST, 0.25))
+
+
+def production(game: CatanGame, p: int) -> float:
+    """Expected resource cards per roll for ``p`` (pips / 36), the robber's hex left out."""
+    s = game.state
+    pips = game.tables.pips
+    total = 0
+    for v in bits(s.settlements[p] | s.cities[p]):
+        amount = 2 if s.cities[p] >> v & 1 else 1
+        for h in NODE_HEXES[v]:
+            if h != s.robber:
+                total += pips[h] * amount
+    return total / 36
+
+
+def hand_value(hand: list[int], safe: int) -> float:
+    """Cards are worth 0.12 each up to the safe hand, less beyond; completing a build adds its bonus."""
+    size = sum(hand)
+    value = 0.12 * min(size, safe) + 0.04 * max(0, size - safe)
+    for cost, bonus in BUILD_BONUS:
+        if all(hand[r] >= n for r, n in cost):
+            value += bonus
+            break
+        value += bonus * 0.4 * sum(min(hand[r], n) for r, n in cost) / sum(n for _, n in cost)
+    return value
+
+
+def heuristic(game: CatanGame, p: int) -> float:
+    s = game.state
+    if game.is_terminal():
+        outcome = game.outcome()
+        assert outcome is not None
+        return 100.0 if p in outcome.winners else -100.0
+    own = s.points[p] + game.hidden_points(p)
+    best_other = max(s.points[q] for q in range(game.players) if q != p)
+    hand = s.hands[p * K:p * K + K]
+    devs = sum(s.devs[p * D:p * D + D]) - s.devs[p * D + VICTORY_POINT]
+    harbours = sum(1 for r in range(K) if s.rates[p * K + r] < rulebook.BANK_RATE.value)
+    spots = min((s.free & s.reach[p]).bit_count(), 3)
+    return (1.0 * own - 0.6 * best_other + 2.2 * production(game, p) + hand_value(hand, game.safe_hand(p))
+            + DEV_VALUE * devs + 0.15 * s.knights[p] + 0.06 * s.road_length[p] + 0.1 * harbours + 0.25 * spots)
+
+
+def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
+    """The one-for-one swap (give, want, gain) that most improves ``p``'s hand value; gain 0 if none helps."""
+    s = game.state
+    from .trade import others_holding
+
+    hand = s.hands[p * K:p * K + K]
+    safe = game.safe_hand(p)
+    now = hand_value(hand, safe)
+    best = (-1, -1, 0.0)
+    for g in range(K):
+        if not hand[g]:
+            continue
+        for w in range(K):
+            if w == g or not others_holding(game, p, w):
+                continue
+            hand[g] -= 1
+            hand[w] += 1
+            gain = hand_value(hand, safe) - now
+            hand[g] += 1
+            hand[w] -= 1
+            if gain > best[2] + 1e-9:
+                best = (g, w, gain)
+    return best
+
+
+def _exchange_gain(game: CatanGame, q: int, gets: list[int], gives: list[int]) -> float:
+    s = game.state
+    hand = s.hands[q * K:q * K + K]
+    before = hand_value(hand, game.safe_hand(q))
+    after = [hand[r] + gets[r] - gives[r] for r in range(K)]
+    return hand_value(after, game.safe_hand(q)) - before
+
+
+def lookahead(game: CatanGame, action: Action, p: int) -> float:
+    s = game.state
+    verb = action.verb
+    if verb == "roll":
+        return heuristic(game, p)
+    if verb == "buy":
+        twin = game.clone()
+        for r, n in DEVELOPMENT_COST:
+            twin.state.hands[p * K + r] -= n
+        return heuristic(twin, p) + DEV_VALUE
+    if verb == "robber":
+        twin = game.clone()
+        twin.state.robber = int(action.args[0])  # type: ignore[arg-type]
+        from .robber import victims_at
+
+        victims = victims_at(game, twin.state.robber, p)
+        return heuristic(twin, p) + (0.15 if victims else 0.0) + 0.05 * max(
+            [s.points[q] for q in bits(victims)] or [0])
+    if verb == "steal":
+        return heuristic(game, p) + 0.05 * s.points[int(action.args[0]) - 1]  # type: ignore[arg-type]
+    if s.phase in (OFFER, ANSWER, CONFIRM) or verb == "propose":
+        return _trade_rating(game, action, p)
+    twin = game.clone()
+    twin.apply_unchecked(action)
+    return heuristic(twin, p)
+
+
+def _trade_rating(game: CatanGame, action: Action, p: int) -> float:
+    s = game.state
+    now = heuristic(game, p)
+    verb = action.verb
+    if verb == "propose":
+        give, want, gain = best_swap(game, p)
+        return now + gain - 0.05 if gain > 0.1 else now - 1.0
+    if s.phase == OFFER:
+        give, want, gain = best_swap(game, p)
+        draft = [give == r for r in range(K)], [want == r for r in range(K)]
+        planned = gain > 0.1 and [bool(n) for n in s.offer_give] == draft[0] \
+            and [bool(n) for n in s.offer_want] == draft[1] and sum(s.offer_give) == 1 and sum(s.offer_want) == 1
+        if verb == "ask":
+            return now + (2.0 if planned and action.args[0] == "all" else -1.0)
+        if verb == "give":
+            ok = gain > 0.1 and not any(s.offer_give) and action.args[0] == rulebook.RESOURCES[give]
+            return now + (1.0 if ok else -1.0)
+        if verb == "want":
+            ok = gain > 0.1 and not any(s.offer_want) and action.args[0] == rulebook.RESOURCES[want]
+            return now + (1.0 if ok else -1.0)
+        return now  # withdraw
+    if s.phase == ANSWER:
+        if verb == "decline":
+            return now
+        gain = _exchange_gain(game, p, s.offer_give, s.offer_want)
+        leader = s.points[s.player] >= max(s.points) and s.points[s.player] >= game.config.points_to_win - 3
+        return now + gain - (0.3 if leader else 0.0) - 0.02
+    if verb == "withdraw":
+        return now
+    q = int(action.args[0]) - 1  # type: ignore[arg-type]
+    return now + _exchange_gain(game, p, s.offer_want, s.offer_give) - 0.01 * s.points[q] + 0.05

@@ -1,0 +1,245 @@
+"""Base Catan (``catan.base``): config checks, set-up, which step is pending, scores, views and invariants.
+
+The decisions are the :class:`~games.core.Step` units of the mechanic modules: :mod:`.setup`, :mod:`.turn`,
+:mod:`.robber`, :mod:`.trade`, :mod:`.development`. This module only says which one is pending (``state.phase``) and
+for whom (``state.decider``).
+
+Cities & Knights plugs in by subclassing :class:`CatanGame` (see ``docs/rules_notes/catan.md``, "How Cities & Knights
+plugs in"): the hooks are the methods below marked *hook* and the ``sections`` table of :class:`.turn.Main`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.core import Action, ConfigError, LegalActions, Outcome, StepGame, Steps
+
+from . import board, checks, evaluation, pieces
+from .board import Layout, Tables
+from .data import rulebook
+from .development import VICTORY_POINT, D, Monopoly, RoadBuilding, YearOfPlenty
+from .pieces import K, name
+from .robber import Discard, MoveRobber, Steal
+from .rules import RULES
+from .setup import SetupRoad, SetupSettlement
+from .state import (
+    ANSWER,
+    CONFIRM,
+    DISCARD,
+    MAIN,
+    MONOPOLY,
+    NOT_ASKED,
+    OFFER,
+    OVER,
+    PLAYING,
+    PLENTY,
+    ROAD_BUILDING,
+    ROBBER,
+    ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    STEAL,
+    TURN_LIMIT,
+    CatanConfig,
+    CatanState,
+)
+from .trade import Answer, Confirm, Offer
+from .turn import Main, Roll, declare_if_won
+
+_EMPTY = LegalActions.presorted(())
+
+
+class CatanGame(StepGame):
+    """Base Catan for 3–4 players (2 as a learning variant)."""
+
+    game_id = "catan.base"
+    title = "Catan"
+    rules = RULES
+    Config = CatanConfig
+    min_players = 2
+    max_players = 4
+    steps = Steps(SetupSettlement(), SetupRoad(), Roll(), Main(), Discard(), MoveRobber(), Steal(), Offer(),
+                  Answer(), Confirm(), RoadBuilding(), YearOfPlenty(), Monopoly())
+    #: Phase -> its step (state.PHASE_NAMES order). A layer appends its phases and steps.
+    step_of_phase: ClassVar[dict[int, Any]] = {
+        SETUP_SETTLEMENT: steps["setup-settlement"], SETUP_ROAD: steps["setup-road"], ROLL: steps["roll"],
+        MAIN: steps["main"], DISCARD: steps["discard"], ROBBER: steps["robber"], STEAL: steps["steal"],
+        OFFER: steps["offer"], ANSWER: steps["answer"], CONFIRM: steps["confirm"],
+        ROAD_BUILDING: steps["road-building"], PLENTY: steps["year-of-plenty"], MONOPOLY: steps["monopoly"]}
+    #: The roll that moves the robber.
+    robber_roll: ClassVar[int] = rulebook.ROBBER_ROLL.value
+
+    state: CatanState
+    layout: Layout
+    tables: Tables
+
+    # ------------------------------------------------------------------ set-up
+    def _check_config(self, config: CatanConfig) -> None:
+        if not self.min_players <= config.players <= self.max_players:
+            raise ConfigError(f"Catan takes 3 to 4 players (2 as a learning variant), not {config.players}")
+        if config.layout not in ("variable", "beginner"):
+            raise ConfigError(f"layout must be 'variable' or 'beginner', not {config.layout!r}")
+        if config.numbers not in ("spiral", "random"):
+            raise ConfigError(f"numbers must be 'spiral' or 'random', not {config.numbers!r}")
+        if not -1 <= config.start_player < config.players:
+            raise ConfigError(f"start_player must be -1 (drawn) or a seat 0 to {config.players - 1}")
+        if config.points_to_win < 3 or config.safe_hand < 0 or config.offers_per_turn < 0 or config.turn_limit < 0:
+            raise ConfigError("points_to_win is at least 3; safe_hand, offers_per_turn and turn_limit are not "
+                              "negative")
+
+    def _setup(self) -> CatanState:
+        c, n = self.config, self.config.players
+        if c.layout == "beginner":
+            layout = board.beginner()
+            self.emit("setup.board", "The island is laid out as the starting map for beginners.")
+        else:
+            layout, corner = board.variable(self.rng, c.numbers)
+            self.emit("setup.board", "The 19 terrain hexes and the 9 harbours are shuffled onto the island.")
+            if corner >= 0:
+                self.emit("setup.numbers-spiral", f"The number tokens go A to R counterclockwise from the corner "
+                          f"hex {board.CORNER_HEXES[corner]} to the centre, skipping the desert.",
+                          corner=board.CORNER_HEXES[corner])
+            else:
+                self.emit("setup.numbers-random", "The number tokens are shuffled; no 6 or 8 lies next to another.")
+        self._use_layout(layout)
+        self.emit("setup.harbours", "Harbours: " + ", ".join(
+            f"{board.harbour_name(k)} at path {e}" for e, k in zip(board.HARBOUR_EDGES, layout.harbours, strict=True))
+            + ".", harbours=list(layout.harbours))
+        desert = layout.terrain.index(board.DESERT)
+        self.emit("setup.robber", f"The robber starts on the desert (hex {desert}).", hex=desert)
+        deck = [k for k, count in enumerate(rulebook.DEVELOPMENT_CARDS.value.values()) for _ in range(count)]
+        self.rng.shuffle(deck)
+        self.emit("setup.deck", f"The {len(deck)} development cards are shuffled face down.")
+        start = c.start_player if c.start_player >= 0 else self.rng.below(n)
+        self.emit("setup.start-player", f"{name(start)} is the start player.", player=start)
+        pieces_ = rulebook.PIECES.value
+        return CatanState(
+            terrain=layout.terrain, numbers=layout.numbers, harbours=layout.harbours, robber=desert,
+            settlements=[0] * n, cities=[0] * n, roads=[0] * n, built=0, free=board.ALL_NODES,
+            open_edges=board.ALL_EDGES, reach=[0] * n, road_ok=[0] * n,
+            hands=[0] * (n * K), bank=[rulebook.RESOURCE_CARDS.value] * K, deck=deck, devs=[0] * (n * D),
+            devs_new=[0] * D, knights=[0] * n, played=[0] * D, settlements_left=[pieces_["settlement"]] * n,
+            cities_left=[pieces_["city"]] * n, roads_left=[pieces_["road"]] * n,
+            rates=[rulebook.BANK_RATE.value] * (n * K), road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
+            start=start, player=start, turn=0, phase=SETUP_SETTLEMENT, decider=start, setup_step=0,
+            last_settlement=-1, rolled=False, dice=0, dev_played=False, after_robber=MAIN, discard_left=[0] * n,
+            victims=0, free_roads=0, plenty_left=0, offers_made=0, offer_give=[0] * K, offer_want=[0] * K,
+            answers=[NOT_ASKED] * n, ended=PLAYING, winner=-1)
+
+    def _use_layout(self, layout: Layout) -> None:
+        self.layout = layout
+        self.tables = board.tables(layout)
+
+    @classmethod
+    def _from_snapshot(cls, config: Any, seed: int, actions: list[Action], snap: Any) -> CatanGame:
+        game = super()._from_snapshot(config, seed, actions, snap)
+        s = game.state
+        game._use_layout(Layout(s.terrain, s.numbers, s.harbours))
+        return game
+
+    # ------------------------------------------------------------------ hooks (Cities & Knights overrides these)
+    def breakers(self, p: int) -> int:
+        """*Hook*: nodes that break ``p``'s roads and block their road building: opponents' settlements and cities
+        (C&K adds opponents' knights)."""
+        s = self.state
+        return s.built & ~(s.settlements[p] | s.cities[p])
+
+    def safe_hand(self, p: int) -> int:
+        """*Hook*: the most cards ``p`` may hold on a 7 without discarding (C&K: + 2 per city wall)."""
+        return self.config.safe_hand
+
+    def yield_of(self, terrain: int, settlements: int, cities: int) -> tuple[tuple[int, int], ...]:
+        """*Hook*: the cards ``settlements`` settlements and ``cities`` cities next to one producing hex of
+        ``terrain`` take, as ((card, count), ...) (C&K: a city on mountains takes 1 ore + 1 coin)."""
+        return ((terrain, settlements + 2 * cities),)
+
+    def hidden_points(self, p: int) -> int:
+        """*Hook*: points ``p`` holds face down (victory point cards; C&K has none)."""
+        return self.state.devs[p * D + VICTORY_POINT]
+
+    def point_sources(self, p: int) -> dict[str, int]:
+        """*Hook*: ``p``'s points by source (C&K adds metropolises, Defender of Catan, the merchant...)."""
+        s = self.state
+        worth = rulebook.POINTS.value
+        return {"settlements": worth["settlement"] * s.settlements[p].bit_count(),
+                "cities": worth["city"] * s.cities[p].bit_count(),
+                "longest road": rulebook.LONGEST_ROAD_POINTS.value if s.longest == p else 0,
+                "largest army": rulebook.LARGEST_ARMY_POINTS.value if s.army == p else 0,
+                "victory point cards": worth["victory-point"] * self.hidden_points(p)}
+
+    # ------------------------------------------------------------------ whose decision
+    def _step_now(self) -> tuple[Any, Any, int] | None:
+        s = self.state
+        if s.phase == OVER:
+            return None
+        return self.step_of_phase[s.phase], s, s.decider
+
+    def legal_actions(self, player: int | None = None) -> LegalActions:
+        """Legal actions, sorted (the steps list them presorted); the prompt text is not built for this."""
+        s = self.state
+        if s.phase == OVER or (player is not None and player != s.decider):
+            return _EMPTY
+        return LegalActions.presorted(self.step_of_phase[s.phase].options(self, s))
+
+    def _apply(self, action: Action) -> None:
+        s = self.state
+        self.step_of_phase[s.phase].apply(self, s, action)
+        if s.turn:
+            declare_if_won(self)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.state.phase == OVER else self.state.player
+
+    def is_terminal(self) -> bool:
+        return self.state.phase == OVER
+
+    # ------------------------------------------------------------------ scores
+    def total_points(self) -> list[int]:
+        """Every player's points, face-down ones included (the teacher's and the end's view)."""
+        return [self.state.points[p] + self.hidden_points(p) for p in range(self.players)]
+
+    def scores(self) -> tuple[int, ...]:
+        """Points everybody can see; face-down victory point cards count only once the game is over
+        (``decision.hidden-points``)."""
+        if self.is_terminal():
+            return tuple(self.total_points())
+        return tuple(self.state.points)
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_terminal():
+            return None
+        s = self.state
+        scores = tuple(self.total_points())
+        if s.ended == TURN_LIMIT:
+            best = max(scores)
+            winners = tuple(p for p in range(self.players) if scores[p] == best)
+            return Outcome(winners, f"the turn limit ({self.config.turn_limit}) was reached: most points wins",
+                           scores)
+        return Outcome((s.winner,), f"{name(s.winner)} reached {self.config.points_to_win} points on their turn",
+                       scores)
+
+    def heuristic(self, player: int) -> float:
+        return evaluation.heuristic(self, player)
+
+    def lookahead(self, action: Action, player: int) -> float:
+        return evaluation.lookahead(self, action, player)
+
+    # ------------------------------------------------------------------ views and checks
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        return checks.observe(self, player)
+
+    def invariant_breaks(self) -> list[str]:
+        return checks.invariant_breaks(self)
+
+    def clone(self) -> CatanGame:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)  # shares the config, layout and tables
+        twin.state = self.state.copy()
+        twin.rng = self.rng.copy()
+        twin.history = self.history.copy()
+        twin.log = self.log.copy()
+        return twin
+
+
+__all__ = ["CatanConfig", "CatanGame", "CatanState", "pieces"]

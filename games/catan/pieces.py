@@ -1,0 +1,226 @@
+"""Putting pieces on the board and keeping what follows from them up to date: the free intersections, where each
+player may build roads, maritime rates, longest road and victory points.
+
+Every function here changes ``game.state`` in place and logs what a player can see. The maintained values:
+
+* ``free``: empty nodes with no building next to them (``build.distance``);
+* ``reach[p]``: nodes touched by p's roads; ``road_ok[p]``: open edges that touch p's building, or p's road at a node
+  that no opponent occupies (``build.road``, ``build.road-blocked``);
+* ``rates``, ``road_length``, ``longest``, ``points``.
+
+Cities & Knights hooks: :meth:`CatanGame.breakers` (nodes that break a player's road and block their road building,
+where C&K adds knights) and :func:`cut_at` (call it when any such piece lands on a node).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import EDGE_BIT, EDGE_NODES, GENERIC, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_EDGES, bits
+from .data import rulebook
+from .roads import holder_after, longest_after_road, longest_road
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+K = len(rulebook.RESOURCES)
+
+
+def name(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+def place_settlement(game: CatanGame, p: int, v: int) -> None:
+    s = game.state
+    bit = NODE_BIT[v]
+    s.settlements[p] |= bit
+    s.built |= bit
+    closed = s.free & NODE_CLOSE[v] & ~bit
+    s.free &= ~NODE_CLOSE[v]
+    if closed:
+        game.emit("build.distance", f"The distance rule closes intersection(s) {', '.join(map(str, bits(closed)))} "
+                  f"next to {v}.", node=v, closed=bits(closed))
+    s.settlements_left[p] -= 1
+    if not s.settlements_left[p]:
+        game.emit("build.pieces", f"{name(p)} has placed all 5 settlements.", player=p)
+    s.points[p] += rulebook.POINTS.value["settlement"]
+    refresh_road_ok(game, p, v)
+    kind = game.tables.node_harbour[v]
+    if kind >= 0:
+        _harbour(game, p, kind)
+    cut_at(game, v, p)
+
+
+def place_city(game: CatanGame, p: int, v: int) -> None:
+    s = game.state
+    bit = NODE_BIT[v]
+    s.settlements[p] &= ~bit
+    s.cities[p] |= bit
+    s.settlements_left[p] += 1
+    s.cities_left[p] -= 1
+    if not s.cities_left[p]:
+        game.emit("build.pieces", f"{name(p)} has placed all 4 cities.", player=p)
+    s.points[p] += rulebook.POINTS.value["city"] - rulebook.POINTS.value["settlement"]
+
+
+def place_road(game: CatanGame, p: int, e: int) -> None:
+    s = game.state
+    bit = EDGE_BIT[e]
+    s.roads[p] |= bit
+    s.open_edges &= ~bit
+    for q in range(game.players):
+        s.road_ok[q] &= ~bit
+    s.roads_left[p] -= 1
+    if not s.roads_left[p]:
+        game.emit("build.pieces", f"{name(p)} has placed all 15 roads.", player=p)
+    a, b = EDGE_NODES[e]
+    s.reach[p] |= NODE_BIT[a] | NODE_BIT[b]
+    refresh_road_ok(game, p, a)
+    refresh_road_ok(game, p, b)
+    before = s.road_length[p]
+    after = longest_after_road(s.roads[p], game.breakers(p), e, before)
+    if after != before:
+        s.road_length[p] = after
+        award_longest(game)
+
+
+def refresh_road_ok(game: CatanGame, p: int, v: int) -> None:
+    """Recompute whether ``p`` may build each open edge at node ``v`` (after a piece changed at or next to it)."""
+    s = game.state
+    ok = s.road_ok[p]
+    ends = extension_nodes(game, p)
+    for e in NODE_EDGES[v]:
+        bit = EDGE_BIT[e]
+        a, b = EDGE_NODES[e]
+        if s.open_edges & bit and ends & (NODE_BIT[a] | NODE_BIT[b]):
+            ok |= bit
+        else:
+            ok &= ~bit
+    s.road_ok[p] = ok
+
+
+def extension_nodes(game: CatanGame, p: int) -> int:
+    """Nodes a new road of ``p`` may start from: their own buildings, and nodes their roads touch that no opponent's
+    piece occupies."""
+    s = game.state
+    return s.settlements[p] | s.cities[p] | (s.reach[p] & ~game.breakers(p))
+
+
+def road_ok_from_scratch(game: CatanGame, p: int) -> int:
+    s = game.state
+    ends = extension_nodes(game, p)
+    ok = 0
+    for e, (a, b) in enumerate(EDGE_NODES):
+        if s.open_edges & EDGE_BIT[e] and ends & (NODE_BIT[a] | NODE_BIT[b]):
+            ok |= EDGE_BIT[e]
+    return ok
+
+
+def cut_at(game: CatanGame, v: int, owner: int) -> None:
+    """A piece of ``owner`` landed on node ``v``: every other player whose roads pass through ``v`` loses the road
+    building through it and may have a shorter longest road (``road.broken``)."""
+    s = game.state
+    changed = False
+    for q in range(game.players):
+        if q == owner or not s.reach[q] & NODE_BIT[v]:
+            continue
+        before = s.road_ok[q]
+        refresh_road_ok(game, q, v)
+        if before & ~s.road_ok[q]:
+            game.emit("build.road-blocked", f"{name(q)} can no longer build roads through {v}.", player=q, node=v)
+        if (s.roads[q] & NODE_EDGE_MASK[v]).bit_count() >= 2:
+            length = longest_road(s.roads[q], game.breakers(q))
+            if length != s.road_length[q]:
+                game.emit("road.broken", f"{name(owner)}'s piece at {v} breaks {name(q)}'s road: their longest "
+                          f"road is now {length} (was {s.road_length[q]}).", player=q, node=v, length=length)
+                s.road_length[q] = length
+                changed = True
+    if changed:
+        award_longest(game)
+
+
+def award_longest(game: CatanGame) -> None:
+    """Give the longest road card to whoever holds it after the road lengths changed, and log why."""
+    s = game.state
+    minimum = rulebook.LONGEST_ROAD_MIN.value
+    before = s.longest
+    after = holder_after(s.road_length, before, minimum)
+    if after == before:
+        if before >= 0 and s.road_length.count(s.road_length[before]) > 1:
+            game.emit("road.tie-keeps", f"{name(before)} keeps the longest road: tied at {s.road_length[before]}, "
+                      "nobody is longer.", player=before, length=s.road_length[before])
+        return
+    worth = rulebook.LONGEST_ROAD_POINTS.value
+    if before >= 0:
+        s.points[before] -= worth
+    s.longest = after
+    if after >= 0:
+        s.points[after] += worth
+        took = f" from {name(before)}" if before >= 0 else ""
+        game.emit("road.longest", f"{name(after)} takes the longest road{took} with {s.road_length[after]} roads "
+                  f"(+{worth} points).", player=after, length=s.road_length[after], previous=before)
+    else:
+        top = max(s.road_length)
+        why = f"nobody has {minimum} or more" if top < minimum else f"several players tie at {top}"
+        game.emit("road.set-aside", f"{name(before)} loses the longest road and it is set aside: {why}.",
+                  player=before, length=top)
+
+
+def _harbour(game: CatanGame, p: int, kind: int) -> None:
+    s = game.state
+    rates = s.rates
+    if kind == GENERIC:
+        rate = rulebook.GENERIC_RATE.value
+        for r in range(K):
+            if rates[p * K + r] > rate:
+                rates[p * K + r] = rate
+        text = f"{name(p)} now trades any resource {rate}:1 (generic harbour)."
+    else:
+        rates[p * K + kind] = rulebook.SPECIAL_RATE.value
+        text = f"{name(p)} now trades {rulebook.RESOURCES[kind]} {rulebook.SPECIAL_RATE.value}:1 (special harbour)."
+    game.emit("trade.harbour", text, player=p, harbour=kind)
+
+
+def rates_from_scratch(game: CatanGame, p: int) -> list[int]:
+    s = game.state
+    rates = [rulebook.BANK_RATE.value] * K
+    for v in range(len(game.tables.node_harbour)):
+        kind = game.tables.node_harbour[v]
+        if kind >= 0 and (s.settlements[p] | s.cities[p]) & NODE_BIT[v]:
+            for r in range(K):
+                if kind == GENERIC or kind == r:
+                    rate = rulebook.GENERIC_RATE.value if kind == GENERIC else rulebook.SPECIAL_RATE.value
+                    rates[r] = min(rates[r], rate)
+    return rates
+
+
+def pay(game: CatanGame, p: int, cost: tuple[tuple[int, int], ...]) -> None:
+    s = game.state
+    for r, n in cost:
+        s.hands[p * K + r] -= n
+        s.bank[r] += n
+
+
+def can_pay(game: CatanGame, p: int, cost: tuple[tuple[int, int], ...]) -> bool:
+    hands = game.state.hands
+    return all(hands[p * K + r] >= n for r, n in cost)
+
+
+def cost_of(what: str) -> tuple[tuple[int, int], ...]:
+    """A cost as ((resource index, count), ...)."""
+    table = rulebook.DEVELOPMENT_COST.value if what == "development" else rulebook.COSTS.value[what]
+    return tuple((rulebook.RESOURCES.index(r), n) for r, n in table.items())
+
+
+ROAD_COST = cost_of("road")
+SETTLEMENT_COST = cost_of("settlement")
+CITY_COST = cost_of("city")
+DEVELOPMENT_COST = cost_of("development")
+
+
+def cost_text(cost: tuple[tuple[int, int], ...]) -> str:
+    return " + ".join(f"{n} {rulebook.RESOURCES[r]}" for r, n in cost)
+
+
+def hand_size(game: CatanGame, p: int) -> int:
+    return sum(game.state.hands[p * K:p * K + K])

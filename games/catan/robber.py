@@ -1,0 +1,178 @@
+"""The 7 and the robber (``robber.discard``, ``robber.move``, ``robber.steal``).
+
+On a 7 every player holding more cards than the safe hand (7) discards half, rounded down, one card at a time and
+each as their own decision, clockwise from the roller (``decision.discard``). Then the roller moves the robber to
+another hex and steals one random card from a player with a settlement or city on it: the mover chooses whom when
+there are several (``steal P``); with one the steal is automatic (``decision.steal``). The log says who took a card
+from whom, never which card: that goes only into the hands.
+
+Cities & Knights hooks: :meth:`CatanGame.safe_hand` (7 + 2 per city wall), ``after_robber`` (where play resumes: a
+knight before the roll, a 7, a C&K knight chasing the robber, the Bishop), ``victims`` (a mask of players, so a
+layer that steals from each can walk it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.core import Action, Step
+
+from .board import HEX_CORNER_MASK, N_HEXES, bits
+from .data import rulebook
+from .pieces import K, hand_size, name
+from .state import DISCARD, MAIN, ROBBER, STEAL
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+DISCARD_ACTIONS = tuple(Action("discard", (r,)) for r in rulebook.RESOURCES)
+ROBBER_ACTIONS = tuple(Action("robber", (h,)) for h in range(N_HEXES))
+STEAL_ACTIONS = tuple(Action("steal", (p + 1,)) for p in range(8))
+
+
+def seven(game: CatanGame) -> None:
+    """A 7 was rolled: discards (if any) then the roller moves the robber."""
+    s = game.state
+    n = game.players
+    for q in range(n):
+        size = hand_size(game, q)
+        limit = game.safe_hand(q)
+        if size > limit:
+            s.discard_left[q] = size // 2
+            game.emit("robber.discard", f"{name(q)} holds {size} cards, more than {limit}: they discard "
+                      f"{size // 2}.", player=q, cards=size, discard=size // 2)
+    s.after_robber = MAIN
+    _next_discarder(game)
+
+
+def _next_discarder(game: CatanGame) -> None:
+    s = game.state
+    n = game.players
+    for i in range(n):
+        q = (s.player + i) % n
+        if s.discard_left[q]:
+            s.phase, s.decider = DISCARD, q
+            return
+    s.phase, s.decider = ROBBER, s.player
+
+
+def victims_at(game: CatanGame, h: int, mover: int) -> int:
+    """Mask of the players other than ``mover`` with a building on hex ``h`` and at least one card."""
+    s = game.state
+    corners = HEX_CORNER_MASK[h]
+    out = 0
+    for q in range(game.players):
+        if q != mover and (s.settlements[q] | s.cities[q]) & corners and hand_size(game, q):
+            out |= 1 << q
+    return out
+
+
+def steal(game: CatanGame, thief: int, victim: int) -> None:
+    """Move one random card of ``victim`` to ``thief``; the log does not say which."""
+    s = game.state
+    pick = game.rng.below(hand_size(game, victim))
+    for r in range(K):
+        pick -= s.hands[victim * K + r]
+        if pick < 0:
+            s.hands[victim * K + r] -= 1
+            s.hands[thief * K + r] += 1
+            break
+    game.emit("robber.steal", f"{name(thief)} takes a card from {name(victim)}.", player=thief, victim=victim)
+
+
+def resume(game: CatanGame) -> None:
+    s = game.state
+    s.victims = 0
+    s.phase, s.decider = s.after_robber, s.player
+
+
+class Discard(Step):
+    kind = "discard"
+    forms = {"discard": "discard RESOURCE"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: discard a card for the 7 ({at.discard_left[at.decider]} to go)"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        q = at.decider
+        hands = at.hands
+        return [DISCARD_ACTIONS[r] for r in range(K) if hands[q * K + r]]
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        if action.args[0] not in rulebook.RESOURCES:
+            return f"'{action.args[0]}' is not a resource; the resources are {', '.join(rulebook.RESOURCES)}."
+        return f"you hold no {action.args[0]}."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        q = s.decider
+        r = rulebook.RESOURCES.index(str(action.args[0]))
+        s.hands[q * K + r] -= 1
+        s.bank[r] += 1
+        s.discard_left[q] -= 1
+        game.emit("decision.discard", f"{name(q)} discards 1 {action.args[0]} ({s.discard_left[q]} to go).",
+                  player=q, card=r)
+        if not s.discard_left[q]:
+            _next_discarder(game)
+
+
+class MoveRobber(Step):
+    kind = "robber"
+    forms = {"robber": "robber HEX"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: move the robber to another hex (it is on hex {at.robber})"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        return [ROBBER_ACTIONS[h] for h in range(N_HEXES) if h != at.robber]
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        h = action.args[0]
+        if not isinstance(h, int) or not 0 <= h < N_HEXES:
+            return f"there is no hex {h}; hexes are numbered 0 to {N_HEXES - 1}."
+        return f"the robber is on hex {h} already: it must move to another hex (robber.move)."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p, h = s.decider, action.args[0]
+        assert isinstance(h, int)
+        s.robber = h
+        game.emit("robber.move", f"{name(p)} moves the robber to hex {h}.", player=p, hex=h)
+        victims = victims_at(game, h, p)
+        if not victims:
+            resume(game)
+        elif victims & (victims - 1):  # several: the mover chooses
+            s.victims, s.phase = victims, STEAL
+        else:
+            steal(game, p, victims.bit_length() - 1)
+            game.emit("decision.steal", f"Only {name(victims.bit_length() - 1)} can be robbed there.", player=p)
+            resume(game)
+
+
+class Steal(Step):
+    kind = "steal"
+    forms = {"steal": "steal PLAYER"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        who = " or ".join(name(q) for q in bits(at.victims))
+        return f"{name(at.decider)}: choose whom to rob: {who}"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        return [STEAL_ACTIONS[q] for q in bits(at.victims)]
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return (f"{action.args[0]} is not a player you can rob here: a victim has a settlement or city on the "
+                "robber's hex and holds a card (robber.steal).")
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        victim = action.args[0]
+        assert isinstance(victim, int)
+        steal(game, s.decider, victim - 1)
+        resume(game)
+
+
+__all__ = ["DISCARD", "Discard", "MoveRobber", "ROBBER", "Steal", "seven"]

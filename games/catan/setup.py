@@ -1,0 +1,107 @@
+"""The set-up: settlements and roads in snake order (``setup.snake``).
+
+Clockwise from the start player each places a settlement and a road next to it, then in reverse order a second
+settlement and road; the second settlement takes one resource from each land hex next to it (``setup.income``). The
+distance rule holds from the first settlement on (``build.distance``); no road connection is needed for the set-up
+settlements.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.core import Action, Step
+
+from . import pieces
+from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, NODE_EDGES, bits
+from .pieces import name
+from .production import second_settlement_income
+from .state import ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+SETTLE = tuple(Action("settle", (v,)) for v in range(N_NODES))
+ROAD = tuple(Action("road", (e,)) for e in range(N_EDGES))
+
+
+def seat_of(game: CatanGame, placement: int) -> int:
+    """Who makes set-up placement number ``placement`` (0-based): clockwise from the start player, then back."""
+    n = game.players
+    offset = placement if placement < n else 2 * n - 1 - placement
+    return (game.state.start + offset) % n
+
+
+def node_arg(action: Action) -> int | None:
+    v = action.args[0]
+    return v if isinstance(v, int) and 0 <= v < N_NODES else None
+
+
+def edge_arg(action: Action) -> int | None:
+    e = action.args[0]
+    return e if isinstance(e, int) and 0 <= e < N_EDGES else None
+
+
+class SetupSettlement(Step):
+    kind = "setup-settlement"
+    forms = {"settle": "settle NODE"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        rnd = 1 if at.setup_step < game.players else 2
+        return f"{name(at.decider)}: place a settlement (set-up, round {rnd})"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        return [SETTLE[v] for v in bits(at.free)]
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        v = node_arg(action)
+        if v is None:
+            return f"there is no intersection {action.args[0]}; intersections are numbered 0 to {N_NODES - 1}."
+        if at.built & NODE_BIT[v]:
+            return f"intersection {v} is already taken."
+        return f"intersection {v} is next to a settlement: the distance rule (build.distance) forbids it."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p, v = s.decider, action.args[0]
+        assert isinstance(v, int)
+        pieces.place_settlement(game, p, v)
+        s.last_settlement = v
+        game.emit("setup.snake", f"{name(p)} places a settlement at {v}.", player=p, node=v)
+        if s.setup_step >= game.players:
+            second_settlement_income(game, p, v)
+        s.phase = SETUP_ROAD
+
+
+class SetupRoad(Step):
+    kind = "setup-road"
+    forms = {"road": "road EDGE"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: place a road next to the settlement at {at.last_settlement}"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        return [ROAD[e] for e in NODE_EDGES[at.last_settlement] if at.open_edges & EDGE_BIT[e]]
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        e = edge_arg(action)
+        if e is None:
+            return f"there is no path {action.args[0]}; paths are numbered 0 to {N_EDGES - 1}."
+        return f"in the set-up the road goes next to the settlement just placed (at {at.last_settlement})."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p, e = s.decider, action.args[0]
+        assert isinstance(e, int)
+        pieces.place_road(game, p, e)
+        game.emit("setup.snake", f"{name(p)} places a road at {e}.", player=p, edge=e)
+        s.setup_step += 1
+        if s.setup_step == 2 * game.players:
+            s.phase, s.turn, s.player, s.decider = ROLL, 1, s.start, s.start
+            game.emit("turn.order", f"The set-up is done. {name(s.start)} takes the first turn; turns go clockwise.",
+                      player=s.start)
+        else:
+            s.decider = s.player = seat_of(game, s.setup_step)
+            s.phase = SETUP_SETTLEMENT

@@ -1,0 +1,254 @@
+"""Trade: maritime trade with the bank and harbours, and trade between players as decisions.
+
+Maritime (``trade.maritime``, ``trade.harbour``): ``trade GIVE GET`` gives your rate of GIVE (4, 3 at a generic
+harbour, 2 at the special harbour of that resource) for 1 GET from the bank.
+
+Between players (``trade.domestic``): only the player whose turn it is trades with the others, after the roll.
+
+1. ``propose`` starts an offer (at most ``offers_per_turn`` per turn, ``decision.offer-limit``);
+2. the proposer composes it card by card (``give RES``, ``want RES``; both sides non-empty, no resource on both,
+   ``decision.offer``) and sends it: ``ask all`` or ``ask P`` (one player), or ``withdraw``;
+3. each asked player, clockwise, answers ``accept`` (only with the cards asked for) or ``decline``; a player is
+   always asked, even one who cannot accept, so the answers reveal nothing the cards do not (``trade.answer``);
+4. the proposer ``confirm P`` with one acceptor, or ``withdraw`` (``trade.confirm``). With no acceptor the offer
+   lapses. There are no counter-offers: a player who wants other terms declines (``decision.no-counter``).
+
+The offer and the answers are public, like a spoken offer at the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.core import Action, Step
+
+from .data import rulebook
+from .pieces import K, hand_size, name
+from .state import ACCEPTED, ANSWER, CONFIRM, DECLINED, MAIN, NOT_ASKED, OFFER, WAITING
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+RES = rulebook.RESOURCES
+TRADE = tuple(tuple(Action("trade", (RES[g], RES[r])) for r in range(K)) for g in range(K))
+PROPOSE = Action("propose")
+GIVE = tuple(Action("give", (r,)) for r in RES)
+WANT = tuple(Action("want", (r,)) for r in RES)
+ASK = tuple(Action("ask", (p + 1,)) for p in range(8))
+ASK_ALL = Action("ask", ("all",))
+WITHDRAW = Action("withdraw")
+ACCEPT, DECLINE = Action("accept"), Action("decline")
+CONFIRM_ACTIONS = tuple(Action("confirm", (p + 1,)) for p in range(8))
+
+
+# ---------------------------------------------------------------- maritime
+def maritime_options(game: CatanGame, p: int) -> list[Action]:
+    s = game.state
+    hands, rates, bank = s.hands, s.rates, s.bank
+    out = []
+    for g in range(K):
+        if hands[p * K + g] >= rates[p * K + g]:
+            row = TRADE[g]
+            out.extend(row[r] for r in range(K) if r != g and bank[r])
+    return out
+
+
+def maritime(game: CatanGame, p: int, give: str, get: str) -> None:
+    s = game.state
+    g, r = RES.index(give), RES.index(get)
+    rate = s.rates[p * K + g]
+    s.hands[p * K + g] -= rate
+    s.bank[g] += rate
+    s.hands[p * K + r] += 1
+    s.bank[r] -= 1
+    rule = "trade.maritime" if rate == rulebook.BANK_RATE.value else "trade.harbour"
+    game.emit(rule, f"{name(p)} trades {rate} {give} for 1 {get} with the bank.", player=p, give=g, get=r,
+              rate=rate)
+
+
+def maritime_refusal(game: CatanGame, p: int, give: object, get: object) -> str:
+    s = game.state
+    if give not in RES or get not in RES:
+        return f"write trade GIVE GET with two resources: {', '.join(RES)}."
+    if give == get:
+        return "a trade gives one resource for another."
+    g, r = RES.index(str(give)), RES.index(str(get))
+    if not s.bank[r]:
+        return f"the bank has no {get} left."
+    return f"you trade {give} {s.rates[p * K + g]}:1 and hold {s.hands[p * K + g]} (trade.maritime)."
+
+
+# ---------------------------------------------------------------- between players
+def others_holding(game: CatanGame, p: int, r: int) -> int:
+    """Cards of resource ``r`` held by the players other than ``p``: public (19 minus the bank minus one's own)."""
+    s = game.state
+    return rulebook.RESOURCE_CARDS.value - s.bank[r] - s.hands[p * K + r]
+
+
+def propose_options(game: CatanGame, p: int) -> list[Action]:
+    s = game.state
+    if s.offers_made >= game.config.offers_per_turn or not hand_size(game, p):
+        return []
+    if not any(hand_size(game, q) for q in range(game.players) if q != p):
+        return []
+    return [PROPOSE]
+
+
+def propose(game: CatanGame, p: int) -> None:
+    s = game.state
+    s.offers_made += 1
+    s.offer_give = [0] * K
+    s.offer_want = [0] * K
+    s.phase = OFFER
+    game.emit("trade.domestic", f"{name(p)} starts a trade offer ({s.offers_made} of "
+              f"{game.config.offers_per_turn} this turn).", player=p)
+
+
+def offer_text(give: list[int], want: list[int]) -> str:
+    def side(counts: list[int]) -> str:
+        return " + ".join(f"{n} {RES[r]}" for r, n in enumerate(counts) if n) or "nothing"
+    return f"{side(give)} for {side(want)}"
+
+
+def _lapse(game: CatanGame, why: str) -> None:
+    s = game.state
+    game.emit("trade.confirm", why, player=s.player)
+    s.answers = [NOT_ASKED] * game.players
+    s.offer_give = [0] * K
+    s.offer_want = [0] * K
+    s.phase, s.decider = MAIN, s.player
+
+
+class Offer(Step):
+    kind = "offer"
+    forms = {"give": "give RESOURCE", "want": "want RESOURCE", "ask": "ask PLAYER|all", "withdraw": "withdraw"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: compose a trade offer ({offer_text(at.offer_give, at.offer_want)} so far)"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        p = at.decider
+        give, want = at.offer_give, at.offer_want
+        out: list[Action] = []
+        total_want = sum(want)
+        if any(give) and total_want:
+            sizes = [hand_size(game, q) if q != p else -1 for q in range(game.players)]
+            able = [q for q in range(game.players) if sizes[q] >= total_want]
+            out.extend(ASK[q] for q in able)
+            if able:
+                out.append(ASK_ALL)
+        hands = at.hands
+        out.extend(GIVE[r] for r in range(K) if not want[r] and hands[p * K + r] > give[r])
+        out.extend(WANT[r] for r in range(K) if not give[r] and want[r] < others_holding(game, p, r))
+        out.append(WITHDRAW)
+        return out
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        arg = action.args[0] if action.args else None
+        if action.verb in ("give", "want") and arg not in RES:
+            return f"'{arg}' is not a resource; the resources are {', '.join(RES)}."
+        if action.verb == "give":
+            if at.offer_want[RES.index(str(arg))]:
+                return f"you already ask for {arg}: a resource is on one side of an offer only (decision.offer)."
+            return f"you do not hold another {arg} to give."
+        if action.verb == "want":
+            if at.offer_give[RES.index(str(arg))]:
+                return f"you already give {arg}: a resource is on one side of an offer only (decision.offer)."
+            return f"the other players do not hold that many {arg} between them (decision.offer)."
+        if not any(at.offer_give) or not any(at.offer_want):
+            return "an offer gives at least one card and asks for at least one (decision.offer)."
+        return f"'{arg}' is not a player who holds enough cards to accept; ask another player or all."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        if action.verb == "withdraw":
+            _lapse(game, f"{name(p)} withdraws the offer.")
+        elif action.verb in ("give", "want"):
+            side = s.offer_give if action.verb == "give" else s.offer_want
+            side[RES.index(str(action.args[0]))] += 1
+        else:
+            target = action.args[0]
+            asked = [q for q in range(game.players) if q != p and (target == "all" or q == int(target) - 1)]
+            s.answers = [WAITING if q in asked else NOT_ASKED for q in range(game.players)]
+            to = "everyone" if target == "all" else name(asked[0])
+            game.emit("trade.domestic", f"{name(p)} offers {offer_text(s.offer_give, s.offer_want)} to {to}.",
+                      player=p, give=list(s.offer_give), want=list(s.offer_want), to=str(target))
+            s.phase = ANSWER
+            _next_answer(game)
+
+
+def _next_answer(game: CatanGame) -> None:
+    s = game.state
+    n = game.players
+    for i in range(1, n):
+        q = (s.player + i) % n
+        if s.answers[q] == WAITING:
+            s.decider = q
+            return
+    if ACCEPTED in s.answers:
+        s.phase, s.decider = CONFIRM, s.player
+    else:
+        _lapse(game, "Nobody accepts: the offer lapses.")
+
+
+class Answer(Step):
+    kind = "answer"
+    forms = {"accept": "accept", "decline": "decline"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return (f"{name(at.decider)}: accept or decline {name(at.player)}'s offer "
+                f"({offer_text(at.offer_give, at.offer_want)})")
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        q = at.decider
+        hands, want = at.hands, at.offer_want
+        if all(hands[q * K + r] >= want[r] for r in range(K)):
+            return (ACCEPT, DECLINE)
+        return (DECLINE,)
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return f"you do not hold the cards asked for ({offer_text(at.offer_want, [0] * K).split(' for')[0]})."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        q = s.decider
+        s.answers[q] = ACCEPTED if action.verb == "accept" else DECLINED
+        game.emit("trade.answer", f"{name(q)} {action.verb}s.", player=q, answer=action.verb)
+        _next_answer(game)
+
+
+class Confirm(Step):
+    kind = "confirm"
+    forms = {"confirm": "confirm PLAYER", "withdraw": "withdraw"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        who = " or ".join(name(q) for q in range(game.players) if at.answers[q] == ACCEPTED)
+        return f"{name(at.decider)}: trade with {who}, or withdraw the offer"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        out = [CONFIRM_ACTIONS[q] for q in range(game.players) if at.answers[q] == ACCEPTED]
+        out.append(WITHDRAW)
+        return out
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return f"{action.args[0]} did not accept the offer; confirm one of the players who did (trade.confirm)."
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        if action.verb == "withdraw":
+            _lapse(game, f"{name(p)} withdraws the offer.")
+            return
+        target = action.args[0]
+        assert isinstance(target, int)
+        q = target - 1
+        for r in range(K):
+            moved = s.offer_give[r] - s.offer_want[r]
+            s.hands[p * K + r] -= moved
+            s.hands[q * K + r] += moved
+        _lapse(game, f"{name(p)} and {name(q)} trade: {name(p)} gives "
+               f"{offer_text(s.offer_give, s.offer_want).replace(' for ', f' to {name(q)} for ')}.")

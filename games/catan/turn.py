@@ -1,0 +1,152 @@
+"""A turn: before the roll, the roll, then trading and building in any order until ``end`` (``turn.*``).
+
+* Before the roll (step ``roll``): ``roll``, or ``play knight`` first (``dev.knight``). The roll is always asked, even
+  of a player with no knight, so nobody learns from the flow of decisions what is in a hand.
+* After the roll (step ``main``): ``build`` verbs (:mod:`.building`), ``buy`` / ``play`` (:mod:`.development`),
+  ``trade`` / ``propose`` (:mod:`.trade`) and ``end``. The options of every mechanic are listed in one sorted pass:
+  verbs in alphabetical order, each mechanic's options already ascending.
+* Victory (``victory.declare``): a player who has the points to win on their own turn declares it at once
+  (``decision.declare``); a game over the turn limit ends with the most points winning (``decision.turn-limit``).
+
+Cities & Knights hook: ``Roll.before_roll_options`` (the Alchemist replaces the knight there) and ``Main.sections``
+(the verb -> options/apply table a layer extends with its own verbs).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from games.core import Action, Step
+
+from . import building, development, production, robber, trade
+from .pieces import name
+from .state import MAIN, OVER, ROLL, TURN_LIMIT, WON
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+ROLL_ACTION = Action("roll")
+END = Action("end")
+
+
+class Roll(Step):
+    kind = "roll"
+    forms = {"roll": "roll", "play": "play CARD"}
+    presorted = True
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: roll the dice (turn {at.turn})"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        out = development.play_options(game, at.decider, before_roll=True)
+        out.append(ROLL_ACTION)
+        return out
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return development.play_refusal(game, at.decider, action.args[0], before_roll=True)
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        if action.verb == "play":
+            development.play(game, p, str(action.args[0]))
+            return
+        one, two = production.roll_dice(game.rng)
+        total = one + two
+        s.dice, s.rolled = total, True
+        game.emit("turn.roll", f"{name(p)} rolls {total} ({one} + {two}).", player=p, dice=[one, two])
+        s.phase = MAIN
+        if total == game.robber_roll:
+            robber.seven(game)
+        else:
+            production.produce(game, total)
+
+
+Options = Callable[["CatanGame", int], list[Action]]
+Effect = Callable[["CatanGame", int, Action], None]
+Refusal = Callable[["CatanGame", int, Action], str]
+
+
+def _end_options(game: CatanGame, p: int) -> list[Action]:
+    return [END]
+
+
+class Main(Step):
+    kind = "main"
+    forms = {"buy": "buy", "city": "city NODE", "end": "end", "play": "play CARD", "propose": "propose",
+             "road": "road EDGE", "settle": "settle NODE", "trade": "trade GIVE GET"}
+    presorted = True
+    #: Verb -> (options, effect, refusal), in alphabetical order of the verbs: the options come out sorted.
+    sections: dict[str, tuple[Options, Effect, Refusal]] = {
+        "buy": (development.buy_options, lambda g, p, a: development.buy(g, p),
+                lambda g, p, a: "buying needs 1 grain + 1 ore + 1 wool and a card left in the deck (dev.buy)."),
+        "city": (building.city_options, lambda g, p, a: building.build_city(g, p, a.args[0]),  # type: ignore[arg-type]
+                 lambda g, p, a: building.city_refusal(g, p, a.args[0])),
+        "end": (_end_options, lambda g, p, a: end_turn(g), lambda g, p, a: ""),
+        "play": (development.play_options, lambda g, p, a: development.play(g, p, str(a.args[0])),
+                 lambda g, p, a: development.play_refusal(g, p, a.args[0])),
+        "propose": (trade.propose_options, lambda g, p, a: trade.propose(g, p),
+                    lambda g, p, a: "no trade offer can be made now: the offers of this turn are used up, or nobody "
+                                    "has cards to trade (decision.offer-limit)."),
+        "road": (building.road_options, lambda g, p, a: building.build_road(g, p, a.args[0]),  # type: ignore[arg-type]
+                 lambda g, p, a: building.road_refusal(g, p, a.args[0])),
+        "settle": (building.settle_options,
+                   lambda g, p, a: building.build_settlement(g, p, a.args[0]),  # type: ignore[arg-type]
+                   lambda g, p, a: building.settle_refusal(g, p, a.args[0])),
+        "trade": (trade.maritime_options, lambda g, p, a: trade.maritime(g, p, str(a.args[0]), str(a.args[1])),
+                  lambda g, p, a: trade.maritime_refusal(g, p, a.args[0], a.args[1])),
+    }
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: build, trade, buy or play a card, or end the turn (rolled {at.dice})"
+
+    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        p = at.decider
+        out: list[Action] = []
+        for make, _, _ in self.sections.values():
+            out.extend(make(game, p))
+        return out
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return self.sections[action.verb][2](game, at.decider, action) or None
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        self.sections[action.verb][1](game, game.state.decider, action)
+
+
+def end_turn(game: CatanGame) -> None:
+    s = game.state
+    p = s.player
+    limit = game.config.turn_limit
+    if limit and s.turn >= limit:
+        s.phase, s.ended, s.decider = OVER, TURN_LIMIT, -1
+        best = max(game.total_points())
+        game.emit("decision.turn-limit", f"Turn {s.turn} was the last (turn limit {limit}): the most points win "
+                  f"({best}).", turn=s.turn)
+        return
+    s.player = s.decider = (p + 1) % game.players
+    s.turn += 1
+    s.rolled = s.dev_played = False
+    s.dice = 0
+    s.offers_made = 0
+    for k in range(len(s.devs_new)):
+        s.devs_new[k] = 0
+    s.phase = ROLL
+    game.emit("turn.order", f"{name(p)} ends the turn; {name(s.player)}'s turn {s.turn}.", player=s.player,
+              turn=s.turn)
+
+
+def declare_if_won(game: CatanGame) -> None:
+    """The player whose turn it is wins as soon as they have the points (``victory.declare``)."""
+    s = game.state
+    p = s.player
+    total = s.points[p] + game.hidden_points(p)
+    if total < game.config.points_to_win or s.phase == OVER:
+        return
+    s.phase, s.ended, s.winner, s.decider = OVER, WON, p, -1
+    game.emit("victory.declare", f"{name(p)} has {total} points on their own turn and wins.", player=p,
+              points=total)
+    hidden = [(q, game.hidden_points(q)) for q in range(game.players) if game.hidden_points(q)]
+    if hidden:
+        game.emit("dev.victory-point", "Victory point cards are revealed: " + ", ".join(
+            f"{name(q)} {k}" for q, k in hidden) + ".", cards=[[q, k] for q, k in hidden])
