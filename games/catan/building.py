@@ -18,7 +18,7 @@ from games.core import Action
 
 from . import pieces
 from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, bits
-from .pieces import CITY_COST, ROAD_COST, SETTLEMENT_COST, can_pay, cost_text, name
+from .pieces import CAN_CITY, CAN_ROAD, CAN_SETTLE, CITY_COST, ROAD_COST, SETTLEMENT_COST, can_pay, cost_text, name
 from .setup import ROAD, SETTLE
 
 if TYPE_CHECKING:
@@ -27,23 +27,23 @@ if TYPE_CHECKING:
 CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
 
 
-def road_options(game: CatanGame, p: int) -> list[Action]:
+def road_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not s.roads_left[p] or not can_pay(game, p, ROAD_COST):
+    if not CAN_ROAD(hand) or not s.roads_left[p] or not s.road_ok[p]:
         return []
     return [ROAD[e] for e in bits(s.road_ok[p])]
 
 
-def settle_options(game: CatanGame, p: int) -> list[Action]:
+def settle_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not s.settlements_left[p] or not can_pay(game, p, SETTLEMENT_COST):
+    if not CAN_SETTLE(hand) or not s.settlements_left[p]:
         return []
     return [SETTLE[v] for v in bits(s.free & s.reach[p])]
 
 
-def city_options(game: CatanGame, p: int) -> list[Action]:
+def city_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not s.cities_left[p] or not can_pay(game, p, CITY_COST):
+    if not CAN_CITY(hand) or not s.cities_left[p]:
         return []
     return [CITY[v] for v in bits(s.settlements[p])]
 

@@ -20,7 +20,7 @@ from games.core import Action, Step
 from . import building, pieces
 from .board import bits
 from .data import rulebook
-from .pieces import DEVELOPMENT_COST, K, can_pay, name
+from .pieces import CAN_BUY, DEVELOPMENT_COST, K, name
 from .setup import ROAD, edge_arg
 from .state import MAIN, MONOPOLY, PLENTY, ROAD_BUILDING, ROBBER, ROLL
 
@@ -43,13 +43,13 @@ def playable(game: CatanGame, p: int, kind: int) -> bool:
     return not s.dev_played and s.devs[p * D + kind] - s.devs_new[kind] > 0
 
 
-def buy_options(game: CatanGame, p: int) -> list[Action]:
-    return [BUY] if game.state.deck and can_pay(game, p, DEVELOPMENT_COST) else []
+def buy_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
+    return [BUY] if CAN_BUY(hand) and game.state.deck else []
 
 
-def play_options(game: CatanGame, p: int, before_roll: bool = False) -> list[Action]:
+def play_options(game: CatanGame, p: int, hand: list[int] | None = None, before_roll: bool = False) -> list[Action]:
     s = game.state
-    if s.dev_played:
+    if s.dev_played or not any(s.devs[p * D:p * D + D]):
         return []
     out = []
     for kind in (KNIGHT,) if before_roll else PLAYABLE:

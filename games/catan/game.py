@@ -126,6 +126,16 @@ class CatanGame(StepGame):
             victims=0, free_roads=0, plenty_left=0, offers_made=0, offer_give=[0] * K, offer_want=[0] * K,
             answers=[NOT_ASKED] * n, ended=PLAYING, winner=-1)
 
+    #: An upper bound of hidden_points (every victory point card): a layer with none sets 0.
+    _most_hidden: ClassVar[int] = rulebook.DEVELOPMENT_CARDS.value["victory-point"]
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    def _prepare(self) -> None:
+        self._players = self.config.players
+
     def _use_layout(self, layout: Layout) -> None:
         self.layout = layout
         self.tables = board.tables(layout)
@@ -184,7 +194,8 @@ class CatanGame(StepGame):
     def _apply(self, action: Action) -> None:
         s = self.state
         self.step_of_phase[s.phase].apply(self, s, action)
-        if s.turn:
+        # cheap test first: public points + at most every victory point card (victory.declare)
+        if s.turn and s.points[s.player] + self._most_hidden >= self.config.points_to_win:
             declare_if_won(self)
 
     @property

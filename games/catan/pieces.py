@@ -14,7 +14,7 @@ where C&K adds knights) and :func:`cut_at` (call it when any such piece lands on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .board import EDGE_BIT, EDGE_NODES, GENERIC, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_EDGES, bits
 from .data import rulebook
@@ -203,7 +203,11 @@ def pay(game: CatanGame, p: int, cost: tuple[tuple[int, int], ...]) -> None:
 
 def can_pay(game: CatanGame, p: int, cost: tuple[tuple[int, int], ...]) -> bool:
     hands = game.state.hands
-    return all(hands[p * K + r] >= n for r, n in cost)
+    base = p * K
+    for r, n in cost:
+        if hands[base + r] < n:
+            return False
+    return True
 
 
 def cost_of(what: str) -> tuple[tuple[int, int], ...]:
@@ -212,10 +216,20 @@ def cost_of(what: str) -> tuple[tuple[int, int], ...]:
     return tuple((rulebook.RESOURCES.index(r), n) for r, n in table.items())
 
 
+def affordable(cost: tuple[tuple[int, int], ...]) -> Any:
+    """A test ``hand -> bool`` written out for one cost (``hand`` is one player's 5 resource counts): legal-move
+    generation asks it for every build on every decision. Built from the rulebook's numbers only."""
+    test = " and ".join(f"hand[{r}] >= {n}" for r, n in cost) or "True"
+    return eval(f"lambda hand: {test}")  # noqa: S307 - generated from rulebook constants only
+
+
 ROAD_COST = cost_of("road")
 SETTLEMENT_COST = cost_of("settlement")
 CITY_COST = cost_of("city")
 DEVELOPMENT_COST = cost_of("development")
+
+
+CAN_ROAD, CAN_SETTLE, CAN_CITY, CAN_BUY = map(affordable, (ROAD_COST, SETTLEMENT_COST, CITY_COST, DEVELOPMENT_COST))
 
 
 def cost_text(cost: tuple[tuple[int, int], ...]) -> str:
@@ -224,3 +238,9 @@ def cost_text(cost: tuple[tuple[int, int], ...]) -> str:
 
 def hand_size(game: CatanGame, p: int) -> int:
     return sum(game.state.hands[p * K:p * K + K])
+
+
+def cards_of_others(game: CatanGame, p: int) -> int:
+    """Resource cards held by the players other than ``p`` (all cards not in the bank or p's hand)."""
+    s = game.state
+    return len(s.bank) * rulebook.RESOURCE_CARDS.value - sum(s.bank) - sum(s.hands[p * K:p * K + K])

@@ -32,41 +32,47 @@ def produce(game: CatanGame, total: int) -> None:
     resource by resource, unless the bank is short (``production.shortage``)."""
     s = game.state
     n = game.players
-    kinds = len(s.bank)
-    owed = [0] * (n * kinds)
+    settlements, cities, built, robber = s.settlements, s.cities, s.built, s.robber
+    owed: dict[int, list[int]] = {}  # card -> amount per player
     robbed = False
     for h, terrain, corners in game.tables.by_number[total]:
-        if h == s.robber:
-            robbed = robbed or any((s.settlements[p] | s.cities[p]) & corners for p in range(n))
+        if not built & corners:
+            continue
+        if h == robber:
+            robbed = True
             continue
         for p in range(n):
-            towns = (s.settlements[p] & corners).bit_count()
-            cities = (s.cities[p] & corners).bit_count()
-            if towns or cities:
-                for card, count in game.yield_of(terrain, towns, cities):
-                    owed[p * kinds + card] += count
+            towns = (settlements[p] & corners).bit_count()
+            bigs = (cities[p] & corners).bit_count()
+            if towns or bigs:
+                for card, count in game.yield_of(terrain, towns, bigs):
+                    due = owed.get(card)
+                    if due is None:
+                        due = owed[card] = [0] * n
+                    due[p] += count
     if robbed:
-        game.emit("production.robber", f"The robber on hex {s.robber} keeps it from producing.", hex=s.robber)
+        game.emit("production.robber", f"The robber on hex {robber} keeps it from producing.", hex=robber)
+    if not owed:
+        return
     paid = []
-    for r in range(kinds):
-        due = [owed[p * kinds + r] for p in range(n)]
+    hands, bank = s.hands, s.bank
+    for r in sorted(owed):
+        due = owed[r]
         need = sum(due)
-        if not need:
-            continue
-        if need > s.bank[r]:
+        if need > bank[r]:
             takers = [p for p in range(n) if due[p]]
             if len(takers) > 1:
-                game.emit("production.shortage", f"The bank has {s.bank[r]} {card_name(r)} but owes {need} to "
-                          f"{len(takers)} players: nobody takes {card_name(r)}.", card=r, bank=s.bank[r], owed=need)
+                game.emit("production.shortage", f"The bank has {bank[r]} {card_name(r)} but owes {need} to "
+                          f"{len(takers)} players: nobody takes {card_name(r)}.", card=r, bank=bank[r], owed=need)
                 continue
             p = takers[0]
-            due[p] = s.bank[r]
-            game.emit("production.shortage", f"The bank has only {s.bank[r]} {card_name(r)} left of the {need} owed "
-                      f"to {name(p)}, who takes them all.", card=r, bank=s.bank[r], owed=need, player=p)
+            due[p] = bank[r]
+            game.emit("production.shortage", f"The bank has only {bank[r]} {card_name(r)} left of the {need} owed "
+                      f"to {name(p)}, who takes them all.", card=r, bank=bank[r], owed=need, player=p)
         for p in range(n):
             if due[p]:
-                s.hands[p * kinds + r] += due[p]
-                s.bank[r] -= due[p]
+                hands[p * K + r] += due[p]
+                bank[r] -= due[p]
                 paid.append((p, r, due[p]))
     if paid:
         paid.sort()

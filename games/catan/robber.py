@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 DISCARD_ACTIONS = tuple(Action("discard", (r,)) for r in rulebook.RESOURCES)
 ROBBER_ACTIONS = tuple(Action("robber", (h,)) for h in range(N_HEXES))
+ROBBER_OPTIONS = tuple(tuple(a for k, a in enumerate(ROBBER_ACTIONS) if k != h) for h in range(N_HEXES))
 STEAL_ACTIONS = tuple(Action("steal", (p + 1,)) for p in range(8))
 
 
@@ -126,7 +127,7 @@ class MoveRobber(Step):
         return f"{name(at.decider)}: move the robber to another hex (it is on hex {at.robber})"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [ROBBER_ACTIONS[h] for h in range(N_HEXES) if h != at.robber]
+        return ROBBER_OPTIONS[at.robber]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         h = action.args[0]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.core import Action, Step
 
 from .data import rulebook
-from .pieces import K, hand_size, name
+from .pieces import K, cards_of_others, hand_size, name
 from .state import ACCEPTED, ANSWER, CONFIRM, DECLINED, MAIN, NOT_ASKED, OFFER, WAITING
 
 if TYPE_CHECKING:
@@ -42,14 +42,17 @@ CONFIRM_ACTIONS = tuple(Action("confirm", (p + 1,)) for p in range(8))
 
 
 # ---------------------------------------------------------------- maritime
-def maritime_options(game: CatanGame, p: int) -> list[Action]:
+def maritime_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    hands, rates, bank = s.hands, s.rates, s.bank
-    out = []
+    rates, bank = s.rates, s.bank
+    out: list[Action] = []
+    base = p * K
     for g in range(K):
-        if hands[p * K + g] >= rates[p * K + g]:
+        if hand[g] >= rates[base + g]:
             row = TRADE[g]
-            out.extend(row[r] for r in range(K) if r != g and bank[r])
+            for r in range(K):
+                if r != g and bank[r]:
+                    out.append(row[r])
     return out
 
 
@@ -85,11 +88,9 @@ def others_holding(game: CatanGame, p: int, r: int) -> int:
     return rulebook.RESOURCE_CARDS.value - s.bank[r] - s.hands[p * K + r]
 
 
-def propose_options(game: CatanGame, p: int) -> list[Action]:
+def propose_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if s.offers_made >= game.config.offers_per_turn or not hand_size(game, p):
-        return []
-    if not any(hand_size(game, q) for q in range(game.players) if q != p):
+    if s.offers_made >= game.config.offers_per_turn or not any(hand) or not cards_of_others(game, p):
         return []
     return [PROPOSE]
 
@@ -132,15 +133,20 @@ class Offer(Step):
         give, want = at.offer_give, at.offer_want
         out: list[Action] = []
         total_want = sum(want)
-        if any(give) and total_want:
+        if total_want and any(give):
             sizes = [hand_size(game, q) if q != p else -1 for q in range(game.players)]
             able = [q for q in range(game.players) if sizes[q] >= total_want]
             out.extend(ASK[q] for q in able)
             if able:
                 out.append(ASK_ALL)
-        hands = at.hands
-        out.extend(GIVE[r] for r in range(K) if not want[r] and hands[p * K + r] > give[r])
-        out.extend(WANT[r] for r in range(K) if not give[r] and want[r] < others_holding(game, p, r))
+        own = at.hands[p * K:p * K + K]
+        for r in range(K):
+            if not want[r] and own[r] > give[r]:
+                out.append(GIVE[r])
+        total, bank = rulebook.RESOURCE_CARDS.value, at.bank
+        for r in range(K):
+            if not give[r] and want[r] < total - bank[r] - own[r]:
+                out.append(WANT[r])
         out.append(WITHDRAW)
         return out
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from games.core import Action, Step
 
 from . import building, development, production, robber, trade
-from .pieces import name
+from .pieces import K, name
 from .state import MAIN, OVER, ROLL, TURN_LIMIT, WON
 
 if TYPE_CHECKING:
@@ -62,12 +62,12 @@ class Roll(Step):
             production.produce(game, total)
 
 
-Options = Callable[["CatanGame", int], list[Action]]
+Options = Callable[["CatanGame", int, list[int]], list[Action]]
 Effect = Callable[["CatanGame", int, Action], None]
 Refusal = Callable[["CatanGame", int, Action], str]
 
 
-def _end_options(game: CatanGame, p: int) -> list[Action]:
+def _end_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     return [END]
 
 
@@ -97,14 +97,18 @@ class Main(Step):
                   lambda g, p, a: trade.maritime_refusal(g, p, a.args[0], a.args[1])),
     }
 
+    def __init__(self) -> None:
+        self._makers = tuple(make for make, _, _ in self.sections.values())
+
     def prompt(self, game: CatanGame, at: Any) -> str:
         return f"{name(at.decider)}: build, trade, buy or play a card, or end the turn (rolled {at.dice})"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         p = at.decider
+        hand = at.hands[p * K:p * K + K]
         out: list[Action] = []
-        for make, _, _ in self.sections.values():
-            out.extend(make(game, p))
+        for make in self._makers:
+            out += make(game, p, hand)
         return out
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
@@ -129,8 +133,8 @@ def end_turn(game: CatanGame) -> None:
     s.rolled = s.dev_played = False
     s.dice = 0
     s.offers_made = 0
-    for k in range(len(s.devs_new)):
-        s.devs_new[k] = 0
+    if any(s.devs_new):
+        s.devs_new = [0] * len(s.devs_new)
     s.phase = ROLL
     game.emit("turn.order", f"{name(p)} ends the turn; {name(s.player)}'s turn {s.turn}.", player=s.player,
               turn=s.turn)
