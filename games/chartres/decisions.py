@@ -7,7 +7,7 @@ game lists thousands of them, and building them again would be most of the cost 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from games.core import Action, Step
 
@@ -51,10 +51,15 @@ class ChartresStep(Step):
     """A Chartres decision. Every step lists its options in sort order (hands are kept sorted)."""
 
     presorted = True
+    #: The question in words, after the decider's name (a step whose prompt says more overrides :meth:`prompt`).
+    asks: ClassVar[str] = ""
 
     def seat(self, at: Any) -> int:
         """The seat that decides, from the step's record ``at``."""
         raise NotImplementedError
+
+    def prompt(self, game: Any, at: Any) -> str:
+        return f"{name(self.seat(at))}: {self.asks}"
 
     def spelling(self, game: Any, at: Any, action: Action) -> str | None:
         """Chartres words a misfit action its own way: an action naming a card says first when that card is not in
@@ -90,3 +95,13 @@ class TurnStep(ChartresStep):
 
     def done(self, game: Any) -> None:
         raise NotImplementedError
+
+
+class RowCard(TurnStep):
+    """A decision that lays a card of the hand at the right end of the action row (``row CARD``)."""
+
+    forms = {"row": "row CARD"}
+
+    def options(self, game: Any, p: int) -> list[Action]:
+        row = game.row_actions
+        return [row[c] for c in game.state.hand[p]]

@@ -52,9 +52,7 @@ class ChooseLocation(TurnStep):
 
     kind = LOCATION
     forms = {"location": "location ID", "draw": "draw"}
-
-    def prompt(self, game: Any, p: int) -> str:
-        return f"{name(p)}: take a revealed location, or draw a card instead"
+    asks = "take a revealed location, or draw a card instead"
 
     def options(self, game: Any, p: int) -> list[Action]:
         return [DRAW] + [action("location", x) for x in sorted(game.state.loc_shown)

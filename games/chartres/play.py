@@ -15,7 +15,7 @@ from games.core import Action
 
 from . import effects
 from .data import rulebook
-from .decisions import TurnStep, name
+from .decisions import RowCard, TurnStep, name
 from .state import ACT, COMMIT_ACT, COMMIT_ROW
 
 
@@ -27,18 +27,11 @@ def phase_b(game: Any) -> None:
     s.phase, s.queue, s.turn = COMMIT_ROW, list(s.initiative), 0
 
 
-class CommitRow(TurnStep):
+class CommitRow(RowCard):
     """Play a card face down to the right end of the action row."""
 
     kind = COMMIT_ROW
-    forms = {"row": "row CARD"}
-
-    def prompt(self, game: Any, p: int) -> str:
-        return f"{name(p)}: play a card face down to the right end of your action row"
-
-    def options(self, game: Any, p: int) -> list[Action]:
-        row = game.row_actions
-        return [row[c] for c in game.state.hand[p]]
+    asks = "play a card face down to the right end of your action row"
 
     def apply(self, game: Any, p: int, action: Action) -> None:
         s = game.state
@@ -64,9 +57,7 @@ class CommitAct(TurnStep):
 
     kind = COMMIT_ACT
     forms = {"activate": "activate SLOT CARD"}
-
-    def prompt(self, game: Any, p: int) -> str:
-        return f"{name(p)}: play a card face down under an empty position of your activation row"
+    asks = "play a card face down under an empty position of your activation row"
 
     def options(self, game: Any, p: int) -> list[Action]:
         s = game.state

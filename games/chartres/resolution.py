@@ -220,12 +220,10 @@ class Path(ChartresStep):
 
     kind = PATH
     forms = {"path": "path warehouse|townhall"}
+    asks = "put the citizen on the warehouse or the town hall path"
 
     def seat(self, at: Resolving) -> int:
         return at.player
-
-    def prompt(self, game: Any, ab: Resolving) -> str:
-        return f"{name(ab.player)}: put the citizen on the warehouse or the town hall path"
 
     def options(self, game: Any, ab: Resolving) -> list[Action]:
         return sorted((_PATH_ACTIONS[rulebook.PATHS[k]] for k in effects.path_options(game, ab.player)), key=str)

@@ -65,9 +65,7 @@ class BuyTile(TurnStep):
 
     kind = BONUS
     forms = {"bonus": "bonus TILE", "pass": "pass"}
-
-    def prompt(self, game: Any, p: int) -> str:
-        return f"{name(p)}: buy a cathedral bonus tile with citizens, or pass"
+    asks = "buy a cathedral bonus tile with citizens, or pass"
 
     def options(self, game: Any, p: int) -> list[Action]:
         return sorted(_tile_options(game, p), key=str) + [PASS]

@@ -13,7 +13,7 @@ from games.core import Action
 
 from . import effects, locations, scoring
 from .data import rulebook
-from .decisions import TurnStep, name
+from .decisions import RowCard, name
 from .state import SETUP_ROW, ChartresState
 
 
@@ -67,18 +67,13 @@ def set_up(game: Any) -> ChartresState:
     return s
 
 
-class StartingRow(TurnStep):
+class StartingRow(RowCard):
     """Choose a card of the deal for the starting action row (three times)."""
 
     kind = SETUP_ROW
-    forms = {"row": "row CARD"}
 
     def prompt(self, game: Any, p: int) -> str:
         return f"{name(p)}: choose card {len(game.state.row[p]) + 1} of 3 for your starting action row (secretly)"
-
-    def options(self, game: Any, p: int) -> list[Action]:
-        row = game.row_actions
-        return [row[c] for c in game.state.hand[p]]
 
     def apply(self, game: Any, p: int, action: Action) -> None:
         s = game.state

@@ -43,9 +43,7 @@ class PourFirst(TurnStep):
 
     kind = POUR
     forms = {"pour": "pour white|red"}
-
-    def prompt(self, game: Any, p: int) -> str:
-        return f"{name(p)}: which grapes pour first into the barrels (the IP is the same either way)"
+    asks = "which grapes pour first into the barrels (the IP is the same either way)"
 
     def options(self, game: Any, p: int) -> list[Action]:
         return [_POUR_ACTIONS["red"], _POUR_ACTIONS["white"]]

@@ -210,18 +210,20 @@ def to_discard(game: ChartresGame, cards: Sequence[str]) -> None:
     game.state.discard.extend(cards)
 
 
+def _take_out(item: str, piles: Sequence[list[str]], nowhere: str) -> None:
+    """Remove ``item`` from the first of ``piles`` that holds it; fail with ``nowhere`` if none does."""
+    pile = next((pile for pile in piles if item in pile), None)
+    assert pile is not None, nowhere
+    pile.remove(item)
+
+
 def show_locations(game: ChartresGame, lids: Sequence[str]) -> None:
     """The revealed locations become exactly ``lids``; those shown before go under the location deck."""
     s = game.state
     s.loc_deck[:0] = s.loc_shown
     s.loc_shown = []
     for lid in lids:
-        for pile in (s.loc_deck, s.loc_discard, *s.taverns):
-            if lid in pile:
-                pile.remove(lid)
-                break
-        else:
-            raise AssertionError(f"location {lid} is nowhere")
+        _take_out(lid, (s.loc_deck, s.loc_discard, *s.taverns), f"location {lid} is nowhere")
         s.loc_shown.append(lid)
 
 
@@ -229,12 +231,7 @@ def stack_locations(game: ChartresGame, lids: Sequence[str]) -> None:
     """Put ``lids`` on top of the location deck: ``lids[0]`` is revealed first."""
     s = game.state
     for lid in lids:
-        for pile in (s.loc_deck, s.loc_discard):
-            if lid in pile:
-                pile.remove(lid)
-                break
-        else:
-            raise AssertionError(f"location {lid} is not in the deck or the discards")
+        _take_out(lid, (s.loc_deck, s.loc_discard), f"location {lid} is not in the deck or the discards")
     s.loc_deck.extend(reversed(lids))
 
 
@@ -244,12 +241,7 @@ def show_tiles(game: ChartresGame, tids: Sequence[str]) -> None:
     s.tiles_stack[:0] = s.tiles_shown
     s.tiles_shown = []
     for tid in tids:
-        for pile in (s.tiles_stack, s.tiles_gone):
-            if tid in pile:
-                pile.remove(tid)
-                break
-        else:
-            raise AssertionError(f"tile {tid} is nowhere")
+        _take_out(tid, (s.tiles_stack, s.tiles_gone), f"tile {tid} is nowhere")
         s.tiles_shown.append(tid)
 
 
