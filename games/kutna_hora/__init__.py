@@ -6,7 +6,8 @@
 * :mod:`.economy` - the price sandbox game built from them (:func:`new_economy`).
 * :mod:`.mines`, :mod:`.town`, :mod:`.nobles` - the mine board, the town and noble scoring as pure functions.
 * :mod:`.game` - the complete game for 2-4 players (:func:`new_game`), its state in :mod:`.state`.
-* :mod:`.rules` - every rule by id with its rulebook section; :mod:`.data` - component numbers, tagged.
+* :mod:`.rules` - the full game's rules by id (:data:`RULES`); :mod:`.economy_rules` - the price sandbox's
+  (:data:`ECONOMY_RULES`); :mod:`.data` - component numbers, tagged.
 
 Prices, tiles and boards come from the ``approx_v1`` data set: illustrative, not the printed components.
 """
@@ -14,6 +15,7 @@ Prices, tiles and boards come from the ``approx_v1`` data set: illustrative, not
 from typing import Any
 
 from .economy import EconomyConfig, EconomyGame
+from .economy_rules import ECONOMY_RULES
 from .game import KutnaHoraGame
 from .rules import RULES
 from .state import KutnaHoraConfig
@@ -32,5 +34,5 @@ def new_economy(seed: int = 0, **options: Any) -> EconomyGame:
     return EconomyGame(None, seed, **options)
 
 
-__all__ = ["BANNER", "EconomyConfig", "EconomyGame", "KutnaHoraConfig", "KutnaHoraGame", "RULES", "new_economy",
-           "new_game"]
+__all__ = ["BANNER", "ECONOMY_RULES", "EconomyConfig", "EconomyGame", "KutnaHoraConfig", "KutnaHoraGame", "RULES",
+           "new_economy", "new_game"]

@@ -16,8 +16,8 @@ from games.core import Action, ConfigError, DataError, Decision, Game, Record
 from . import prices as P
 from . import town_hall
 from .data.components import GOOD_GUILD, HELD_SLOTS, STARTING_GROSCHEN, TILES
+from .economy_rules import ECONOMY_RULES
 from .income import income_lines
-from .rules import RULES
 from .town_hall import TownHall
 
 MAX_ADVANCE = 3
@@ -91,7 +91,7 @@ class EconomyGame(Game):
 
     game_id = "kutna_hora.economy"
     title = "Kutná Hora price sandbox"
-    rules = RULES
+    rules = ECONOMY_RULES
     Config = EconomyConfig
     min_players = 1
     max_players = 4
