@@ -1,13 +1,16 @@
 """Kutná Hora: The City of Silver (CGE, 2023) - rules modules, one per mechanic.
 
+* :mod:`.game` - the complete game for 2-4 players (:func:`new_game`): its state in :mod:`.state`, its decisions
+  as steps in one module per rulebook action (:mod:`.cards`, :mod:`.mine_action`, :mod:`.rights_action`,
+  :mod:`.plot_action`, :mod:`.build_action`, :mod:`.income_action`, :mod:`.barbara_action`), the setup choices
+  (:mod:`.guild_setup`), the round and its end (:mod:`.rounds`, :mod:`.event_cards`, :mod:`.tax`,
+  :mod:`.scoring`), and what the bots know (:mod:`.evaluation`).
 * :mod:`.prices` - the population and ore card stands, sliders, ✗, town builds, flip, caps.
-* :mod:`.town_hall` - stacks of building tiles and the cost of Rights.
-* :mod:`.income` - production × price.
-* :mod:`.economy` - the price sandbox game built from them (:func:`new_economy`).
+* :mod:`.town_hall` - stacks of building tiles and the cost of Rights; :mod:`.income` - production × price.
 * :mod:`.mines`, :mod:`.town`, :mod:`.nobles` - the mine board, the town and noble scoring as pure functions.
-* :mod:`.game` - the complete game for 2-4 players (:func:`new_game`), its state in :mod:`.state`.
+* :mod:`.economy` - the price sandbox game built from the price modules (:func:`new_economy`).
 * :mod:`.rules` - the full game's rules by id (:data:`RULES`); :mod:`.economy_rules` - the price sandbox's
-  (:data:`ECONOMY_RULES`); :mod:`.data` - component numbers, tagged.
+  (:data:`ECONOMY_RULES`); :mod:`.data` - component numbers, tagged with their source.
 
 Prices, tiles and boards come from the ``approx_v1`` data set: illustrative, not the printed components.
 """

@@ -11,18 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Action, ConfigError, DataError, Decision, Game, Record
+from games.core import Action, ConfigError, Decision, Game, Record
 
-from . import prices as P
-from . import town_hall
+from . import prices, town_hall
 from .data.components import GOOD_GUILD, HELD_SLOTS, STARTING_GROSCHEN, TILES
 from .economy_rules import ECONOMY_RULES
-from .income import income_lines
+from .income import income, take_income
 from .town_hall import TownHall
 
 MAX_ADVANCE = 3
 # Built once: actions are immutable values, so every position can share them.
-_ALWAYS = (Action("income"),) + tuple(Action("advance", (d, n)) for d in P.DECKS for n in range(1, MAX_ADVANCE + 1))
+_ALWAYS = (Action("income"),) + tuple(Action("advance", (d, n)) for d in prices.DECKS
+                                      for n in range(1, MAX_ADVANCE + 1))
 _BUILD = {good: Action("build", (good,)) for good in GOOD_GUILD}
 _RIGHTS = {good: Action("rights", (good,)) for good in GOOD_GUILD}
 
@@ -54,7 +54,7 @@ class Purse(Record):
 
 @dataclass(slots=True)
 class EconomyState(Record):
-    stands: P.Stands
+    stands: prices.Stands
     hall: TownHall
     players: list[Purse]
     turn: int  # actions taken so far
@@ -86,7 +86,7 @@ class BuildPlan:
         return self.wood_groschen + (self.rights.groschen if self.rights else 0)
 
 
-class EconomyGame(Game):
+class EconomyGame(prices.StandsGame, Game):
     """Kutná Hora's price economy as a small game (see the module docstring)."""
 
     game_id = "kutna_hora.economy"
@@ -97,17 +97,13 @@ class EconomyGame(Game):
     max_players = 4
 
     state: EconomyState
-    table: P.PriceTable
 
     def _check_config(self, config: EconomyConfig) -> None:
         if not self.min_players <= config.players <= self.max_players:
             raise ConfigError(f"the price sandbox takes 1 to 4 players, not {config.players}")
         if not 1 <= config.turns <= 200:
             raise ConfigError(f"turns must be between 1 and 200, not {config.turns}")
-        try:
-            table = P.load_price_table(config.price_table)
-        except DataError as err:
-            raise ConfigError(str(err)) from err
+        table = prices.table_for_config(config.price_table)
         for deck, pos in (("population", config.start_population), ("ore", config.start_ore)):
             if not 0 <= pos <= table.decks[deck].last:
                 raise ConfigError(f"the {deck} deck has cards 0 to {table.decks[deck].last}, not {pos!r}")
@@ -119,18 +115,10 @@ class EconomyGame(Game):
                 raise ConfigError(f"the {slider} slider has notches 0 to {top}, not {notch!r}")
 
     def _prepare(self) -> None:
-        self.table = P.load_price_table(self.config.price_table)
-
-    @property
-    def stands(self) -> P.Stands:
-        return self.state.stands
-
-    @property
-    def hall(self) -> TownHall:
-        return self.state.hall
+        self.table = prices.table_for_config(self.config.price_table)
 
     def _setup(self) -> EconomyState:
-        stands = P.new_stands(self.table)
+        stands = prices.new_stands(self.table)
         self.emit("setup.card-stands", "Both decks start at card 0 with every slider at the far left.")
         c = self.config
         if c.start_population or c.start_ore or any(c.start_sliders.values()):
@@ -166,18 +154,12 @@ class EconomyGame(Game):
         return tuple(purse.groschen for purse in self.state.players)
 
     # ------------------------------------------------------------------ reading the economy
-    def price(self, good: str) -> int:
-        return P.price(self.table, self.stands, good)
-
-    def prices(self) -> dict[str, int]:
-        return P.prices(self.table, self.stands)
-
-    def cell(self, good: str) -> P.Cell:
-        return P.cell_now(self.table, self.stands, good)
+    def cell(self, good: str) -> prices.Cell:
+        return prices.cell_now(self.table, self.stands, good)
 
     def income_of(self, player: int) -> int:
         purse = self.state.players[player]
-        return sum(line[3] for line in income_lines(purse.production, self.prices(), purse.mine_ore))
+        return income(purse.production, self.prices(), purse.mine_ore)
 
     def rights_plan(self, good: str) -> RightsPlan | str:
         """The tile Rights for ``good`` would take now and its cost, or why Rights cannot be taken."""
@@ -205,7 +187,7 @@ class EconomyGame(Game):
             return rights, rights
         else:
             tile, via = TILES[rights.tile], rights
-        return rights, BuildPlan(tile.id, via, tile.wood, P.cost_of(self.table, self.stands, "wood", tile.wood))
+        return rights, BuildPlan(tile.id, via, tile.wood, prices.cost_of(self.table, self.stands, "wood", tile.wood))
 
     def _rights_plan(self, guild: str, purse: Purse) -> RightsPlan | str:
         if len(purse.held) >= HELD_SLOTS.value:
@@ -215,7 +197,7 @@ class EconomyGame(Game):
             return f"the town hall has no {guild} building left (its stack has run out)."
         row, column = where
         kind, amount = town_hall.rights_cost(column)
-        groschen = amount if kind == "groschen" else P.cost_of(self.table, self.stands, "permits", amount)
+        groschen = amount if kind == "groschen" else prices.cost_of(self.table, self.stands, "permits", amount)
         return RightsPlan(self.hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
 
     @property
@@ -250,7 +232,7 @@ class EconomyGame(Game):
             return (f"Building {plan.tile} costs {plan.total} groschen now ({rights}{plan.wood} wood × "
                     f"{plan.wood_groschen // plan.wood}) and you have {money}.")
         if action.verb == "advance":
-            if len(action.args) != 2 or action.args[0] not in P.DECKS:
+            if len(action.args) != 2 or action.args[0] not in prices.DECKS:
                 return "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
             return f"in this sandbox a deck advances 1 to {MAX_ADVANCE} cards at a time."
         if action.verb == "income" and action.args:
@@ -265,7 +247,7 @@ class EconomyGame(Game):
         if action.verb == "advance":
             deck, n = str(action.args[0]), int(action.args[1])
             self.emit("sandbox.advance", f"Player {player + 1} advances the {deck} deck by {n}.", deck=deck, n=n)
-            P.advance(self, deck, n)
+            prices.advance(self, deck, n)
         elif action.verb == "rights":
             plan = self.rights_plan(str(action.args[0]))
             assert isinstance(plan, RightsPlan)
@@ -305,40 +287,19 @@ class EconomyGame(Game):
         purse.production[good] = purse.production.get(good, 0) + tile.production
         self.emit("build.production", f"Player {player + 1}'s {good} production rises by {tile.production} to "
                   f"{purse.production[good]}.", good=good, production=purse.production[good])
-        if good == "ore":
-            self.emit("prices.miners-building", f"A miners' building moves no slider; the ore deck advances "
-                      f"{tile.production}.")
-            P.advance(self, "ore", tile.production)
-        else:
-            rule = "prices.silver-building" if good == "silver" else "prices.guild-building"
-            P.move_slider(self, self.table.slider_of[good], rule)
-        if tile.population:
-            self.emit("build.population", f"The building draws people: population +{tile.population}.")
-            P.advance(self, "population", tile.population)
+        prices.building_demand(self, good, tile.production)
+        prices.draws_people(self, tile.population, "build.population", "building")
 
     def _income(self, player: int) -> None:
         purse = self.state.players[player]
-        lines = income_lines(purse.production, self.prices(), purse.mine_ore)
-        total = sum(line[3] for line in lines)
+        total, detail = take_income(purse.production, self.prices(), purse.mine_ore)
         purse.groschen += total
-        detail = " + ".join(f"{good} {n}×{price}" for good, n, price, _ in lines) or "no production yet"
         self.emit("income.sum", f"Player {player + 1} takes income: {detail} = {total} groschen.", groschen=total)
 
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:
         # Nothing is hidden in the price economy: every player sees the same.
-        return {"stands": P.stand_snapshot(self.table, self.stands), "town_hall": self.hall.to_dict(),
+        return {"stands": prices.stand_snapshot(self.table, self.stands), "town_hall": self.hall.to_dict(),
                 "players": [p.to_dict() for p in self.state.players], "turn": self.state.turn,
                 "current_player": self.current_player}
 
-    def _repr_html_(self) -> str:
-        snap = P.stand_snapshot(self.table, self.stands)
-        rows = []
-        for deck, d in snap["decks"].items():
-            for good, g in d["goods"].items():
-                rows.append(f"<tr><td>{deck} card {d['position']}</td><td>{good}</td><td>notch {g['notch']}</td>"
-                            f"<td><b>{g['price']}</b>{' ✗' if g['cells'][g['notch']][1] else ''}</td></tr>")
-        money = ", ".join(f"P{i + 1}: {p.groschen}" for i, p in enumerate(self.state.players))
-        decision = self.pending()
-        return (f"<div><b>{self.title}</b> ({self.table.source} prices) - {money}<table>{''.join(rows)}</table>"
-                f"<i>{decision.prompt if decision else 'game over'}</i></div>")

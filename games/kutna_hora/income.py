@@ -24,3 +24,10 @@ def income(production: Mapping[str, int], prices: Mapping[str, int], mine_ore: i
     33
     """
     return sum(line[3] for line in income_lines(production, prices, mine_ore))
+
+
+def take_income(production: Mapping[str, int], prices: Mapping[str, int], mine_ore: int = 0) -> tuple[int, str]:
+    """One Income action: the groschen earned, and the working as the log writes it (``silver 3×3 + ore 6×4``)."""
+    lines = income_lines(production, prices, mine_ore)
+    detail = " + ".join(f"{good} {n}×{price}" for good, n, price, _ in lines) or "no production yet"
+    return sum(line[3] for line in lines), detail

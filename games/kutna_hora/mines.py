@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .data.approx import ENTRANCES, MINE_GRID, MINE_TILES, ROCK_STARS, TECH_TILES, row_values
+from .data.approx import ENTRANCES, MINE_GRID, MINE_TILES, ROCK_STARS, TECH_DRAWS, TECH_TILES, row_values
 from .data.rulebook import ENTRANCE_WOOD
 
 ROWS, COLUMNS = MINE_GRID.value
@@ -26,6 +26,12 @@ def space(row: int, column: int) -> int:
 
 def row_col(index: int) -> tuple[int, int]:
     return divmod(index, COLUMNS)
+
+
+def technology_level(taken: int) -> int:
+    """Mine tiles drawn per Mine action once ``taken`` technology tiles have left their stack (in a game: placed,
+    removed or being placed; on a board of its own: those on it): 1 at the start, one more per tile (approx)."""
+    return TECH_DRAWS.value[taken]
 
 
 def stars(cell: str) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping, Protocol
 
-from games.core import DataError, Event, Record
+from games.core import ConfigError, DataError, Event, Record
 
 from . import town_hall
 from .data.components import GOOD_GUILD
@@ -152,6 +152,14 @@ def _load_packaged(name: str) -> PriceTable:
     return PriceTable.from_dict(json.loads(path.read_text(encoding="utf-8")))
 
 
+def table_for_config(name: str) -> PriceTable:
+    """The price table a game's config names; :class:`ConfigError` (a bad setting) when there is none."""
+    try:
+        return load_price_table(name)
+    except DataError as err:
+        raise ConfigError(str(err)) from err
+
+
 @dataclass(slots=True)
 class Stands(Record):
     """The two card stands: each deck's position and each slider's notch (0 = far left)."""
@@ -173,18 +181,34 @@ def cell_now(table: PriceTable, stands: Stands, good: str) -> Cell:
     return table.cell(good, stands.position(table.deck_of[good]), stands.sliders[table.slider_of[good]])
 
 
-def price(table: PriceTable, stands: Stands, good: str) -> int:
-    """The current price of ``good`` in groschen."""
-    return cell_now(table, stands, good).value
-
-
-def prices(table: PriceTable, stands: Stands) -> dict[str, int]:
-    return {good: price(table, stands, good) for good in table.goods}
-
-
 def cost_of(table: PriceTable, stands: Stands, good: str, amount: int) -> int:
     """Paying N wood or N permits means paying N times the current price (JA 価格)."""
-    return amount * price(table, stands, good)
+    return amount * cell_now(table, stands, good).value
+
+
+class StandsGame:
+    """Mixin for a game played on the two card stands and the town hall (its state holds ``stands`` and ``hall``;
+    ``_prepare`` sets ``table``): what the price mechanics need (:class:`Economy`), and prices read now."""
+
+    table: PriceTable
+    state: Any
+
+    @property
+    def stands(self) -> Stands:
+        return self.state.stands
+
+    @property
+    def hall(self) -> TownHall:
+        return self.state.hall
+
+    def price(self, good: str) -> int:
+        """The current price of ``good`` in groschen."""
+        return cell_now(self.table, self.stands, good).value
+
+    def prices(self) -> dict[str, int]:
+        """Every good's current price."""
+        table, stands = self.table, self.stands
+        return {good: cell_now(table, stands, good).value for good in table.goods}
 
 
 class Economy(Protocol):
@@ -276,3 +300,22 @@ def stand_snapshot(table: PriceTable, stands: Stands) -> dict[str, Any]:
         out["decks"][name] = {"position": pos, "last": deck.last, "flip": deck.flip,
                               "flipped": pos >= deck.flip, "goods": goods}
     return out
+
+
+def building_demand(game: Economy, good: str, production: int) -> None:
+    """A new guild building: its good's slider moves one notch right (one slider serves silver and ore); a miners'
+    building moves no slider but advances the ore deck by its production."""
+    if good == "ore":
+        game.emit("prices.miners-building", f"A miners' building moves no slider; the ore deck advances "
+                  f"{production}.")
+        advance(game, "ore", production)
+    else:
+        rule = "prices.silver-building" if good == "silver" else "prices.guild-building"
+        move_slider(game, game.table.slider_of[good], rule)
+
+
+def draws_people(game: Economy, population: int, rule: str, what: str) -> None:
+    """A population icon on a new building or mine (``what``): the population deck advances by it."""
+    if population:
+        game.emit(rule, f"The {what} draws people: population +{population}.")
+        advance(game, "population", population)

@@ -6,8 +6,12 @@ from dataclasses import dataclass
 
 from games.core import Record
 
+from .data import rulebook
 from .prices import Stands
 from .town_hall import TownHall
+
+#: Houses in each of the three rows of a player board.
+HOUSES_PER_ROW = rulebook.HOUSES.value // 3
 
 
 @dataclass(frozen=True)
@@ -44,12 +48,18 @@ class Seat(Record):
 
 @dataclass(slots=True)
 class Frame(Record):
-    """One pending step: a decision for ``player`` or an automatic continuation (player -1)."""
+    """One step waiting on the stack: a decision of ``player``, or an automatic step that runs as soon as it is on
+    top. Each kind reads only the fields that concern it; the others keep their defaults."""
 
-    kind: str
+    kind: str  # a step kind: "play", "rights", "mine-draw", ...
     player: int
-    ints: list[int]
-    strs: list[str]
+    free: bool = False  # Mine, Rights, Plot, Build: nothing to pay (St. Barbara 2, 4, 8, 9; a house's Rights)
+    public_only: bool = False  # Rights: public buildings only (the house effect)
+    anywhere: bool = False  # Plot: any empty plot, next to a building or not (St. Barbara 4)
+    reserve_first: bool = False  # Mine: the miner comes from the reserve while it has one (St. Barbara 9)
+    amount: int = 0  # Tax: the groschen owed, fixed when the round ends
+    tile: str = ""  # Tech: the technology tile taken from its stack
+    barbara: int = 0  # St. Barbara: the tile being resolved (1-11)
 
 
 @dataclass(slots=True)

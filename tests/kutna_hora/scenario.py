@@ -1,21 +1,152 @@
-"""Hand-made positions for scenario tests: set the stands, money and town hall in a few lines."""
+"""Hand-made Kutná Hora positions for scenario tests of the full game.
+
+A builder starts a seeded first-game (guild setup card 1 in its printed order, so player 1 holds metallurgists,
+miners and builders and player 2 scribes, tavern and grocers) and then *moves* pieces between the piles of
+``game.state``: building tiles out of the town hall into a player's slots or onto a plot, mine tiles out of the
+stack onto the mine board with a miner from the reserve, plot markers into town. Nothing is invented or lost, so
+``game.invariant_breaks()`` stays ``[]`` (:func:`sound` checks it).
+
+    game = new_game(players=2)
+    put_building(game, 0, "builders-1", 7)          # player 1's building on plot 7 (a house leaves the row)
+    give_tile(game, 1, "public-green")              # the top green public building into player 2's slots
+    turn(game, 1)                                   # player 2 is to play a card next
+    events = play(game, "play 3 build", "build green-1 8")
+    assert "public.noble" in rules_of(events)
+"""
 
 from __future__ import annotations
 
-from games.kutna_hora import new_economy
-from games.kutna_hora.economy import EconomyGame
+from typing import Iterable
+
+from games.core import Action, Event
+from games.kutna_hora import mines
+from games.kutna_hora.data.components import TILES
+from games.kutna_hora.game import KutnaHoraGame
+from games.kutna_hora.state import Frame
 
 
-def sandbox(population: int = 0, ore: int = 0, groschen: int | None = None, players: int = 1, turns: int = 50,
-            seed: int = 0, **sliders: int) -> EconomyGame:
-    """A price sandbox with the decks at ``population`` / ``ore`` and the given slider notches."""
-    game = new_economy(players=players, turns=turns, seed=seed, start_population=population, start_ore=ore,
-                       start_sliders=sliders)
-    if groschen is not None:
-        for purse in game.state.players:
-            purse.groschen = groschen
-    return game
+def new_game(players: int = 2, seed: int = 0, **options) -> KutnaHoraGame:
+    """A first game (printed guild sets and rows) at the start player's first card."""
+    options.setdefault("first_game", True)
+    return KutnaHoraGame(players=players, seed=seed, **options)
 
 
-def rules_of(events) -> list[str]:
+def sound(game: KutnaHoraGame) -> None:
+    assert game.invariant_breaks() == []
+
+
+def play(game: KutnaHoraGame, *actions: str) -> list[Event]:
+    """Apply actions (checked) and return every event they logged."""
+    events: list[Event] = []
+    for a in actions:
+        events += game.apply(a)
+    return events
+
+
+def rules_of(events: Iterable[Event]) -> list[str]:
     return [e.rule for e in events]
+
+
+def turn(game: KutnaHoraGame, player: int, plays: int = 1) -> None:
+    """Make ``player`` the one to play a card now, with ``plays`` cards left in this turn (same round)."""
+    s = game.state
+    n = game.config.players
+    s.stack = [Frame("play", player)]
+    s.turn = (player - s.start) % n
+    s.plays_left = plays
+
+
+def take_tile(game: KutnaHoraGame, tile_id: str) -> str:
+    """Remove a building tile from the town hall (any depth of any stack), the discards or the round track."""
+    s = game.state
+    for row in s.hall.rows:
+        for stack in row:
+            if tile_id in stack.tiles:
+                stack.tiles.remove(tile_id)
+                if not stack.tiles:
+                    row.remove(stack)
+                return tile_id
+    for pile in (s.hall.discards, s.red_track):
+        if tile_id in pile:
+            pile.remove(tile_id)
+            return tile_id
+    raise AssertionError(f"{tile_id} is not in the town hall, the discards or on the round track")
+
+
+def top_of(game: KutnaHoraGame, name: str) -> str:
+    """The top tile of a guild's (or public colour's) stack, e.g. ``top_of(game, "green")``."""
+    for row in game.state.hall.rows:
+        for stack in row:
+            if stack.name == name:
+                return stack.tiles[-1]
+    raise AssertionError(f"no {name} stack in the town hall")
+
+
+def give_tile(game: KutnaHoraGame, player: int, tile_id: str) -> str:
+    """Move a building tile into ``player``'s slots. ``public-<colour>`` names that stack's top tile."""
+    if tile_id.startswith("public-"):
+        tile_id = top_of(game, tile_id.split("-", 1)[1])
+    game.state.seats[player].held.append(take_tile(game, tile_id))
+    return tile_id
+
+
+def put_building(game: KutnaHoraGame, owner: int, tile_id: str, plot: int) -> None:
+    """Put a building on a plot as if built: a guild building takes its owner's leftmost house of that row;
+    public buildings (``owner=-1`` or any) belong to nobody. No effect of the tile is resolved."""
+    s = game.state
+    take_tile(game, tile_id)
+    tile = TILES[tile_id]
+    s.town[plot] = tile_id
+    if tile.guild != "public":
+        seat = s.seats[owner]
+        seat.houses_taken[seat.guilds.index(tile.guild)] += 1
+        s.town_owner[plot] = owner
+
+
+def put_marker(game: KutnaHoraGame, player: int, plot: int) -> None:
+    game.state.markers[plot] = player
+
+
+def put_mine(game: KutnaHoraGame, player: int, tile_id: str, space: int) -> None:
+    """Move a mine tile from the stack or discards onto the board with a miner from ``player``'s reserve."""
+    s = game.state
+    for pile in (s.mine_stack, s.mine_discard, s.tech_stack):
+        if tile_id in pile:
+            pile.remove(tile_id)
+            break
+    else:
+        raise AssertionError(f"{tile_id} is not in the mine stack or discards")
+    assert not s.mine[space], f"space {space} holds {s.mine[space]}"
+    s.mine[space], s.mine_owner[space] = tile_id, player
+    seat = s.seats[player]
+    if seat.reserve:
+        seat.reserve -= 1
+    else:
+        seat.pool -= 1
+
+
+def stack_mine_tiles(game: KutnaHoraGame, *tile_ids: str) -> None:
+    """Put these mine tiles on top of the stack, the first named drawn first."""
+    s = game.state
+    for t in tile_ids:
+        if t in s.mine_stack:
+            s.mine_stack.remove(t)
+        else:
+            s.mine_discard.remove(t)
+    s.mine_stack += list(reversed(tile_ids))
+
+
+def empty_space(game: KutnaHoraGame, *, entrance: bool | None = None) -> int:
+    """The first empty (not rock) space, optionally only an entrance / a non-entrance."""
+    for i, cell in enumerate(game.state.mine):
+        if not cell and (entrance is None or (i in mines.ENTRANCE_SPACES) == entrance):
+            return i
+    raise AssertionError("no empty mine space")
+
+
+def legal(game: KutnaHoraGame) -> list[str]:
+    return game.legal_actions().texts()
+
+
+def has(game: KutnaHoraGame, text: str) -> bool:
+    return Action.parse(text) in game.legal_actions()

@@ -7,7 +7,7 @@ from games.kutna_hora import new_economy, town_hall
 from games.kutna_hora.data.components import GUILD_BUILDINGS, TILES
 from games.kutna_hora.income import income, income_lines
 
-from .scenario import rules_of, sandbox
+from .economy_scenario import rules_of, sandbox
 
 rule = pytest.mark.rule
 

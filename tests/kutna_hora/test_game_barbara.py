@@ -6,7 +6,7 @@ import pytest
 from games.core import IllegalAction
 from games.kutna_hora import town
 
-from .game_scenario import (
+from .scenario import (
     give_tile,
     legal,
     new_game,

@@ -11,7 +11,7 @@ from games.core.bots import GreedyBot, RandomBot, play_out
 from games.kutna_hora import mines
 from games.kutna_hora.game import KutnaHoraGame
 
-from .game_scenario import new_game, play, sound, stack_mine_tiles, turn
+from .scenario import new_game, play, sound, stack_mine_tiles, turn
 
 
 def random_positions(seed: int, players: int, every: int, events: bool = True):

@@ -9,7 +9,7 @@ import pytest
 from games.core import IllegalAction
 from games.kutna_hora import mines
 
-from .game_scenario import (
+from .scenario import (
     give_tile,
     has,
     legal,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games.core import Action, IllegalAction, InvalidNotation
 from games.kutna_hora.game import KutnaHoraGame
 
-from .game_scenario import give_tile, legal, new_game, play, put_building, put_marker, stack_mine_tiles, turn
+from .scenario import give_tile, legal, new_game, play, put_building, put_marker, stack_mine_tiles, turn
 
 ROCK = 5  # seed 0, 2 players: mine setup card 11 puts a rock on row 1, column 6
 

@@ -6,7 +6,7 @@ import pytest
 from games.kutna_hora import town_hall
 from games.kutna_hora.state import Frame
 
-from .game_scenario import legal, new_game, play, put_building, put_marker, put_mine, rules_of, sound, turn
+from .scenario import legal, new_game, play, put_building, put_marker, put_mine, rules_of, sound, turn
 
 rule = pytest.mark.rule
 
@@ -23,7 +23,7 @@ def end_round(game, round_no: int | None = None) -> list:
         s.round = round_no
     s.turn, s.plays_left = 3 * n - 1, 1
     p = (s.start + s.turn) % n
-    s.stack = [Frame("play", p, [], [])]
+    s.stack = [Frame("play", p)]
     return play(game, f"idle {s.seats[p].cards[0]}")
 
 
@@ -55,7 +55,7 @@ def test_a_round_is_3_turns_each_clockwise_from_the_start_player_with_2_2_and_1_
 def test_the_round_does_not_end_before_the_last_player_has_taken_the_third_turn():
     game = quiet_game(2)
     game.state.turn, game.state.plays_left = 4, 1  # turn 5 of 6: player 1's third turn
-    game.state.stack = [Frame("play", 0, [], [])]
+    game.state.stack = [Frame("play", 0)]
     events = play(game, "idle 1")
     assert "round.end" not in rules_of(events) and game.pending().player == 1 and game.state.round == 1
     events = play(game, "idle 1")
@@ -175,7 +175,7 @@ def test_the_tax_never_goes_above_25():
 
 @rule("caps.tax")
 def test_a_building_tax_icon_at_25_leaves_the_tax_at_25():
-    from .game_scenario import give_tile
+    from .scenario import give_tile
 
     game = quiet_game(2)
     game.state.tax = 25
@@ -444,7 +444,7 @@ def test_an_event_advance_at_the_last_card_of_a_deck_is_ignored():
 
 @rule("caps.deck-end")
 def test_a_mine_at_the_last_ore_card_still_raises_ore_production_but_not_the_deck():
-    from .game_scenario import stack_mine_tiles
+    from .scenario import stack_mine_tiles
 
     game = quiet_game(2)
     game.state.stands.ore = game.table.decks["ore"].last

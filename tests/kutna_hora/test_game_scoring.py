@@ -5,12 +5,11 @@ import pytest
 
 from games.core import Rng
 from games.kutna_hora import mines
-from games.kutna_hora.data import approx as A
-from games.kutna_hora.data import rulebook as R
+from games.kutna_hora.data import approx, rulebook
 from games.kutna_hora.game import KutnaHoraGame
 from games.kutna_hora.state import Frame
 
-from .game_scenario import give_tile, new_game, play, put_building, put_marker, put_mine, sound
+from .scenario import give_tile, new_game, play, put_building, put_marker, put_mine, sound
 
 rule = pytest.mark.rule
 
@@ -32,7 +31,7 @@ def finish(game) -> list:
     s.round = game.rounds
     s.turn, s.plays_left = 3 * n - 1, 1
     p = (s.start + s.turn) % n
-    s.stack = [Frame("play", p, [], [])]
+    s.stack = [Frame("play", p)]
     events = play(game, f"idle {s.seats[p].cards[0]}")
     while not game.is_terminal():
         events += play(game, "tax pay")
@@ -70,7 +69,7 @@ def test_the_round_before_the_last_does_not_end_the_game():
     game = new_game(4)
     s = game.state
     s.round, s.turn, s.plays_left = 4, 11, 1
-    s.stack = [Frame("play", 3, [], [])]
+    s.stack = [Frame("play", 3)]
     events = play(game, "idle 1")
     assert not of_rule(events, "end.game-over") and game.state.round == 5 and not game.is_terminal()
 
@@ -141,7 +140,7 @@ def test_the_rulebook_six_star_row_scores_3_3_1_and_nothing_for_the_player_witho
     row = row_with_rock(game, 1)
     fill_row(game, row, [(0, "iii-2"), (1, "iii-5"), (2, "ii-1"), (3, "i-1")])
     assert mines.row_stars(game.state.mine, row) == 6
-    assert A.row_values(6) == R.SIX_STAR_ROW.value == (3, 2, 1)
+    assert approx.row_values(6) == rulebook.SIX_STAR_ROW.value == (3, 2, 1)
     events = finish(game)
     assert points_by_player(events, "end.mines", 4) == [3, 3, 1, 0]
     assert [e.data["player"] for e in of_rule(events, "end.mines")] == [0, 1, 2]

@@ -6,11 +6,11 @@ from collections import Counter
 import pytest
 
 from games.kutna_hora import mines
-from games.kutna_hora.data import approx as A
+from games.kutna_hora.data import approx
 from games.kutna_hora.data.components import GUILD_BUILDINGS, PUBLIC_BUILDINGS, TILES
 from games.kutna_hora.game import KutnaHoraGame
 
-from .game_scenario import give_tile, has, legal, new_game, play, put_marker, rules_of, sound
+from .scenario import give_tile, has, legal, new_game, play, put_marker, rules_of, sound
 
 rule = pytest.mark.rule
 
@@ -119,7 +119,7 @@ def test_a_random_mine_setup_card_puts_the_four_rocks_face_up_on_its_spaces():
         game = new_game(2, seed)
         card = of_rule(game, "setup.mine-board")[0].data["card"]
         cards.add(card)
-        spaces = {mines.space(r, c) for r, c in A.MINE_SETUP.value[card - 1]}
+        spaces = {mines.space(r, c) for r, c in approx.MINE_SETUP.value[card - 1]}
         rocks = {i: cell for i, cell in enumerate(game.state.mine) if cell}
         assert set(rocks) == spaces
         assert sorted(mines.ROCKS[cell] for cell in rocks.values()) == [1, 1, 2, 2]
@@ -203,7 +203,7 @@ def test_a_random_guild_setup_card_offers_one_set_per_player_from_its_row():
             assert of_rule(game, "setup.guild-card")[0].data["card"] == card + 1
             view = game.observe()
             assert view["guild_card"] == card + 1
-            assert view["guild_sets"] == [list(gs) for gs in A.GUILD_SETUP.value[card][:players]]
+            assert view["guild_sets"] == [list(gs) for gs in approx.GUILD_SETUP.value[card][:players]]
     assert len(seen) > 4
 
 
@@ -211,7 +211,7 @@ def test_a_random_guild_setup_card_offers_one_set_per_player_from_its_row():
 def test_guild_sets_are_chosen_from_the_last_player_counterclockwise_and_the_start_player_gets_the_last():
     for players in COUNTS:
         game = fresh(players, seed=7)
-        sets = A.GUILD_SETUP.value[game.state.guild_card]
+        sets = approx.GUILD_SETUP.value[game.state.guild_card]
         choosers = []
         while game.pending().kind == "guilds":
             p = game.pending().player
@@ -231,7 +231,7 @@ def test_with_two_players_only_the_second_player_chooses():
     game = fresh(2, seed=4)
     assert game.pending().player == 1 and legal(game) == ["guilds 1", "guilds 2"]
     play(game, "guilds 1")
-    sets = A.GUILD_SETUP.value[game.state.guild_card]
+    sets = approx.GUILD_SETUP.value[game.state.guild_card]
     assert game.state.seats[1].guilds == list(sets[0]) and game.state.seats[0].guilds == list(sets[1])
     assert game.pending().kind == "rows" and game.pending().player == 0
 
@@ -278,7 +278,7 @@ def test_the_first_game_uses_guild_card_one_with_its_printed_sets_and_rows_and_a
     for players in COUNTS:
         game = new_game(players)  # first_game=True
         assert game.state.guild_card == 0 and game.observe()["guild_card"] == 1
-        assert [s.guilds for s in game.state.seats] == [list(gs) for gs in A.GUILD_SETUP.value[0][:players]]
+        assert [s.guilds for s in game.state.seats] == [list(gs) for gs in approx.GUILD_SETUP.value[0][:players]]
         assert game.state.seats[0].guilds == ["metallurgists", "miners", "builders"]
         assert game.pending().kind == "play" and game.pending().player == 0
         assert "setup.first-game" in rules_of(game.log) and "setup.guild-card" not in rules_of(game.log)
@@ -316,7 +316,7 @@ def test_round_ones_event_is_revealed_before_play_and_its_tax_icon_acts_at_once(
     assert set(view["events"][1:5]) == {"face down"} and view["events"][5] == ""
     seed = next(s for s in range(60) if new_game(2, s).state.events[0] == "A3")  # A3: tax +1
     taxed = new_game(2, seed)
-    assert taxed.state.tax == A.EVENTS[2].tax == 1
+    assert taxed.state.tax == approx.EVENTS[2].tax == 1
 
 
 @rule("setup.events")
@@ -391,7 +391,7 @@ def test_a_card_played_for_one_action_loses_its_other_half_for_the_round():
 
 @rule("decision.action-cards")
 def test_the_six_action_cards_show_the_designed_pairs_of_actions():
-    assert A.ACTION_CARDS.value == (("plot", "mine"), ("mine", "joker"), ("plot", "build"), ("rights", "income"),
+    assert approx.ACTION_CARDS.value == (("plot", "mine"), ("mine", "joker"), ("plot", "build"), ("rights", "income"),
                                     ("rights", "build"), ("income", "barbara"))
     game = new_game(2)
     # build needs a held tile and a plot, St. Barbara a pelican: those halves are not offered yet

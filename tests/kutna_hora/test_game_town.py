@@ -12,7 +12,7 @@ from games.core import IllegalAction
 from games.kutna_hora import mines, town_hall
 from games.kutna_hora.town_hall import Stack
 
-from .game_scenario import (
+from .scenario import (
     give_tile,
     has,
     legal,

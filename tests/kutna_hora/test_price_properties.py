@@ -10,10 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core import Rng
-from games.kutna_hora import new_economy
-from games.kutna_hora import prices as P
+from games.kutna_hora import new_economy, prices
 
-TABLE = P.load_price_table()
+TABLE = prices.load_price_table()
 rule = pytest.mark.rule
 notches = st.integers(0, 5)
 

@@ -7,8 +7,7 @@ from importlib import resources
 import pytest
 
 from games.core import DataError
-from games.kutna_hora import new_economy
-from games.kutna_hora import prices as P
+from games.kutna_hora import new_economy, prices
 from games.kutna_hora.data import generate_prices
 
 
@@ -24,14 +23,14 @@ def test_committed_table_is_exactly_what_the_documented_script_generates():
 
 
 def test_the_approx_table_is_tagged_approx_and_sized_from_data():
-    t = P.load_price_table("approx_v1")
+    t = prices.load_price_table("approx_v1")
     assert t.source == "approx"
     assert (t.decks["population"].last, t.decks["ore"].last) == (40, 30)
     assert set(t.decks["population"].notches.values()) == {6}
 
 
 def test_no_town_builds_mark_in_the_ore_column():
-    t = P.load_price_table()
+    t = prices.load_price_table()
     assert not any(c.town_builds for card in t.decks["ore"].cards for c in card["ore"])
 
 
@@ -51,7 +50,7 @@ def test_a_malformed_table_is_refused_naming_the_card_good_and_notch(mangle, mes
     data = copy.deepcopy(committed())
     mangle(data)
     with pytest.raises(DataError, match=message):
-        P.PriceTable.from_dict(data)
+        prices.PriceTable.from_dict(data)
 
 
 def test_a_transcription_replaces_the_table_through_the_config_alone():
@@ -59,19 +58,19 @@ def test_a_transcription_replaces_the_table_through_the_config_alone():
     data.update(name="test_transcription", source="rulebook")
     for card in data["decks"]["population"]["cards"]:
         card["beer"] = [str(int(c.rstrip("xt")) + 10) + c[len(c.rstrip("xt")):] for c in card["beer"]]
-    P.register_price_table("test_transcription", P.PriceTable.from_dict(data))
+    prices.register_price_table("test_transcription", prices.PriceTable.from_dict(data))
     g = new_economy(price_table="test_transcription")
     assert g.price("beer") == 13 and g.table.source == "rulebook"
     assert new_economy().price("beer") == 3
 
 
 def test_cells_are_written_as_printed():
-    assert [str(P.Cell(4)), str(P.Cell(4, True)), str(P.Cell(4, False, True))] == ["4", "4x", "4t"]
+    assert [str(prices.Cell(4)), str(prices.Cell(4, True)), str(prices.Cell(4, False, True))] == ["4", "4x", "4t"]
 
 
 def test_stand_snapshot_is_small_and_json_ready():
     g = new_economy()
-    snap = P.stand_snapshot(g.table, g.stands)
+    snap = prices.stand_snapshot(g.table, g.stands)
     assert snap["decks"]["ore"]["goods"]["ore"]["slider"] == "silver"
     assert snap["decks"]["population"]["goods"]["wood"]["price"] == 2
     assert len(json.dumps(snap)) < 4000

@@ -3,10 +3,9 @@
 import pytest
 
 from games.core import IllegalAction
-from games.kutna_hora import prices as P
-from games.kutna_hora import town_hall
+from games.kutna_hora import prices, town_hall
 
-from .scenario import rules_of, sandbox
+from .economy_scenario import rules_of, sandbox
 
 rule = pytest.mark.rule
 
@@ -23,8 +22,8 @@ def test_there_are_six_goods_read_from_two_stands():
 @rule("prices.pay")
 def test_paying_n_wood_or_permits_costs_n_times_the_current_price():
     g = sandbox(population=16, ore=12)
-    assert P.cost_of(g.table, g.stands, "wood", 3) == 3 * g.price("wood") == 3 * 4
-    assert P.cost_of(g.table, g.stands, "permits", 2) == 2 * g.price("permits") == 2 * 4
+    assert prices.cost_of(g.table, g.stands, "wood", 3) == 3 * g.price("wood") == 3 * 4
+    assert prices.cost_of(g.table, g.stands, "permits", 2) == 2 * g.price("permits") == 2 * 4
 
 
 @rule("prices.advance")

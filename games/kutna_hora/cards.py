@@ -1,0 +1,105 @@
+"""Action cards (ゲームの進行, ジョーカー, アクションと聖バルボラ効果の無視): each of a player's 6 cards shows two
+actions; a played card gives one of them and the other is lost for the round. The joker half takes any action for
+1 reputation (free from reputation 6), and any card may be played for no effect."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Action
+
+from . import barbara_action, mine_action
+from .choice import Choice, act, name
+from .data import approx, rulebook
+from .effects import reputation
+from .pieces import can_take, cannot
+from .state import Frame
+
+if TYPE_CHECKING:
+    from .game import KutnaHoraGame
+
+ACTIONS = ("mine", "rights", "plot", "build", "income", "barbara")
+_SORTED_HALVES = tuple(tuple(sorted(halves)) for halves in approx.ACTION_CARDS.value)
+
+
+def joker_cost(game: KutnaHoraGame, p: int) -> int:
+    """Reputation a joker costs ``p`` now."""
+    return 0 if game.state.seats[p].reputation >= rulebook.FREE_JOKER.value else rulebook.JOKER_COST.value
+
+
+def start(game: KutnaHoraGame, p: int, what: str) -> None:
+    """Begin the chosen action: Mine and St. Barbara start at once; the others wait for their first choice."""
+    if what == "mine":
+        mine_action.start(game, p)
+    elif what == "barbara":
+        barbara_action.start(game, p)
+    else:
+        game.state.stack.append(Frame(what, p))
+
+
+class Play(Choice):
+    """Play an action card for one of its halves, as a joker, or for no effect."""
+
+    kind = "play"
+    forms = {"play": "play CARD ACTION", "joker": "joker CARD ACTION", "idle": "idle CARD"}
+    written = "play, joker or idle"
+    presorted = True
+
+    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+        s = game.state
+        return (f"{name(at.player)}, round {s.round}, turn {s.turn // game.config.players + 1}: play an action card "
+                f"({s.plays_left} to play this turn)")
+
+    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+        # Already in sort order (idle, joker, play; then by card and action name): the play decision is most of the
+        # game's decisions, so it skips the kernel's sort.
+        p = at.player
+        possible = sorted(a for a in ACTIONS if can_take(game, p, a))
+        idle, joker, play = [], [], []
+        for card in game.state.seats[p].cards:
+            idle.append(act("idle", card))
+            for half in _SORTED_HALVES[card - 1]:
+                if half == "joker":
+                    joker += [act("joker", card, a) for a in possible]
+                elif half in possible:
+                    play.append(act("play", card, half))
+        return idle + joker + play
+
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+        p, a = at.player, action.args
+        seat = game.state.seats[p]
+        if not a or not isinstance(a[0], int) or a[0] not in range(1, 7):
+            return "name an action card 1-6, e.g. 'play 4 rights'."
+        if a[0] not in seat.cards:
+            return f"card {a[0]} was already played this round; your cards are {seat.cards}."
+        halves = approx.ACTION_CARDS.value[a[0] - 1]
+        if action.verb == "play" and (len(a) != 2 or a[1] not in halves or a[1] == "joker"):
+            return f"card {a[0]} shows {' / '.join(halves)}; write 'play {a[0]} {halves[0]}'."
+        if action.verb == "joker" and "joker" not in halves:
+            return f"card {a[0]} has no joker; it shows {' / '.join(halves)}."
+        if action.verb == "joker" and (len(a) != 2 or a[1] not in ACTIONS):
+            return f"a joker takes another action: {', '.join(ACTIONS)}."
+        return cannot(game, p, str(a[1])) if len(a) == 2 else "write 'idle CARD'."
+
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        s, p = game.state, at.player
+        card = int(action.args[0])
+        s.seats[p].cards.remove(card)
+        s.plays_left -= 1
+        halves = " / ".join(approx.ACTION_CARDS.value[card - 1])
+        if action.verb == "idle":
+            game.emit("ignore.action", f"{name(p)} plays card {card} ({halves}) for no effect.", player=p, card=card)
+            return
+        what = str(action.args[1])
+        if action.verb == "joker":
+            cost = joker_cost(game, p)
+            game.emit("joker.any", f"{name(p)} plays the joker on card {card} as {what}.", player=p, card=card)
+            if cost:
+                reputation(game, p, -cost, "joker.cost", "the joker")
+            else:
+                game.emit("joker.free", f"{name(p)}'s reputation is 6 or more: the joker costs nothing.", player=p)
+        else:
+            other = [h for h in approx.ACTION_CARDS.value[card - 1] if h != what]
+            game.emit("flow.card", f"{name(p)} plays card {card} for {what}; its other half "
+                      f"({other[0] if other else what}) is lost this round.", player=p, card=card, action=what)
+        start(game, p, what)

@@ -1,0 +1,72 @@
+"""What every Kutná Hora step shares: shared action values, how a wrong verb is refused, and automatic steps.
+
+A :class:`Choice` is a kernel :class:`~games.core.Step` that words its spelling refusals as this game always has:
+a verb the step does not take names what may be written (:attr:`Choice.written`, e.g. "play, joker or idle"), and
+``pass`` where the step cannot be passed says so rather than calling ``pass`` an unknown verb.
+
+An :class:`Automatic` step needs nobody's choice (drawing mine tiles, taking income, a St. Barbara tile, the end of
+the round); the game runs it as soon as it is on top of the stack, so no player ever waits on one.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, ClassVar
+
+from games.core import Action, Step
+
+if TYPE_CHECKING:
+    from .game import KutnaHoraGame
+    from .state import Frame
+
+
+@functools.cache
+def act(verb: str, *args: str | int) -> Action:
+    """Actions are immutable values: one object per distinct action, shared by every game (building them is the
+    engine's hottest path otherwise)."""
+    return Action(verb, args)
+
+
+PASS = act("pass")
+
+
+def name(p: int) -> str:
+    """A seat as the log and the prompts call it."""
+    return f"Player {p + 1}"
+
+
+class Choice(Step):
+    """A decision of one player (see the module docstring)."""
+
+    #: What the player may write, as a wrong verb's refusal says it ("rights TILE or pass").
+    written: ClassVar[str]
+    #: Whether the plain refusal of a well-formed action repeats the prompt (the setup choices and tax do not).
+    refusal_repeats_prompt: ClassVar[bool] = True
+
+    def spelling(self, game: KutnaHoraGame, at: Frame, action: Action) -> str | None:
+        if action.verb == "pass" and "pass" not in self.forms:
+            if action.args:
+                return f"'{action}' has {len(action.args)} word(s) after 'pass'; write it as 'pass'."
+            return f"this step cannot be passed: {self.prompt(game, at)}."
+        if action.verb not in self.forms:
+            return f"now: {self.prompt(game, at)}. Write {self.written}."
+        return super().spelling(game, at, action)
+
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str | None:
+        if self.refusal_repeats_prompt:
+            return f"{action} is not possible now: {self.prompt(game, at)}."
+        return f"{action} is not possible now."
+
+
+def ignore(game: KutnaHoraGame, at: Frame) -> None:
+    """``pass``: the player ignores the rest of the effect this step belongs to."""
+    game.emit("ignore.effect", f"{name(at.player)} ignores the rest of this effect ({at.kind}).", player=at.player)
+
+
+class Automatic:
+    """A step nobody decides (see the module docstring)."""
+
+    kind: ClassVar[str]
+
+    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+        raise NotImplementedError

@@ -1,0 +1,54 @@
+"""Small effects every mechanic uses: points, reputation (with its track ends), paying, the bonuses of houses and
+public buildings. Each logs the rule that caused it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .choice import name
+from .data import approx, rulebook
+
+if TYPE_CHECKING:
+    from .game import KutnaHoraGame
+
+
+def points(game: KutnaHoraGame, p: int, n: int, rule: str, why: str) -> None:
+    """``p`` scores ``n`` points (loses them when negative); nothing is logged for 0."""
+    if n:
+        game.state.seats[p].score += n
+        game.emit(rule, f"{name(p)} {'scores' if n > 0 else 'loses'} {abs(n)} point{'s' if abs(n) != 1 else ''}"
+                  f" ({why}).", player=p, points=n)
+
+
+def reputation(game: KutnaHoraGame, p: int, delta: int, rule: str, why: str) -> None:
+    """Move ``p``'s reputation marker; each step it cannot move past either end of the track scores (or costs)
+    points instead."""
+    if not delta:
+        return
+    seat = game.state.seats[p]
+    top = len(approx.REPUTATION_POINTS.value) - 1
+    new = seat.reputation + delta
+    game.emit(rule, f"{name(p)}: reputation {'+' if delta > 0 else ''}{delta} ({why}).", player=p,
+              reputation=delta)
+    beyond = new - top if new > top else new if new < 0 else 0
+    seat.reputation = min(max(new, 0), top)
+    if beyond:
+        points(game, p, rulebook.REPUTATION_BEYOND.value * beyond, "reputation.beyond",
+               f"{abs(beyond)} step{'s' if abs(beyond) > 1 else ''} past the "
+               f"{'top' if beyond > 0 else 'bottom'} of the reputation track")
+
+
+def pay(game: KutnaHoraGame, p: int, groschen: int) -> None:
+    game.state.seats[p].groschen -= groschen
+
+
+def gain(game: KutnaHoraGame, p: int, kind: str, n: int, rule: str, why: str) -> None:
+    """A printed bonus: ``points``, ``reputation`` or ``pelicans``."""
+    if kind == "points":
+        points(game, p, n, rule, why)
+    elif kind == "reputation":
+        reputation(game, p, n, rule, why)
+    elif kind == "pelicans":
+        game.state.seats[p].pelicans += n
+        game.emit(rule, f"{name(p)} gains {n} pelican{'s' if n > 1 else ''} ({why}).", player=p)
+

@@ -1,0 +1,104 @@
+"""What the greedy bots know about Kutná Hora: a documented evaluation of a position from public information, and
+a look-ahead that follows the player's own choices without peeking at face-down mine tiles or events.
+``KutnaHoraGame.heuristic`` and ``KutnaHoraGame.lookahead`` delegate here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Action
+
+from . import mines
+from .data import rulebook
+from .income import income
+from .scoring import final_breakdowns
+
+if TYPE_CHECKING:
+    from .game import KutnaHoraGame
+
+#: Decisions that end a player's own chain of choices for the look-ahead.
+_OWN_STEP_ENDS = {"play", "tax", "guilds", "rows"}
+
+
+def heuristic(game: KutnaHoraGame, player: int) -> float:
+    """Documented evaluation for greedy bots (public information only), minus the same for the best other player:
+    points so far; what the final scoring would give now (leftovers weighted by how far the game is, since a held
+    tile or an empty plot is worth more built); money at 0.2 points per groschen early, falling towards 0 as the
+    game ends (it only breaks ties then); income as the money it will still bring, about 1.5 Income actions per
+    round left."""
+    s = game.state
+    n = game.config.players
+    left = 0.0 if s.phase == "over" else game.rounds - s.round + 1 - s.turn / (rulebook.TURNS_PER_ROUND.value * n)
+    progress = 1.0 - left / game.rounds
+    money = 0.2 * (1.0 - progress) + 0.005
+    per_income = money * 1.5 * left
+
+    finals = final_breakdowns(game)
+    now = game.prices()
+
+    def value(p: int) -> float:
+        seat, final = s.seats[p], finals[p]
+        earned = income(seat.production, now, seat.mine_ore)
+        return (seat.score + final["town"] + final["mines"] + final["income"] + final["reputation"]
+                + final["leftovers"] * progress + seat.groschen * money + earned * per_income)
+    mine = value(player)
+    return mine - max(value(p) for p in range(n) if p != player)
+
+
+def lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:
+    """Rate ``action`` for greedy bots without peeking, and with its own follow-up choices.
+
+    The copy reshuffles the face-down mine tiles (by back) and the face-down events, so the next draw or reveal is
+    not the real one. Playing a card only opens its action's choices, so the rating is the best position reachable
+    by ``player``'s own next choices (two levels: e.g. ``play 3 build`` → ``build T 7``). Cards offering the same
+    action share one rating."""
+    what = "" if action.verb == "idle" else action.args[-1] if action.verb in ("play", "joker") else str(action)
+    # The memo belongs to one position: it keeps that state object alive (so its identity cannot be reused) and is
+    # dropped as soon as the game holds another state or has moved on.
+    where = (game.state, len(game.history), len(game.log))
+    memo = game.__dict__.get("_lookahead_memo")
+    if memo is None or memo[0][0] is not where[0] or memo[0][1:] != where[1:]:
+        memo = (where, {})
+        game.__dict__["_lookahead_memo"] = memo
+    key = (action.verb, what, player)
+    if key in memo[1]:
+        return memo[1][key]
+    twin = game.clone()
+    twin.__dict__.pop("_lookahead_memo", None)
+    shuffle_hidden(twin)
+    twin.apply_unchecked(action)
+    value = _best_value(twin, player, 2)
+    memo[1][key] = value
+    return value
+
+
+def _best_value(game: KutnaHoraGame, player: int, depth: int) -> float:
+    s = game.state
+    top = s.stack[-1] if s.stack else None
+    if depth == 0 or top is None or s.phase == "over" or top.player != player or top.kind in _OWN_STEP_ENDS:
+        return heuristic(game, player)
+    best = float("-inf")
+    for a in game.legal_actions():
+        twin = game.clone()
+        twin.apply_unchecked(a)
+        best = max(best, _best_value(twin, player, depth - 1))
+    return best
+
+
+def shuffle_hidden(game: KutnaHoraGame) -> None:
+    """Replace the face-down order by a fresh shuffle. Sorting first makes the result independent of the real order:
+    only which tiles (by back) and which events are still hidden is used."""
+    s = game.state
+    for back in ("III", "II", "I"):
+        idx = [i for i, t in enumerate(s.mine_stack) if mines.TILES[t].back == back]
+        tiles = sorted(s.mine_stack[i] for i in idx)
+        game.rng.shuffle(tiles)
+        for i, t in zip(idx, tiles, strict=True):
+            s.mine_stack[i] = t
+    hidden = [r for r in range(s.round, len(s.events)) if s.events[r]]
+    for letter in "AB":
+        rounds = [r for r in hidden if s.events[r][0] == letter]
+        cards = sorted(s.events[r] for r in rounds)
+        game.rng.shuffle(cards)
+        for r, e in zip(rounds, cards, strict=True):
+            s.events[r] = e

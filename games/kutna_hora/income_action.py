@@ -1,0 +1,60 @@
+"""The Income action (収入アクション, 市議会への貴族の追加): gain production × price over your goods; then, with a noble
+in the pool and 10 groschen, you may pay to move one noble into the council."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Action
+
+from .choice import PASS, Automatic, Choice, act, ignore, name
+from .data import rulebook
+from .effects import pay
+from .income import take_income
+from .state import Frame
+
+if TYPE_CHECKING:
+    from .game import KutnaHoraGame
+
+
+class Income(Automatic):
+    """Take income; the council decision follows when a noble could be bought."""
+
+    kind = "income"
+
+    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+        s, p = game.state, at.player
+        seat = s.seats[p]
+        total, detail = take_income(seat.production, game.prices(), seat.mine_ore)
+        seat.groschen += total
+        game.emit("income.sum", f"{name(p)} takes income: {detail} = {total} groschen.", player=p, income=total)
+        if any(s.pool.values()) and seat.groschen >= rulebook.COUNCIL_COST.value:
+            s.stack.append(Frame("council", p))
+
+
+class Council(Choice):
+    """Pay 10 groschen to move a noble from the pool to the council, or pass."""
+
+    kind = "council"
+    forms = {"council": "council COLOUR", "pass": "pass"}
+    written = "council COLOUR or pass"
+
+    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+        return f"{name(at.player)}: pay 10 groschen to move a noble from the pool to the council, or pass"
+
+    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+        s = game.state
+        out = [PASS]
+        if s.seats[at.player].groschen >= rulebook.COUNCIL_COST.value:
+            out += [act("council", c) for c in rulebook.NOBLE_COLOURS if s.pool[c]]
+        return out
+
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return ignore(game, at)
+        s, p, colour = game.state, at.player, str(action.args[0])
+        pay(game, p, rulebook.COUNCIL_COST.value)
+        s.pool[colour] -= 1
+        s.council[colour] += 1
+        game.emit("income.council", f"{name(p)} pays 10 groschen to move a {colour} noble from the pool to the "
+                  "council.", player=p, colour=colour)

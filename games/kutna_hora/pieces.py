@@ -1,0 +1,39 @@
+"""Running out of pieces (駒類の枯渇): an action needs a miner, a free slot, a plot marker, a held tile and a plot,
+or an unused pelican; without it the action cannot be chosen (St. Barbara tiles skip the part that needs it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import rulebook
+from .data.components import HELD_SLOTS
+
+if TYPE_CHECKING:
+    from .game import KutnaHoraGame
+
+_LACKING = {"mine": "you have no miners left", "rights": "all 3 slots on your board are full",
+            "plot": "all 3 of your plot markers are in town", "build": "you need a held tile and a plot",
+            "barbara": "you have no unused pelican"}
+
+
+def can_take(game: KutnaHoraGame, p: int, action: str) -> bool:
+    """Whether ``action`` can be taken at all (its effect may still be ignored later)."""
+    s = game.state
+    seat = s.seats[p]
+    if action == "mine":
+        return seat.pool + seat.reserve > 0
+    if action == "rights":
+        return len(seat.held) < HELD_SLOTS.value
+    if action == "plot":
+        return s.markers.count(p) < rulebook.PLOT_MARKERS.value
+    if action == "build":
+        return bool(seat.held) and (p in s.markers)
+    if action == "barbara":
+        return seat.pelicans > 0
+    return action == "income"
+
+
+def cannot(game: KutnaHoraGame, p: int, action: str) -> str:
+    """Why ``p`` cannot take ``action`` now, in a sentence."""
+    seat = game.state.seats[p]
+    return f"you cannot take {action} now: {_LACKING.get(action, 'not possible')} (groschen {seat.groschen})."

@@ -1,0 +1,81 @@
+"""Tax (税金): the tax track, what each player owes at the end of a round, and paying or refusing it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Action
+
+from .choice import Choice, act, name
+from .data import approx, rulebook
+from .effects import pay, reputation
+from .state import Frame
+
+if TYPE_CHECKING:
+    from .game import KutnaHoraGame
+
+_PAY_OR_REFUSE = [act("tax", "pay"), act("tax", "refuse")]
+
+
+def raise_tax(game: KutnaHoraGame, n: int, rule: str, why: str) -> None:
+    """Move the tax marker ``n`` steps up; it stops at 25."""
+    s = game.state
+    new = min(s.tax + n, rulebook.TAX_CAP.value)
+    game.emit(rule, f"Tax +{n} ({why}): {s.tax} → {new}." + (" The tax never exceeds 25." if s.tax + n > new
+                                                              else ""), tax=new)
+    if s.tax + n > new:
+        game.emit("caps.tax", "The tax marker stops at 25.")
+    s.tax = new
+
+
+def tax_due(game: KutnaHoraGame, p: int) -> int:
+    """This round's tax plus plot tax (3 with 2 plots in town, 8 with 3)."""
+    return game.state.tax + rulebook.PLOT_TAX.value.get(game.state.markers.count(p), 0)
+
+
+def lose_reputation(game: KutnaHoraGame, p: int, why: str) -> None:
+    """The reputation an unpaid tax costs in this round."""
+    loss = approx.TAX_REPUTATION.value[game.state.round - 1]
+    reputation(game, p, -loss, "tax.reputation", f"tax not paid: {why}")
+
+
+def collect(game: KutnaHoraGame) -> None:
+    """The end of a round: from the start player clockwise, whoever owes nothing or cannot pay is settled at once;
+    the others decide, the start player first (their decisions go on the stack in that order)."""
+    s, n = game.state, game.config.players
+    waiting = []
+    for k in range(n):
+        p = (s.start + k) % n
+        amount = tax_due(game, p)
+        if amount == 0:
+            game.emit("tax.pay", f"{name(p)} owes no tax this round.", player=p, groschen=0)
+        elif s.seats[p].groschen < amount:
+            lose_reputation(game, p, f"cannot pay {amount} groschen")
+        else:
+            waiting.append(Frame("tax", p, amount=amount))
+    s.stack += reversed(waiting)
+
+
+class Tax(Choice):
+    """Pay the tax owed, or refuse and lose reputation."""
+
+    kind = "tax"
+    forms = {"tax": "tax pay|refuse"}
+    written = "tax pay or tax refuse"
+    presorted = True
+    refusal_repeats_prompt = False
+
+    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+        return (f"{name(at.player)}: pay {at.amount} groschen tax, or refuse and lose "
+                f"{approx.TAX_REPUTATION.value[game.state.round - 1]} reputation")
+
+    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+        return _PAY_OR_REFUSE
+
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        p = at.player
+        if action.args[0] == "pay":
+            pay(game, p, at.amount)
+            game.emit("tax.pay", f"{name(p)} pays {at.amount} groschen tax.", player=p, groschen=at.amount)
+        else:
+            lose_reputation(game, p, "refused")
