@@ -7,14 +7,17 @@ happens. Then a new round begins, or after the 4th round the era ends with Phase
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import locations, resolution, scoring
 from .data import rulebook
 from .decisions import name
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def activated(game: Any, p: int) -> str:
+
+def activated(game: ChartresGame, p: int) -> str:
     """The action-row card ``p`` activated this round ("" for none): the card above this round's activation card,
     when both have the same colour."""
     s, cards = game.state, game.parts.cards
@@ -24,7 +27,7 @@ def activated(game: Any, p: int) -> str:
     return s.row[p][k] if cards[s.row[p][k]].colour == cards[s.act[p][k]].colour else ""
 
 
-def activate(game: Any, p: int) -> None:
+def activate(game: ChartresGame, p: int) -> None:
     """``p``'s turn of Phase E: activate the card above this round's activation card if the colours match."""
     s, cards = game.state, game.parts.cards
     k = s.act_slot[p]
@@ -45,15 +48,15 @@ def activate(game: Any, p: int) -> None:
 class Activation:
     """Phase E as a step of the round: it asks nothing itself (an activated ability may)."""
 
-    def settle(self, game: Any, p: int) -> bool:
+    def settle(self, game: ChartresGame, p: int) -> bool:
         activate(game, p)
         return True
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         end_round(game)
 
 
-def end_round(game: Any) -> None:
+def end_round(game: ChartresGame) -> None:
     """Fewer than 4 rounds played: a new round with fresh locations; else the era ends with Phase F."""
     s = game.state
     if s.round < rulebook.ROUNDS_PER_ERA.value:

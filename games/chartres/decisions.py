@@ -7,12 +7,15 @@ game lists thousands of them, and building them again would be most of the cost 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from games.core import Action, Step
 
 from .components import Components
 from .data import rulebook
+
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
 _ACTIONS: dict[tuple, Action] = {}
 _CARD_ACTIONS: dict[str, tuple[Components, dict[str, Action], list[dict[str, Action]]]] = {}
@@ -58,10 +61,10 @@ class ChartresStep(Step):
         """The seat that decides, from the step's record ``at``."""
         raise NotImplementedError
 
-    def prompt(self, game: Any, at: Any) -> str:
+    def prompt(self, game: ChartresGame, at: Any) -> str:
         return f"{name(self.seat(at))}: {self.asks}"
 
-    def spelling(self, game: Any, at: Any, action: Action) -> str | None:
+    def spelling(self, game: ChartresGame, at: Any, action: Action) -> str | None:
         """Chartres words a misfit action its own way: an action naming a card says first when that card is not in
         the decider's hand, whatever the step; a verb of another step names this step's verbs. ``stop`` and the
         number of words are left to the step (a wrong count gets the sentence that lists the legal actions)."""
@@ -77,10 +80,10 @@ class ChartresStep(Step):
 class Turns(Protocol):
     """A step of the round that the seats of ``state.queue`` take one after the other."""
 
-    def settle(self, game: Any, seat: int) -> bool:
+    def settle(self, game: ChartresGame, seat: int) -> bool:
         """Settle ``seat``'s turn without a question when there is nothing to ask (then ``True``)."""
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         """Every seat has had its turn: move on to the next step."""
 
 
@@ -90,10 +93,10 @@ class TurnStep(ChartresStep):
     def seat(self, at: int) -> int:
         return at
 
-    def settle(self, game: Any, seat: int) -> bool:
+    def settle(self, game: ChartresGame, seat: int) -> bool:
         return False
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         raise NotImplementedError
 
 
@@ -102,6 +105,6 @@ class RowCard(TurnStep):
 
     forms = {"row": "row CARD"}
 
-    def options(self, game: Any, p: int) -> list[Action]:
+    def options(self, game: ChartresGame, p: int) -> list[Action]:
         row = game.row_actions
         return [row[c] for c in game.state.hand[p]]

@@ -10,24 +10,27 @@ happened. Track movements (shield, cross, barrel) are :mod:`.tracks`; their bonu
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from . import tracks
 from .data import rulebook
 from .decisions import name
 from .windows import build_window, rightmost_value
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
+
 #: The rule name an ability's gains carry: each then logs under the glossary's rule for its effect.
 FROM_ABILITY = "ability"
 
 
-def gain_ip(game: Any, p: int, n: int, rule: str, why: str) -> None:
+def gain_ip(game: ChartresGame, p: int, n: int, rule: str, why: str) -> None:
     if n:
         game.state.ip[p] += n
         game.emit(rule, f"{name(p)}: +{n} IP ({why}).", player=p, ip=n)
 
 
-def refill(game: Any, pile: str, discards: str, rule: str) -> bool:
+def refill(game: ChartresGame, pile: str, discards: str, rule: str) -> bool:
     """An empty ``pile`` of the state is rebuilt from its shuffled ``discards``; ``False`` when both are empty."""
     s = game.state
     if getattr(s, pile) or not getattr(s, discards):
@@ -40,7 +43,7 @@ def refill(game: Any, pile: str, discards: str, rule: str) -> bool:
     return True
 
 
-def draw(game: Any, p: int, n: int, rule: str, limit: bool = True) -> None:
+def draw(game: ChartresGame, p: int, n: int, rule: str, limit: bool = True) -> None:
     """``p`` draws ``n`` cards; with ``limit``, each card beyond the hand limit scores 1 IP instead."""
     s = game.state
     drawn = over = 0
@@ -58,7 +61,7 @@ def draw(game: Any, p: int, n: int, rule: str, limit: bool = True) -> None:
             f"of {game.hand_limit(p)}")
 
 
-def gain_citizen(game: Any, p: int, rule: str) -> None:
+def gain_citizen(game: ChartresGame, p: int, rule: str) -> None:
     """A citizen of ``p``'s colour from the common supply to the personal supply (none left: nothing)."""
     s = game.state
     if s.common[p] <= 0:
@@ -71,7 +74,7 @@ def gain_citizen(game: Any, p: int, rule: str) -> None:
               "supply).", player=p)
 
 
-def path_options(game: Any, p: int) -> list[int]:
+def path_options(game: ChartresGame, p: int) -> list[int]:
     """The paths (indexes of ``PATHS``) where ``p`` could put a citizen now."""
     s = game.state
     if s.personal[p] <= 0:
@@ -79,7 +82,7 @@ def path_options(game: Any, p: int) -> list[int]:
     return [k for k, path in enumerate(s.paths) if -1 in path]
 
 
-def place_citizen(game: Any, p: int, path: int, rule: str) -> None:
+def place_citizen(game: ChartresGame, p: int, path: int, rule: str) -> None:
     """A citizen of ``p``'s personal supply on the first empty space of ``path``, counted from the building."""
     s = game.state
     space = s.paths[path].index(-1)
@@ -89,7 +92,7 @@ def place_citizen(game: Any, p: int, path: int, rule: str) -> None:
               "building.", player=p, path=rulebook.PATHS[path], space=space)
 
 
-def window(game: Any, p: int, wanted: str) -> None:
+def window(game: ChartresGame, p: int, wanted: str) -> None:
     """Build a ``wanted`` window (a colour, ``white`` or ``any``) in ``p``'s leftmost empty space."""
     s, parts = game.state, game.parts
     built = build_window(parts.window_colours, parts.window_bonuses, len(s.windows[p]), wanted)
@@ -103,7 +106,7 @@ def window(game: Any, p: int, wanted: str) -> None:
         gain(game, p, built.bonus, "window.bonus")
 
 
-def gain(game: Any, p: int, atom: str, rule: str) -> None:
+def gain(game: ChartresGame, p: int, atom: str, rule: str) -> None:
     """Carry out one gain atom for ``p`` under ``rule`` (:data:`FROM_ABILITY` for an ability's own gains)."""
     kind, _, arg = atom.partition(":")
     if rule == "decision.stairs":
@@ -118,33 +121,33 @@ def _own(rule: str, glossary_rule: str) -> str:
     return glossary_rule if rule == FROM_ABILITY else rule
 
 
-def _first_free_path(game: Any, p: int, arg: str, rule: str) -> None:
+def _first_free_path(game: ChartresGame, p: int, arg: str, rule: str) -> None:
     # with a choice of paths an ability asks (Path); a printed bonus takes the first path with room
     options = path_options(game, p)
     if options:
         place_citizen(game, p, options[0], "effect.place-citizen")
 
 
-def _score_windows(game: Any, p: int, arg: str, rule: str) -> None:
+def _score_windows(game: ChartresGame, p: int, arg: str, rule: str) -> None:
     built = len(game.state.windows[p])
     gain_ip(game, p, rightmost_value(game.parts.window_final, built), "effect.score-windows",
             f"windows scored, {built} built")
 
 
-def _score_cross(game: Any, p: int, arg: str, rule: str) -> None:
+def _score_cross(game: ChartresGame, p: int, arg: str, rule: str) -> None:
     level = game.state.cross[p]
     gain_ip(game, p, game.parts.cross_ip[level - 1], "effect.score-cross", f"cross at level {level}")
     draw(game, p, game.parts.cross_cards[level - 1], "effect.score-cross")
 
 
-def _reputation(game: Any, p: int, arg: str, rule: str) -> None:
+def _reputation(game: ChartresGame, p: int, arg: str, rule: str) -> None:
     game.state.reputation[p] += int(arg)
     game.emit(_own(rule, "effect.reputation"), f"{name(p)} gains {arg} reputation token{'s' if arg != '1' else ''}.",
               player=p)
 
 
 #: Each gain of the glossary, by the atom's kind: ``(game, player, argument, rule)``.
-_GAINS: dict[str, Callable[[Any, int, str, str], None]] = {
+_GAINS: dict[str, Callable[[ChartresGame, int, str, str], None]] = {
     "window": lambda game, p, arg, rule: window(game, p, arg),
     "gain_citizen": lambda game, p, arg, rule: gain_citizen(game, p, _own(rule, "effect.citizen")),
     "place_citizen": _first_free_path,

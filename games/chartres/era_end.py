@@ -8,14 +8,17 @@ era 3 comes the final scoring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import final_scoring, locations, scoring
 from .data import rulebook
 from .decisions import name
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def end_era(game: Any) -> None:
+
+def end_era(game: ChartresGame) -> None:
     s = game.state
     if s.era >= rulebook.ERAS.value:
         final_scoring.score(game)
@@ -38,7 +41,7 @@ def end_era(game: Any) -> None:
     locations.start(game)
 
 
-def _clear_rows(game: Any, p: int) -> None:
+def _clear_rows(game: ChartresGame, p: int) -> None:
     """Discard ``p``'s covered action-row cards, the activation row and the tavern; 3 cards stay."""
     s = game.state
     covered = [c for c, under in zip(s.row[p], s.act[p], strict=True) if under]
@@ -59,7 +62,7 @@ def _clear_rows(game: Any, p: int) -> None:
         s.taverns[p] = []
 
 
-def _pass_cellars(game: Any) -> None:
+def _pass_cellars(game: ChartresGame) -> None:
     s, n = game.state, game.players
     if n == 2 and s.era == 2:
         old = list(s.cellar)

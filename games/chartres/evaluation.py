@@ -6,7 +6,7 @@ players' face-down plays are never read, and neither is which cards the player w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -16,8 +16,11 @@ from .state import COMMIT_ACT, COMMIT_ROW
 from .windows import rightmost_value
 from .wine import pour
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def heuristic(game: Any, player: int) -> float:
+
+def heuristic(game: ChartresGame, player: int) -> float:
     """An estimate of ``player``'s final IP: IP so far, the final scoring as things stand (windows, reputation ×
     multiplier, citizens, hand size), progress on the tracks, this era's wine and citizens, and the card this player
     activated."""
@@ -41,7 +44,7 @@ def heuristic(game: Any, player: int) -> float:
     return value
 
 
-def commit_estimate(game: Any, p: int) -> float:
+def commit_estimate(game: ChartresGame, p: int) -> float:
     """Rough worth of this round's face-down plays for ``p`` (known only to ``p``)."""
     s, cards = game.state, game.parts.cards
     k = s.commit_slot[p] - 1
@@ -53,7 +56,7 @@ def commit_estimate(game: Any, p: int) -> float:
     return 2.0 * len(main.gains) * max(1, main.times) - 0.9 * len(main.costs)
 
 
-def lookahead(game: Any, action: Action, player: int) -> float:
+def lookahead(game: ChartresGame, action: Action, player: int) -> float:
     """The heuristic after ``action``. A face-down play is rated before the reveal: the last play of Phase C
     reveals everyone's cards and runs Phase E in the same step, and rating that would read the other players'
     face-down cards."""

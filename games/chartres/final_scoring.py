@@ -8,7 +8,7 @@ supply, else the win is shared.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import citizens, effects
 from .data import rulebook
@@ -16,8 +16,11 @@ from .decisions import name
 from .state import OVER
 from .windows import rightmost_value
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def score(game: Any) -> None:
+
+def score(game: ChartresGame) -> None:
     """Score the game and end it; ``state.final`` keeps each seat's breakdown."""
     s, parts, n = game.state, game.parts, game.players
     rows = []

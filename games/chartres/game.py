@@ -28,19 +28,16 @@ from typing import Any
 
 from games.core import Action, ConfigError, DataError, StepGame, Steps
 
-from . import actions, citizens, evaluation, resolution, setup
+from . import actions, citizens, evaluation, locations, play, resolution, scoring, setup, wine_making
 from .components import Components, load_components
 from .data import rulebook
 from .decisions import ChartresStep, Turns, TurnStep, card_actions, name
-from .locations import ChooseLocation
-from .play import COMMIT_ACT_STEP, COMMIT_ROW_STEP
 from .rules import RULES
-from .scoring import BuyTile
 from .state import ACT, OVER, SETUP_ROW, ChartresConfig, ChartresState
-from .wine_making import PourFirst
 
 #: The decisions the seats of ``state.queue`` take in turn, one per step of the round.
-TURN_STEPS = (setup.StartingRow(), ChooseLocation(), COMMIT_ROW_STEP, COMMIT_ACT_STEP, BuyTile(), PourFirst())
+TURN_STEPS = (setup.StartingRow(), locations.ChooseLocation(), play.COMMIT_ROW_STEP, play.COMMIT_ACT_STEP,
+              scoring.BuyTile(), wine_making.PourFirst())
 #: Every decision of the game, by kind.
 STEPS = Steps(*TURN_STEPS, resolution.DISCARD_STEP, resolution.PATH_STEP)
 #: The question of each step of the round (``state.phase``) that asks one.
@@ -62,6 +59,8 @@ class ChartresGame(StepGame):
 
     state: ChartresState
     parts: Components
+    row_actions: dict[str, Action]  # ``row CARD`` by card
+    activate_actions: list[dict[str, Action]]  # ``activate SLOT CARD`` by slot, then card
 
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: ChartresConfig) -> None:

@@ -8,7 +8,7 @@ the era; the others are discarded.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -16,8 +16,11 @@ from . import effects, play, resolution
 from .decisions import DRAW, TurnStep, action, name
 from .state import LOCATION, SETUP_ROW
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def reveal(game: Any) -> None:
+
+def reveal(game: ChartresGame) -> None:
     """Reveal players + 1 locations; a second city gate is discarded and replaced."""
     s, locs = game.state, game.parts.locations
     for _ in range(game.players + 1):
@@ -39,7 +42,7 @@ def reveal(game: Any) -> None:
               shown=list(s.loc_shown))
 
 
-def start(game: Any) -> None:
+def start(game: ChartresGame) -> None:
     """Phase A begins: the seats choose in torch order."""
     s = game.state
     s.phase, s.queue, s.turn = LOCATION, game.torch_order(), 0
@@ -54,18 +57,18 @@ class ChooseLocation(TurnStep):
     forms = {"location": "location ID", "draw": "draw"}
     asks = "take a revealed location, or draw a card instead"
 
-    def options(self, game: Any, p: int) -> list[Action]:
+    def options(self, game: ChartresGame, p: int) -> list[Action]:
         return [DRAW] + [action("location", x) for x in sorted(game.state.loc_shown)
                          if resolution.can_perform(game, p, x)]
 
-    def refusal(self, game: Any, p: int, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, p: int, action: Action) -> str | None:
         args = action.args
         if action.verb == "location" and args and args[0] in game.state.loc_shown:
             return (f"you cannot carry out the main ability of {args[0]} "
                     f"({game.parts.locations[str(args[0])].main.words()}), so you may not choose it")
         return None
 
-    def apply(self, game: Any, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         if action.verb == "draw":
             game.emit("location.draw-instead", f"{name(p)} takes no location and draws a card.", player=p)
             effects.draw(game, p, 1, "location.draw-instead")
@@ -73,11 +76,11 @@ class ChooseLocation(TurnStep):
         else:
             take(game, p, str(action.args[0]))
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         play.phase_b(game)
 
 
-def take(game: Any, p: int, lid: str) -> None:
+def take(game: ChartresGame, p: int, lid: str) -> None:
     """``p`` takes location ``lid`` and starts resolving it."""
     s = game.state
     loc = game.parts.locations[lid]

@@ -9,7 +9,7 @@ have, action row first (``decision.short-hand``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -18,8 +18,11 @@ from .data import rulebook
 from .decisions import RowCard, TurnStep, name
 from .state import ACT, COMMIT_ACT, COMMIT_ROW
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def phase_b(game: Any) -> None:
+
+def phase_b(game: ChartresGame) -> None:
     """Every player draws 2 cards (the hand limit does not count them); then Phase C."""
     s = game.state
     for p in s.initiative:
@@ -33,7 +36,7 @@ class CommitRow(RowCard):
     kind = COMMIT_ROW
     asks = "play a card face down to the right end of your action row"
 
-    def apply(self, game: Any, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         s = game.state
         cid = str(action.args[0])
         s.hand[p].remove(cid)
@@ -41,14 +44,14 @@ class CommitRow(RowCard):
         game.emit("play.commit", f"{name(p)} plays a card face down to the action row.", player=p)
         s.phase = COMMIT_ACT
 
-    def settle(self, game: Any, p: int) -> bool:
+    def settle(self, game: ChartresGame, p: int) -> bool:
         if game.state.hand[p]:
             return False
         game.emit("decision.short-hand", f"{name(p)} has no card to play.", player=p)
         game.state.turn += 1
         return True
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         reveal(game)
 
 
@@ -59,19 +62,19 @@ class CommitAct(TurnStep):
     forms = {"activate": "activate SLOT CARD"}
     asks = "play a card face down under an empty position of your activation row"
 
-    def options(self, game: Any, p: int) -> list[Action]:
+    def options(self, game: ChartresGame, p: int) -> list[Action]:
         s = game.state
         free = [k + 1 for k, c in enumerate(s.act[p]) if not c] + [len(s.row[p]) + 1]
         table, hand = game.activate_actions, s.hand[p]
         return [table[k][c] for k in free for c in hand]
 
-    def refusal(self, game: Any, p: int, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, p: int, action: Action) -> str | None:
         args = action.args
         if action.verb == "activate" and args and isinstance(args[0], int):
             return f"position {args[0]} of your activation row is taken or does not exist"
         return None
 
-    def apply(self, game: Any, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         s = game.state
         slot, cid = int(action.args[0]), str(action.args[1])
         s.hand[p].remove(cid)
@@ -80,7 +83,7 @@ class CommitAct(TurnStep):
         s.phase = COMMIT_ROW
         s.turn += 1
 
-    def settle(self, game: Any, p: int) -> bool:
+    def settle(self, game: ChartresGame, p: int) -> bool:
         s = game.state
         if s.hand[p]:
             return False
@@ -88,20 +91,20 @@ class CommitAct(TurnStep):
         game.emit("decision.short-hand", f"{name(p)} has no second card to play.", player=p)
         return True
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         reveal(game)
 
 
 COMMIT_ROW_STEP, COMMIT_ACT_STEP = CommitRow(), CommitAct()
 
 
-def face_down(game: Any, p: int, action: Action) -> None:
+def face_down(game: ChartresGame, p: int, action: Action) -> None:
     """Play ``action`` face down for ``p`` and nothing more: no reveal, even after the last play (the bots' look-ahead
     rates a face-down play before the reveal, which would show the others' cards)."""
     (COMMIT_ROW_STEP if game.state.phase == COMMIT_ROW else COMMIT_ACT_STEP).apply(game, p, action)
 
 
-def reveal(game: Any) -> None:
+def reveal(game: ChartresGame) -> None:
     """Phase D: every face-down play turns face up together; then Phase E, in initiative order."""
     s, cards = game.state, game.parts.cards
     for p in s.initiative:

@@ -11,7 +11,7 @@ when a citizen could go on either (``path warehouse|townhall``). The ability in 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -21,27 +21,30 @@ from .data import rulebook
 from .decisions import STOP, ChartresStep, action, name
 from .state import DISCARD, PATH, Resolving
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
+
 _PATH_ACTIONS = {p: action("path", p) for p in rulebook.PATHS}
 
 
-def part(game: Any, source: str, bonus: bool) -> Ability | None:
+def part(game: ChartresGame, source: str, bonus: bool) -> Ability | None:
     """The main ability (or the bonus, ``None`` when there is none) of a card or location."""
     item = game.parts.cards.get(source) or game.parts.locations[source]
     return item.bonus if bonus else item.main
 
 
-def resolving(game: Any, ab: Resolving) -> Ability:
+def resolving(game: ChartresGame, ab: Resolving) -> Ability:
     """The ability ``ab`` resolves."""
     ability = part(game, ab.source, ab.bonus)
     assert ability is not None  # a bonus part starts only when there is one
     return ability
 
 
-def repetitions(game: Any, p: int, ability: Ability) -> int:
+def repetitions(game: ChartresGame, p: int, ability: Ability) -> int:
     return game.resources(p)[ability.per] if ability.per else ability.times
 
 
-def feasible(game: Any, p: int, ability: Ability) -> bool:
+def feasible(game: ChartresGame, p: int, ability: Ability) -> bool:
     """Whether one more repetition of ``ability`` can be carried out completely now."""
     s = game.state
     cards = game.parts.cards
@@ -54,13 +57,13 @@ def feasible(game: Any, p: int, ability: Ability) -> bool:
     return not takes or s.common[p] >= takes
 
 
-def can_perform(game: Any, p: int, source: str) -> bool:
+def can_perform(game: ChartresGame, p: int, source: str) -> bool:
     """Whether ``p`` could carry out the main ability of a card or location now (location.must-perform)."""
     main = part(game, source, False)
     return main is not None and repetitions(game, p, main) > 0 and feasible(game, p, main)
 
 
-def start(game: Any, p: int, source: str) -> None:
+def start(game: ChartresGame, p: int, source: str) -> None:
     """``p`` starts resolving the main ability of ``source``; :func:`carry_on` takes it forward."""
     main = part(game, source, False)
     assert main is not None
@@ -71,7 +74,7 @@ def start(game: Any, p: int, source: str) -> None:
               player=p, source=source)
 
 
-def carry_on(game: Any) -> bool:
+def carry_on(game: ChartresGame) -> bool:
     """Carry the ability in progress forward: ``True`` when it waits for a decision, ``False`` once it is over
     (then the round's step passes to the next seat)."""
     ab = game.state.ability
@@ -102,7 +105,7 @@ def carry_on(game: Any) -> bool:
         ab.atom += 1
 
 
-def _next_part(game: Any, ab: Resolving) -> bool:
+def _next_part(game: ChartresGame, ab: Resolving) -> bool:
     """The current part is over: go on to the bonus if the main one was resolved fully. ``False``: all done."""
     p = ab.player
     full = ab.times > 0 and ab.done >= ab.times  # a main ability done 0 times was not resolved
@@ -119,12 +122,12 @@ def _next_part(game: Any, ab: Resolving) -> bool:
     return False
 
 
-def _finish(game: Any) -> None:
+def _finish(game: ChartresGame) -> None:
     game.state.ability = None
     game.state.turn += 1
 
 
-def waiting(game: Any, ab: Resolving) -> ChartresStep:
+def waiting(game: ChartresGame, ab: Resolving) -> ChartresStep:
     """The decision the ability in progress waits for: a discard (costs come first in an ability) or a path."""
     atom = resolving(game, ab).do[ab.atom]
     return DISCARD_STEP if atom.partition(":")[0] in COSTS else PATH_STEP
@@ -139,23 +142,23 @@ class Discard(ChartresStep):
     def seat(self, at: Resolving) -> int:
         return at.player
 
-    def prompt(self, game: Any, ab: Resolving) -> str:
+    def prompt(self, game: ChartresGame, ab: Resolving) -> str:
         start = ab.atom == 0 and ab.left == 0
         return (f"{name(ab.player)}: {ab.source} ({resolving(game, ab).words()}) – discard to resolve it"
                 + (f" (time {ab.done + 1} of {ab.times}), or stop" if start else ""))
 
-    def options(self, game: Any, ab: Resolving) -> list[Action]:
+    def options(self, game: ChartresGame, ab: Resolving) -> list[Action]:
         options = _discard_options(game, ab)
         if ab.atom == 0 and ab.left == 0:
             options.append(STOP)
         return options
 
-    def refusal(self, game: Any, ab: Resolving, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, ab: Resolving, action: Action) -> str | None:
         if action.verb == "stop":
             return "stop is possible only before the first discard of a repetition"
         return None
 
-    def apply(self, game: Any, ab: Resolving, action: Action) -> None:
+    def apply(self, game: ChartresGame, ab: Resolving, action: Action) -> None:
         if action.verb == "stop":
             game.emit("decision.gains-automatic", f"{name(ab.player)} stops {ab.source} after {ab.done} of "
                       f"{ab.times} time{'s' if ab.times != 1 else ''}.", player=ab.player)
@@ -164,7 +167,7 @@ class Discard(ChartresStep):
             _pay(game, ab, str(action.args[0]))
 
 
-def _discard_options(game: Any, ab: Resolving) -> list[Action]:
+def _discard_options(game: ChartresGame, ab: Resolving) -> list[Action]:
     """The cards that pay the current discard and still leave the rest of this repetition payable."""
     hand = game.state.hand[ab.player]
     ability = resolving(game, ab)
@@ -188,7 +191,7 @@ def _discard_options(game: Any, ab: Resolving) -> list[Action]:
     return options
 
 
-def _pay(game: Any, ab: Resolving, cid: str) -> None:
+def _pay(game: ChartresGame, ab: Resolving, cid: str) -> None:
     s = game.state
     atom = resolving(game, ab).do[ab.atom]
     kind = atom.partition(":")[0]
@@ -207,7 +210,7 @@ def _pay(game: Any, ab: Resolving, cid: str) -> None:
         ab.colour = ""
 
 
-def _stop(game: Any, ab: Resolving) -> None:
+def _stop(game: ChartresGame, ab: Resolving) -> None:
     """The player stops the ability at the start of a repetition: the part ends, not fully."""
     if not ab.bonus and ab.done < ab.times and part(game, ab.source, True) is not None:
         game.emit("decision.full-resolution", f"{name(ab.player)} did not resolve the main ability fully: no "
@@ -225,10 +228,10 @@ class Path(ChartresStep):
     def seat(self, at: Resolving) -> int:
         return at.player
 
-    def options(self, game: Any, ab: Resolving) -> list[Action]:
+    def options(self, game: ChartresGame, ab: Resolving) -> list[Action]:
         return sorted((_PATH_ACTIONS[rulebook.PATHS[k]] for k in effects.path_options(game, ab.player)), key=str)
 
-    def apply(self, game: Any, ab: Resolving, action: Action) -> None:
+    def apply(self, game: ChartresGame, ab: Resolving, action: Action) -> None:
         effects.place_citizen(game, ab.player, rulebook.PATHS.index(str(action.args[0])), "effect.place-citizen")
         ab.atom += 1
 

@@ -7,7 +7,7 @@ cathedral with citizens of the personal supply (``bonus TILE`` or ``pass``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -15,8 +15,11 @@ from . import citizens, effects, tracks, wine_making
 from .decisions import PASS, TurnStep, action, name
 from .state import BONUS
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def start(game: Any) -> None:
+
+def start(game: ChartresGame) -> None:
     """Phase F begins: citizens score and are attracted; then the bonus tiles, in initiative order."""
     _score_citizens(game)
     _attract(game)
@@ -24,7 +27,7 @@ def start(game: Any) -> None:
     s.phase, s.queue, s.turn = BONUS, list(s.initiative), 0
 
 
-def _score_citizens(game: Any) -> None:
+def _score_citizens(game: ChartresGame) -> None:
     for rank, p in enumerate(game.torch_order()):
         ip, barrel = citizens.influence_from_citizens(game.players, rank, game.on_paths(p))
         effects.gain_ip(game, p, ip, "score.citizens",
@@ -33,7 +36,7 @@ def _score_citizens(game: Any) -> None:
             tracks.barrel(game, p)
 
 
-def _attract(game: Any) -> None:
+def _attract(game: ChartresGame) -> None:
     for p in game.state.initiative:
         r = game.resources(p)
         n = citizens.attracted(r["horse"], r["cart"])
@@ -44,7 +47,7 @@ def _attract(game: Any) -> None:
             effects.gain_citizen(game, p, "score.attract")
 
 
-def reveal_tiles(game: Any) -> None:
+def reveal_tiles(game: ChartresGame) -> None:
     """One bonus tile per player face up on the cathedral (at the setup and at the start of eras 2 and 3)."""
     s = game.state
     for _ in range(game.players):
@@ -55,7 +58,7 @@ def reveal_tiles(game: Any) -> None:
         f"{t} (costs {game.parts.tiles[t].cost})" for t in s.tiles_shown), shown=list(s.tiles_shown))
 
 
-def _tile_options(game: Any, p: int) -> list[Action]:
+def _tile_options(game: ChartresGame, p: int) -> list[Action]:
     s = game.state
     return [action("bonus", t) for t in s.tiles_shown if game.parts.tiles[t].cost <= s.personal[p]]
 
@@ -67,34 +70,34 @@ class BuyTile(TurnStep):
     forms = {"bonus": "bonus TILE", "pass": "pass"}
     asks = "buy a cathedral bonus tile with citizens, or pass"
 
-    def options(self, game: Any, p: int) -> list[Action]:
+    def options(self, game: ChartresGame, p: int) -> list[Action]:
         return sorted(_tile_options(game, p), key=str) + [PASS]
 
-    def refusal(self, game: Any, p: int, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, p: int, action: Action) -> str | None:
         s, args = game.state, action.args
         if action.verb == "bonus" and args and args[0] in s.tiles_shown:
             tile = game.parts.tiles[str(args[0])]
             return f"{tile.id} costs {tile.cost} citizens and you have {s.personal[p]} in your personal supply"
         return None
 
-    def apply(self, game: Any, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         if action.verb == "pass":
             game.emit("score.bonus-tile", f"{name(p)} takes no bonus tile.", player=p)
         else:
             _buy(game, p, str(action.args[0]))
         game.state.turn += 1
 
-    def settle(self, game: Any, p: int) -> bool:
+    def settle(self, game: ChartresGame, p: int) -> bool:
         if _tile_options(game, p):
             return False
         game.state.turn += 1  # nothing affordable: no question
         return True
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         wine_making.start(game)
 
 
-def _buy(game: Any, p: int, tid: str) -> None:
+def _buy(game: ChartresGame, p: int, tid: str) -> None:
     s = game.state
     tile = game.parts.tiles[tid]
     s.personal[p] -= tile.cost

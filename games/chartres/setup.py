@@ -7,7 +7,7 @@ engine asks in initiative order and shows no row until every player has chosen).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -16,8 +16,11 @@ from .data import rulebook
 from .decisions import RowCard, name
 from .state import SETUP_ROW, ChartresState
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def set_up(game: Any) -> ChartresState:
+
+def set_up(game: ChartresGame) -> ChartresState:
     """The starting state, logged step by step as the rule text lists the setup."""
     n, parts, rng = game.players, game.parts, game.rng
     initiative = list(game.config.initiative) or list(range(n))
@@ -72,10 +75,10 @@ class StartingRow(RowCard):
 
     kind = SETUP_ROW
 
-    def prompt(self, game: Any, p: int) -> str:
+    def prompt(self, game: ChartresGame, p: int) -> str:
         return f"{name(p)}: choose card {len(game.state.row[p]) + 1} of 3 for your starting action row (secretly)"
 
-    def apply(self, game: Any, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         s = game.state
         cid = str(action.args[0])
         s.hand[p].remove(cid)
@@ -84,7 +87,7 @@ class StartingRow(RowCard):
         if len(s.row[p]) >= rulebook.ROW_START.value:
             s.turn += 1
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         s = game.state
         game.emit("setup.deal", "Action rows revealed: " + "; ".join(
             f"{name(p)} {' '.join(s.row[p])}" for p in s.initiative))

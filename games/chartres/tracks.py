@@ -7,14 +7,17 @@ take past the end of its track scores IP instead.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import effects
 from .data import rulebook
 from .decisions import name
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
 
-def shield(game: Any, p: int, steps: int = 1) -> None:
+
+def shield(game: ChartresGame, p: int, steps: int = 1) -> None:
     """The shield up ``steps`` status levels: the hand limit and the reputation multiplier rise with it."""
     s, parts = game.state, game.parts
     for _ in range(steps):
@@ -31,7 +34,7 @@ def shield(game: Any, p: int, steps: int = 1) -> None:
             effects.gain(game, p, bonus, rule)
 
 
-def cross(game: Any, p: int) -> None:
+def cross(game: ChartresGame, p: int) -> None:
     """The cross one level up the tower."""
     s = game.state
     if s.cross[p] >= game.parts.cross_levels:
@@ -41,7 +44,7 @@ def cross(game: Any, p: int) -> None:
     game.emit("track.cross", f"{name(p)}'s cross climbs to tower level {s.cross[p]}.", player=p)
 
 
-def barrel(game: Any, p: int) -> None:
+def barrel(game: ChartresGame, p: int) -> None:
     """The barrel marker one space right on ``p``'s cellar."""
     s = game.state
     cellar = game.parts.cellars[s.cellar[p]]

@@ -7,7 +7,7 @@ When both colours fill a barrel of the same kind the player says which colour po
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -16,15 +16,18 @@ from .decisions import TurnStep, action, name
 from .state import POUR
 from .wine import GRAPES, has_order_choice, pour
 
+if TYPE_CHECKING:
+    from .game import ChartresGame
+
 _POUR_ACTIONS = {c: action("pour", c) for c in GRAPES}
 
 
-def start(game: Any) -> None:
+def start(game: ChartresGame) -> None:
     s = game.state
     s.phase, s.queue, s.turn = POUR, list(s.initiative), 0
 
 
-def make_wine(game: Any, p: int, first: str) -> None:
+def make_wine(game: ChartresGame, p: int, first: str) -> None:
     """Fill ``p``'s barrels from the marker rightwards, ``first`` colour first, and score them."""
     s = game.state
     grapes = game.resources(p)
@@ -45,15 +48,15 @@ class PourFirst(TurnStep):
     forms = {"pour": "pour white|red"}
     asks = "which grapes pour first into the barrels (the IP is the same either way)"
 
-    def options(self, game: Any, p: int) -> list[Action]:
+    def options(self, game: ChartresGame, p: int) -> list[Action]:
         return [_POUR_ACTIONS["red"], _POUR_ACTIONS["white"]]
 
-    def apply(self, game: Any, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         game.emit("decision.wine-first", f"{name(p)} pours {action.args[0]} grapes first.", player=p)
         make_wine(game, p, str(action.args[0]))
         game.state.turn += 1
 
-    def settle(self, game: Any, p: int) -> bool:
+    def settle(self, game: ChartresGame, p: int) -> bool:
         grapes = game.resources(p)
         if has_order_choice(grapes["white"], grapes["red"]):
             return False
@@ -61,5 +64,5 @@ class PourFirst(TurnStep):
         game.state.turn += 1
         return True
 
-    def done(self, game: Any) -> None:
+    def done(self, game: ChartresGame) -> None:
         era_end.end_era(game)

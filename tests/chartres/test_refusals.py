@@ -139,6 +139,10 @@ def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(kind, ma
     assert game.to_json() == before and game.history == history and len(game.log) == log
 
 
+def test_every_kind_of_decision_is_probed():
+    assert {kind for kind, *_ in CASES} == {*ChartresGame.steps, "over"}
+
+
 @pytest.mark.parametrize("text", ["", "   ", "row a01!", "ROW A0#1", "activate 1 a01?"])
 def test_text_that_is_not_an_action_is_refused_as_notation_and_changes_nothing(text):
     game = commit_row()

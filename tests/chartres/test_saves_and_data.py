@@ -15,7 +15,7 @@ from games.chartres.components import parse_components
 from games.chartres.data import approx, generate_cards, rulebook
 from games.chartres.data.approx import APPROX_V1, assistant_cards
 from games.chartres.game import ChartresGame
-from games.core import ConfigError, DataError, SaveFileError, Sourced
+from games.core import ConfigError, DataError, Rng, SaveFileError, Sourced
 from games.core.bots import RandomBot, play_out
 from games.core.conformance import check_random_game
 
@@ -62,6 +62,21 @@ def test_a_hand_made_position_loads_from_its_trusted_snapshot_but_not_by_replayi
     assert again.to_dict() == game.to_dict() and again.state.personal[0] == 0
     with pytest.raises(SaveFileError, match="the snapshot disagrees with the game its action log replays to"):
         ChartresGame.from_json(game.to_json())
+
+
+def test_a_game_saved_while_an_ability_waits_for_a_discard_loads_back_and_plays_on_alike():
+    game, pick = ChartresGame(None, 2, players=3), Rng(2)
+    while game.pending().kind != "discard":
+        legal = game.legal_actions()
+        game.apply(legal[pick.below(len(legal))])
+    ability = game.to_dict()["snapshot"]["state"]["ability"]
+    assert ability["player"] == game.pending().player and ability["source"] in game.pending().prompt
+    for trust in (False, True):
+        again = ChartresGame.from_json(game.to_json(), trust_snapshot=trust)
+        assert again.to_dict() == game.to_dict() and again.pending() == game.pending()
+        for action in ("stop", game.legal_actions()[0]):
+            if action in game.legal_actions():
+                assert again.clone().apply(action) == game.clone().apply(action)
 
 
 def test_a_save_that_is_not_json_is_refused():

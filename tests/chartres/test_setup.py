@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+import games.chartres as chartres
 from games.chartres.game import ChartresGame
 
 from .scenario import CARDS, LOCATIONS, PARTS, TILES, finish, legal, new_game, of_rule, sound
@@ -14,6 +15,18 @@ rule = pytest.mark.rule
 def fresh(players: int = 2, seed: int = 0, **config) -> ChartresGame:
     """A game straight after setup, before anyone picks their starting row."""
     return ChartresGame(None, seed, players=players, **config)
+
+
+def test_the_package_starts_a_game_with_new_game_and_exports_what_every_game_exports():
+    assert chartres.new_game().to_dict() == ChartresGame(None, 0, players=3).to_dict()
+    game = chartres.new_game(players=2, seed=4, initiative=(1, 0))
+    assert isinstance(game, chartres.ChartresGame) and game.config == chartres.ChartresConfig(2, initiative=(1, 0))
+    assert game.seed == 4 and chartres.RULES is ChartresGame.rules and chartres.BANNER
+
+
+def test_what_players_see_holds_no_presentation():
+    seats = fresh(4).observe(None)["seats"]
+    assert all("colour" not in seat for seat in seats)  # seat colours are the views' business
 
 
 @rule("setup.supply")
