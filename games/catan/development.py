@@ -90,6 +90,9 @@ def play(game: CatanGame, p: int, card: str) -> None:
         s.phase = ROBBER
     elif kind == ROAD_BUILDING_CARD:
         s.free_roads = min(rulebook.ROAD_BUILDING_ROADS.value, s.roads_left[p])
+        if s.free_roads < rulebook.ROAD_BUILDING_ROADS.value:
+            game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.",
+                      player=p)
         s.phase = ROAD_BUILDING
     elif kind == PLENTY_CARD:
         s.plenty_left = rulebook.YEAR_OF_PLENTY_CARDS.value
