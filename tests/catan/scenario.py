@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from games.catan import CatanGame, pieces
 from games.catan.board import EDGE_NODES, NODE_EDGES
 from games.catan.data import rulebook
-from games.catan.development import D, KINDS
+from games.catan.development import KINDS, D
 from games.catan.production import roll_dice
 from games.catan.state import MAIN, PHASE_NAMES, ROLL
 from games.core import Rng
@@ -118,7 +118,7 @@ def edge(a: int, b: int) -> int:
 
 def path(*nodes: int) -> list[int]:
     """The paths along a walk of neighbouring intersections."""
-    return [edge(a, b) for a, b in zip(nodes, nodes[1:])]
+    return [edge(a, b) for a, b in zip(nodes, nodes[1:], strict=False)]
 
 
 def edges_at(v: int) -> tuple[int, ...]:

@@ -56,7 +56,7 @@ def test_random_tokens_never_put_a_6_or_8_next_to_another():
 @rule("setup.harbours")
 def test_nine_harbours_four_generic_five_special_on_places_spaced_along_the_coast():
     places = sorted(board.COAST_EDGES.index(e) for e in board.HARBOUR_EDGES)
-    gaps = [(b - a) % 30 for a, b in zip(places, places[1:] + places[:1])]
+    gaps = [(b - a) % 30 for a, b in zip(places, places[1:] + places[:1], strict=True)]
     assert len(places) == 9 and sorted(gaps) == [3] * 6 + [4] * 3
     for seed in range(10):
         kinds = new_game(seed=seed).state.harbours
