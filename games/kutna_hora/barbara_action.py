@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 from games.core import Action
 
 from . import nobles, town
-from .choice import PASS, Automatic, Choice, act, ignore, name
+from .choice import PASS, Automatic, Passable, act, name
 from .data import approx, rulebook
 from .data.components import GUILD_GOOD
 from .effects import points, reputation
@@ -130,23 +130,17 @@ class Barbara(Automatic):
 
 
 # ---------------------------------------------------------------- the choices of tiles 3, 6 and 10
-class House(Choice):
+class House(Passable):
     """Tile 3: remove the leftmost house of a guild row (no house effect; that good's production +2), or pass."""
 
-    kind = "house"
-    forms = {"house": "house GUILD", "pass": "pass"}
-    written = "house GUILD or pass"
-
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: St. Barbara 3 - remove the leftmost house of a guild row (production +2), or pass"
+    form = "house GUILD"
+    asks = "St. Barbara 3 - remove the leftmost house of a guild row (production +2), or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         seat = game.state.seats[at.player]
         return [PASS] + [act("house", g) for r, g in enumerate(seat.guilds) if seat.houses_taken[r] < HOUSES_PER_ROW]
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, guild = at.player, str(action.args[0])
         seat = game.state.seats[p]
         seat.houses_taken[seat.guilds.index(guild)] += 1
@@ -157,22 +151,16 @@ class House(Choice):
                   f"+2 to {seat.production[good]}.", player=p)
 
 
-class Noble(Choice):
+class Noble(Passable):
     """Tile 6: put a noble from the bank in the council, or pass."""
 
-    kind = "noble"
-    forms = {"noble": "noble COLOUR", "pass": "pass"}
-    written = "noble COLOUR or pass"
-
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: St. Barbara 6 - put a noble from the bank in the council, or pass"
+    form = "noble COLOUR"
+    asks = "St. Barbara 6 - put a noble from the bank in the council, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return [PASS] + [act("noble", c) for c in rulebook.NOBLE_COLOURS if game.state.bank[c]]
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         colour = str(action.args[0])
         game.state.bank[colour] -= 1
         game.state.council[colour] += 1
@@ -180,23 +168,17 @@ class Noble(Choice):
                   player=at.player)
 
 
-class Score(Choice):
+class Score(Passable):
     """Tile 10: one of your buildings scores its icon matching now, as at the end of the game; or pass."""
 
-    kind = "score"
-    forms = {"score": "score PLOT", "pass": "pass"}
-    written = "score PLOT or pass"
+    form = "score PLOT"
+    asks = "St. Barbara 10 - score one of your buildings, or pass"
     presorted = True  # pass, then the plots by number
-
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: St. Barbara 10 - score one of your buildings, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return [PASS] + [act("score", i) for i, o in enumerate(game.state.town_owner) if o == at.player]
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, plot = game.state, int(action.args[0])
         match = town.matching(plot, s.town, game.size)
         points(game, at.player, match.points, "barbara.10", f"{s.town[plot]} scored as at game end")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from . import barbara_action, prices
-from .choice import PASS, Choice, act, ignore, name
+from .choice import PASS, Passable, act, name
 from .data import approx
 from .data.components import GUILD_GOOD, TILES
 from .effects import gain, pay
@@ -51,12 +51,10 @@ def build_options(game: KutnaHoraGame, p: int, free: bool) -> list[tuple[str, in
     return out
 
 
-class Build(Choice):
+class Build(Passable):
     """Build a held tile on one of your plots, or pass."""
 
-    kind = "build"
-    forms = {"build": "build TILE PLOT", "pass": "pass"}
-    written = "build TILE PLOT or pass"
+    form = "build TILE PLOT"
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         return (f"{name(at.player)}: build a held tile on one of your plots"
@@ -77,9 +75,7 @@ class Build(Choice):
             return f"{a[0]} costs {TILES[str(a[0])].wood} wood × {game.price('wood')}; you have {seat.groschen}."
         return f"build one of your held tiles {seat.held} on one of your plots {plots_in_town(game.state, p)}."
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p = game.state, at.player
         tile_id, where = str(action.args[0]), int(action.args[1])
         tile = TILES[tile_id]

@@ -1,8 +1,9 @@
-"""What every Kutná Hora step shares: shared action values, how a wrong verb is refused, and automatic steps.
+"""What every Kutná Hora step shares: shared action values, the wording of refusals, passing, and automatic steps.
 
 A :class:`Choice` is a kernel :class:`~games.core.Step` that words its spelling refusals as this game always has:
 a verb the step does not take names what may be written (:attr:`Choice.written`, e.g. "play, joker or idle"), and
-``pass`` where the step cannot be passed says so rather than calling ``pass`` an unknown verb.
+``pass`` where the step cannot be passed says so rather than calling ``pass`` an unknown verb. A :class:`Passable`
+choice is one verb or ``pass`` (ignoring the rest of the effect it belongs to), as most choices inside an action are.
 
 An :class:`Automatic` step needs nobody's choice (drawing mine tiles, taking income, a St. Barbara tile, the end of
 the round); the game runs it as soon as it is on top of the stack, so no player ever waits on one.
@@ -11,7 +12,7 @@ the round); the game runs it as soon as it is on top of the stack, so no player 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.core import Action, Step
 
@@ -38,10 +39,16 @@ def name(p: int) -> str:
 class Choice(Step):
     """A decision of one player (see the module docstring)."""
 
-    #: What the player may write, as a wrong verb's refusal says it ("rights TILE or pass").
+    #: What the player may write, as a wrong verb's refusal says it ("tax pay or tax refuse").
     written: ClassVar[str]
+    #: The question after the decider's name, for a step whose prompt never changes (others override
+    #: :meth:`prompt`).
+    asks: ClassVar[str] = ""
     #: Whether the plain refusal of a well-formed action repeats the prompt (the setup choices and tax do not).
     refusal_repeats_prompt: ClassVar[bool] = True
+
+    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+        return f"{name(at.player)}: {self.asks}"
 
     def spelling(self, game: KutnaHoraGame, at: Frame, action: Action) -> str | None:
         if action.verb == "pass" and "pass" not in self.forms:
@@ -58,9 +65,28 @@ class Choice(Step):
         return f"{action} is not possible now."
 
 
-def ignore(game: KutnaHoraGame, at: Frame) -> None:
-    """``pass``: the player ignores the rest of the effect this step belongs to."""
-    game.emit("ignore.effect", f"{name(at.player)} ignores the rest of this effect ({at.kind}).", player=at.player)
+class Passable(Choice):
+    """A choice of one verb, written as :attr:`form` (its kind is the verb), or ``pass``: the player ignores the rest
+    of the effect this choice belongs to. ``apply`` logs a pass; the verb's effect is :meth:`take`."""
+
+    form: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.form.split()[0]
+        cls.forms = {cls.kind: cls.form, "pass": "pass"}
+        cls.written = cls.__dict__.get("written", f"{cls.form} or pass")
+
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            game.emit("ignore.effect", f"{name(at.player)} ignores the rest of this effect ({at.kind}).",
+                      player=at.player)
+        else:
+            self.take(game, at, action)
+
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        """The effect of the step's verb (``action`` is legal)."""
+        raise NotImplementedError
 
 
 class Automatic:

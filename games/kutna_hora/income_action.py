@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Action
 
-from .choice import PASS, Automatic, Choice, act, ignore, name
+from .choice import PASS, Automatic, Passable, act, name
 from .data import rulebook
 from .effects import pay
 from .income import take_income
@@ -32,15 +32,11 @@ class Income(Automatic):
             s.stack.append(Frame("council", p))
 
 
-class Council(Choice):
+class Council(Passable):
     """Pay 10 groschen to move a noble from the pool to the council, or pass."""
 
-    kind = "council"
-    forms = {"council": "council COLOUR", "pass": "pass"}
-    written = "council COLOUR or pass"
-
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: pay 10 groschen to move a noble from the pool to the council, or pass"
+    form = "council COLOUR"
+    asks = "pay 10 groschen to move a noble from the pool to the council, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         s = game.state
@@ -49,9 +45,7 @@ class Council(Choice):
             out += [act("council", c) for c in rulebook.NOBLE_COLOURS if s.pool[c]]
         return out
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p, colour = game.state, at.player, str(action.args[0])
         pay(game, p, rulebook.COUNCIL_COST.value)
         s.pool[colour] -= 1

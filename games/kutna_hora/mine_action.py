@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from . import mines, prices
-from .choice import PASS, Automatic, Choice, act, ignore, name
+from .choice import PASS, Automatic, Choice, Passable, act, name
 from .data import rulebook
 from .effects import pay, points
 from .state import Frame, KutnaHoraState
@@ -45,11 +45,10 @@ def start(game: KutnaHoraGame, p: int) -> None:
         game.state.stack.append(Frame("mine-draw", p))
 
 
-class Miners(Choice):
+class Miners(Passable):
     """The pool is empty: buy a permit to move 1 or 2 miners from the reserve into it, or pass."""
 
-    kind = "miners"
-    forms = {"miners": "miners 1|2", "pass": "pass"}
+    form = "miners 1|2"
     written = "miners 1, miners 2 or pass"
     presorted = True  # miners 1, miners 2, pass
 
@@ -68,9 +67,7 @@ class Miners(Choice):
         return (f"a permit costs {game.price('permits')} (you have {seat.groschen}); 1 or 2 miners, "
                 f"reserve {seat.reserve}.")
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, n = at.player, int(action.args[0])
         seat = game.state.seats[p]
         cost = game.price("permits")
@@ -170,10 +167,8 @@ class Tech(Choice):
     kind = "tech"
     forms = {"tech": "tech SPACE", "tech-remove": "tech-remove"}
     written = "tech SPACE or tech-remove"
+    asks = "place the technology tile as a free mine, or remove it from the game"
     presorted = True  # the spaces by number, then tech-remove
-
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: place the technology tile as a free mine, or remove it from the game"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         seat = game.state.seats[at.player]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from . import town
-from .choice import PASS, Choice, act, ignore, name
+from .choice import PASS, Passable, act, name
 from .data import rulebook
 from .effects import pay
 from .state import Frame, KutnaHoraState
@@ -38,12 +38,10 @@ def plot_options(game: KutnaHoraGame, p: int, free: bool, anywhere: bool) -> dic
     return {i: c for i, c in costs.items() if c <= seat.groschen}
 
 
-class Plot(Choice):
+class Plot(Passable):
     """Buy a plot, or pass."""
 
-    kind = "plot"
-    forms = {"plot": "plot SPACE", "pass": "pass"}
-    written = "plot SPACE or pass"
+    form = "plot SPACE"
     presorted = True  # pass, then the plots by number
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
@@ -56,9 +54,7 @@ class Plot(Choice):
         a = action.args
         return f"plot {a[0] if a else '?'} is not for sale to you now (taken, not next to a building, or too dear)."
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p, where = game.state, at.player, int(action.args[0])
         cost = plot_options(game, p, at.free, at.anywhere)[where]
         pay(game, p, cost)

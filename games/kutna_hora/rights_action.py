@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from . import prices, town_hall
-from .choice import PASS, Choice, act, ignore, name
+from .choice import PASS, Passable, act, name
 from .data.components import HELD_SLOTS, TILES
 from .effects import pay
 from .state import Frame
@@ -36,12 +36,10 @@ def rights_options(game: KutnaHoraGame, p: int, free: bool, public_only: bool) -
     return out
 
 
-class Rights(Choice):
+class Rights(Passable):
     """Take the top tile of a stack, or pass."""
 
-    kind = "rights"
-    forms = {"rights": "rights TILE", "pass": "pass"}
-    written = "rights TILE or pass"
+    form = "rights TILE"
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         only = " (public buildings only)" if at.public_only else ""
@@ -56,9 +54,7 @@ class Rights(Choice):
                 f"{', public only here' if at.public_only else ''}, {HELD_SLOTS.value} slots, money "
                 f"{game.state.seats[at.player].groschen}).")
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            return ignore(game, at)
+    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, tile_id = at.player, str(action.args[0])
         r, c, cost = rights_options(game, p, at.free, at.public_only)[tile_id]
         kind, amount = town_hall.rights_cost(c)

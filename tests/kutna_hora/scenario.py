@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from games.core import Action, Event
+import pytest
+
+from games.core import Action, Event, IllegalAction
 from games.kutna_hora import mines
 from games.kutna_hora.data.components import TILES
 from games.kutna_hora.game import KutnaHoraGame
@@ -47,6 +49,20 @@ def rules_of(events: Iterable[Event]) -> list[str]:
     return [e.rule for e in events]
 
 
+def of_rule(events: Iterable[Event], rule_id: str) -> list[Event]:
+    """The events of one rule."""
+    return [e for e in events if e.rule == rule_id]
+
+
+def refuses(game: KutnaHoraGame, text: str, reason: str) -> None:
+    """``text`` is not legal now: applying it is refused with a reason matching ``reason`` and changes nothing."""
+    before = game.to_json()
+    assert not has(game, text)
+    with pytest.raises(IllegalAction, match=reason):
+        game.apply(text)
+    assert game.to_json() == before
+
+
 def turn(game: KutnaHoraGame, player: int, plays: int = 1) -> None:
     """Make ``player`` the one to play a card now, with ``plays`` cards left in this turn (same round)."""
     s = game.state
@@ -54,6 +70,28 @@ def turn(game: KutnaHoraGame, player: int, plays: int = 1) -> None:
     s.stack = [Frame("play", player)]
     s.turn = (player - s.start) % n
     s.plays_left = plays
+
+
+def end_round(game: KutnaHoraGame, round_no: int | None = None) -> list[Event]:
+    """Play the round's last card (the last player's third turn; in round ``round_no`` if given) for no effect;
+    return the events up to the first decision after it (tax decisions, or the next round's first card)."""
+    s, n = game.state, game.players
+    if round_no is not None:
+        s.round = round_no
+    s.turn, s.plays_left = 3 * n - 1, 1
+    p = (s.start + s.turn) % n
+    s.stack = [Frame("play", p)]
+    return play(game, f"idle {s.seats[p].cards[0]}")
+
+
+def barbara(tile: int, player: int = 0, pelicans: int = 1) -> KutnaHoraGame:
+    """A first game where ``player`` (with ``pelicans`` unused pelicans) is to play card 6 (Income / St. Barbara)
+    and St. Barbara tile ``tile`` is the current one."""
+    game = new_game()
+    game.state.barbara = tile - 1
+    game.state.seats[player].pelicans = pelicans
+    turn(game, player)
+    return game
 
 
 def take_tile(game: KutnaHoraGame, tile_id: str) -> str:
@@ -134,6 +172,12 @@ def stack_mine_tiles(game: KutnaHoraGame, *tile_ids: str) -> None:
         else:
             s.mine_discard.remove(t)
     s.mine_stack += list(reversed(tile_ids))
+
+
+def draw_mine_tiles(game: KutnaHoraGame, *tile_ids: str) -> list[Event]:
+    """The player to move plays card 1 for Mine and draws these tiles (put on top of the stack first)."""
+    stack_mine_tiles(game, *tile_ids)
+    return play(game, "play 1 mine")
 
 
 def empty_space(game: KutnaHoraGame, *, entrance: bool | None = None) -> int:

@@ -3,17 +3,18 @@ effects, in the full game (``kutna_hora.game``), each from a hand-made position.
 
 import pytest
 
-from games.core import IllegalAction
 from games.kutna_hora.data.components import TILES
 
 from .scenario import (
     give_tile,
     legal,
     new_game,
+    of_rule,
     play,
     put_building,
     put_marker,
     put_mine,
+    refuses,
     rules_of,
     sound,
     stack_mine_tiles,
@@ -22,9 +23,6 @@ from .scenario import (
 
 rule = pytest.mark.rule
 
-
-def of_rule(events, rule_id: str) -> list:
-    return [e for e in events if e.rule == rule_id]
 
 
 def to_pool(game, colour: str, n: int = 1) -> None:
@@ -187,8 +185,7 @@ def test_the_joker_takes_any_other_action_that_is_possible():
     jokers = [a for a in legal(game) if a.startswith("joker")]
     assert jokers == ["joker 2 barbara", "joker 2 build", "joker 2 income", "joker 2 mine", "joker 2 plot",
                       "joker 2 rights"]
-    with pytest.raises(IllegalAction, match="a joker takes another action"):
-        game.apply("joker 2 joker")
+    refuses(game, "joker 2 joker", "a joker takes another action")
 
 
 @rule("joker.any")
@@ -212,23 +209,26 @@ def test_the_joker_played_as_income_gives_income_and_costs_1_reputation():
     assert of_rule(events, "joker.cost")[0].data["reputation"] == -1
 
 
+def joker_at(reputation: int, action: str):
+    """Player 1, at ``reputation``, plays card 2's joker as ``action`` and passes the action's choice; returns the game
+    and the events."""
+    game = new_game()
+    game.state.seats[0].reputation = reputation
+    turn(game, 0)
+    return game, play(game, f"joker 2 {action}", "pass")
+
+
 @rule("joker.cost")
 def test_the_joker_costs_1_reputation_up_to_reputation_5():
     for start in (1, 5):
-        game = new_game()
-        game.state.seats[0].reputation = start
-        turn(game, 0)
-        play(game, "joker 2 plot", "pass")
+        game, _ = joker_at(start, "plot")
         assert game.state.seats[0].reputation == start - 1
 
 
 @rule("joker.free")
 def test_at_reputation_6_or_more_the_joker_is_free():
     for start in (6, 8):
-        game = new_game()
-        game.state.seats[0].reputation = start
-        turn(game, 0)
-        events = play(game, "joker 2 rights", "pass")
+        game, events = joker_at(start, "rights")
         assert "joker.free" in rules_of(events) and "joker.cost" not in rules_of(events)
         assert game.state.seats[0].reputation == start
     assert new_game().joker_cost(0) == 1

@@ -6,17 +6,18 @@ costs 2 groschen and a permit 2 at the start, so a 2-wood entrance costs 4.
 
 import pytest
 
-from games.core import IllegalAction
 from games.kutna_hora import mines
 
 from .scenario import (
+    draw_mine_tiles,
     give_tile,
-    has,
     legal,
     new_game,
+    of_rule,
     play,
     put_marker,
     put_mine,
+    refuses,
     rules_of,
     sound,
     stack_mine_tiles,
@@ -44,9 +45,6 @@ def mine_game(players: int = 2, rocks=(17, 21, 22, 23), **options):
     rocks_at(game, *rocks)
     return game
 
-
-def of_rule(events, rule_id):
-    return [e for e in events if e.rule == rule_id]
 
 
 def empty_pool(game, p: int = 0) -> None:
@@ -91,8 +89,7 @@ def test_without_the_permit_price_the_mine_action_can_only_be_passed():
     game.state.seats[0].groschen = 1
     play(game, "play 1 mine")
     assert legal(game) == ["pass"]
-    with pytest.raises(IllegalAction, match="a permit costs 2 \\(you have 1\\)"):
-        game.apply("miners 1")
+    refuses(game, "miners 1", "a permit costs 2 \\(you have 1\\)")
     events = play(game, "pass")
     assert rules_of(events)[0] == "ignore.effect" and game.state.seats[0].pool == 0
 
@@ -111,9 +108,7 @@ def test_the_pool_never_holds_more_than_two_miners():
     game = mine_game()
     empty_pool(game)
     play(game, "play 1 mine")
-    assert not has(game, "miners 3")
-    with pytest.raises(IllegalAction, match="1 or 2 miners"):
-        game.apply("miners 3")
+    refuses(game, "miners 3", "1 or 2 miners")
     stack_mine_tiles(game, "i-1")
     play(game, "miners 2", f"mine i-1 {ENTRANCE_LEFT}")
     assert game.state.seats[0].pool == 1
@@ -161,8 +156,7 @@ def test_at_technology_level_one_a_single_tile_is_drawn_from_the_top():
 def test_at_technology_level_three_three_tiles_are_drawn_one_kept_and_the_rest_discarded():
     game = mine_game()
     tech_level(game, 3)
-    stack_mine_tiles(game, "i-1", "ii-4", "iii-2")
-    events = play(game, "play 1 mine")
+    events = draw_mine_tiles(game, "i-1", "ii-4", "iii-2")
     assert "technology level 3" in of_rule(events, "mine.draw")[0].text
     assert sorted(game.state.mine_drawn) == ["i-1", "ii-4", "iii-2"]
     assert {a.split()[1] for a in legal(game) if a.startswith("mine")} == {"i-1", "ii-4", "iii-2"}
@@ -193,8 +187,7 @@ def test_an_empty_stack_is_rebuilt_from_the_shuffled_discards_with_i_ii_and_iii_
 def test_after_looking_a_player_may_discard_every_drawn_tile_and_build_no_mine():
     game = mine_game()
     tech_level(game, 2)
-    stack_mine_tiles(game, "i-2", "i-4")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-2", "i-4")
     events = play(game, "discard")
     assert of_rule(events, "mine.discard-all")[0].data == {"player": 0}
     s = game.state
@@ -209,8 +202,7 @@ def test_after_looking_a_player_may_discard_every_drawn_tile_and_build_no_mine()
 @rule("mine.entrance")
 def test_the_two_printed_entrances_cost_two_wood():
     game = mine_game()
-    stack_mine_tiles(game, "i-1")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-1")
     assert game.mine_options(0, False) == {ENTRANCE_LEFT: 4, ENTRANCE_RIGHT: 4}
     events = play(game, f"mine i-1 {ENTRANCE_RIGHT}")
     assert of_rule(events, "mine.entrance")[0].data == {"player": 0, "groschen": 4}
@@ -221,8 +213,7 @@ def test_the_two_printed_entrances_cost_two_wood():
 def test_an_entrance_costs_two_wood_at_the_current_wood_price():
     game = mine_game()
     game.stands.population = 16  # wood 4
-    stack_mine_tiles(game, "i-1")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-1")
     events = play(game, f"mine i-1 {ENTRANCE_LEFT}")
     assert of_rule(events, "mine.entrance")[0].text.endswith("2 wood × 4 = 8 groschen for space 1.")
     assert game.state.seats[0].groschen == 32
@@ -233,8 +224,7 @@ def test_a_space_beside_two_mines_costs_the_highest_neighbouring_cost_not_the_su
     game = mine_game()
     put_mine(game, 1, "i-5", 1)  # cost 3
     put_mine(game, 1, "iii-1", 3)  # cost 4
-    stack_mine_tiles(game, "i-1")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-1")
     options = game.mine_options(0, False)
     assert options[2] == 4 * 2  # between them: max(3, 4) wood, not 7
     assert options[7] == 3 * 2 and options[9] == 4 * 2  # below each of them
@@ -248,19 +238,16 @@ def test_a_space_beside_two_mines_costs_the_highest_neighbouring_cost_not_the_su
 def test_spaces_touching_no_mine_are_not_open():
     game = mine_game()
     put_mine(game, 1, "ii-5", 8)  # row 2, column 3, cost 4
-    stack_mine_tiles(game, "i-1")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-1")
     assert game.mine_options(0, False) == {ENTRANCE_LEFT: 4, ENTRANCE_RIGHT: 4, 7: 8, 9: 8, 14: 8}
-    with pytest.raises(IllegalAction, match="no mine may go on space 12"):
-        game.apply("mine i-1 12")
+    refuses(game, "mine i-1 12", "no mine may go on space 12")
 
 
 @rule("mine.not-above")
 def test_a_mine_neither_opens_nor_prices_the_space_above_it():
     game = mine_game()
     put_mine(game, 1, "iii-5", 13)  # row 3, column 2, cost 5
-    stack_mine_tiles(game, "i-1")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-1")
     options = game.mine_options(0, False)
     assert 7 not in options  # above it
     assert options[12] == options[14] == options[19] == 10  # left, right and below: 5 wood
@@ -274,13 +261,10 @@ def test_a_mine_neither_opens_nor_prices_the_space_above_it():
 def test_mines_never_go_on_rocks_or_on_other_mines():
     game = mine_game(rocks=(2, 7, 20, 23))  # rocks right of and below the left entrance
     put_mine(game, 1, "i-5", ENTRANCE_LEFT)
-    stack_mine_tiles(game, "i-1")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-1")
     assert sorted(game.mine_options(0, False)) == [0, ENTRANCE_RIGHT]
-    with pytest.raises(IllegalAction, match="no mine may go on space 2: it is a rock, taken"):
-        game.apply("mine i-1 2")
-    with pytest.raises(IllegalAction, match="no mine may go on space 1"):
-        game.apply(f"mine i-1 {ENTRANCE_LEFT}")
+    refuses(game, "mine i-1 2", "no mine may go on space 2: it is a rock, taken")
+    refuses(game, f"mine i-1 {ENTRANCE_LEFT}", "no mine may go on space 1")
     assert game.mine_options(0, True).keys() == {0, ENTRANCE_RIGHT}  # not even for free
 
 

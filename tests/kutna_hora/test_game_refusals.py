@@ -10,7 +10,17 @@ from hypothesis import strategies as st
 from games.core import Action, IllegalAction, InvalidNotation
 from games.kutna_hora.game import KutnaHoraGame
 
-from .scenario import give_tile, legal, new_game, play, put_building, put_marker, stack_mine_tiles, turn
+from .scenario import (
+    barbara,
+    draw_mine_tiles,
+    give_tile,
+    legal,
+    new_game,
+    play,
+    put_building,
+    put_marker,
+    turn,
+)
 
 ROCK = 5  # seed 0, 2 players: mine setup card 11 puts a rock on row 1, column 6
 
@@ -52,8 +62,7 @@ def miners_step():
 
 def mine_step():
     game = new_game(2)
-    stack_mine_tiles(game, "i-1")
-    play(game, "play 1 mine")
+    draw_mine_tiles(game, "i-1")
     return game
 
 
@@ -108,15 +117,8 @@ def council_step():
     return game
 
 
-def barbara_step(tile: int):
-    game = new_game(2)
-    game.state.barbara = tile - 1
-    game.state.seats[0].pelicans = 1
-    return game
-
-
 def house_step():
-    game = barbara_step(3)
+    game = barbara(3)
     for i, plot in ((1, 0), (2, 1), (3, 2), (4, 3)):
         put_building(game, 0, f"builders-{i}", plot)  # the builders row is empty
     play(game, "play 6 barbara")
@@ -124,14 +126,14 @@ def house_step():
 
 
 def noble_step():
-    game = barbara_step(6)
+    game = barbara(6)
     game.state.bank["red"], game.state.council["red"] = 0, 3
     play(game, "play 6 barbara")
     return game
 
 
 def score_step():
-    game = barbara_step(10)
+    game = barbara(10)
     put_building(game, 0, "builders-1", 6)
     put_building(game, 1, "scribes-1", 7)
     play(game, "play 6 barbara")

@@ -6,25 +6,22 @@ import pytest
 from games.kutna_hora import town_hall
 from games.kutna_hora.state import Frame
 
-from .scenario import legal, new_game, play, put_building, put_marker, put_mine, rules_of, sound, turn
+from .scenario import (
+    end_round,
+    legal,
+    new_game,
+    of_rule,
+    play,
+    put_building,
+    put_marker,
+    put_mine,
+    rules_of,
+    sound,
+    turn,
+)
 
 rule = pytest.mark.rule
 
-
-def of_rule(events, rule_id: str) -> list:
-    return [e for e in events if e.rule == rule_id]
-
-
-def end_round(game, round_no: int | None = None) -> list:
-    """Play the round's last card (the last player's third turn) for no effect; return the events up to the first
-    decision after it (tax decisions, or the next round's first card)."""
-    s, n = game.state, game.players
-    if round_no is not None:
-        s.round = round_no
-    s.turn, s.plays_left = 3 * n - 1, 1
-    p = (s.start + s.turn) % n
-    s.stack = [Frame("play", p)]
-    return play(game, f"idle {s.seats[p].cards[0]}")
 
 
 def quiet_game(players: int = 3):

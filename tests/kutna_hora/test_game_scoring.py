@@ -9,13 +9,10 @@ from games.kutna_hora.data import approx, rulebook
 from games.kutna_hora.game import KutnaHoraGame
 from games.kutna_hora.state import Frame
 
-from .scenario import give_tile, new_game, play, put_building, put_marker, put_mine, sound
+from .scenario import end_round, give_tile, new_game, of_rule, play, put_building, put_marker, put_mine, sound
 
 rule = pytest.mark.rule
 
-
-def of_rule(events, rule_id: str) -> list:
-    return [e for e in events if e.rule == rule_id]
 
 
 def points_by_player(events, rule_id: str, players: int) -> list[int]:
@@ -27,12 +24,7 @@ def points_by_player(events, rule_id: str, players: int) -> list[int]:
 
 def finish(game) -> list:
     """Jump to the last round's last card, play it for no effect, pay any tax; return the events to the end."""
-    s, n = game.state, game.players
-    s.round = game.rounds
-    s.turn, s.plays_left = 3 * n - 1, 1
-    p = (s.start + s.turn) % n
-    s.stack = [Frame("play", p)]
-    events = play(game, f"idle {s.seats[p].cards[0]}")
+    events = end_round(game, game.rounds)
     while not game.is_terminal():
         events += play(game, "tax pay")
     sound(game)
