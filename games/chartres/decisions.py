@@ -93,6 +93,9 @@ class TurnStep(ChartresStep):
     def seat(self, at: int) -> int:
         return at
 
+    def prompt(self, game: ChartresGame, p: int) -> str:
+        return f"{name(p)}: {self.asks}"  # as the base class words it, without asking seat() (a hot path)
+
     def settle(self, game: ChartresGame, seat: int) -> bool:
         return False
 

@@ -68,7 +68,7 @@ def start(game: ChartresGame, p: int, source: str) -> None:
     main = part(game, source, False)
     assert main is not None
     times = repetitions(game, p, main)
-    game.state.ability = Resolving(p, source, False, 0, times, 0, 0, "")
+    game.state.ability = Resolving(player=p, source=source, bonus=False, done=0, times=times, atom=0, left=0, colour="")
     game.emit("ability.per" if main.per else "ability.times" if main.times > 1 else "ability.main-bonus",
               f"{name(p)} resolves {source}: {main.words()} ({times} time{'s' if times != 1 else ''} at most).",
               player=p, source=source)
