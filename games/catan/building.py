@@ -51,21 +51,21 @@ def city_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
 def build_road(game: CatanGame, p: int, e: int, free: bool = False) -> None:
     if not free:
         pieces.pay(game, p, ROAD_COST)
-    pieces.place_road(game, p, e)
     game.emit("build.road", f"{name(p)} builds a road at {e}" + (" (free)." if free else "."), player=p, edge=e)
+    pieces.place_road(game, p, e)
 
 
 def build_settlement(game: CatanGame, p: int, v: int) -> None:
     pieces.pay(game, p, SETTLEMENT_COST)
-    pieces.place_settlement(game, p, v)
     game.emit("build.settlement", f"{name(p)} builds a settlement at {v}.", player=p, node=v)
+    pieces.place_settlement(game, p, v)
 
 
 def build_city(game: CatanGame, p: int, v: int) -> None:
     pieces.pay(game, p, CITY_COST)
-    pieces.place_city(game, p, v)
     game.emit("build.city", f"{name(p)} builds a city at {v}; the settlement returns to their supply.",
               player=p, node=v)
+    pieces.place_city(game, p, v)
 
 
 def road_refusal(game: CatanGame, p: int, e: object, free: bool = False) -> str:

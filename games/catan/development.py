@@ -159,8 +159,8 @@ class RoadBuilding(Step):
         p = s.decider
         e = edge_arg(action)
         assert e is not None
-        building.build_road(game, p, e, free=True)
         game.emit("dev.road-building", f"Road Building: {name(p)} places a free road at {e}.", player=p, edge=e)
+        building.build_road(game, p, e, free=True)
         s.free_roads -= 1
         if s.free_roads and not (s.roads_left[p] and s.road_ok[p]):
             game.emit("decision.road-building", f"{name(p)} has nowhere left to place the second free road.",

@@ -89,9 +89,13 @@ class CatanGame(StepGame):
 
     def _setup(self) -> CatanState:
         c, n = self.config, self.config.players
+        if n == 2:
+            self.emit("decision.two-players", "Two players: the learning variant with the rules of 3-4 players.")
         if c.layout == "beginner":
             layout = board.beginner()
             self.emit("setup.board", "The island is laid out as the starting map for beginners.")
+            self.emit("decision.beginner-harbours", "The starting map's harbour kinds come from one public "
+                      "transcription, not verified against the printed picture.")
         else:
             layout, corner = board.variable(self.rng, c.numbers)
             self.emit("setup.board", "The 19 terrain hexes and the 9 harbours are shuffled onto the island.")

@@ -66,9 +66,9 @@ class SetupSettlement(Step):
         s = game.state
         p, v = s.decider, action.args[0]
         assert isinstance(v, int)
+        game.emit("setup.snake", f"{name(p)} places a settlement at {v}.", player=p, node=v)
         pieces.place_settlement(game, p, v)
         s.last_settlement = v
-        game.emit("setup.snake", f"{name(p)} places a settlement at {v}.", player=p, node=v)
         if s.setup_step >= game.players:
             second_settlement_income(game, p, v)
         s.phase = SETUP_ROAD
@@ -95,8 +95,8 @@ class SetupRoad(Step):
         s = game.state
         p, e = s.decider, action.args[0]
         assert isinstance(e, int)
-        pieces.place_road(game, p, e)
         game.emit("setup.snake", f"{name(p)} places a road at {e}.", player=p, edge=e)
+        pieces.place_road(game, p, e)
         s.setup_step += 1
         if s.setup_step == 2 * game.players:
             s.phase, s.turn, s.player, s.decider = ROLL, 1, s.start, s.start

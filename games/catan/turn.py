@@ -127,6 +127,7 @@ def end_turn(game: CatanGame) -> None:
         best = max(game.total_points())
         game.emit("decision.turn-limit", f"Turn {s.turn} was the last (turn limit {limit}): the most points win "
                   f"({best}).", turn=s.turn)
+        final_points(game)
         return
     s.player = s.decider = (p + 1) % game.players
     s.turn += 1
@@ -150,7 +151,18 @@ def declare_if_won(game: CatanGame) -> None:
     s.phase, s.ended, s.winner, s.decider = OVER, WON, p, -1
     game.emit("victory.declare", f"{name(p)} has {total} points on their own turn and wins.", player=p,
               points=total)
+    game.emit("decision.declare", "The win is declared as soon as the player whose turn it is has the points.")
     hidden = [(q, game.hidden_points(q)) for q in range(game.players) if game.hidden_points(q)]
     if hidden:
         game.emit("dev.victory-point", "Victory point cards are revealed: " + ", ".join(
             f"{name(q)} {k}" for q, k in hidden) + ".", cards=[[q, k] for q, k in hidden])
+    final_points(game)
+
+
+def final_points(game: CatanGame) -> None:
+    """Log every player's points by source (``victory.points``)."""
+    parts = []
+    for q in range(game.players):
+        sources = {k: v for k, v in game.point_sources(q).items() if v}
+        parts.append(f"{name(q)} {sum(sources.values())} (" + ", ".join(f"{k} {v}" for k, v in sources.items()) + ")")
+    game.emit("victory.points", "Final points: " + "; ".join(parts) + ".", points=game.total_points())

@@ -72,3 +72,4 @@ def test_the_beginner_map_is_the_transcribed_starting_map():
     assert rulebook.BEGINNER_HARBOURS.source == "published" and "not verified" in rulebook.BEGINNER_HARBOURS.note
     assert board.red_neighbours(game.state.numbers) == []
     assert game.state.robber == 9 and game.log[0].text.startswith("The island is laid out as the starting map")
+    assert game.log[1].rule == "decision.beginner-harbours"

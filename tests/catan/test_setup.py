@@ -90,3 +90,14 @@ def test_the_second_settlement_takes_one_resource_per_land_hex_and_the_first_non
     assert hand(game, 1) == {"brick": 1, "wool": 2}
     play(game, "settle 21")  # player 1: hex 7 only (fields)
     assert hand(game, 0) == {"grain": 1}
+
+
+@rule("turn.order")
+def test_turns_go_clockwise_and_end_passes_the_dice():
+    from .scenario import force_roll, position
+
+    game = position(players=3, phase="roll", player=2)
+    force_roll(game, 5)
+    events = play(game, "roll", "end")
+    assert events[-1].rule == "turn.order" and game.pending().player == 0 and game.pending().kind == "roll"
+    assert game.state.turn == 2 and legal(game) == ["roll"]
