@@ -47,15 +47,15 @@ from .prices import StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
 from .state import HOUSES_PER_ROW, Frame, KutnaHoraConfig, KutnaHoraState, Seat
 
-STEPS = Steps(cards.Play(), guild_setup.GuildSet(), guild_setup.GuildRows(), tax.Tax(), mine_action.Miners(),
-              mine_action.KeepMine(), mine_action.Tech(), rights_action.Rights(), plot_action.Plot(),
-              build_action.Build(), income_action.Council(), barbara_action.House(), barbara_action.Noble(),
-              barbara_action.Score())
-#: Steps that run without a choice, by kind.
+_DECISIONS: tuple[Choice, ...] = (
+    cards.Play(), guild_setup.GuildSet(), guild_setup.GuildRows(), tax.Tax(), mine_action.Miners(),
+    mine_action.KeepMine(), mine_action.Tech(), rights_action.Rights(), plot_action.Plot(), build_action.Build(),
+    income_action.Council(), barbara_action.House(), barbara_action.Noble(), barbara_action.Score())
+#: The decisions by kind (a plain dict: the pending step is looked up several times per decision).
+CHOICES: dict[str, Choice] = {step.kind: step for step in _DECISIONS}
+#: The steps that run without a choice, by kind.
 AUTOMATIC: dict[str, Automatic] = {step.kind: step for step in (
     mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), rounds.RoundEnd())}
-# A plain dict: the pending step is looked up several times per decision.
-_CHOICES: dict[str, Choice] = dict(STEPS)  # type: ignore[arg-type]
 
 
 class KutnaHoraGame(StandsGame, StepGame):
@@ -67,7 +67,7 @@ class KutnaHoraGame(StandsGame, StepGame):
     Config = KutnaHoraConfig
     min_players = 2
     max_players = 4
-    steps = STEPS
+    steps = Steps(*_DECISIONS)
 
     state: KutnaHoraState
 
@@ -137,11 +137,11 @@ class KutnaHoraGame(StandsGame, StepGame):
         if not s.stack or s.phase == "over":
             return None
         top = s.stack[-1]
-        return _CHOICES[top.kind], top, top.player
+        return CHOICES[top.kind], top, top.player
 
     def _apply(self, action: Action) -> None:
         frame = self.state.stack.pop()  # decided: its effects may put new steps on the stack
-        _CHOICES[frame.kind].apply(self, frame, action)
+        CHOICES[frame.kind].apply(self, frame, action)
         self._settle()
 
     def _settle(self) -> None:
