@@ -129,12 +129,6 @@ def test_two_games_differing_only_in_the_mine_stack_order_really_draw_different_
     assert a.state.mine_drawn != b.state.mine_drawn
 
 
-LOOKAHEAD_BUG = ("engine bug: lookahead's _shuffle_hidden shuffles the face-down tiles (and events) starting from "
-                 "their real order with the game's rng, so the copy's draw is a fixed function of the real order: "
-                 "two games that differ only in hidden order rate actions differently (sort the hidden tiles and "
-                 "events before shuffling to fix it)")
-
-
 def test_the_greedy_look_ahead_of_play_1_mine_does_not_depend_on_the_real_order_of_the_mine_stack():
     mine = Action.parse("play 1 mine")
     values = []
