@@ -1,7 +1,10 @@
 """Kardinal & König – Das Kartenspiel (Michael Schacht, Spiele aus Timbuktu 2001), 3–5 players.
 
-``new_game(players=4, seed=1)`` starts a game; see :mod:`.game` for the decisions of a turn and :mod:`.scoring`
-for the scoring chart. The per-card crests and routes are a designed stand-in (``approx``) for the card sheet.
+``new_game(players=4, seed=1)`` starts a game. A turn's decisions are steps, one module per mechanic of the rule
+text: :mod:`.taking` (take cards), :mod:`.law_chips` (played while taking), :mod:`.claim_stones` (place or move a
+claim stone), :mod:`.claimed_cards` (paying for a card under another player's stone); :mod:`.game` says which is
+pending and runs the turn order. :mod:`.scoring` is the scoring chart, :mod:`.evaluation` the greedy bot's view.
+The per-card crests and routes are a designed stand-in (``approx``) for the card sheet.
 """
 
 from __future__ import annotations
@@ -9,16 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from .deck import Card, Deck, load_deck, register_deck
-from .game import CardGame, CardGameConfig
+from .game import CardGame
 from .rules import RULES
 from .scoring import Chart, country_points, crest_points, road_points, score_chart
+from .state import CardGameConfig
 
 BANNER = "Card symbols and law-tile positions are illustrative; they differ from the published card sheet."
 
 
-def new_game(seed: int = 0, **options: Any) -> CardGame:
-    """A new card game: ``new_game(seed=1, players=4)``; options are :class:`CardGameConfig` fields."""
-    return CardGame(None, seed, **options)
+def new_game(players: int = 3, seed: int = 0, **options: Any) -> CardGame:
+    """A new card game: ``new_game(players=4, seed=1)``; options are :class:`CardGameConfig` fields."""
+    return CardGame(None, seed, players=players, **options)
 
 
 __all__ = ["BANNER", "Card", "CardGame", "CardGameConfig", "Chart", "Deck", "RULES", "country_points",

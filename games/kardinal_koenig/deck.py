@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from games.core import DataError
 
-from .data.components import COUNTRIES, COUNTRY_CARDS, CREST_KINDS, ROUTES
+from .data import approx, rulebook
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,11 @@ class Deck:
 
     def by_id(self) -> dict[str, Card]:
         return {c.id: c for c in self.cards}
+
+
+def country_name(country: str) -> str:
+    """The country's English name, as prompts and the log write it (``"france"`` -> ``"France"``)."""
+    return rulebook.COUNTRY_NAMES[country][1]
 
 
 _REGISTERED: dict[str, Deck] = {}
@@ -73,15 +78,16 @@ def parse_deck(data: Any, name: str) -> Deck:
         cid, country, crests, route = raw["id"], raw["country"], raw["crests"], raw["route"]
         if not isinstance(cid, str) or not cid or cid in seen:
             raise DataError(f"{where}: id must be a unique non-empty text, not {cid!r}")
-        if country not in COUNTRIES:
-            raise DataError(f"{where} ({cid}): unknown country {country!r}; countries: {', '.join(COUNTRIES)}")
-        if not isinstance(crests, list) or len(crests) > 2 or any(k not in CREST_KINDS.value for k in crests):
-            raise DataError(f"{where} ({cid}): crests must be a list of at most 2 of {', '.join(CREST_KINDS.value)}")
-        if route not in ("", *ROUTES):
+        if country not in rulebook.COUNTRIES:
+            raise DataError(f"{where} ({cid}): unknown country {country!r}; countries: {', '.join(rulebook.COUNTRIES)}")
+        kinds = approx.CREST_KINDS.value
+        if not isinstance(crests, list) or len(crests) > 2 or any(k not in kinds for k in crests):
+            raise DataError(f"{where} ({cid}): crests must be a list of at most 2 of {', '.join(kinds)}")
+        if route not in ("", *rulebook.ROUTES):
             raise DataError(f"{where} ({cid}): route must be 'ship', 'carriage' or '', not {route!r}")
         seen.add(cid)
         cards.append(Card(cid, country, tuple(sorted(crests)), route))
-    for country, count in COUNTRY_CARDS.value.items():
+    for country, count in rulebook.COUNTRY_CARDS.value.items():
         found = sum(c.country == country for c in cards)
         if found != count:
             raise DataError(f"deck {name!r}: {country} needs {count} cards (rule text), found {found}")

@@ -6,10 +6,12 @@ cell keeps its original (row, column) for its whole life, which is how actions a
 
 from __future__ import annotations
 
-from .data.components import COLUMNS, ROWS
+from games.core import Action
 
-N_ROWS = ROWS.value
-N_COLUMNS = COLUMNS.value
+from .data import rulebook
+
+N_ROWS = rulebook.ROWS.value
+N_COLUMNS = rulebook.COLUMNS.value
 CELLS = N_ROWS * N_COLUMNS
 
 
@@ -63,3 +65,31 @@ def cells(lo: list[int], hi: list[int]) -> list[int]:
         base = r * N_COLUMNS
         out.extend(range(base + lo[r], base + hi[r]))
     return out
+
+
+def parse_cell(key: str) -> int | None:
+    """The cell of ``"row,column"`` (1-based, as the config's ``chips`` write it), ``None`` when there is none."""
+    parts = str(key).replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return None
+    row, column = int(parts[0]), int(parts[1])
+    if not (1 <= row <= N_ROWS and 1 <= column <= N_COLUMNS):
+        return None
+    return cell_of(row, column)
+
+
+def cell_actions(verb: str) -> tuple[Action, ...]:
+    """``verb R C`` for every cell, by cell: built once, since actions are immutable values every position shares."""
+    return tuple(Action(verb, position(c)) for c in range(CELLS))
+
+
+def misnamed(verb: str, args: tuple, lo: list[int], hi: list[int]) -> str | None:
+    """Why ``verb`` with ``args`` does not name a card of the layout now (``None`` when it does)."""
+    if len(args) != 2 or not all(isinstance(a, int) for a in args):
+        return f"write {verb}, a row (1-{N_ROWS}) and a column (1-{N_COLUMNS}), e.g. '{verb} 2 14'."
+    row, column = int(args[0]), int(args[1])
+    if not (1 <= row <= N_ROWS and 1 <= column <= N_COLUMNS):
+        return f"there is no row {row} column {column}: rows are 1-{N_ROWS}, columns 1-{N_COLUMNS}."
+    if not in_layout(cell_of(row, column), lo, hi):
+        return f"row {row} column {column} holds no card any more."
+    return None

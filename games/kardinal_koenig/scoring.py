@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from .data.components import COUNTRIES, COUNTRY_CARDS, MINUS_CHIP_POINTS, ROAD_MINIMUM
+from .data import rulebook
 from .deck import Card
 
 
@@ -46,7 +46,7 @@ def crest_points(crests: Sequence[Mapping[str, int]]) -> list[int]:
 
 def road_points(ships: int, carriages: int) -> int:
     """5 or more ships score their number; likewise carriages."""
-    floor = ROAD_MINIMUM.value
+    floor = rulebook.ROAD_MINIMUM.value
     return (ships if ships >= floor else 0) + (carriages if carriages >= floor else 0)
 
 
@@ -74,14 +74,14 @@ def score_chart(displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] |
     minus_chips = list(minus_chips) if minus_chips is not None else [0] * n
     rows: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
     subtotal = [0] * n
-    for country in COUNTRIES:
+    for country in rulebook.COUNTRIES:
         mine = [[c for c in d if c.country == country] for d in displays]
-        land = country_points([len(m) for m in mine], COUNTRY_CARDS.value[country])
+        land = country_points([len(m) for m in mine], rulebook.COUNTRY_CARDS.value[country])
         crest = crest_points([Counter(k for c in m for k in c.crests) for m in mine])
         rows[country] = (tuple(land), tuple(crest))
         for p in range(n):
             subtotal[p] += land[p] + crest[p]
     roads = [road_points(sum(c.route == "ship" for c in d), sum(c.route == "carriage" for c in d)) for d in displays]
-    minus = [MINUS_CHIP_POINTS.value * k for k in minus_chips]
+    minus = [rulebook.MINUS_CHIP_POINTS.value * k for k in minus_chips]
     total = [s + r + m for s, r, m in zip(subtotal, roads, minus, strict=True)]
     return Chart(rows, tuple(subtotal), tuple(roads), tuple(minus), tuple(total), tuple(len(d) for d in displays))

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.kardinal_koenig import CardGame, load_deck
-from games.kardinal_koenig import layout as L
-from games.kardinal_koenig.data.components import LAW_CHIP_KINDS
+import pytest
+
+from games.core import IllegalAction
+from games.kardinal_koenig import CardGame, layout, load_deck
+from games.kardinal_koenig.data import rulebook
 from games.kardinal_koenig.deck import Card
 
 DECK = load_deck()
@@ -46,6 +48,15 @@ def play(game: CardGame, *actions: str) -> list:
     return events
 
 
+def refused(game: CardGame, action: str) -> str:
+    """The reason the game gives for refusing ``action``; the refusal leaves the game as it was."""
+    before = game.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert game.to_dict() == before
+    return err.value.reason
+
+
 def rules_of(events: Iterable) -> list[str]:
     return [e.rule for e in events]
 
@@ -61,7 +72,7 @@ def display(game: CardGame, player: int) -> list[str]:
 def cell(where: str) -> int:
     """The 0-based cell of ``"row,column"`` (1-based, as actions and config chips write it)."""
     row, column = (int(x) for x in where.split(","))
-    return L.cell_of(row, column)
+    return layout.cell_of(row, column)
 
 
 def put_stone(game: CardGame, player: int, *where: str) -> None:
@@ -112,7 +123,7 @@ def no_stones_table(*held: str) -> CardGame:
     return game
 
 
-KINDS = tuple(LAW_CHIP_KINDS.value)
+KINDS = tuple(rulebook.LAW_CHIP_KINDS.value)
 
 
 def other_kind(kind: str) -> str:

@@ -11,7 +11,7 @@ import pytest
 import games
 from games.core import ConfigError, DataError, SaveFileError, Sourced
 from games.kardinal_koenig import CardGame, load_deck, new_game, register_deck
-from games.kardinal_koenig.data import components, generate_deck
+from games.kardinal_koenig.data import approx, generate_deck, rulebook
 from games.kardinal_koenig.deck import parse_deck
 
 from .scenario import play, table
@@ -164,7 +164,7 @@ QUOTAS = {
 def test_the_designed_deck_meets_the_quotas_of_the_notes(country):
     kinds, by_crests, crests, ships, carriages = QUOTAS[country]
     cards = [c for c in load_deck().cards if c.country == country]
-    assert len(cards) == components.COUNTRY_CARDS.value[country] == sum(by_crests)
+    assert len(cards) == rulebook.COUNTRY_CARDS.value[country] == sum(by_crests)
     assert len({k for c in cards for k in c.crests}) == kinds
     assert tuple(sum(len(c.crests) == n for c in cards) for n in range(3)) == by_crests
     assert sum(len(c.crests) for c in cards) == crests
@@ -177,7 +177,7 @@ def test_the_designed_deck_in_all_and_frances_crests_named_in_the_text():
     assert Counter(len(c.crests) for c in cards) == {0: 8, 1: 30, 2: 18}
     assert Counter(c.route for c in cards if c.route) == {"ship": 8, "carriage": 9}
     assert {"cross", "fan"} <= {k for c in cards if c.country == "france" for k in c.crests}
-    assert {k for c in cards for k in c.crests} <= set(components.CREST_KINDS.value)
+    assert {k for c in cards for k in c.crests} <= set(approx.CREST_KINDS.value)
 
 
 # ---------------------------------------------------------------------------------------------------- provenance
@@ -193,24 +193,28 @@ def _holds_a_number(value) -> bool:
     return False
 
 
-def test_every_component_number_is_tagged_rulebook_or_approx_as_the_notes_say():
-    names = [n for n in vars(components) if n.isupper()]
-    untagged = [n for n in names if not isinstance(getattr(components, n), Sourced)
-                and _holds_a_number(getattr(components, n))]
+def tagged_numbers(module) -> dict:
+    """The upper-case names of a data module that hold numbers, each asserted to carry its source tag."""
+    names = [n for n in vars(module) if n.isupper()]
+    untagged = [n for n in names if not isinstance(getattr(module, n), Sourced) and _holds_a_number(getattr(module, n))]
     assert untagged == []
-    tagged = {n: getattr(components, n) for n in names if isinstance(getattr(components, n), Sourced)}
-    approx = sorted(n for n, v in tagged.items() if v.source == "approx")
-    assert approx == ["CREST_KINDS", "LAW_CHIP_POSITIONS", "LAW_CHIP_SPLIT"]  # notes §1: designed by us
-    assert all(tagged[n].note for n in approx)
-    assert {n for n, v in tagged.items() if v.source == "rulebook"} >= {
+    return {n: getattr(module, n) for n in names if isinstance(getattr(module, n), Sourced)}
+
+
+def test_every_component_number_is_tagged_rulebook_or_approx_as_the_notes_say():
+    designed, printed = tagged_numbers(approx), tagged_numbers(rulebook)
+    assert sorted(designed) == ["CREST_KINDS", "LAW_CHIP_POSITIONS", "LAW_CHIP_SPLIT"]  # notes §1: designed by us
+    assert all(v.source == "approx" and v.note for v in designed.values())
+    assert all(v.source == "rulebook" for v in printed.values())  # each module holds numbers of one source
+    assert set(printed) >= {
         "COUNTRY_CARDS", "ROWS", "COLUMNS", "STONES_PER_PLAYER", "PLACEABLE_STONES", "CREST_LIMIT", "ROAD_MINIMUM",
         "MINUS_CHIP_POINTS", "LAW_CHIPS", "LAW_CHIP_KINDS"}
 
 
 def test_the_rulebook_numbers_are_those_of_the_rule_text():
-    c = components
-    assert sum(c.COUNTRY_CARDS.value.values()) == 56 and (c.ROWS.value, c.COLUMNS.value) == (4, 14)
-    assert c.STONES_PER_PLAYER.value == 3 and c.PLACEABLE_STONES.value == {3: 3, 4: 2, 5: 2}
-    assert (c.CREST_LIMIT.value, c.CREST_LIMIT_WITH_CHIP.value, c.ROAD_MINIMUM.value) == (2, 3, 5)
-    assert c.MINUS_CHIP_POINTS.value == -2 and c.LAW_CHIPS.value == 8 == sum(c.LAW_CHIP_SPLIT.value.values())
-    assert len(c.LAW_CHIP_KINDS.value) == 4 and len(c.LAW_CHIP_POSITIONS.value) == 8
+    r = rulebook
+    assert sum(r.COUNTRY_CARDS.value.values()) == 56 and (r.ROWS.value, r.COLUMNS.value) == (4, 14)
+    assert r.STONES_PER_PLAYER.value == 3 and r.PLACEABLE_STONES.value == {3: 3, 4: 2, 5: 2}
+    assert (r.CREST_LIMIT.value, r.CREST_LIMIT_WITH_CHIP.value, r.ROAD_MINIMUM.value) == (2, 3, 5)
+    assert r.MINUS_CHIP_POINTS.value == -2 and r.LAW_CHIPS.value == 8 == sum(approx.LAW_CHIP_SPLIT.value.values())
+    assert len(r.LAW_CHIP_KINDS.value) == 4 and len(approx.LAW_CHIP_POSITIONS.value) == 8

@@ -6,7 +6,7 @@ from itertools import count
 import pytest
 
 from games.kardinal_koenig import Card, country_points, crest_points, road_points, score_chart
-from games.kardinal_koenig.data.components import COUNTRIES, COUNTRY_NAMES
+from games.kardinal_koenig.data import rulebook
 
 from .scenario import play, rules_of, table
 
@@ -114,11 +114,11 @@ def test_four_ships_score_nothing_and_five_score_five():
 @rule("score.chart-order")
 def test_the_chart_scores_country_by_country_from_france_in_the_rule_texts_order():
     chart = score_chart([[], [], []])
-    assert list(chart.rows) == list(COUNTRIES) == ["france", "saxony", "hungary", "castile", "franconia", "bavaria",
-                                                   "italy", "england", "denmark"]
+    assert list(chart.rows) == list(rulebook.COUNTRIES) == ["france", "saxony", "hungary", "castile", "franconia",
+                                                            "bavaria", "italy", "england", "denmark"]
     chart_rows_ja = ["フランス", "ザクセン", "ハンガリー", "カスティリア", "フランク", "バイエルン", "イタリア",
                      "イングランド", "デンマーク"]  # 決算チャート, top to bottom
-    assert [COUNTRY_NAMES[c][0] for c in COUNTRIES] == chart_rows_ja
+    assert [rulebook.COUNTRY_NAMES[c][0] for c in rulebook.COUNTRIES] == chart_rows_ja
 
 
 @rule("score.chart-order")

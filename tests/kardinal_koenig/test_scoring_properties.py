@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.core.bots import RandomBot, play_out
 from games.kardinal_koenig import country_points, crest_points, new_game, road_points, score_chart
-from games.kardinal_koenig.data.components import COUNTRY_CARDS, CREST_KINDS
+from games.kardinal_koenig.data import approx, rulebook
 
 from .scenario import DECK
 
@@ -18,24 +18,24 @@ rule = pytest.mark.rule
 @st.composite
 def country_counts(draw):
     """(counts per player, country total): each card of one country is held by one of 3–5 players or by nobody."""
-    total = draw(st.sampled_from(sorted(set(COUNTRY_CARDS.value.values()))))
+    total = draw(st.sampled_from(sorted(set(rulebook.COUNTRY_CARDS.value.values()))))
     players = draw(st.integers(3, 5))
     owners = draw(st.lists(st.integers(-1, players - 1), min_size=total, max_size=total))
     return [owners.count(p) for p in range(players)], total
 
 
-crest_tallies = st.lists(st.dictionaries(st.sampled_from(CREST_KINDS.value), st.integers(0, 8)), min_size=3,
+crest_tallies = st.lists(st.dictionaries(st.sampled_from(approx.CREST_KINDS.value), st.integers(0, 8)), min_size=3,
                          max_size=5).map(lambda ts: [Counter(t) for t in ts])
 
 
 @st.composite
 def tables(draw):
-    """Displays of 3–5 players holding any part of the designed deck, and −2 chips per player."""
+    """Displays of 3–5 players holding any part of the designed deck, −2 chips per player, and their chart."""
     players = draw(st.integers(3, 5))
     owners = draw(st.lists(st.integers(-1, players - 1), min_size=len(DECK.cards), max_size=len(DECK.cards)))
     displays = [[c for c, o in zip(DECK.cards, owners, strict=True) if o == p] for p in range(players)]
     minus = draw(st.lists(st.integers(0, 2), min_size=players, max_size=players))
-    return displays, minus
+    return displays, minus, score_chart(displays, minus)
 
 
 @rule("score.country-first")
@@ -113,8 +113,7 @@ def test_road_points_count_each_route_from_five_on(ships, carriages):
 @settings(max_examples=40, deadline=None)
 @given(tables())
 def test_the_chart_total_is_subtotal_plus_roads_plus_minus_chips(case):
-    displays, minus = case
-    chart = score_chart(displays, minus)
+    displays, minus, chart = case
     n = len(displays)
     for p in range(n):
         rows = sum(land[p] + crest[p] for land, crest in chart.rows.values())
@@ -130,8 +129,7 @@ def test_the_chart_total_is_subtotal_plus_roads_plus_minus_chips(case):
 @settings(max_examples=40, deadline=None)
 @given(tables())
 def test_the_winners_have_the_most_points_and_among_them_the_most_cards(case):
-    displays, minus = case
-    chart = score_chart(displays, minus)
+    displays, minus, chart = case
     winners = chart.winners()
     best = max(chart.total)
     most = max(chart.cards[p] for p in range(len(displays)) if chart.total[p] == best)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from games.core import Rng
 
-from .components import COUNTRY_CARDS, CREST_KINDS
+from . import approx, rulebook
 
 SEED = 20011
 OUT = Path(__file__).with_name("deck_approx_v1.json")
@@ -35,9 +35,9 @@ QUOTAS = {
 def generate() -> dict:
     rng = Rng(SEED)
     cards = []
-    for country, count in COUNTRY_CARDS.value.items():
+    for country, count in rulebook.COUNTRY_CARDS.value.items():
         kinds, (zero, one, two), ships, carriages = QUOTAS[country]
-        assert zero + one + two == count and set(kinds) <= set(CREST_KINDS.value)
+        assert zero + one + two == count and set(kinds) <= set(approx.CREST_KINDS.value)
         crest_counts = [0] * zero + [1] * one + [2] * two
         routes = ["ship"] * ships + ["carriage"] * carriages + [""] * (count - ships - carriages)
         rng.shuffle(routes)

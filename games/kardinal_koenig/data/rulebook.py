@@ -1,14 +1,13 @@
-"""Kardinal & König card game component numbers, each tagged with its source.
+"""Kardinal & König card game numbers the rule text prints (``shared/seeds/kardinal_koenig_kartenspiel_rules_ja.txt``),
+each tagged ``rulebook``.
 
-``rulebook``: printed in the rule text (``shared/seeds/kardinal_koenig_kartenspiel_rules_ja.txt``).
-``approx``: designed by us because only the card sheet shows it (``shared/notes/kardinal_koenig.md`` §6); the
-per-card crests and routes live in ``deck_approx_v1.json`` and can be replaced by a transcription of the real sheet
-(:func:`games.kardinal_koenig.deck.register_deck`) without code changes.
+What only the card sheet shows (the crest kinds, the law-chip positions and split) is designed ``approx`` data in
+:mod:`games.kardinal_koenig.data.approx`; the per-card crests and routes live in ``deck_approx_v1.json``.
 """
 
 from __future__ import annotations
 
-from games.core import APPROX, Sourced
+from games.core import Sourced
 
 RULEBOOK = "rulebook"
 
@@ -49,14 +48,5 @@ LAW_CHIP_KINDS = Sourced(
 #: Chips that are played on the owner's turn and then discarded (the −2 chip is only revealed at the end).
 PLAYABLE_CHIPS: tuple[str, ...] = ("colours", "return", "three")
 
-#: How many chips of each kind: the text says 8 chips of 4 kinds, not the split.
-LAW_CHIP_SPLIT = Sourced({"return": 2, "three": 2, "colours": 2, "minus2": 2}, APPROX,
-                         "2 of each kind (notes §6.3)")
-
-#: Cards marked X in the setup figure, as (row, column), 1-based: the picture is not in the text.
-LAW_CHIP_POSITIONS = Sourced(((1, 2), (1, 13), (2, 3), (2, 12), (3, 4), (3, 11), (4, 5), (4, 10)), APPROX,
-                             "second card in on row 1, third on row 2, ... from both ends (notes §6.2)")
-
-#: Crest kinds of the designed deck (the text's examples name the cross and the fan in France).
-CREST_KINDS = Sourced(("cross", "fan", "tower", "lily"), APPROX, "cross and fan are named in the text (notes §6.1)")
+#: The two routes a card may show (船 and 馬車); they are not crests.
 ROUTES = ("ship", "carriage")

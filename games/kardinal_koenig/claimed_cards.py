@@ -1,0 +1,83 @@
+"""権利証が置かれた国カードを取る場合 (Taking a claimed card): what a claim stone on a taken card costs.
+
+Your own stone comes back to your hand. Another player's stone goes back to its owner and costs you one of yours
+for good: from the hand when there is one (decision.pay-from-hand), else from the layout; with several there, the
+pay step asks which (``discard R C``, decision.pay-choice).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from games.core import Action
+
+from . import layout
+from .claim_stones import own_stones
+from .decisions import CardStep, cell_of
+from .state import PAY, Turn
+
+if TYPE_CHECKING:
+    from .game import CardGame
+
+DISCARD_ACTIONS = layout.cell_actions("discard")
+
+
+def settle(game: CardGame, turn: Turn, cell: int) -> bool:
+    """Settle the claim stone on a card just taken; ``False`` when the pay step must ask which stone pays."""
+    s = game.state
+    p = turn.player
+    owner = s.stone[cell]
+    s.stone[cell] = -1
+    s.placed[owner] -= 1
+    s.hand[owner] += 1
+    if owner == p:
+        game.emit("claimed.own", f"Player {p + 1}'s own claim stone returns to their hand.", player=p)
+        return True
+    game.emit("claimed.other", f"The card carried player {owner + 1}'s claim stone: it returns to player "
+              f"{owner + 1}, and player {p + 1} must discard one of their own stones.", player=p, owner=owner)
+    if s.hand[p] > 0:
+        s.hand[p] -= 1
+        s.lost[p] += 1
+        game.emit("decision.pay-from-hand", f"Player {p + 1} discards a claim stone from their hand for good.",
+                  player=p)
+        return True
+    mine = own_stones(s, p)
+    if len(mine) > 1:
+        turn.step = PAY
+        return False
+    pay_from_layout(game, turn, mine[0])
+    return True
+
+
+def pay_from_layout(game: CardGame, turn: Turn, cell: int) -> None:
+    s = game.state
+    p = turn.player
+    s.stone[cell] = -1
+    s.placed[p] -= 1
+    s.lost[p] += 1
+    game.emit("claimed.pay-from-layout", f"Player {p + 1} has no stone in hand and discards the one on "
+              f"{layout.where(cell)} for good.", player=p, cell=cell)
+
+
+class Pay(CardStep):
+    kind = "pay"
+    forms = {"discard": "discard R C"}
+
+    def prompt(self, game: CardGame, at: Turn) -> str:
+        return f"Player {at.player + 1}: discard one of your claim stones from the layout"
+
+    def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
+        return [DISCARD_ACTIONS[c] for c in own_stones(game.state, at.player)]
+
+    def refusal(self, game: CardGame, at: Turn, action: Action) -> str | None:
+        return f"{layout.where(cell_of(action))} has no claim stone of yours."
+
+    def apply(self, game: CardGame, at: Turn, action: Action) -> None:
+        pay_from_layout(game, at, cell_of(action))
+        game.after_take()  # the card is paid for: taking goes on
+
+    def asks(self, game: CardGame, at: Turn) -> str:
+        return "discard one of your stones first"
+
+    def elsewhere(self, game: CardGame, action: Action, asks: str) -> str:
+        return "you only discard a stone when paying for a card under another player's stone."

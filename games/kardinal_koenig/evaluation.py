@@ -1,0 +1,31 @@
+"""What the bots know about the card game: the greedy evaluation.
+
+It reads only what the seat may know: every display (public), the seat's own stones and how many law chips it
+holds (the count is public), never a chip's kind. So drawing a face-down chip in the greedy bot's one step of
+look-ahead (the kernel's :meth:`~games.core.Game.lookahead`: play the action on a clone, rate the result) cannot
+steer it, and no redeal of hidden information is needed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .scoring import score_chart
+
+if TYPE_CHECKING:
+    from .game import CardGame
+
+#: A claim stone still owned: it can claim a card later or pay for a claimed one.
+STONE_VALUE = 0.5
+#: A law chip held: most are useful (6 of the 8), and its kind may not be read.
+CHIP_VALUE = 0.3
+
+
+def heuristic(game: CardGame, player: int) -> float:
+    """The chart total of every display as if the game ended now (−2 chips left out, so a chip's kind never steers
+    the bot), as the lead over the best other player, plus :data:`STONE_VALUE` per claim stone still owned and
+    :data:`CHIP_VALUE` per law chip held."""
+    s = game.state
+    totals = score_chart(game.displays()).total
+    lead = totals[player] - max(t for p, t in enumerate(totals) if p != player)
+    return lead + STONE_VALUE * (s.hand[player] + s.placed[player]) + CHIP_VALUE * len(s.chips[player])

@@ -1,0 +1,99 @@
+"""Law chips (法律チップが置かれた国カードを取る場合): taken face down with their card, played on the owner's turn.
+
+Chips are played inside two steps (taking, and the claim step for "return"), so this module is not a step of its
+own: :mod:`.taking` and :mod:`.claim_stones` offer :func:`playable`, refuse with :func:`refusal` and carry out
+:func:`play`. The −2 chip is never played; it counts at the end (:meth:`~.game.CardGame.finish`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Action
+
+from . import layout
+from .data import rulebook
+from .state import TAKE, CardGameState, Turn
+
+if TYPE_CHECKING:
+    from .game import CardGame
+
+PLAY = {kind: Action("play", (kind,)) for kind in rulebook.PLAYABLE_CHIPS}
+
+
+def pick_up(game: CardGame, turn: Turn, cell: int) -> None:
+    """The chip lying on a card just taken goes face down to the taker (its kind is not logged: others may not
+    know it)."""
+    s = game.state
+    s.chips[turn.player].append(s.chip[cell])
+    s.chip[cell] = ""
+    game.emit("chips.take", f"Player {turn.player + 1} takes the face-down law chip lying on it.", player=turn.player)
+
+
+def playable(game: CardGame, claiming: bool = False) -> list[Action]:
+    """Law chips whose effect would change something now, in sorted order (colours, return, three).
+
+    "three" and "colours" only widen what may be taken, so they are offered only while taking and only while some
+    end card is not blocked by a claim stone the player cannot pay for (decision.chip-timing)."""
+    s = game.state
+    turn = s.turn
+    held = s.chips[turn.player]
+    if not held:
+        return []
+    widen = not claiming and ("colours" in held or "three" in held) and _some_end_unblocked(s, turn.player)
+    out = []
+    if widen and "colours" in held and not turn.colours:
+        out.append(PLAY["colours"])
+    if "return" in held and s.lost[turn.player] > 0:
+        out.append(PLAY["return"])
+    if widen and "three" in held and not turn.three:
+        out.append(PLAY["three"])
+    return out
+
+
+def _some_end_unblocked(s: CardGameState, player: int) -> bool:
+    ends = layout.ends(s.lo, s.hi)
+    if s.hand[player] + s.placed[player] > 0:
+        return bool(ends)
+    return any(s.stone[c] < 0 or s.stone[c] == player for c in ends)
+
+
+def refusal(game: CardGame, action: Action) -> str:
+    """Why ``play ...`` is refused, whichever step is pending."""
+    s = game.state
+    kind = str(action.args[0]) if len(action.args) == 1 else ""
+    if kind not in rulebook.LAW_CHIP_KINDS.value:
+        return f"law chips are played by kind: {', '.join(rulebook.PLAYABLE_CHIPS)}."
+    if kind == "minus2":
+        return "the −2 chip is not played; it is revealed at the end of the game."
+    if kind not in s.chips[s.turn.player]:
+        return f"you hold no '{kind}' law chip."
+    if kind == "return":
+        return "none of your claim stones has been discarded, so there is nothing to return."
+    if s.turn.step != TAKE:
+        return f"'{kind}' changes what you may take; taking is over for this turn."
+    return f"'{kind}' is already in effect this turn."
+
+
+def play(game: CardGame, turn: Turn, kind: str) -> None:
+    """The chip's effect; then it lies face up among the player's played chips. The step that played it decides
+    whether anything is left to ask."""
+    s = game.state
+    p = turn.player
+    s.chips[p].remove(kind)
+    s.played[p].append(kind)
+    name = rulebook.LAW_CHIP_KINDS.value[kind][1]
+    if kind == "return":
+        s.lost[p] -= 1
+        s.hand[p] += 1
+        game.emit("chips.return", f"Player {p + 1} plays '{name}': a discarded claim stone returns to their hand.",
+                  player=p)
+    elif kind == "three":
+        turn.three = True
+        game.emit("chips.three", f"Player {p + 1} plays '{name}': up to {rulebook.CREST_LIMIT_WITH_CHIP.value} "
+                  "crests this turn.", player=p)
+        game.emit("decision.three-crests", "The chip raises the crest total, not the number of crest kinds.")
+    else:
+        turn.colours = True
+        game.emit("chips.colours", f"Player {p + 1} plays '{name}': the cards need not be of one country this "
+                  "turn.", player=p)

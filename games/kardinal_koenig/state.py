@@ -1,0 +1,76 @@
+"""The card game's config and state records.
+
+The state is the table (the layout of cards with the stones and chips lying on them, each player's display, stones
+and chips) plus :class:`Turn`, the turn in progress: whose it is, which step it waits for and what has been taken
+so far. The pending decision is read from the turn alone (:meth:`games.kardinal_koenig.game.CardGame._step_now`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.core import Record
+
+#: The steps of a turn (:attr:`Turn.step`): the kinds of :data:`games.kardinal_koenig.game.STEPS`, and the end.
+TAKE, CLAIM, PAY, OVER = "take", "claim", "pay", "over"
+
+
+@dataclass(frozen=True)
+class CardGameConfig:
+    """``players`` 3–5, the ``deck`` to read, the ``start_player`` (-1: drawn from the seed).
+
+    A hand-made position (for lessons and tests): ``rows`` lists up to 4 rows of card ids (the cards not listed
+    are out of the game) and ``chips`` maps ``"row,column"`` to a law-chip kind. With ``rows`` empty the cards are
+    shuffled into 4 × 14 and the 8 chips onto the X positions.
+    """
+
+    players: int = 3
+    deck: str = "approx_v1"
+    start_player: int = -1
+    rows: tuple[tuple[str, ...], ...] = ()
+    chips: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Turn(Record):
+    """The turn in progress. Taking, claiming and paying all read and change this one record."""
+
+    player: int  # whose turn it is
+    step: str  # what the turn waits for: TAKE, CLAIM or PAY; OVER once the last card is taken
+    taken: list[int]  # cells taken this turn, in order
+    crests: int  # crests on the cards taken this turn
+    country: str  # country of this turn's cards ("" before the first)
+    three: bool  # "3 crests allowed" played this turn
+    colours: bool  # "different colours allowed" played this turn
+    lifted: int  # claim step: the cell a moving stone was lifted from (it must be put down elsewhere), -1 for none
+
+    @classmethod
+    def of(cls, player: int) -> Turn:
+        """A fresh turn of ``player``: nothing taken, no chip in effect, waiting to take cards."""
+        return cls(player, TAKE, [], 0, "", False, False, -1)
+
+    def copy(self) -> Turn:
+        # Written out rather than the kernel's generic record copy (a lookup per call): every checked apply and
+        # every clone copies the turn. A field added to Turn and not here fails at once (a missing argument).
+        return Turn(self.player, self.step, list(self.taken), self.crests, self.country, self.three, self.colours,
+                    self.lifted)
+
+
+@dataclass(slots=True)
+class CardGameState(Record):
+    # Card id per cell (row-major, 4 × 14; "" where no card was laid). Fixed at setup: cards leave the layout
+    # through ``lo``/``hi`` and keep their cell, so copies of the state share this tuple.
+    layout: tuple[str, ...]
+    lo: list[int]  # per row: first column still in the layout
+    hi: list[int]  # per row: one past the last column still in the layout
+    stone: list[int]  # per cell: owner of the claim stone on it, -1 for none
+    chip: list[str]  # per cell: face-down law chip kind, "" for none
+    displays: list[list[str]]  # per player: cards taken, in taking order (shown sorted by country)
+    hand: list[int]  # per player: claim stones in hand
+    placed: list[int]  # per player: claim stones on the layout
+    lost: list[int]  # per player: claim stones discarded for good
+    chips: list[list[str]]  # per player: law chips held face down
+    played: list[list[str]]  # per player: law chips played (face up, discarded)
+    cards_left: int
+    start: int
+    turn: Turn

@@ -1,0 +1,158 @@
+"""1.カードを取る (Take cards): the first step of a turn.
+
+``take R C`` takes the end card at row R, column C (1-based, original columns); the player repeats while the cards
+stay in one country and under the crest limit (2, or 3 with the chip), ``play three|colours|return`` plays a law
+chip, ``stop`` ends the taking, and ``pass`` ends a turn with nothing to take that the player was still asked about
+(they hold law chips). Taking a card under a claim stone is settled in :mod:`.claimed_cards`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from games.core import Action
+
+from . import claimed_cards, law_chips, layout
+from .data import rulebook
+from .decisions import CardStep, cell_of
+from .deck import country_name
+from .state import Turn
+
+if TYPE_CHECKING:
+    from .game import CardGame
+
+TAKE_ACTIONS = layout.cell_actions("take")
+STOP, PASS = Action("stop"), Action("pass")
+_LIMIT, _LIMIT_WITH_CHIP = rulebook.CREST_LIMIT.value, rulebook.CREST_LIMIT_WITH_CHIP.value  # read per decision
+
+
+def crest_limit(turn: Turn) -> int:
+    """Crests the cards of this turn may show in all (ships and carriages are not crests)."""
+    return _LIMIT_WITH_CHIP if turn.three else _LIMIT
+
+
+def takeable(game: CardGame) -> list[int]:
+    """End cards the player may take now, in (row, column) order."""
+    s = game.state
+    turn = s.turn
+    cards, laid, stone, p = game.cards, s.layout, s.stone, turn.player
+    country = turn.country if turn.taken and not turn.colours else ""
+    room = (_LIMIT_WITH_CHIP if turn.three else _LIMIT) - turn.crests  # crest_limit, inlined: the hot loop
+    may_pay = s.hand[p] + s.placed[p] > 0
+    out = []
+    for cell in layout.ends(s.lo, s.hi):
+        card = cards[laid[cell]]
+        if (country and card.country != country) or len(card.crests) > room:
+            continue
+        owner = stone[cell]
+        if owner < 0 or owner == p or may_pay:
+            out.append(cell)
+    return out
+
+
+def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
+    s = game.state
+    if cell not in layout.ends(s.lo, s.hi):
+        r = cell // layout.N_COLUMNS
+        return (f"{layout.where(cell)} is not at an end of its row; the ends of row {r + 1} are columns "
+                f"{s.lo[r] + 1} and {s.hi[r]}.")
+    card = game.cards[s.layout[cell]]
+    if turn.taken and not turn.colours and card.country != turn.country:
+        return (f"this turn you are taking {country_name(turn.country)}; {country_name(card.country)} needs the "
+                "'different colours allowed' law chip.")
+    limit = crest_limit(turn)
+    if turn.crests + len(card.crests) > limit:
+        return (f"that card shows {len(card.crests)} crest(s) and you have taken {turn.crests} of "
+                f"{limit} this turn (ships and carriages do not count).")
+    owner = s.stone[cell]
+    if owner >= 0 and owner != turn.player:
+        return f"the card carries player {owner + 1}'s claim stone and you have no claim stone left to pay with."
+    return None
+
+
+def take_card(game: CardGame, turn: Turn, cell: int) -> None:
+    """Take an end card into the display, with the chip lying on it; settle a claim stone on it; go on."""
+    s = game.state
+    p = turn.player
+    cid = s.layout[cell]
+    card = game.cards[cid]
+    layout.remove(cell, s.lo, s.hi)
+    s.cards_left -= 1
+    s.displays[p].append(cid)
+    turn.taken.append(cell)
+    turn.crests += len(card.crests)
+    if not turn.country:
+        turn.country = card.country
+    route = f", a {card.route}" if card.route else ""
+    game.emit("take.ends", f"Player {p + 1} takes {country_name(card.country)} from {layout.where(cell)} "
+              f"({len(card.crests)} crest{'' if len(card.crests) == 1 else 's'}{route}).",
+              player=p, card=cid, cell=cell)
+    if s.chip[cell]:
+        law_chips.pick_up(game, turn, cell)
+    if s.stone[cell] >= 0 and not claimed_cards.settle(game, turn, cell):
+        return  # the player chooses which stone on the layout pays: the pay step
+    game.after_take()
+
+
+class Take(CardStep):
+    kind = "take"
+    forms = {"take": "take R C", "play": "play CHIP", "stop": "stop", "pass": "pass"}
+
+    def prompt(self, game: CardGame, at: Turn) -> str:
+        if at.taken:
+            what = f"take another {country_name(at.country)} card or stop" if not at.colours else \
+                "take another card or stop"
+            return f"Player {at.player + 1}: {what} ({at.crests} of {crest_limit(at)} crests used)"
+        return f"Player {at.player + 1}: take cards from the end of a row"
+
+    def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
+        takes = takeable(game)
+        acts = [PASS] if not takes and not at.taken else []  # take.at-least-one: stop only after a card
+        acts += law_chips.playable(game)
+        if at.taken:
+            acts.append(STOP)
+        acts += [TAKE_ACTIONS[c] for c in takes]
+        return acts
+
+    def refusal(self, game: CardGame, at: Turn, action: Action) -> str | None:
+        verb = action.verb
+        if verb == "take":
+            return why_not_take(game, at, cell_of(action))
+        if verb == "play":
+            return law_chips.refusal(game, action)
+        if verb == "stop":
+            return "take at least one card before you stop."
+        return "you can take a card, and at least one must be taken."
+
+    def apply(self, game: CardGame, at: Turn, action: Action) -> None:
+        verb = action.verb
+        if verb == "take":
+            take_card(game, at, cell_of(action))
+        elif verb == "play":
+            law_chips.play(game, at, str(action.args[0]))
+            if not takeable(game) and not game.must_ask():  # the chip changed nothing the player could use
+                if at.taken:
+                    game.end_taking(auto=True)
+                else:
+                    game.emit("take.skip", f"Player {at.player + 1} still cannot take any card and misses the "
+                              "turn.", player=at.player)
+                    game.end_turn()
+        elif verb == "stop":
+            game.emit("decision.stop", f"Player {at.player + 1} stops taking.")
+            game.end_taking()
+        else:  # pass
+            game.emit("take.skip", f"Player {at.player + 1} cannot take any card and passes.")
+            game.end_turn()
+
+    def asks(self, game: CardGame, at: Turn) -> str:
+        return "you are taking cards"
+
+    def elsewhere(self, game: CardGame, action: Action, asks: str) -> str:
+        verb = action.verb
+        if verb == "take":
+            return f"taking is over for this turn: {asks}."
+        if verb == "play":
+            return law_chips.refusal(game, action)
+        if verb == "stop":
+            return f"'stop' ends taking; {asks}."
+        return f"'pass' is only for a turn with nothing to take; {asks}."
