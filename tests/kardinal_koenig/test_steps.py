@@ -1,0 +1,89 @@
+"""The decisions of a turn as steps: which step is pending, and how any step refuses an action of another one or an
+action that does not name a card (the game's own sentences, whichever step is pending)."""
+
+import pytest
+
+from games.kardinal_koenig import CardGame
+
+from .scenario import play, put_stone, refused, table
+
+ROWS = [["france-6", "saxony-1", "saxony-3"], ["denmark-4", "italy-1"], ["castile-6", "hungary-5"]]
+
+
+def at_step(step: str) -> CardGame:
+    """A position waiting for ``step``: player 1 taking, claiming, moving a lifted stone, or paying."""
+    game = table(ROWS, players=3)
+    if step == "take":
+        return game
+    put_stone(game, 0, "1,3", "2,2", "3,2")
+    if step == "pay":
+        put_stone(game, 1, "1,1")
+    play(game, "take 1 1")
+    if step == "place":
+        play(game, "lift 1 3")
+    return game
+
+
+def test_every_verb_of_the_game_belongs_to_one_of_three_steps():
+    assert list(CardGame.steps) == ["take", "claim", "pay"]
+    assert list(CardGame.steps.verbs()) == ["take", "play", "stop", "pass", "place", "lift", "skip", "discard"]
+
+
+@pytest.mark.parametrize("step, kind, phase", [("take", "take", "take"), ("claim", "claim", "claim"),
+                                               ("place", "claim", "place"), ("pay", "pay", "pay")])
+def test_the_pending_step_is_read_from_the_turn_record(step, kind, phase):
+    game = at_step(step)
+    turn = game.state.turn
+    assert game.pending().kind == kind == turn.step and game.observe(None)["phase"] == phase
+    assert (turn.lifted >= 0) == (step == "place") and game.invariant_breaks() == []
+
+
+ASKS = {"take": "you are taking cards", "claim": "you may now place or move a claim stone",
+        "place": "put the lifted claim stone on a free card", "pay": "discard one of your stones first"}
+
+
+@pytest.mark.parametrize("step", ["claim", "place", "pay"])
+def test_an_action_of_the_taking_step_says_what_it_is_for_and_what_is_asked_now(step):
+    game = at_step(step)
+    asks = ASKS[step]
+    assert refused(game, "take 1 2") == f"taking is over for this turn: {asks}."
+    assert refused(game, "stop") == f"'stop' ends taking; {asks}."
+    assert refused(game, "pass") == f"'pass' is only for a turn with nothing to take; {asks}."
+
+
+@pytest.mark.parametrize("step", ["take", "place", "pay"])
+def test_an_action_of_the_claim_step_says_what_it_is_for_and_what_is_asked_now(step):
+    game = at_step(step)
+    asks = ASKS[step]
+    assert refused(game, "skip") == f"'skip' leaves the claim stone step out; {asks}."
+    if step != "place":  # while a lifted stone is in the air, placing it is the pending step's own action
+        assert refused(game, "place 2 1") == f"claim stones are placed after taking; {asks}."
+    assert refused(game, "lift 1 2") == f"stones are moved in the claim step; {asks}."
+
+
+@pytest.mark.parametrize("step", ["take", "claim", "place"])
+def test_discarding_outside_the_pay_step_is_refused(step):
+    assert refused(at_step(step), "discard 1 2") == \
+        "you only discard a stone when paying for a card under another player's stone."
+
+
+@pytest.mark.parametrize("step", ["take", "claim", "place", "pay"])
+def test_a_cell_action_must_name_a_card_of_the_layout_whichever_step_is_pending(step):
+    game = at_step(step)
+    assert refused(game, "take 2") == "write take, a row (1-4) and a column (1-14), e.g. 'take 2 14'."
+    assert refused(game, "discard a b") == "write discard, a row (1-4) and a column (1-14), e.g. 'discard 2 14'."
+    assert refused(game, "place 5 1") == "there is no row 5 column 1: rows are 1-4, columns 1-14."
+    assert refused(game, "lift 4 1") == "row 4 column 1 holds no card any more."
+    assert refused(game, "play") == "law chips are played by kind: colours, return, three."
+    assert refused(game, "shuffle 1") == ("'shuffle' is not an action here; the actions are take, play, stop, pass, "
+                                          "place, lift, skip and discard.")
+
+
+def test_a_copy_of_the_state_has_its_own_turn():
+    game = table(ROWS)
+    play(game, "take 2 2")
+    copy, taken = game.state.copy(), list(game.state.turn.taken)
+    assert copy == game.state and copy.turn is not game.state.turn
+    copy.turn.taken.append(0)
+    copy.turn.crests += 1
+    assert game.state.turn.taken == taken and game.state.turn.crests == copy.turn.crests - 1
