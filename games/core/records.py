@@ -70,6 +70,9 @@ def _copy_plan(cls: type) -> tuple[tuple[str, str], ...]:
             kind = "flat-dict"
         elif isinstance(tp, type) and issubclass(tp, Record):
             kind = "record"
+        elif origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args \
+                and any(map(_is_record, args)):
+            kind = "optional-record"  # a record or None (a step in progress)
         elif origin is list and args and _is_record(args[0]):
             kind = "record-list"
         elif origin is list and args and typing.get_origin(args[0]) is list and _is_record(typing.get_args(args[0])[0]):
@@ -86,6 +89,7 @@ _COPY_EXPR = {
     "list-of-flat-lists": "[list(v) for v in s.{n}]",
     "flat-dict": "dict(s.{n})",
     "record": "s.{n}.copy()",
+    "optional-record": "None if s.{n} is None else s.{n}.copy()",
     "record-list": "[v.copy() for v in s.{n}]",
     "record-rows": "[[v.copy() for v in row] for row in s.{n}]",
     "deep": "_copy(s.{n})",
