@@ -212,9 +212,9 @@ def test_every_component_number_is_tagged_rulebook_or_approx_as_the_notes_say():
 
 
 def test_the_rulebook_numbers_are_those_of_the_rule_text():
-    r = rulebook
-    assert sum(r.COUNTRY_CARDS.value.values()) == 56 and (r.ROWS.value, r.COLUMNS.value) == (4, 14)
-    assert r.STONES_PER_PLAYER.value == 3 and r.PLACEABLE_STONES.value == {3: 3, 4: 2, 5: 2}
-    assert (r.CREST_LIMIT.value, r.CREST_LIMIT_WITH_CHIP.value, r.ROAD_MINIMUM.value) == (2, 3, 5)
-    assert r.MINUS_CHIP_POINTS.value == -2 and r.LAW_CHIPS.value == 8 == sum(approx.LAW_CHIP_SPLIT.value.values())
-    assert len(r.LAW_CHIP_KINDS.value) == 4 and len(approx.LAW_CHIP_POSITIONS.value) == 8
+    assert sum(rulebook.COUNTRY_CARDS.value.values()) == 56 and (rulebook.ROWS.value, rulebook.COLUMNS.value) == (4, 14)
+    assert rulebook.STONES_PER_PLAYER.value == 3 and rulebook.PLACEABLE_STONES.value == {3: 3, 4: 2, 5: 2}
+    assert (rulebook.CREST_LIMIT.value, rulebook.CREST_LIMIT_WITH_CHIP.value, rulebook.ROAD_MINIMUM.value) == (2, 3, 5)
+    assert rulebook.MINUS_CHIP_POINTS.value == -2
+    assert rulebook.LAW_CHIPS.value == 8 == sum(approx.LAW_CHIP_SPLIT.value.values())
+    assert len(rulebook.LAW_CHIP_KINDS.value) == 4 and len(approx.LAW_CHIP_POSITIONS.value) == 8
