@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 import traitlets
-from games.kardinal_koenig.data.components import COUNTRIES, COUNTRY_CARDS, COUNTRY_NAMES
 
 from games.kardinal_koenig import Chart
+from games.kardinal_koenig.data.rulebook import COUNTRIES, COUNTRY_CARDS, COUNTRY_NAMES
 from widgets.shared.frontend import css, esm
 from widgets.shared.text import seat_label
 from widgets.shared.view import View

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from games.kardinal_koenig.data.components import COUNTRY_CARDS, CREST_KINDS
-
 from games.kardinal_koenig import country_points, crest_points, road_points
+from games.kardinal_koenig.data.approx import CREST_KINDS
+from games.kardinal_koenig.data.rulebook import COUNTRY_CARDS
 from widgets.shared.exercises import Exercise
 from widgets.shared.text import is_whole, plural
 

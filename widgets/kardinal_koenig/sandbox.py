@@ -21,18 +21,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets
-from games.kardinal_koenig.data.components import (
-    COUNTRIES,
-    COUNTRY_CARDS,
-    COUNTRY_NAMES,
-    CREST_KINDS,
-    LAW_CHIP_SPLIT,
-    MINUS_CHIP_POINTS,
-)
 from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from games.kardinal_koenig import Card, Chart, score_chart
+from games.kardinal_koenig.data.approx import CREST_KINDS, LAW_CHIP_SPLIT
+from games.kardinal_koenig.data.rulebook import COUNTRIES, COUNTRY_CARDS, COUNTRY_NAMES, MINUS_CHIP_POINTS
 from widgets.shared.text import plural
 
 from .chart import ChartView, chart_frame, country_label, player_names

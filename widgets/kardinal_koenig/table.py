@@ -25,10 +25,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import traitlets
-from games.kardinal_koenig.data.components import COUNTRIES, LAW_CHIP_KINDS
 
 from games import kardinal_koenig
 from games.kardinal_koenig import CardGame
+from games.kardinal_koenig.data.rulebook import COUNTRIES, LAW_CHIP_KINDS
 from widgets.shared.frontend import css, esm
 from widgets.shared.table import GameTable
 from widgets.shared.text import seat_label
@@ -115,7 +115,7 @@ class KKTable(GameTable):
                                 hide_minus=not game.is_terminal()),
             "status": {"phase": view["phase"], "start": view["start"], "cards_left": view["cards_left"],
                        "turn": {"country": view["country"], "crests": view["crests"], "limit": view["crest_limit"],
-                                "colours": view["colours"], "three": game.state.three,
+                                "colours": view["colours"], "three": game.state.turn.three,
                                 "taken": list(view["taken"])}},
         }
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from games.kardinal_koenig.data.components import COUNTRY_CARDS, ROAD_MINIMUM
-
 from games.kardinal_koenig import country_points, crest_points, road_points
+from games.kardinal_koenig.data.rulebook import COUNTRY_CARDS, ROAD_MINIMUM
 from widgets.shared.text import plural
 
 from .chart import country_label

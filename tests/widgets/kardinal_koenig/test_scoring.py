@@ -8,11 +8,11 @@ import comm
 import pandas as pd
 import pytest
 
+import widgets.kardinal_koenig as kk_widgets
 from games import kardinal_koenig
 from games.core.bots import RandomBot, play_out
 from games.kardinal_koenig import country_points, crest_points, load_deck, road_points, score_chart
-from games.kardinal_koenig.data.components import COUNTRIES, COUNTRY_CARDS
-import widgets.kardinal_koenig as kk_widgets
+from games.kardinal_koenig.data.rulebook import COUNTRIES, COUNTRY_CARDS
 from widgets.kardinal_koenig import (
     ChartView,
     CountryExercise,

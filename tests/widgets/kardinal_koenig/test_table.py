@@ -11,12 +11,11 @@ import pytest
 
 from games.core import Rng
 from games.kardinal_koenig import CardGame, new_game
-from games.kardinal_koenig.data.components import COUNTRIES
+from games.kardinal_koenig.data.rulebook import COUNTRIES
+from tests.widgets.messages import click, spy, updates
 from widgets.kardinal_koenig import KKTable
 from widgets.shared.palette import seat_colours
 from widgets.shared.table import MAX_EVENTS
-
-from ..messages import click, spy, updates
 
 #: Bytes of one sync message after a click (measured: see test_every_step_syncs_in_one_small_message).
 PAYLOAD_LIMIT = 8192
@@ -63,7 +62,7 @@ def play_my_turn(widget) -> list[tuple[list[str], str]]:
         assert widget.act(action), widget.message
         done.append((before, action))
         s = widget.game.state
-        if widget.game.is_terminal() or s.player != 0 or len(widget.game.history) > len(before) + 1:
+        if widget.game.is_terminal() or s.turn.player != 0 or len(widget.game.history) > len(before) + 1:
             return done
         actions = widget.status["legal"]
         action = next((a for a in ("stop", "skip") if a in actions), actions[0])

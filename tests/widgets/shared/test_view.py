@@ -6,12 +6,11 @@ import comm
 import pytest
 import traitlets
 
+from tests.widgets.messages import click, spy
 from widgets.shared.exercises import Exercise, Feedback, read_whole
 from widgets.shared.palette import SEATS, seat_colour, seat_colours, seat_name
 from widgets.shared.text import plural, short, whole_number
 from widgets.shared.view import View
-
-from ..messages import click, spy
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +62,8 @@ def test_an_exception_in_a_handler_becomes_a_message(view):
 
 
 def test_text_helpers():
-    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards" and plural(2, "lily", "lilies") == "2 lilies"
+    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards"
+    assert plural(2, "lily", "lilies") == "2 lilies"
     assert short("x" * 100).endswith("...") and len(short("x" * 100)) == 40
     assert [whole_number(v) for v in (3, 3.0, " 4 ", "-2", 2.5, True, "x", None)] == [3, 3, 4, -2, None, None, None,
                                                                                        None]
