@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from games import GAMES, game_class, load
-from games.core import SaveFileError
+from games.core import Rng, SaveFileError
 from games.core.conformance import check_random_game
 
 GAMES_PER_COUNT = int(os.environ.get("RANDOM_GAMES", "60"))
@@ -65,3 +65,46 @@ def test_seeded_games_are_identical_in_two_processes(game_id):
                               check=True)
         runs.append(done.stdout)
     assert runs[0] == runs[1] and len(runs[0]) > 1000
+
+
+def positions(cls, seed: int, players: int, every: int):
+    """Every ``every``-th position of a seeded random game (the game object itself, moving on)."""
+    game, pick = cls(None, seed, players=players), Rng(seed ^ 0xB0B)
+    step = 0
+    while not game.is_terminal():
+        if step % every == 0:
+            yield game
+        legal = game.legal_actions()
+        game.apply(legal[pick.below(len(legal))])
+        step += 1
+    yield game
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(game_id):
+    """Hidden-information twins, for every game: ``redeal(viewer, rng)`` deals again only what ``viewer`` cannot see,
+    so the twin shows ``viewer`` the same observation, prompt and log, keeps every invariant and plays on; and in a
+    game with hidden information the deal does change something (it is not a plain copy)."""
+    cls = game_class(game_id)
+    changed = 0
+    for seed in range(3):
+        players = cls.min_players + seed % (cls.max_players - cls.min_players + 1)
+        for game in positions(cls, seed, players, 9):
+            for viewer in [None, *range(players)]:
+                twin = game.redeal(viewer, Rng(seed * 100 + len(game.history)))
+                where = f"{game_id} seed {seed} step {len(game.history)} viewer {viewer}"
+                assert twin.observe(viewer) == game.observe(viewer), where
+                assert twin.pending() == game.pending() and twin.log == game.log, where
+                assert twin.invariant_breaks() == [], where
+                decision = game.pending()
+                if decision is not None and decision.player == viewer:
+                    assert twin.legal_actions() == game.legal_actions(), where
+                changed += twin.teacher_view() != game.teacher_view()
+                pick = Rng(seed)
+                for _ in range(5):  # search plays on from a redealt position
+                    if twin.is_terminal():
+                        break
+                    legal = twin.legal_actions()
+                    twin.apply(legal[pick.below(len(legal))])
+                assert twin.invariant_breaks() == [], where
+    assert (changed > 0) == cls.hidden_information, f"{game_id}: {changed} redeals changed the hidden state"

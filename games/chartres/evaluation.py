@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Rng
 
 from . import citizens, play
 from .data import rulebook
@@ -66,3 +66,26 @@ def lookahead(game: ChartresGame, action: Action, player: int) -> float:
     else:
         twin.apply_unchecked(action)
     return heuristic(twin, player)
+
+
+def redeal(game: ChartresGame, viewer: int | None, rng: Rng) -> ChartresGame:
+    """A copy with the cards ``viewer`` cannot see dealt again from ``rng`` (``Game.redeal``): the deck's order,
+    every other seat's hand, their face-down plays of Phase C and, while starting rows are chosen in secret, their
+    rows. Hands stay sorted, as the engine keeps them."""
+    twin = game.clone()
+    s = twin.state
+    spots: list[tuple[list, int]] = [(s.deck, i) for i in range(len(s.deck))]
+    for p in range(game.players):
+        if p == viewer:
+            continue
+        spots += [(s.hand[p], i) for i in range(len(s.hand[p]))]
+        if s.phase == "setup-row":
+            spots += [(s.row[p], i) for i in range(len(s.row[p]))]
+        spots += [(pile, p) for pile in (s.commit_row, s.commit_act) if pile[p]]
+    cards = sorted(pile[i] for pile, i in spots)
+    rng.shuffle(cards)
+    for (pile, i), card in zip(spots, cards, strict=True):
+        pile[i] = card
+    for hand in s.hand:
+        hand.sort()
+    return twin

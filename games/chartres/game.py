@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, ConfigError, DataError, StepGame, Steps
+from games.core import Action, ConfigError, DataError, Rng, StepGame, Steps
 
 from . import actions, citizens, evaluation, locations, play, resolution, scoring, setup, wine_making
 from .components import Components, load_components
@@ -55,6 +55,7 @@ class ChartresGame(StepGame):
     Config = ChartresConfig
     min_players = 2
     max_players = 4
+    hidden_information = True
     steps = STEPS
 
     state: ChartresState
@@ -200,6 +201,9 @@ class ChartresGame(StepGame):
     # ------------------------------------------------------------------ bots and checks
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
+
+    def redeal(self, viewer: int | None, rng: Rng) -> ChartresGame:
+        return evaluation.redeal(self, viewer, rng)
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)

@@ -60,6 +60,9 @@ class Game(ABC):
     max_players: ClassVar[int] = 1
     #: ``True`` when ``_legal`` already returns its actions sorted by ``sort_key`` and unique (skips a sort).
     legal_is_sorted: ClassVar[bool] = False
+    #: ``True`` when some seat cannot see part of the state (hands, face-down tiles, a deck's order): then
+    #: :meth:`redeal` deals that part again, and the shared checks require it to look the same to that seat.
+    hidden_information: ClassVar[bool] = False
 
     state: Record
 
@@ -134,6 +137,13 @@ class Game(ABC):
         twin = self.clone()
         twin.apply_unchecked(action)
         return twin.heuristic(player)
+
+    def redeal(self: G, viewer: int | None, rng: Rng) -> G:
+        """A copy in which everything ``viewer`` cannot see (``None``: what nobody sees) is dealt again at random from
+        ``rng``, consistent with all ``viewer`` has seen: the same observation, prompt and log for ``viewer``, a sound
+        game that plays on. Search bots sample hidden information this way (determinization); tests build hidden-
+        information twins with it. A game without hidden information returns a plain copy."""
+        return self.clone()
 
     def invariant_breaks(self) -> list[str]:
         """Game-specific invariants that fail now, in words (conservation of pieces, limits); ``[]`` when sound.

@@ -3,14 +3,17 @@
 It reads only what the seat may know: every display (public), the seat's own stones and how many law chips it
 holds (the count is public), never a chip's kind. So drawing a face-down chip in the greedy bot's one step of
 look-ahead (the kernel's :meth:`~games.core.Game.lookahead`: play the action on a clone, rate the result) cannot
-steer it, and no redeal of hidden information is needed.
+steer it. Search bots sample the chips a seat cannot see with :func:`redeal`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core import Rng
+
 from .scoring import score_chart
+from .state import OVER
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -29,3 +32,18 @@ def heuristic(game: CardGame, player: int) -> float:
     totals = score_chart(game.displays()).total
     lead = totals[player] - max(t for p, t in enumerate(totals) if p != player)
     return lead + STONE_VALUE * (s.hand[player] + s.placed[player]) + CHIP_VALUE * len(s.chips[player])
+
+
+def redeal(game: CardGame, viewer: int | None, rng: Rng) -> CardGame:
+    """A copy with the law-chip kinds ``viewer`` cannot see dealt again from ``rng`` (``Game.redeal``): the chips
+    face down on the layout and the chips every other seat holds (all of them revealed once the game is over)."""
+    twin = game.clone()
+    s = twin.state
+    spots: list[tuple[list, int]] = [(s.chip, i) for i, kind in enumerate(s.chip) if kind]
+    if s.turn.step != OVER:
+        spots += [(s.chips[p], i) for p in range(game.players) if p != viewer for i in range(len(s.chips[p]))]
+    kinds = sorted(pile[i] for pile, i in spots)
+    rng.shuffle(kinds)
+    for (pile, i), kind in zip(spots, kinds, strict=True):
+        pile[i] = kind
+    return twin

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import ConfigError, DataError, StepGame, Steps
+from games.core import ConfigError, DataError, Rng, StepGame, Steps
 
 from . import claim_stones, evaluation, layout, taking
 from .claim_stones import Claim
@@ -44,6 +44,7 @@ class CardGame(StepGame):
     Config = CardGameConfig
     min_players = 3
     max_players = 5
+    hidden_information = True
     steps = STEPS
 
     state: CardGameState
@@ -224,6 +225,9 @@ class CardGame(StepGame):
 
     def scores(self) -> tuple[int, ...]:
         return self.chart().total
+
+    def redeal(self, viewer: int | None, rng: Rng) -> CardGame:
+        return evaluation.redeal(self, viewer, rng)
 
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Rng
 
 from . import mines
 from .data import rulebook
@@ -102,3 +102,36 @@ def shuffle_hidden(game: KutnaHoraGame) -> None:
         game.rng.shuffle(cards)
         for r, e in zip(rounds, cards, strict=True):
             s.events[r] = e
+
+
+def redeal(game: KutnaHoraGame, viewer: int | None, rng: Rng) -> KutnaHoraGame:
+    """A copy with what ``viewer`` cannot see dealt again from ``rng`` (``Game.redeal``): the mine tiles face down
+    in the stack, shuffled within each back (and, unless ``viewer`` drew them, the tiles just drawn among those of
+    their back), the event cards still face down within their letter, and the order of the tiles under each town
+    hall stack's top (a guild stack's marked tile stays at its bottom, where everyone knows it lies)."""
+    twin = game.clone()
+    s = twin.state
+    drawer = s.stack[-1].player if s.stack else None
+    drawn = [] if drawer is not None and drawer == viewer else list(range(len(s.mine_drawn)))
+    for back in ("III", "II", "I"):
+        spots = [("stack", i) for i, t in enumerate(s.mine_stack) if mines.TILES[t].back == back]
+        spots += [("drawn", i) for i in drawn if mines.TILES[s.mine_drawn[i]].back == back]
+        piles = {"stack": s.mine_stack, "drawn": s.mine_drawn}
+        _deal(rng, [(piles[pile], i) for pile, i in spots])
+    face_down = [r for r, e in enumerate(s.events, 1) if e and (r > s.round or (r == s.round and s.phase == "setup"))]
+    for letter in "AB":
+        _deal(rng, [(s.events, r - 1) for r in face_down if s.events[r - 1][0] == letter])
+    for row in s.hall.rows:
+        for stack in row:
+            first = 1 if stack.kind == "guild" else 0
+            _deal(rng, [(stack.tiles, i) for i in range(first, len(stack.tiles) - 1)])
+    return twin
+
+
+def _deal(rng: Rng, spots: list[tuple[list, int]]) -> None:
+    """Shuffle the items at ``spots`` (list, index) among themselves. Sorted first, so the deal does not depend on
+    where the items really were."""
+    items = sorted(pile[i] for pile, i in spots)
+    rng.shuffle(items)
+    for (pile, i), item in zip(spots, items, strict=True):
+        pile[i] = item

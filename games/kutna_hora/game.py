@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, ConfigError, StepGame, Steps
+from games.core import Action, ConfigError, Rng, StepGame, Steps
 
 from . import (
     barbara_action,
@@ -67,6 +67,7 @@ class KutnaHoraGame(StandsGame, StepGame):
     Config = KutnaHoraConfig
     min_players = 2
     max_players = 4
+    hidden_information = True
     steps = Steps(*_DECISIONS)
 
     state: KutnaHoraState
@@ -221,6 +222,9 @@ class KutnaHoraGame(StandsGame, StepGame):
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
+
+    def redeal(self, viewer: int | None, rng: Rng) -> KutnaHoraGame:
+        return evaluation.redeal(self, viewer, rng)
 
     # ------------------------------------------------------------------ what each seat sees
     def _observe(self, player: int | None) -> dict[str, Any]:
