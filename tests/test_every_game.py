@@ -108,3 +108,60 @@ def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(ga
                     twin.apply(legal[pick.below(len(legal))])
                 assert twin.invariant_breaks() == [], where
     assert (changed > 0) == cls.hidden_information, f"{game_id}: {changed} redeals changed the hidden state"
+
+
+def _saved(game_id: str) -> dict:
+    """A save of a game some decisions in (random, seeded)."""
+    game, pick = game_class(game_id)(None, 4), Rng(4)
+    for _ in range(12):
+        legal = game.legal_actions()
+        game.apply(legal[pick.below(len(legal))])
+    return game.to_dict()
+
+
+def _bump_an_int(data):
+    """Change one whole number somewhere in ``data`` (a state that no action log replays to)."""
+    for key, value in (data.items() if isinstance(data, dict) else enumerate(data)):
+        if isinstance(value, int) and not isinstance(value, bool):
+            data[key] = value + 1
+            return True
+        if isinstance(value, (dict, list)) and _bump_an_int(value):
+            return True
+    return False
+
+
+BAD_SAVES = [
+    ("truncated", lambda d: None, "not JSON"),
+    ("another game", lambda d: d.update(game="toy.other"), "this save is a 'toy.other' game, not"),
+    ("tampered snapshot", lambda d: _bump_an_int(d["snapshot"]["state"]), "the snapshot disagrees with the game"),
+    ("unknown action", lambda d: (d.pop("snapshot"), d["actions"].__setitem__(3, "fly 3")),
+     r"action 4 \(fly 3\) cannot be replayed"),
+    ("unreadable action", lambda d: d["actions"].__setitem__(2, "take !"), "unreadable action in the log"),
+    ("unknown option", lambda d: d["config"].update(colour="red"), "bad config: unknown option"),
+    ("too many players", lambda d: d["config"].update(players=9), "bad config: .*9"),
+    ("seed", lambda d: d.update(seed="7"), "seed must be a whole number"),
+]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("what, change, says", BAD_SAVES, ids=[case[0] for case in BAD_SAVES])
+def test_a_malformed_save_of_any_game_is_refused_saying_what_is_wrong(game_id, what, change, says):
+    data = _saved(game_id)
+    text = json.dumps(data)
+    if what == "truncated":
+        text = text[: len(text) // 2]
+    else:
+        change(data)
+        text = json.dumps(data)
+    with pytest.raises(SaveFileError, match=says):
+        game_class(game_id).from_json(text)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_trusted_snapshot_with_a_missing_field_is_refused_naming_it(game_id):
+    data = _saved(game_id)
+    field = sorted(data["snapshot"]["state"])[0]
+    del data["snapshot"]["state"][field]
+    with pytest.raises(SaveFileError, match=f"missing field.*{field}"):
+        load(json.dumps(data), trust_snapshot=True)
+    assert load(json.dumps(_saved(game_id)), trust_snapshot=True).to_dict() == _saved(game_id)

@@ -208,23 +208,10 @@ def test_time_travel_gives_the_game_as_it_was():
     assert middle.state == game.at(31).state
 
 
-def test_a_truncated_save_is_refused_as_not_json():
-    text = KutnaHoraGame(players=2, seed=1).to_json()
-    with pytest.raises(SaveFileError, match="not JSON"):
-        KutnaHoraGame.from_json(text[: len(text) // 2])
-
-
 def test_a_tampered_snapshot_is_refused():
     data = saved_game()
     data["snapshot"]["state"]["tax"] += 3
     with pytest.raises(SaveFileError, match="the snapshot disagrees with the game its action log replays to"):
-        KutnaHoraGame.from_json(json.dumps(data))
-
-
-def test_an_unknown_action_in_the_log_is_refused_naming_it_and_its_place():
-    data = saved_game()
-    data["actions"][6] = "fly 3"
-    with pytest.raises(SaveFileError, match=r"action 7 \(fly 3\) cannot be replayed"):
         KutnaHoraGame.from_json(json.dumps(data))
 
 
@@ -235,13 +222,6 @@ def test_an_action_that_is_illegal_at_its_place_in_the_log_is_refused_with_the_r
     data.pop("snapshot")
     with pytest.raises(SaveFileError, match=r"action 1 \(tax pay\) cannot be replayed: .*Write guilds\."):
         KutnaHoraGame.from_json(json.dumps(data))
-
-
-def test_a_trusted_snapshot_with_a_missing_field_is_refused_naming_it():
-    data = saved_game()
-    del data["snapshot"]["state"]["barbara"]
-    with pytest.raises(SaveFileError, match="missing field.*barbara"):
-        KutnaHoraGame.from_json(json.dumps(data), trust_snapshot=True)
 
 
 def test_a_save_with_an_impossible_player_count_is_refused():
