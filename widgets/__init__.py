@@ -17,6 +17,8 @@ from typing import Any
 
 #: Public name -> the sub-package that defines it.
 _HOMES = {
+    **dict.fromkeys(["ActivationExercise", "CellarView", "ChartresTable", "FirstChooserExercise", "HandLimitExercise",
+                     "RowsView", "WineExercise", "WineSandbox", "ip_chart", "pour_half_first"], "widgets.chartres"),
     **dict.fromkeys(["ChartView", "CountryExercise", "CrestExercise", "KKTable", "RoadExercise", "ScoringSandbox",
                      "chart_frame"], "widgets.kardinal_koenig"),
 }
