@@ -10,6 +10,7 @@ from typing import Any
 import comm
 import pytest
 
+from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
 from widgets.shared.table import MAX_EVENTS, GameTable
 
@@ -33,6 +34,7 @@ class Table:
 
 TABLES = {
     "kardinal_koenig": Table(KKTable, 4, ("take 1 7", "not at an end of its row"), 8192),
+    "chartres": Table(ChartresTable, 3, ("row a60", "is not a card in your hand"), 8192, seed=3),  # bots open
 }
 ROUND_TABLES = {name: spec for name, spec in TABLES.items() if spec.cls.max_rounds}
 

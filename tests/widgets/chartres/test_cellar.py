@@ -1,45 +1,28 @@
-"""The Chartres cellar view, sandbox, chart and exercises without a browser: intents in, state out (jupyter.md §3).
+"""The Chartres cellar view, sandbox and chart without a browser: intents in, state out (docs/jupyter.md §3).
 
 Every IP must be the engine's (games.chartres.wine.pour); every refused intent must leave the position as it was.
 """
 
 from __future__ import annotations
 
-import pathlib
 import re
 import subprocess
 import sys
 
-import comm
 import pytest
 import traitlets
 
 from games import chartres
 from games.chartres import BANNER, SOURCE, ip_by_grapes, load_components, pour
-from widgets import chartres_cellar
-from widgets.chartres_cellar import (
-    MAX_GRAPES,
-    CellarView,
-    WineExercise,
-    WineSandbox,
-    cellar_html,
-    ip_chart,
-    pour_half_first,
-)
-from widgets.exercises import Feedback
-
-from .messages import click, spy, updates
+from tests.widgets.chartres.frontend import own_classes, own_js
+from tests.widgets.messages import click, spy, updates
+from widgets.chartres import MAX_GRAPES, CellarView, WineSandbox, ip_chart, pour_half_first
 
 CELLARS = load_components().cellars
 A = CELLARS["A"].values
 POSITION = ("cellar", "marker", "white", "red", "first")
 #: What the engine computes from the position; a refused intent must not touch any of it either.
 RESULT = ("values", "bonuses", "barrels", "unused", "ip", "explanation", "order_choice")
-
-
-@pytest.fixture(autouse=True)
-def dummy_comm(monkeypatch):
-    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
 
 
 @pytest.fixture
@@ -64,7 +47,7 @@ def engine_barrels(values, marker, white, red, first="white"):
 
 # ---------------------------------------------------------------------- the rule text's example
 def test_the_rulebook_example_gives_8_ip_through_the_view(view, no_callback_errors):
-    click(view, {"type": "marker", "space": 2})
+    click(view, {"intent": "marker", "space": 2})
     assert view.ip == 8 == pour(A, 2, 7, 3).ip
     assert view.barrels == [
         {"space": 2, "value": 4, "colour": "white", "fill": "full", "ip": 4},
@@ -98,17 +81,17 @@ def test_track_bonuses_are_the_components_atoms_in_words():
 def test_the_banner_is_shown_everywhere_the_cellar_values_appear():
     v = CellarView()
     assert v.banner == BANNER == "Values differ from the published game." and v.source == "approx"
-    assert BANNER in cellar_html("A") and SOURCE in cellar_html("A")
-    assert BANNER in v._repr_html_()
+    assert SOURCE.startswith(v.source)  # the component set's source, as games.chartres.SOURCE says it
+    picture = CellarView("A", read_only=True)
+    assert picture.banner == BANNER and picture.source == "approx"
     assert BANNER in ip_chart("B").layout.title.text
-    assert BANNER in WineExercise("x", white=3, red=0, marker=0).question_html()
     assert WineSandbox().view.banner == BANNER
 
 
 # ---------------------------------------------------------------------- intents in, state out
 def test_a_marker_click_moves_the_marker_and_recomputes_the_ip(view, no_callback_errors):
     assert view.ip == pour(A, 0, 7, 3).ip == 5
-    click(view, {"type": "marker", "space": 5})
+    click(view, {"intent": "marker", "space": 5})
     assert view.marker == 5
     assert view.ip == pour(A, 5, 7, 3).ip == 7 + 8 // 2 + 10 // 2
     assert view.barrels == engine_barrels(A, 5, 7, 3)
@@ -119,13 +102,15 @@ def test_a_marker_click_moves_the_marker_and_recomputes_the_ip(view, no_callback
 
 
 def test_plus_and_minus_add_and_remove_one_grape(view, no_callback_errors):
-    click(view, {"type": "add", "colour": "red", "delta": 1})
+    click(view, {"intent": "add", "colour": "red", "delta": 1})
     assert (view.white, view.red) == (7, 4) and view.ip == pour(A, 0, 7, 4).ip
-    click(view, {"type": "add", "colour": "white", "delta": -1})
-    click(view, {"type": "add", "colour": "white", "delta": -1})
+    click(view, {"intent": "add", "colour": "white", "delta": -1})
+    click(view, {"intent": "add", "colour": "white"})  # the delta defaults to one more
+    click(view, {"intent": "add", "colour": "white", "delta": -1})
+    click(view, {"intent": "add", "colour": "white", "delta": -1})
     assert view.white == 5 and view.unused["white"] == 1
     assert view.ip == pour(A, 0, 5, 4).ip
-    click(view, {"type": "grapes", "colour": "white", "count": 0})
+    click(view, {"intent": "grapes", "colour": "white", "count": 0})
     assert view.white == 0 and view.barrels == engine_barrels(A, 0, 0, 4)
 
 
@@ -137,12 +122,13 @@ def test_grapes_beyond_the_last_barrel_are_lost():
 
 
 def test_choosing_the_colour_that_pours_first_swaps_colours_never_the_ip(view, no_callback_errors):
-    click(view, {"type": "marker", "space": 2})
+    click(view, {"intent": "marker", "space": 2})
     assert view.order_choice  # 7 white and 3 red both fill a half barrel
     before = view.barrels
-    click(view, {"type": "first", "colour": "red"})
+    click(view, {"intent": "first", "colour": "red"})
     assert view.first == "red" and view.ip == 8
     assert [b["colour"] for b in view.barrels] == ["white", "red", "white"]
+
     def places(barrels):
         return [(b["space"], b["fill"], b["ip"]) for b in barrels]
 
@@ -153,37 +139,44 @@ def test_choosing_the_colour_that_pours_first_swaps_colours_never_the_ip(view, n
 
 
 def test_another_cellar_keeps_the_marker_space_and_changes_the_values(view, no_callback_errors):
-    click(view, {"type": "marker", "space": 3})
-    click(view, {"type": "cellar", "cellar": "d"})
+    click(view, {"intent": "marker", "space": 3})
+    click(view, {"intent": "cellar", "cellar": "d"})
     assert view.cellar == "D" and view.marker == 3
     assert view.values == list(CELLARS["D"].values)
     assert view.ip == pour(CELLARS["D"].values, 3, 7, 3).ip
 
 
-@pytest.mark.parametrize(("intent", "says"), [
-    ({"type": "marker", "space": 99}, "There is no space 99: cellar A has spaces 0 to 7"),
-    ({"type": "marker", "space": -1}, "There is no space -1"),
-    ({"type": "marker", "space": "2"}, "not '2'"),
-    ({"type": "marker", "space": 2.0}, "not 2.0"),
-    ({"type": "marker", "space": True}, "not True"),
-    ({"type": "marker"}, "not None"),
-    ({"type": "add", "colour": "red", "delta": -4}, "only 3 red grapes"),
-    ({"type": "add", "colour": "white", "delta": 10}, "more than an action row of 7 cards can show"),
-    ({"type": "add", "colour": "white", "delta": "1"}, "whole number like 1 or -1"),
-    ({"type": "add", "colour": "green", "delta": 1}, "Grapes are white or red, not 'green'"),
-    ({"type": "grapes", "colour": "red", "count": -2}, "There cannot be -2 red grapes"),
-    ({"type": "grapes", "colour": "white", "count": 2.5}, "whole numbers"),
-    ({"type": "grapes", "colour": ["white"], "count": 2}, "Grapes are white or red"),
-    ({"type": "first", "colour": "rosé"}, "Only white or red grapes can pour first, not 'rosé'"),
-    ({"type": "cellar", "cellar": "E"}, "There is no cellar 'E': the cellars are A, B, C, D"),
-    ({"type": "cellar", "cellar": 1}, "There is no cellar 1"),
-    ({"type": "teleport", "space": 2}, "unknown intent 'teleport'"),
-    ({"space": 2}, "unknown intent None"),
-    (["marker", 2], "an intent is an object"),
-    ("marker", "an intent is an object"),
-])
+#: Intents by name, their arguments and what the refusal says.
+NONSENSE = [
+    ("marker", {"space": 99}, "There is no space 99: cellar A has spaces 0 to 7"),
+    ("marker", {"space": -1}, "There is no space -1"),
+    ("marker", {"space": "2"}, "not '2'"),
+    ("marker", {"space": 2.0}, "not 2.0"),
+    ("marker", {"space": True}, "not True"),
+    ("marker", {"space": None}, "not None"),
+    ("marker", {}, "'marker' needs space"),
+    ("marker", {"space": 2, "wine": "red"}, "'marker' takes space, not wine"),
+    ("add", {"colour": "red", "delta": -4}, "only 3 red grapes"),
+    ("add", {"colour": "white", "delta": 10}, "more than an action row of 7 cards can show"),
+    ("add", {"colour": "white", "delta": "1"}, "whole number like 1 or -1"),
+    ("add", {"colour": "green", "delta": 1}, "Grapes are white or red, not 'green'"),
+    ("grapes", {"colour": "red", "count": -2}, "There cannot be -2 red grapes"),
+    ("grapes", {"colour": "white", "count": 2.5}, "whole numbers"),
+    ("grapes", {"colour": ["white"], "count": 2}, "Grapes are white or red"),
+    ("first", {"colour": "rosé"}, "Only white or red grapes can pour first, not 'rosé'"),
+    ("cellar", {"cellar": "E"}, "There is no cellar 'E': the cellars are A, B, C, D"),
+    ("cellar", {"cellar": 1}, "There is no cellar 1"),
+    ("teleport", {"space": 2}, "unknown intent 'teleport'"),
+]
+#: Messages that are no intent of any name.
+NOT_INTENTS = [({"type": "marker", "space": 2}, "unknown intent None"), ({"space": 2}, "unknown intent None"),
+               (["marker", 2], "an intent is an object"), ("marker", "an intent is an object")]
+
+
+@pytest.mark.parametrize(("intent", "says"), [({"intent": name, **args}, says) for name, args, says in NONSENSE]
+                         + NOT_INTENTS)
 def test_nonsense_gets_a_sentence_and_changes_nothing(view, intent, says, no_callback_errors):
-    click(view, {"type": "marker", "space": 2})
+    click(view, {"intent": "marker", "space": 2})
     before, seq = snapshot(view), view.message_seq
     view.outbox.clear()
     assert view.handle_intent(intent) is False
@@ -212,27 +205,41 @@ def test_a_change_from_code_is_checked_whole_or_not_at_all(view):
     assert view.ip == pour(A, 4, 3, 3).ip and view.message.startswith("Now 3 white and 3 red grapes")
 
 
-def test_a_bad_position_in_the_constructor_is_a_value_error():
-    with pytest.raises(ValueError, match="There is no space 8"):
-        CellarView(marker=8)
-    with pytest.raises(ValueError, match="no cellar 'Z'"):
-        CellarView(cellar="Z")
-    with pytest.raises(ValueError, match="There cannot be -1 red grapes"):
-        cellar_html("A", 0, 0, -1)
+@pytest.mark.parametrize("position, says", [
+    ({"marker": 8}, "There is no space 8"), ({"cellar": "Z"}, "no cellar 'Z'"),
+    ({"red": -1, "read_only": True}, "There cannot be -1 red grapes"),
+    ({"pouring": [1, 2]}, "pouring must be a games.chartres.Pouring"),
+])
+def test_a_bad_position_in_the_constructor_is_a_value_error(position, says):
+    with pytest.raises(ValueError, match=says):
+        CellarView(**position)
 
 
-# ---------------------------------------------------------------------- the static drawing
-def test_cellar_html_draws_the_engines_barrels_with_full_and_half_fill():
-    page = cellar_html("A", 2, 7, 3)
-    for space in range(8):
-        assert f"data-testid='cellar-static-space-{space}'" in page
-    assert "full white → 4" in page and "½ white → 3" in page and "½ red → 1" in page
-    assert page.count("to top,#e8cf5a 100%") == 1  # white wine filling a barrel
-    assert page.count("to top,#e8cf5a 50%") == 1 and page.count("to top,#8e1b2c 50%") == 1  # white and red halves
-    assert "<b>8 IP</b>" in page and "▼ marker" in page and "draw 2 cards" in page
-    wrong = cellar_html("A", 2, 7, 3, pouring=pour_half_first(A, 2, 7, 3), caption="halves first")
-    assert "<b>7 IP</b>" in wrong and "halves first" in wrong and "full white → 2" in wrong
-    assert CellarView(marker=2, white=7, red=3)._repr_html_() == page
+# ---------------------------------------------------------------------- read-only pictures
+def test_a_read_only_picture_draws_the_engines_barrels_with_full_and_half_fill(no_callback_errors):
+    page = CellarView("A", 2, 7, 3, read_only=True, caption="the rule")
+    assert [(b["space"], b["fill"], b["colour"], b["ip"]) for b in page.barrels] == [
+        (2, "full", "white", 4), (3, "half", "white", 3), (4, "half", "red", 1)]
+    assert page.ip == 8 and page.marker == 2 and page.caption == "the rule" and page.read_only
+    assert [b["words"] for b in page.bonuses][0] == "draw 2 cards" and page.message == ""
+    wrong = CellarView("A", 2, 7, 3, pouring=pour_half_first(A, 2, 7, 3), caption="halves first")
+    assert wrong.read_only and wrong.ip == 7 and wrong.caption == "halves first"
+    assert (wrong.barrels[-1]["fill"], wrong.barrels[-1]["colour"], wrong.barrels[-1]["ip"]) == ("full", "white", 2)
+    assert wrong.explanation == pour_half_first(A, 2, 7, 3).explain()
+
+
+def test_a_read_only_picture_answers_every_click_with_a_message(monkeypatch, no_callback_errors):
+    page = spy(CellarView("A", 2, 7, 3, read_only=True), monkeypatch)
+    before = snapshot(page)
+    for intent in ({"intent": "marker", "space": 4}, {"intent": "add", "colour": "red", "delta": 1}, "nonsense"):
+        click(page, intent)
+        assert page.message_kind == "error" and "read-only" in page.message and snapshot(page) == before
+
+
+def test_a_changed_picture_pours_by_the_rule_again():
+    wrong = CellarView("A", 2, 7, 3, pouring=pour_half_first(A, 2, 7, 3))
+    assert wrong.set(white=8)
+    assert wrong.ip == pour(A, 2, 8, 3).ip and wrong.pouring == pour(A, 2, 8, 3)
 
 
 def test_pouring_half_barrels_first_is_a_different_and_wrong_result():
@@ -268,14 +275,14 @@ def test_dragging_the_sliders_moves_the_view(no_callback_errors):
 def test_clicks_in_the_view_move_the_sliders(no_callback_errors):
     sb = WineSandbox(cellar="A", marker=2, white=7, red=3)
     assert (sb.white_slider.value, sb.red_slider.value, sb.marker_slider.value) == (7, 3, 2)
-    click(sb.view, {"type": "marker", "space": 6})
-    click(sb.view, {"type": "add", "colour": "white", "delta": 1})
-    click(sb.view, {"type": "first", "colour": "red"})
-    click(sb.view, {"type": "cellar", "cellar": "C"})
+    click(sb.view, {"intent": "marker", "space": 6})
+    click(sb.view, {"intent": "add", "colour": "white", "delta": 1})
+    click(sb.view, {"intent": "first", "colour": "red"})
+    click(sb.view, {"intent": "cellar", "cellar": "C"})
     assert (sb.marker_slider.value, sb.white_slider.value, sb.first_picker.value, sb.cellar_picker.value) == (
         6, 8, "red", "C")
     assert f"{pour(CELLARS['C'].values, 6, 8, 3, 'red').ip} IP" in sb.readout.value
-    click(sb.view, {"type": "marker", "space": 99})  # refused: the slider stays
+    click(sb.view, {"intent": "marker", "space": 99})  # refused: the slider stays
     assert sb.marker_slider.value == 6 and sb.view.message_kind == "error"
     assert sb.marker_slider.max == len(A) - 1 and sb.white_slider.max == MAX_GRAPES
 
@@ -300,77 +307,26 @@ def test_the_chart_refuses_a_cellar_or_range_that_does_not_exist():
         ip_chart("A", most=-1)
 
 
-# ---------------------------------------------------------------------- exercises
-@pytest.mark.parametrize("ex", [
-    WineExercise("Anne's wine", white=7, red=3, marker=2),
-    WineExercise("Six red", white=0, red=6, marker=0, cellar="B"),
-    WineExercise("Near the end", white=8, red=3, marker=6, cellar="C"),
-    WineExercise("Red first", white=3, red=3, marker=1, cellar="D", first="red"),
-])
-def test_exercises_accept_the_engines_answer_and_reject_others(ex):
-    truth = pour(ex.values, ex.marker, ex.white, ex.red, ex.first).ip
-    assert ex.answer() == truth
-    fb = ex.check(truth)
-    assert fb.correct and fb.text.startswith(f"Right: {truth} IP. ")
-    assert ex.check(str(truth)).correct and ex.check(f" {truth} ").correct and ex.check(float(truth)).correct
-    wrong = ex.check(truth + 1)
-    assert wrong == Feedback(False, wrong.text)
-    assert wrong.text.startswith(f"Not quite: you said {truth + 1}, but the wine makes {truth} IP. ")
-    for line in pour(ex.values, ex.marker, ex.white, ex.red, ex.first).explain():
-        assert line in wrong.text
-
-
-def test_the_question_shows_the_position_but_not_the_answer():
-    ex = WineExercise("Anne's wine", white=7, red=3, marker=2, hint="Full barrels first.")
-    assert ex.question == ("Anne's wine. Cellar A has barrels printed 2, 3, 4, 6, 2, 7, 8, 10 (spaces 0 to 7). The "
-                           "barrel marker is on space 2. The action row shows 7 white grapes and 3 red grapes. How "
-                           "many IP does the wine make?")
-    page = ex.question_html()
-    assert "→" not in page and "total" not in page and "<b>0 IP</b>" in page  # no wine poured, no answer
-    assert "Full barrels first." in page and "▼ marker" in page
-    assert ex.check(5).text.endswith("Hint: Full barrels first.")
-
-
-@pytest.mark.parametrize(("answer", "says"), [
-    (None, "Type your answer first"), ("", "Type your answer first"), ("eight", "'eight' is not a number"),
-    (7.5, "a half barrel rounds down"), (True, "not True"), (-1, "never costs IP"), ([8], "not a list"),
-])
-def test_unreadable_answers_get_a_sentence(answer, says):
-    fb = WineExercise("x", white=7, red=3, marker=2).check(answer)
-    assert not fb.correct and says in fb.text
-
-
-def test_a_broken_exercise_fails_when_it_is_made():
-    with pytest.raises(ValueError, match="exercise 'x': There is no space 9"):
-        WineExercise("x", white=1, red=1, marker=9)
-    with pytest.raises(ValueError, match="Only white or red"):
-        WineExercise("x", white=1, red=1, marker=0, first="rosé")
-
-
-def test_the_exercise_box_checks_on_click_and_never_raises():
-    box = WineExercise("Anne's wine", white=7, red=3, marker=2).show()
-    box.check_button.click()
-    assert "Type your answer first" in box.feedback.value and "✗" in box.feedback.value
-    from_browser(box.answer, value="8")
-    box.check_button.click()
-    assert "✓ Right: 8 IP." in box.feedback.value
-
-
 # ---------------------------------------------------------------------- the front end and the import
-def test_the_front_end_sends_only_intents_python_knows_and_draws_the_test_ids():
-    js = (pathlib.Path(chartres_cellar.__file__).parent / "static" / "chartres_cellar.js").read_text("utf-8")
-    sent = set(re.findall(r'model\.send\(\{ type: "(\w+)"', js))
-    assert sent == {"marker", "add", "first"} and sent <= set(chartres_cellar.INTENTS)
-    for testid in ("cellar-space-${space}", "cellar-ip", "cellar-banner", "cellar-marker", "cellar-message",
-                   "cellar-${colour}-plus", "cellar-${colour}-minus", "cellar-first-${colour}"):
+def test_the_front_end_draws_the_board_with_the_one_cellar_renderer_and_its_test_ids():
+    js, css = CellarView._esm, CellarView._css
+    assert "// ---- chartres/static/cellar.js" in js and "// ---- chartres/static/cellar_view.js" in js
+    mine = own_js(js, "chartres/static/cellar.js")
+    assert "model.send" not in mine, "intents go through the runtime"
+    sent = set(re.findall(r'button\([^)]*?"(\w+)", \{', mine)) | set(re.findall(r'clickable\(space, "(\w+)"', mine))
+    assert sent == {"marker", "add", "first"} and sent <= set(CellarView.INTENTS)
+    for testid in ("${id}-space-${k}", "${id}-value-${k}", "${id}-barrel-${k}", "${id}-marker", "cellar-ip",
+                   "cellar-banner", "cellar-message", "cellar-${colour}-plus", "cellar-${colour}-minus",
+                   "cellar-first-${colour}", "cellar-${colour}"):
         assert f'"{testid}"' in js or f"`{testid}`" in js, testid
-    css = (pathlib.Path(chartres_cellar.__file__).parent / "static" / "chartres_cellar.css").read_text("utf-8")
-    selectors = re.findall(r"^([^\s@/{}][^{]*)\{", css, flags=re.M)
-    assert selectors and all(part.strip().startswith(".ch-cl-") for s in selectors for part in s.split(","))
+    assert 'name: "cellar"' in js and 'id: "cellar"' in js, "the view's ids start with cellar-"
+    classes = own_classes(css, "chartres/static/cellar.css")
+    assert classes and all(c.startswith(".ch-") for c in classes), classes
 
 
-def test_import_does_not_load_pandas_or_plotly():
-    code = "import sys, widgets.chartres_cellar; print('pandas' in sys.modules, 'plotly' in sys.modules)"
+def test_importing_the_views_leaves_pandas_and_plotly_for_later():
+    """The table, the cellar, the rows, the charts' module: none loads pandas or plotly before a chart is made."""
+    code = "import sys, widgets.chartres; print('pandas' in sys.modules, 'plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
     assert chartres.BANNER == BANNER
