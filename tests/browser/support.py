@@ -94,11 +94,6 @@ def displays_price_stand(path: Path) -> bool:
     return _displays(path, r"PriceStand(?:App)?")
 
 
-def displays_chartres_table(path: Path) -> bool:
-    """Whether the notebook's source visibly displays a ChartresTable."""
-    return _displays(path, r"ChartresTable")
-
-
 def _displays(path: Path, cls: str) -> bool:
     sources = code_sources(path)
     names = set()
@@ -570,10 +565,9 @@ def _kh_browser_inventory(ids):
     except ImportError:
         KKChartView = ()
     try:
-        from widgets.chartres_cellar import CellarView
-        from widgets.chartres_table import ChartresTable
+        from widgets.chartres import CellarView, RowsView
     except ImportError:
-        CellarView = ChartresTable = ()
+        CellarView = RowsView = ()
     try:
         from widgets.kh_mine import MineBoardView
         from widgets.kh_table import KHTable
@@ -584,7 +578,7 @@ def _kh_browser_inventory(ids):
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
-    counts = {"price_stand": 0, "cellar": 0, "chartres_table": 0, "chart": 0, "kh_mine": 0,
+    counts = {"price_stand": 0, "cellar": 0, "ch_rows": 0, "chart": 0, "kh_mine": 0,
               "kh_town": 0, "kh_table": 0, "kk_chart": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
@@ -592,7 +586,7 @@ def _kh_browser_inventory(ids):
             counts[type(w).__name__] = counts.get(type(w).__name__, 0) + 1
         counts["kk_chart"] += isinstance(w, KKChartView)
         counts["cellar"] += isinstance(w, CellarView)
-        counts["chartres_table"] += isinstance(w, ChartresTable)
+        counts["ch_rows"] += isinstance(w, RowsView)
         counts["chart"] += isinstance(w, BaseFigureWidget)
         counts["kh_mine"] += isinstance(w, MineBoardView)
         counts["kh_town"] += isinstance(w, TownView)
@@ -813,6 +807,7 @@ class TableKind:
 
 TABLE_KINDS = [
     TableKind("KKTable", "kk"),
+    TableKind("ChartresTable", "ch", "Values differ from the published game"),
 ]
 
 
@@ -899,13 +894,21 @@ def check_table_view(page: Any, view: Any, kind: TableKind, shot: Path | None = 
 
 
 # ---------------------------------------------------------------------------------------------- Chartres cellar view
+# Every CellarView alive in the kernel, by model id: its position, the engine's barrels and IP, its answers.
 CELLAR_PROBE = """
 import json
 from ipywidgets.widgets.widget import _instances
-from widgets.chartres_cellar import CellarView
-print(json.dumps({k: {"white": w.white, "red": w.red, "marker": w.marker, "ip": w.ip, "message": w.message}
+from widgets.chartres import CellarView
+print(json.dumps({k: {"white": w.white, "red": w.red, "marker": w.marker, "ip": w.ip, "read_only": w.read_only,
+                      "barrels": [[b["space"], b["fill"], b["colour"]] for b in w.barrels], "seq": w.message_seq,
+                      "kind": w.message_kind, "message": w.message}
                   for k, w in list(_instances.items()) if isinstance(w, CellarView)}))
 """
+_CELLAR_MESSAGE = '[data-testid="cellar-message"]'
+# The barrels a cellar view draws: [space, fill, colour] of every barrel holding wine.
+_DRAWN_BARRELS = """root => [...root.querySelectorAll('[data-testid^="cellar-barrel-"]')]
+  .filter(n => n.dataset.fill !== 'empty')
+  .map(n => [Number(n.dataset.testid.split('-').pop()), n.dataset.fill, n.dataset.colour])"""
 
 
 def probe_cellars(page: Any) -> dict[str, dict[str, Any]]:
@@ -914,82 +917,107 @@ def probe_cellars(page: Any) -> dict[str, dict[str, Any]]:
     return json.loads(out.strip().splitlines()[-1])
 
 
+def _only_one(before: dict[str, Any], after: dict[str, Any], what: str) -> str:
+    changed = [k for k in after if k in before and after[k] != before[k]]
+    assert len(changed) == 1, f"expected one {what} to change in the kernel, got {changed}"
+    return changed[0]
+
+
 def check_cellar_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
-    """Check one CellarView: it rendered with the banner; a click on "+ white" (or "− white" at the top) comes back
-    from Python: exactly one CellarView in the kernel changed its white grapes by one, and the IP the view shows is
-    the kernel's."""
+    """Check one CellarView: it rendered with the banner and draws the barrels of a view in the kernel.
+
+    A live view: a click on "+ white" (or "− white" at the top) comes back from Python: exactly one CellarView in
+    the kernel changed its white grapes by one, and the IP and barrels the view shows are the kernel's; then a space
+    tampered to a space that does not exist (the real click path) gets a readable refusal and changes no position.
+    A read-only view (a lesson's picture, an exercise's figure): nothing in it sends an intent, and a click on a
+    space reaches no CellarView in the kernel (the probe runs after anything the click sent)."""
     from playwright.sync_api import expect
 
     expect(view.get_by_test_id("cellar-banner")).to_contain_text("Values differ from the published game")
     if shot is not None:
         shot.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(shot))
+    drawn = view.evaluate(_DRAWN_BARRELS)
+    shown_ip = view.get_by_test_id("cellar-ip").inner_text()
+    before = probe_cellars(page)
+    assert any(c["barrels"] == drawn and f"{c['ip']} IP" == shown_ip for c in before.values()), \
+        f"no CellarView in the kernel has the drawn barrels {drawn} and {shown_ip}"
+    if view.get_attribute("data-read-only") == "true":
+        assert view.locator("[data-intent]").count() == 0, "a read-only cellar offers no clicks"
+        assert view.get_by_test_id("cellar-white-plus").count() == 0, "a read-only cellar has no grape buttons"
+        view.get_by_test_id("cellar-space-0").click()
+        assert probe_cellars(page) == before, "a click on a read-only cellar reached the kernel"
+        return [f"read-only picture of {shown_ip} ({len(drawn)} barrels, the kernel's): a click sends nothing"]
+
     count = view.get_by_test_id("cellar-white")
     before_text = count.inner_text()
     plus, minus = view.get_by_test_id("cellar-white-plus"), view.get_by_test_id("cellar-white-minus")
     target, step = (plus, 1) if plus.is_enabled() else (minus, -1)
-    before = probe_cellars(page)
     target.click()
     expect(count).not_to_have_text(before_text, timeout=REPLY_MS)
     after = probe_cellars(page)
-    changed = [k for k in after if k in before and after[k] != before[k]]
-    assert len(changed) == 1, f"expected one CellarView to change in the kernel, got {changed}"
-    now, was = after[changed[0]], before[changed[0]]
-    assert now["white"] == was["white"] + step, (was, now)
+    key = _only_one(before, after, "CellarView")
+    now, was = after[key], before[key]
+    assert now["white"] == was["white"] + step and now["kind"] == "info", (was, now)
     expect(view.get_by_test_id("cellar-ip")).to_have_text(f"{now['ip']} IP", timeout=REPLY_MS)
-    return [f"white grapes {was['white']}→{now['white']} by a click; the view shows the kernel's {now['ip']} IP"]
+    assert view.evaluate(_DRAWN_BARRELS) == now["barrels"], "the view draws other barrels than the kernel's"
+    done = [f"white grapes {was['white']}→{now['white']} by a click; the view shows the kernel's {now['ip']} IP"]
+
+    space = view.get_by_test_id("cellar-space-0")
+    space.evaluate("node => { node.dataset.args = JSON.stringify({space: 99}); }")
+    before = probe_cellars(page)
+    click_and_wait(view, space, _CELLAR_MESSAGE, "CellarView")
+    message = view.get_by_test_id("cellar-message")
+    expect(message).to_have_class(re.compile(r"\bbg-message--error\b"))
+    expect(message).to_contain_text("There is no space 99")
+    assert not PYTHONISH.search(message.inner_text()), message.inner_text()
+    after = probe_cellars(page)
+    key = _only_one(before, after, "CellarView")
+    strip = ("seq", "kind", "message")
+    assert {f: v for f, v in after[key].items() if f not in strip} == \
+        {f: v for f, v in before[key].items() if f not in strip}, "a refused click changed the position"
+    return done + ["a space that does not exist refused"]
 
 
-# ---------------------------------------------------------------------------------------------- Chartres table view
-CHARTRES_PROBE = """
+# ---------------------------------------------------------------------------------------------- Chartres rows view
+ROWS_PROBE = """
 import json
 from ipywidgets.widgets.widget import _instances
-from widgets.chartres_table import ChartresTable
-print(json.dumps({key: {"history": [str(a) for a in w.game.history], "seq": w.message_seq,
-                        "kind": w.message_kind, "message": w.message}
-                  for key, w in list(_instances.items()) if isinstance(w, ChartresTable)}))
+from widgets.chartres import RowsView
+print(json.dumps({k: {"seat": w.index, "row": w.seat["row"], "lit": w.seat["lit"], "activated": w.seat["activated"],
+                      "seq": w.message_seq}
+                  for k, w in list(_instances.items()) if isinstance(w, RowsView)}))
 """
 
 
-def probe_chartres_tables(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, CHARTRES_PROBE)
+def probe_rows(page: Any) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, ROWS_PROBE)
     assert "KERNEL-ERROR" not in out, out
     return json.loads(out.strip().splitlines()[-1])
 
 
-def check_chartres_table_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
-    """Check one ChartresTable view: it rendered with the banner and Python's prompt; a click on a clickable choice
-    (one of the human's legal actions: a card, a location, a tile or a button) comes back from Python, and in the
-    kernel exactly one ChartresTable's history grew, starting with that action, with one answer sent. Without a
-    clickable choice (a bot to move) the "next" button gets the same check; a finished game only the render check."""
+def check_rows_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one RowsView (a seat's rows, read-only): it rendered with the banner and a caption, and draws the
+    action row, the lit columns and the ★ of a RowsView in the kernel; nothing in it sends an intent, and a click on
+    a card reaches no RowsView in the kernel (the probe runs after anything the click sent)."""
     from playwright.sync_api import expect
 
-    expect(view.get_by_test_id("ch-banner")).to_contain_text("Values differ from the published game")
-    expect(view.get_by_test_id("ch-prompt")).not_to_be_empty()
+    expect(view.get_by_test_id("ch-rows-banner")).to_contain_text("Values differ from the published game")
+    expect(view.get_by_test_id("ch-rows-caption")).not_to_be_empty()
     if shot is not None:
         shot.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(shot))
-    clickable = view.locator('[data-intent="act"][data-action]')
-    nxt = view.get_by_test_id("ch-next")
-    if clickable.count():
-        target = clickable.first
-        expected = target.get_attribute("data-action")
-    elif nxt.count():
-        target, expected = nxt, None
-    else:
-        return ["no clickable choice and no bot to move (game over): rendered"]
-    before = probe_chartres_tables(page)
-    click_and_wait(view, target, '[data-testid="ch-message"]', "ChartresTable")
-    after = probe_chartres_tables(page)
-    grown = [key for key in after if key in before and len(after[key]["history"]) > len(before[key]["history"])]
-    assert len(grown) == 1, f"expected one ChartresTable to move on in the kernel, got {grown}"
-    now, was = after[grown[0]], before[grown[0]]
-    assert now["history"][:len(was["history"])] == was["history"], "the click rewrote earlier history"
-    assert now["seq"] == was["seq"] + 1 and now["kind"] == "info", now
-    if expected is not None:
-        assert now["history"][len(was["history"])] == expected, (now["history"], expected)
-        return [f"clicked '{expected}': history {len(was['history'])}→{len(now['history'])}"]
-    return [f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}"]
+    row = view.locator('[data-testid^="ch-row-"][data-testid*="-card-"]').evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)")
+    lit = view.locator(".ch-col--lit").count()
+    marked = view.locator(".ch-card--activated").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    before = probe_rows(page)
+    assert any(r["row"] == row and len(r["lit"]) == lit and marked == ([r["activated"]] if r["activated"] else [])
+               for r in before.values()), f"no RowsView in the kernel has the drawn row {row} ({lit} lit, {marked})"
+    assert view.locator("[data-intent]").count() == 0, "a read-only picture offers no clicks"
+    view.locator('[data-testid^="ch-row-"][data-testid*="-card-"]').first.click()
+    assert probe_rows(page) == before, "a click on a read-only picture reached the kernel"
+    return [f"row {' '.join(row)} ({lit} lit, ★ {marked or 'none'}) as in the kernel: a click sends nothing"]
 
 
 # ---------------------------------------------------------------------------------------------- Kutná Hora mine board
@@ -1221,12 +1249,10 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
         table_views[kind.cls] = panel.locator(kind.root)
         guard.wait_for(table_views[kind.cls], wanted.get(kind.cls, 0), what=f"the {kind.cls} views")
     guard.wait_for(panel.get_by_test_id("kk-chart-view-root"), wanted["kk_chart"], what="the ChartView views")
-    if displays_chartres_table(notebook):
-        assert wanted["chartres_table"] >= 1, "the code displays a ChartresTable, but no displayed widget has one"
-    chartres_views = panel.get_by_test_id("ch-root")
-    guard.wait_for(chartres_views, wanted["chartres_table"], what="the ChartresTable views")
     cellar_views = panel.get_by_test_id("cellar-root")
     guard.wait_for(cellar_views, wanted["cellar"], what="the CellarView views")
+    rows_views = panel.get_by_test_id("ch-rows-root")
+    guard.wait_for(rows_views, wanted["ch_rows"], what="the RowsView views")
     mine_views = panel.get_by_test_id("kh-mine-root")
     guard.wait_for(mine_views, wanted["kh_mine"], what="the MineBoardView views")
     town_views = panel.get_by_test_id("kh-town-root")
@@ -1253,12 +1279,12 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
             shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-{kind.prefix}{i}.png"
             checked = check_table_view(page, table_views[kind.cls].nth(i), kind, shot)
             log.append(f"{kind.cls} {i}: " + "; ".join(checked))
-    for i in range(wanted["chartres_table"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-chartres{i}.png"
-        log.append(f"ChartresTable {i}: " + "; ".join(check_chartres_table_view(page, chartres_views.nth(i), shot)))
     for i in range(wanted["cellar"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-cellar{i}.png"
         log.append(f"CellarView {i}: " + "; ".join(check_cellar_view(page, cellar_views.nth(i), shot)))
+    for i in range(wanted["ch_rows"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-rows{i}.png"
+        log.append(f"RowsView {i}: " + "; ".join(check_rows_view(page, rows_views.nth(i), shot)))
     for i in range(wanted["kh_mine"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-mine{i}.png"
         log.append(f"MineBoardView {i}: " + "; ".join(check_kh_mine_view(page, mine_views.nth(i), shot)))
