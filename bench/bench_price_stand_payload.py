@@ -1,8 +1,9 @@
 """How much each PriceStand step sends to the browser, and how long an intent takes to answer.
 
-Plays the browser without a kernel (docs/jupyter.md §3): each intent goes in through ``_handle_msg`` as a custom message,
-and a spy on ``_send`` records the outgoing state update. Prints bytes per sync message (``len(json.dumps(msg))``)
-and milliseconds from the intent to its update. Run: ``python bench/bench_price_stand_payload.py [steps] [seed]``.
+Plays the browser without a kernel (docs/jupyter.md §3): each intent (``{"intent": "build", "good": "beer"}``) goes
+in through ``_handle_msg`` as a custom message, and a spy on ``_send`` records the outgoing state update. Prints
+bytes per sync message (``len(json.dumps(msg))``) and milliseconds from the intent to its update.
+Run: ``python bench/bench_price_stand_payload.py [steps] [seed]``.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ LIMIT = 4096  # the target: at most 4 KB per step
 
 def intents(goods: tuple[str, ...]) -> list[dict]:
     """What a learner clicks: mostly advances and builds, sometimes income, undo or a refused build."""
-    out: list[dict] = [{"type": "advance", "deck": deck, "cards": n} for deck in ("population", "ore")
+    out: list[dict] = [{"intent": "advance", "deck": deck, "cards": n} for deck in ("population", "ore")
                        for n in (1, 2, 3)]
-    out += [{"type": "build", "good": good} for good in goods]
-    out += [{"type": "income"}] * 3 + [{"type": "undo"}, {"type": "build", "good": "gold"}]
+    out += [{"intent": "build", "good": good} for good in goods]
+    out += [{"intent": "income"}] * 3 + [{"intent": "undo"}, {"intent": "build", "good": "gold"}]
     return out
 
 
@@ -40,7 +41,7 @@ def run(steps: int = 50, seed: int = 1) -> dict[str, float]:
     times: list[float] = []
     errors = 0
     for _ in range(steps):
-        intent = {"type": "reset"} if rng.below(100) < 2 else rng.choice(choices)  # a rare reset
+        intent = {"intent": "reset"} if rng.below(100) < 2 else rng.choice(choices)  # a rare reset
         outbox.clear()
         start = time.perf_counter()
         stand._handle_msg({"content": {"data": {"method": "custom", "content": intent}}, "buffers": []})

@@ -21,6 +21,8 @@ _HOMES = {
                      "RowsView", "WineExercise", "WineSandbox", "ip_chart", "pour_half_first"], "widgets.chartres"),
     **dict.fromkeys(["ChartView", "CountryExercise", "CrestExercise", "KKTable", "RoadExercise", "ScoringSandbox",
                      "chart_frame"], "widgets.kardinal_koenig"),
+    **dict.fromkeys(["PricePrediction", "PriceStand", "PriceStandApp", "economy_at", "price_chart",
+                     "price_table_frame"], "widgets.kutna_hora"),
 }
 
 __all__ = sorted(_HOMES)

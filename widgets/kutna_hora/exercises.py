@@ -1,56 +1,60 @@
-"""Self-checking exercises for the lesson notebooks: predict a price, then check the prediction against the rules.
+"""Kutná Hora's self-checking exercises: predict a number, then check the prediction against the rules.
 
-    from widgets.exercises import PricePrediction
+    from widgets.kutna_hora import PricePrediction
     ex = PricePrediction("A tavern opens", setup={"population": 0}, actions=["build beer"], good="beer",
                          hint="A guild building moves its good's slider one notch right.")
     ex.question        # the position, the actions and what to predict
     ex.show()          # the question, an answer box, a Check button and the feedback
     ex.check(2)        # Feedback(correct=True, text='Right: 2. Beer cost 3 before. What happened: ...')
 
-No exercise holds its answer. The rules package works it out: the position is built in a fresh price sandbox
-(:func:`widgets.price_stand.economy_at`), the actions are applied, and the good's price is read from the table.
-The explanation is the game's own log of what moved the price, each line with the id of the rule behind it, so a
-learner can follow it to ``games.kutna_hora.RULES``.
+No exercise holds its answer (:class:`widgets.shared.exercises.Exercise`). :class:`PricePrediction` builds its
+position in a fresh price sandbox (:func:`~widgets.kutna_hora.price_stand.economy_at`), applies the actions and
+reads the good's price; its explanation is the game's own log of what moved the price, each line with the id of
+the rule behind it, so a learner can follow it to ``games.kutna_hora.ECONOMY_RULES`` (the price sandbox's rules).
+A setup or question that cannot be asked raises ``ValueError`` when the exercise is made, so a broken exercise
+fails when its notebook runs.
 """
 
 from __future__ import annotations
 
 import html
-import re
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
-
-import ipywidgets
 
 from games.core import Event, GameError
 from games.kutna_hora.economy import EconomyGame
+from widgets.shared.exercises import Exercise
 
 from .price_stand import economy_at
 
-#: What a setup may hold (the arguments of :func:`economy_at`).
+#: What a price setup may hold (the arguments of :func:`economy_at`).
 SETUP_KEYS = ("population", "ore", "sliders")
 #: Log events that explain a price: the stands (``prices.*``), caps, our readings, and buildings drawing people.
 PRICE_RULES = ("prices.", "caps.", "decision.", "build.population")
 
-_WHOLE = re.compile(r"[+-]?[0-9]+\Z")
+
+class KHExercise(Exercise):
+    """The feedback of every Kutná Hora exercise names the answer with its unit: "Right: 6 points.", "Not quite:
+    you said 5, but it is 6 points."."""
+
+    def say(self, value: Any) -> str:
+        return str(value)
+
+    def statement(self, truth: Any) -> str:
+        return f"{truth} {self.unit}"
+
+    def correction(self, truth: Any) -> str:
+        return f"it is {truth} {self.unit}"
 
 
-@dataclass(frozen=True, slots=True)
-class Feedback:
-    """The verdict on one answer: ``correct``, and a ``text`` that says why."""
-
-    correct: bool
-    text: str
-
-
-class PricePrediction:
+class PricePrediction(KHExercise):
     """"What does ``good`` cost after ``actions``, starting from the position ``setup``?" (module docstring).
 
     ``setup`` may hold ``population`` and ``ore`` (deck positions, default 0) and ``sliders`` (``{"beer": 1}``;
     the other sliders at the far left). ``actions`` are price-sandbox action texts (``"advance ore 2"``,
-    ``"build beer"``, ``"rights food"``, ``"income"``). A setup or action that cannot be played raises
-    ``ValueError`` at once, so a broken exercise fails when its notebook runs, not when a learner answers.
+    ``"build beer"``, ``"rights food"``, ``"income"``).
     """
+
+    unit, noun, minimum = "groschen", "prediction", 1
 
     def __init__(self, title: str, setup: Mapping[str, Any] | None = None, actions: Sequence[str] = (),
                  good: str = "", hint: str = "") -> None:
@@ -119,76 +123,21 @@ class PricePrediction:
                 f"{stands.position(deck)} at notch {stands.sliders[slider]} of the {slider} slider: {cell.value} "
                 f"groschen{no_demand} ({table.source} table).")
 
-    def check(self, answer: Any) -> Feedback:
-        """Compare ``answer`` with the rules' price. Never raises: unreadable input gets a readable message."""
-        value = _whole_number(answer)
-        if isinstance(value, str):
-            return Feedback(False, value)
-        truth = self.answer()
-        if value == truth:
-            return Feedback(True, f"Right: {truth}. {self.explain()}")
-        hint = f" Hint: {self.hint}" if self.hint else ""
-        return Feedback(False, f"Not quite: you said {value}, but {self.good} costs {truth}. {self.explain()}{hint}")
+    def statement(self, truth: Any) -> str:
+        return str(truth)
 
-    # ------------------------------------------------------------------ the widget
-    def show(self) -> ExerciseBox:
-        """The exercise as a widget: question, answer box, Check button and feedback (a new box per call)."""
-        return ExerciseBox(self)
+    def correction(self, truth: Any) -> str:
+        return f"{self.good} costs {truth}"
+
+    def below_minimum(self, value: int) -> str:
+        return f"Every price on the cards is at least 1 groschen, so {value} cannot be right. Try again."
 
     def question_html(self) -> str:
         actions = ", then ".join(f"<code>{html.escape(a)}</code>" for a in self.actions) or "nothing happens"
-        hint = (f"<details><summary>Hint</summary>{html.escape(self.hint)}</details>" if self.hint else "")
-        return (f"<div class='kh-ex-question'><b>{html.escape(self.title)}</b><br>{html.escape(self._position())}."
+        hint = f"<details><summary>Hint</summary>{html.escape(self.hint)}</details>" if self.hint else ""
+        return (f"<div class='bg-ex-question'><b>{html.escape(self.title)}</b><br>{html.escape(self._position())}."
                 f" Now {self.good} costs <b>{self._start.price(self.good)}</b> groschen.<br>Then: {actions}.<br>"
                 f"What does <b>{html.escape(self.good)}</b> cost after that?{hint}</div>")
 
-    def __repr__(self) -> str:
-        return f"<PricePrediction: {self.question}>"
 
-
-class ExerciseBox(ipywidgets.VBox):
-    """One exercise on screen: ``.answer`` (IntText), ``.check_button`` and ``.feedback`` (HTML)."""
-
-    def __init__(self, exercise: PricePrediction, **kwargs: Any) -> None:
-        self.exercise = exercise
-        self.answer = ipywidgets.IntText(value=0, description="groschen", layout={"width": "180px"})
-        self.check_button = ipywidgets.Button(description="Check", icon="check", button_style="primary")
-        self.feedback = ipywidgets.HTML("")
-        self.check_button.on_click(self._on_check)
-        super().__init__([ipywidgets.HTML(exercise.question_html()),
-                          ipywidgets.HBox([self.answer, self.check_button]), self.feedback], **kwargs)
-
-    def _on_check(self, _button: Any = None) -> None:
-        try:
-            self.feedback.value = feedback_html(self.exercise.check(self.answer.value))
-        except Exception as err:  # an exception in a click handler would vanish into the log console
-            self.feedback.value = feedback_html(Feedback(False, f"Something went wrong in the exercise: "
-                                                                f"{type(err).__name__}: {err}"))
-
-
-def feedback_html(feedback: Feedback) -> str:
-    colour, mark = ("#15803d", "✓") if feedback.correct else ("#b91c1c", "✗")
-    kind = "right" if feedback.correct else "wrong"
-    return (f"<div class='kh-ex-feedback kh-ex-feedback--{kind}' role='status' "
-            f"style='border-left: 4px solid {colour}; padding: 4px 8px'>{mark} {html.escape(feedback.text)}</div>")
-
-
-def _whole_number(answer: Any) -> int | str:
-    """The answer as a whole number of groschen, or a sentence saying what is wrong with it."""
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return "Type your prediction first: a whole number of groschen, e.g. 3."
-    if isinstance(answer, bool):
-        return f"Type a whole number of groschen, e.g. 3, not {answer}."
-    if isinstance(answer, float):
-        if not answer.is_integer():
-            return f"A price is a whole number of groschen, not {answer}."
-        answer = int(answer)
-    if isinstance(answer, str):
-        if not _WHOLE.match(answer.strip()):
-            return f"{answer.strip()!r} is not a number: type a whole number of groschen, e.g. 3."
-        answer = int(answer.strip())
-    if not isinstance(answer, int):
-        return f"Type a whole number of groschen, e.g. 3, not a {type(answer).__name__}."
-    if answer < 1:
-        return f"Every price on the cards is at least 1 groschen, so {answer} cannot be right. Try again."
-    return answer
+__all__ = ["KHExercise", "PricePrediction"]

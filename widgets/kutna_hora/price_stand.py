@@ -1,10 +1,11 @@
-"""The two Kutná Hora card stands as a notebook view, and a small app around them.
+"""The two Kutná Hora card stands as a notebook view of the price sandbox.
 
-:class:`PriceStand` draws the population and ore stands like the physical card stands: the visible card of each
-deck, every good's row of printed numbers with its slider, the red ✗, the town-builds icon and the ``4*`` stars,
-and it highlights what the last step changed. It owns a price-sandbox game; clicking a deck's card advances it by
-one card, clicking a good's row builds that good. The rules stay in :mod:`games.kutna_hora`: the browser only draws
-and sends intents, and a refused intent becomes a message in the view, never a traceback::
+:class:`PriceStand` draws the population and ore stands like the physical card stands (its one renderer,
+``static/stands.js``, also draws the stands in :class:`~widgets.kutna_hora.KHTable`): the visible card of each deck,
+every good's row of printed numbers with its slider, the red ✗, the town-builds icon and the ``4*`` stars, and it
+highlights what the last step changed. It owns a price-sandbox game; clicking a deck's card advances it by one card,
+clicking a good's row builds that good. The rules stay in :mod:`games.kutna_hora`: the browser only draws and sends
+intents, and a refused intent becomes a message in the view, never a traceback::
 
     from widgets import PriceStand
     stand = PriceStand()          # a free-exploration sandbox (1 player, 200 turns)
@@ -13,37 +14,28 @@ and sends intents, and a refused intent becomes a message in the view, never a t
     stand
     stand.game = economy_at(ore=29)   # a hand-made position: the ore deck at card 29
 
-:class:`PriceStandApp` adds ipywidgets controls and a live plotly chart of every price along the decks;
-:func:`price_chart` and :func:`price_table_frame` are the same views for static use.
+:class:`~widgets.kutna_hora.price_app.PriceStandApp` adds ipywidgets controls and a live price chart
+(:mod:`.price_charts`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import pathlib
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
-import anywidget
-import ipywidgets
 import traitlets
 
 from games import kutna_hora
 from games.core import Action, GameError, IllegalAction
 from games.kutna_hora.economy import MAX_ADVANCE, EconomyGame
-from games.kutna_hora.prices import DECKS, PriceTable, Stands, stand_snapshot
-
-if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
-    import pandas as pd
-    import plotly.graph_objects as go
-
-_STATIC = pathlib.Path(__file__).parent / "static"
+from games.kutna_hora.prices import DECKS, stand_snapshot
+from widgets.shared.frontend import css, esm
+from widgets.shared.text import plural, short
+from widgets.shared.view import View
 
 #: How many events of the last step the view lists (the rest are counted, not sent).
 MAX_EVENTS = 10
 #: A free-exploration sandbox: one player and the longest game the sandbox allows.
 FREE_PLAY = {"players": 1, "turns": 200, "seed": 0}
-
-INTENTS = ("advance", "build", "income", "undo", "reset")
 
 
 def economy_at(population: int = 0, ore: int = 0, sliders: Mapping[str, int] | None = None,
@@ -64,7 +56,7 @@ def _snapshot(game: EconomyGame) -> dict[str, Any]:
     return stand_snapshot(game.table, game.stands)
 
 
-def _changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[list[str], list[str]]:
+def changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[list[str], list[str]]:
     """What differs between two stand snapshots: tokens for the view and phrases for the message.
 
     Tokens: ``deck:<deck>`` (the visible card changed), ``flip:<deck>`` (the deck was turned over or back),
@@ -98,39 +90,35 @@ def _word(text: Any) -> Any:
     return text.strip().lower() if isinstance(text, str) else text
 
 
-def _short(event: Any) -> str:
-    return f"{event.text} [{event.rule}]"
-
-
-class PriceStand(anywidget.AnyWidget):
+class PriceStand(View):
     """Both card stands of a price-sandbox game, drawn like the printed cards (see the module docstring).
 
     Synced state (Python → browser): ``stand`` (:func:`~games.kutna_hora.prices.stand_snapshot`), ``changed``
     (tokens of what the last step changed: ``deck:ore``, ``flip:ore``, ``slider:beer``, ``price:beer``),
-    ``message`` and ``message_kind`` (``"info"`` or ``"error"``), ``message_seq`` (counts answers), ``events``
-    (the last step's events, each ``"text [rule id]"``) and ``status`` (step, whose turn, money, turns left,
-    which goods can be built now).
+    ``events`` (the last step's events, ``[step, text, rule id]``), ``status`` (step, whose turn, money, the prompt,
+    which goods can be built now), ``catalog`` (the rules' words, sent once) and the message line.
 
-    Intents (browser → Python, each carrying all its data): ``{"type": "advance", "deck": "ore", "cards": 1}``,
-    ``{"type": "build", "good": "beer"}``, ``{"type": "income"}``, ``{"type": "undo"}``, ``{"type": "reset"}``.
+    Intents (browser → Python): ``{"intent": "advance", "deck": "ore", "cards": 1}``,
+    ``{"intent": "build", "good": "beer"}``, ``{"intent": "income"}``, ``{"intent": "undo"}``,
+    ``{"intent": "reset"}``.
     """
 
-    _esm = _STATIC / "price_stand.js"
-    _css = _STATIC / "price_stand.css"
+    _esm = esm("kutna_hora/static/stand_view.js")
+    _css = css("kutna_hora/static/stands.css")
+
+    INTENTS = {"advance": {"deck": "ore", "cards": 1}, "build": {"good": "beer"}, "income": {}, "undo": {},
+               "reset": {}}
 
     stand = traitlets.Dict().tag(sync=True)
     changed = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    message_kind = traitlets.Unicode("info").tag(sync=True)
-    events = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    events = traitlets.List().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
-    #: Counts the answers; it makes a repeated message (the same refusal twice) still reach and flash the view.
-    message_seq = traitlets.Int(0).tag(sync=True)
+    catalog = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: EconomyGame | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._game = self._checked(game) if game is not None else kutna_hora.new_economy(**FREE_PLAY)
-        self.on_msg(self._on_browser_msg)
+        self.catalog = {"rules": {rule.id: [rule.section, rule.text] for rule in self._game.rules.values()}}
         self.refresh("Price sandbox ready: click a deck's card to advance it by one card, or a good's row to "
                      "build it.")
 
@@ -195,13 +183,11 @@ class PriceStand(anywidget.AnyWidget):
         try:
             result = step()
         except IllegalAction as err:
-            self._show(before, f"Not allowed: {err.reason}", "error")
-            return False
+            return self.refuse(f"Not allowed: {err.reason}")
         except GameError as err:  # InvalidNotation and the other rules-package errors
-            self._show(before, f"Not understood: {err}", "error")
-            return False
+            return self.refuse(f"Not understood: {err}")
         after = _snapshot(self._game)
-        tokens, phrases = _changes(before, after)
+        tokens, phrases = changes(before, after)
         head = result if isinstance(result, str) else f"Step {len(self._game.history)}: {self._game.history[-1]}"
         if phrases:
             text = f"{head}: {', '.join(phrases)}."
@@ -225,21 +211,21 @@ class PriceStand(anywidget.AnyWidget):
             "player": None if game.current_player is None else game.current_player + 1,
             "groschen": list(game.scores()),
             "prompt": decision.prompt if decision else "The game is over.",
-            "over": game.is_terminal(),
+            "over": game.is_terminal(), "your_turn": not game.is_terminal(),
             "buildable": [str(a.args[0]) for a in legal if a.verb == "build"],
             "max_cards": MAX_ADVANCE,
         }
 
-    def _last_events(self) -> list[str]:
+    def _last_events(self) -> list[list[Any]]:
         step = len(self._game.history) - 1
         log = self._game.log
         first = len(log)
         while first and log[first - 1].step == step:  # the last step's events sit at the end of the log
             first -= 1
         mine = log[first:]
-        shown = [_short(e) for e in mine[:MAX_EVENTS]]
+        shown = [[e.step, e.text, e.rule] for e in mine[:MAX_EVENTS]]
         if len(mine) > MAX_EVENTS:
-            shown.append(f"… and {len(mine) - MAX_EVENTS} more events (see game.log)")
+            shown.append([step, f"… and {plural(len(mine) - MAX_EVENTS, 'more event')} (see game.log)", ""])
         return shown
 
     def _show(self, snap: dict[str, Any], message: str, kind: str, tokens: list[str] | None = None) -> None:
@@ -247,200 +233,31 @@ class PriceStand(anywidget.AnyWidget):
             self.stand = snap
             if tokens is not None:
                 self.changed = tokens
-            self.message = message
-            self.message_kind = kind
-            self.message_seq += 1
             self.events = self._last_events()
             self.status = self._status()
+            self.say(message, kind)
 
     # ------------------------------------------------------------------ intents from the browser
-    def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            self.handle_intent(content)
-        except Exception as err:  # a bug must not vanish into the JupyterLab log console
-            self._show(_snapshot(self._game), f"Something went wrong in the widget: {type(err).__name__}: {err}",
-                       "error")
-
-    def handle_intent(self, intent: Any) -> bool:
-        """Carry out one intent dict as the browser sends it; a malformed one becomes an error message."""
-        problem = _intent_problem(intent)
-        if problem:
-            self._show(_snapshot(self._game), f"Not understood: {problem}", "error")
-            return False
-        kind = intent["type"]
-        if kind == "advance":
-            return self.advance(intent["deck"], intent.get("cards", 1))
-        if kind == "build":
-            return self.build(intent["good"])
-        return {"income": self.income, "undo": self.undo, "reset": self.reset}[kind]()
-
-
-def _intent_problem(intent: Any) -> str | None:
-    """Why ``intent`` is not a well-formed intent (``None`` if it is). Rules questions are left to the game."""
-    if not isinstance(intent, dict):
-        return f"an intent is an object like {{'type': 'income'}}, not {type(intent).__name__}."
-    kind = intent.get("type")
-    if kind not in INTENTS:
-        return f"unknown intent type {kind!r}; the intents are {', '.join(INTENTS)}."
-    if kind == "advance":
-        deck, cards = intent.get("deck"), intent.get("cards", 1)
+    def intent_advance(self, deck: Any, cards: Any = 1) -> bool:
         if not isinstance(deck, str):
-            return f"'advance' needs a deck ({' or '.join(DECKS)}), got {deck!r}."
+            return self.refuse(f"Not understood: 'advance' needs a deck ({' or '.join(DECKS)}), got {short(deck)}.")
         if isinstance(cards, bool) or not isinstance(cards, int):
-            return f"'advance' needs a whole number of cards, got {cards!r}."
-    if kind == "build" and not isinstance(intent.get("good"), str):
-        return f"'build' needs a good (e.g. 'beer'), got {intent.get('good')!r}."
-    return None
+            return self.refuse(f"Not understood: 'advance' needs a whole number of cards, got {short(cards)}.")
+        return self.advance(deck, cards)
+
+    def intent_build(self, good: Any) -> bool:
+        if not isinstance(good, str):
+            return self.refuse(f"Not understood: 'build' needs a good (e.g. 'beer'), got {short(good)}.")
+        return self.build(good)
+
+    def intent_income(self) -> bool:
+        return self.income()
+
+    def intent_undo(self) -> bool:
+        return self.undo()
+
+    def intent_reset(self) -> bool:
+        return self.reset()
 
 
-# ---------------------------------------------------------------------- static views: chart and table
-def _deck_series(table: PriceTable, stands: Stands, deck: str, good: str) -> tuple[list[int], list[int], list[str]]:
-    spec = table.decks[deck]
-    notch = stands.sliders[table.slider_of[good]]
-    xs = list(range(spec.last + 1))
-    cells = [spec.cards[pos][good][notch] for pos in xs]
-    return xs, [c.value for c in cells], ["x" if c.no_demand else "circle" for c in cells]
-
-
-def _chart_data(table: PriceTable, stands: Stands) -> dict[str, Any]:
-    """Trace data and marker shapes for :func:`price_chart`, in trace order."""
-    traces = []
-    shapes = []
-    for row, deck in enumerate(DECKS, start=1):
-        pos = stands.position(deck)
-        now_y = []
-        for good in table.decks[deck].cards[0]:
-            xs, ys, symbols = _deck_series(table, stands, deck, good)
-            traces.append({"x": xs, "y": ys, "symbols": symbols, "good": good, "row": row})
-            now_y.append(ys[pos])
-        traces.append({"x": [pos] * len(now_y), "y": now_y, "good": None, "row": row})
-        axis = "" if row == 1 else str(row)
-        shapes.append({"type": "line", "xref": f"x{axis}", "yref": f"y{axis} domain", "x0": pos, "x1": pos,
-                       "y0": 0, "y1": 1, "line": {"color": "#b91c1c", "width": 2}})
-        flip = table.decks[deck].flip
-        shapes.append({"type": "line", "xref": f"x{axis}", "yref": f"y{axis} domain", "x0": flip, "x1": flip,
-                       "y0": 0, "y1": 1, "line": {"color": "#888", "width": 1, "dash": "dot"}})
-    return {"traces": traces, "shapes": shapes}
-
-
-def price_chart(table: PriceTable, stands: Stands) -> go.Figure:
-    """Every price along the decks: x is the deck position, one line per good read at its slider's current notch.
-
-    Population goods on top, ore-stand goods below; ✗ markers are cells with no demand, the red line is the card
-    on top now and the dotted line the flip card. ``price_chart(game.table, game.stands)``.
-    """
-    import plotly.graph_objects as go
-    from plotly.subplots import make_subplots
-
-    data = _chart_data(table, stands)
-    fig = make_subplots(rows=2, cols=1, vertical_spacing=0.14,
-                        subplot_titles=[f"{deck} deck" for deck in DECKS])
-    for t in data["traces"]:
-        if t["good"] is None:
-            fig.add_trace(go.Scatter(x=t["x"], y=t["y"], mode="markers", name="now", showlegend=t["row"] == 1,
-                                     legendgroup="now", marker={"size": 11, "color": "#b91c1c",
-                                                                "symbol": "circle-open", "line": {"width": 2}},
-                                     hoverinfo="skip"), row=t["row"], col=1)
-        else:
-            fig.add_trace(go.Scatter(x=t["x"], y=t["y"], mode="lines+markers", name=t["good"], line_shape="hv",
-                                     marker={"symbol": t["symbols"], "size": 6},
-                                     hovertemplate=f"{t['good']}: card %{{x}}, %{{y}} groschen<extra></extra>"),
-                          row=t["row"], col=1)
-    fig.update_layout(shapes=data["shapes"], height=520, margin={"l": 50, "r": 20, "t": 50, "b": 40},
-                      title=f"Prices along the decks ({table.source} prices, at the current slider notches)")
-    fig.update_xaxes(title_text="deck position (card)", row=2, col=1)
-    fig.update_yaxes(title_text="groschen")
-    return fig
-
-
-def update_price_chart(fig: go.Figure, table: PriceTable, stands: Stands) -> None:
-    """Bring a figure made by :func:`price_chart` up to date in place (one batch for a ``FigureWidget``)."""
-    data = _chart_data(table, stands)
-    batch = fig.batch_update() if hasattr(fig, "batch_update") else contextlib.nullcontext()
-    with batch:
-        for trace, t in zip(fig.data, data["traces"], strict=True):
-            trace.x = t["x"]
-            trace.y = t["y"]
-            if t["good"] is not None:
-                trace.marker.symbol = t["symbols"]
-        fig.layout.shapes = data["shapes"]
-
-
-def price_table_frame(table: PriceTable, deck: str, good: str) -> pd.DataFrame:
-    """One good's printed numbers on every card of a deck: rows are positions, columns notches.
-
-    Cells read as printed: ``"3"``, ``"4*"`` (changed from the previous card), ``"3✗"`` (no demand),
-    ``"3⌂"`` (the town builds). ``price_table_frame(game.table, "population", "beer")``.
-    """
-    import pandas as pd
-
-    if deck not in table.decks:
-        raise ValueError(f"no deck {deck!r}; the decks are {', '.join(table.decks)}")
-    spec = table.decks[deck]
-    goods = list(spec.cards[0])
-    if good not in goods:
-        raise ValueError(f"the {deck} deck shows {', '.join(goods)}, not {good!r}")
-    notches = spec.notches[table.slider_of[good]]
-    rows = []
-    for pos, card in enumerate(spec.cards):
-        rows.append([f"{c.value}{'*' if table.starred(good, pos, n) else ''}{'✗' if c.no_demand else ''}"
-                     f"{'⌂' if c.town_builds else ''}" for n, c in enumerate(card[good])])
-    frame = pd.DataFrame(rows, columns=pd.Index(range(notches), name="notch"))
-    frame.index.name = "position"
-    return frame
-
-
-# ---------------------------------------------------------------------- the app
-class PriceStandApp(ipywidgets.VBox):
-    """The card stands, ipywidgets controls (advance, build, income, undo, reset) and a live price chart.
-
-    ``app = PriceStandApp(); app`` - then ``app.stand`` is the :class:`PriceStand`, ``app.game`` its game and
-    ``app.chart`` the plotly ``FigureWidget`` (updated after every step).
-    """
-
-    def __init__(self, game: EconomyGame | None = None, chart: bool = True, **kwargs: Any) -> None:
-        self.stand = PriceStand(game)
-        table = self.stand.game.table
-        self.deck = ipywidgets.Dropdown(options=list(DECKS), value=DECKS[0], description="deck",
-                                        layout={"width": "200px"})
-        self.cards = ipywidgets.BoundedIntText(value=1, min=1, max=MAX_ADVANCE, description="cards",
-                                               layout={"width": "140px"})
-        self.advance_button = ipywidgets.Button(description="Advance", icon="forward",
-                                                tooltip="advance the deck by this many cards")
-        self.good = ipywidgets.Dropdown(options=list(table.goods), value=table.goods[0], description="good",
-                                        layout={"width": "200px"})
-        self.build_button = ipywidgets.Button(description="Build", icon="home",
-                                              tooltip="build the guild building that produces this good")
-        self.income_button = ipywidgets.Button(description="Income", icon="money",
-                                               tooltip="production × current price")
-        self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
-        self.reset_button = ipywidgets.Button(description="Reset", icon="refresh", button_style="warning")
-
-        self.advance_button.on_click(lambda _b: self.stand.advance(self.deck.value, int(self.cards.value)))
-        self.build_button.on_click(lambda _b: self.stand.build(self.good.value))
-        self.income_button.on_click(lambda _b: self.stand.income())
-        self.undo_button.on_click(lambda _b: self.stand.undo())
-        self.reset_button.on_click(lambda _b: self.stand.reset())
-
-        controls = ipywidgets.VBox([
-            ipywidgets.HBox([self.deck, self.cards, self.advance_button]),
-            ipywidgets.HBox([self.good, self.build_button, self.income_button, self.undo_button,
-                             self.reset_button]),
-        ])
-        children: list[ipywidgets.Widget] = [self.stand, controls]
-        self.chart = None
-        if chart:
-            import plotly.graph_objects as go
-
-            self.chart = go.FigureWidget(price_chart(table, self.stand.game.stands))
-            children.append(self.chart)
-            self.stand.observe(self._redraw_chart, names="stand")
-        super().__init__(children=children, **kwargs)
-
-    @property
-    def game(self) -> EconomyGame:
-        return self.stand.game
-
-    def _redraw_chart(self, _change: dict[str, Any]) -> None:
-        if self.chart is not None:
-            update_price_chart(self.chart, self.stand.game.table, self.stand.game.stands)
+__all__ = ["FREE_PLAY", "MAX_EVENTS", "PriceStand", "changes", "economy_at"]

@@ -1,20 +1,14 @@
-"""Self-checking exercises: the rules give the answer, the feedback says why, bad input never raises."""
+"""Price predictions: the rules give the answer, the feedback says why, bad input never raises."""
 
 from __future__ import annotations
 
-import comm
 import ipywidgets
 import pytest
 
 from games.kutna_hora.prices import Cell
-from tests.kutna_hora.scenario import sandbox
-from widgets.exercises import Feedback, PricePrediction, feedback_html
-from widgets.price_stand import economy_at
-
-
-@pytest.fixture(autouse=True)
-def dummy_comm(monkeypatch):
-    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
+from tests.kutna_hora.economy_scenario import sandbox
+from widgets.kutna_hora import PricePrediction, economy_at
+from widgets.shared.exercises import Feedback, feedback_html
 
 
 def town_builds_wood():
@@ -167,24 +161,27 @@ def test_the_widget_checks_the_typed_answer_when_the_button_is_clicked():
     assert isinstance(box, ipywidgets.VBox)
     assert "The town builds" in box.children[0].value and "<details><summary>Hint" in box.children[0].value
     assert box.feedback.value == ""
-    box.answer.value = ex.answer()
+    box.answer.value = str(ex.answer())
     box.check_button.click()
-    assert "kh-ex-feedback--right" in box.feedback.value and "Right:" in box.feedback.value
-    box.answer.value = ex.answer() + 1
+    assert "bg-ex-feedback--right" in box.feedback.value and "Right:" in box.feedback.value
+    box.answer.value = str(ex.answer() + 1)
     box.check_button.click()
-    assert "kh-ex-feedback--wrong" in box.feedback.value and "Not quite" in box.feedback.value
+    assert "bg-ex-feedback--wrong" in box.feedback.value and "Not quite" in box.feedback.value
 
 
 def test_the_widget_answers_the_untouched_box_with_a_message():
     box = tavern().show()
-    box.check_button.click()  # IntText starts at 0
+    box.check_button.click()  # the box starts empty
+    assert "Type your prediction first" in box.feedback.value
+    box.answer.value = "0"
+    box.check_button.click()
     assert "at least 1 groschen" in box.feedback.value
 
 
 def test_each_show_is_a_new_independent_box():
     ex = tavern()
     one, two = ex.show(), ex.show()
-    one.answer.value = 2
+    one.answer.value = "2"
     one.check_button.click()
     assert two.feedback.value == ""
 

@@ -1,4 +1,4 @@
-"""The card-stand widget without a browser: intents in, synced state out (jupyter.md §3)."""
+"""The card-stand view of the price sandbox without a browser: intents in, synced state out (docs/jupyter.md §3)."""
 
 from __future__ import annotations
 
@@ -6,25 +6,19 @@ import json
 import pathlib
 import re
 
-import comm
 import pytest
 
 from games import kutna_hora
 from games.core import Rng
 from games.kutna_hora.prices import stand_snapshot
-from widgets import PriceStand, PriceStandApp, price_chart, price_stand, price_table_frame
-
-from .messages import click, spy, updates
+from tests.widgets.messages import click, spy, updates
+from widgets import PriceStand, PriceStandApp, price_chart, price_table_frame
+from widgets.kutna_hora import price_stand
 
 PAYLOAD_LIMIT = 4096
 
 
 # ---------------------------------------------------------------------- harness
-@pytest.fixture(autouse=True)
-def dummy_comm(monkeypatch):
-    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
-
-
 @pytest.fixture
 def stand(monkeypatch):
     return spy(PriceStand(), monkeypatch)
@@ -69,7 +63,7 @@ def test_a_stand_refuses_something_that_is_not_a_price_game():
 
 # ---------------------------------------------------------------------- intents in, state out
 def test_clicking_the_ore_card_advances_the_ore_deck_by_one(stand, no_callback_errors):
-    click(stand, {"type": "advance", "deck": "ore", "cards": 1})
+    click(stand, {"intent": "advance", "deck": "ore", "cards": 1})
     assert stand.game.stands.ore == 1
     assert deck_of(stand, "ore")["position"] == 1
     assert "deck:ore" in stand.changed and "deck:population" not in stand.changed
@@ -93,14 +87,14 @@ def test_advancing_onto_a_card_with_new_numbers_changes_prices_and_marks_them(st
 
 
 def test_building_beer_moves_its_slider_and_marks_what_changed(stand, no_callback_errors):
-    click(stand, {"type": "build", "good": "beer"})
+    click(stand, {"intent": "build", "good": "beer"})
     beer = good_of(stand, "beer")
     assert beer["notch"] == 1 and stand.game.stands.sliders["beer"] == 1
     assert beer["price"] == beer["cells"][1][0] == 2
     assert {"slider:beer", "price:beer", "deck:population"} <= set(stand.changed)
     assert "slider:wood" not in stand.changed
-    assert any(e.endswith("[prices.guild-building]") for e in stand.events)
-    assert any("[sandbox.build]" in e for e in stand.events)
+    assert any(e[2] == "prices.guild-building" for e in stand.events)
+    assert any(e[2] == "sandbox.build" for e in stand.events)
     assert stand.status["groschen"][0] < 40
 
 
@@ -114,17 +108,17 @@ def test_a_silver_building_moves_the_slider_shared_by_silver_and_ore(stand):
 def test_income_pays_production_at_the_current_price(stand):
     stand.build("beer")
     money = stand.game.scores()[0]
-    click(stand, {"type": "income"})
+    click(stand, {"intent": "income"})
     assert stand.game.scores()[0] == money + stand.game.income_of(0) > money
     assert stand.status["groschen"] == [stand.game.scores()[0]]
-    assert "income" in stand.message and any("[income.sum]" in e for e in stand.events)
+    assert "income" in stand.message and any(e[2] == "income.sum" for e in stand.events)
 
 
 def test_undo_restores_the_stand_as_it_was(stand, no_callback_errors):
     first = json.dumps(stand.stand, sort_keys=True)
-    click(stand, {"type": "build", "good": "beer"})
+    click(stand, {"intent": "build", "good": "beer"})
     assert json.dumps(stand.stand, sort_keys=True) != first
-    click(stand, {"type": "undo"})
+    click(stand, {"intent": "undo"})
     assert json.dumps(stand.stand, sort_keys=True) == first
     assert stand.game.history == []
     assert "Took back 'build beer'" in stand.message
@@ -132,18 +126,18 @@ def test_undo_restores_the_stand_as_it_was(stand, no_callback_errors):
 
 
 def test_undo_with_nothing_to_undo_is_a_message_not_an_exception(stand, no_callback_errors):
-    click(stand, {"type": "undo"})
+    click(stand, {"intent": "undo"})
     assert stand.message_kind == "error" and "nothing to undo" in stand.message
     stand.outbox.clear()
-    click(stand, {"type": "undo"})  # the same refusal again still reaches the browser
+    click(stand, {"intent": "undo"})  # the same refusal again still reaches the browser
     assert len(updates(stand)) == 1 and updates(stand)[0]["state"].get("message_seq") == stand.message_seq
 
 
 def test_reset_starts_the_same_sandbox_again(stand, no_callback_errors):
-    for intent in ({"type": "build", "good": "beer"}, {"type": "advance", "deck": "ore", "cards": 3}):
+    for intent in ({"intent": "build", "good": "beer"}, {"intent": "advance", "deck": "ore", "cards": 3}):
         click(stand, intent)
     old_game = stand.game
-    click(stand, {"type": "reset"})
+    click(stand, {"intent": "reset"})
     assert stand.game is not old_game
     assert stand.game.history == [] and stand.status["step"] == 0
     assert stand.game.config == old_game.config and stand.game.seed == old_game.seed
@@ -166,7 +160,7 @@ def test_building_where_the_price_shows_a_red_cross_says_no_demand(stand, no_cal
     assert stand.build("beer") and stand.build("beer")
     assert good_of(stand, "beer")["cells"][good_of(stand, "beer")["notch"]][1] is True  # the red ✗
     steps, snapshot = len(stand.game.history), stand.stand
-    click(stand, {"type": "build", "good": "beer"})
+    click(stand, {"intent": "build", "good": "beer"})
     assert stand.message_kind == "error"
     assert "no demand" in stand.message
     assert len(stand.game.history) == steps and stand.stand == snapshot
@@ -184,14 +178,14 @@ def test_building_without_enough_money_says_what_it_costs(stand, no_callback_err
     money = game.scores()[0]
     too_dear = next(g for g in game.table.goods if not isinstance(game.build_plan(g), str))
     assert game.build_plan(too_dear).total > money
-    click(stand, {"type": "build", "good": too_dear})
+    click(stand, {"intent": "build", "good": too_dear})
     assert stand.message_kind == "error"
     assert f"costs {game.build_plan(too_dear).total} groschen" in stand.message
     assert f"you have {money}" in stand.message
 
 
 def test_an_unknown_good_names_the_goods(stand, no_callback_errors):
-    click(stand, {"type": "build", "good": "gold"})
+    click(stand, {"intent": "build", "good": "gold"})
     assert stand.message_kind == "error"
     assert "gold" in stand.message and "beer" in stand.message and "permits" in stand.message
 
@@ -199,21 +193,22 @@ def test_an_unknown_good_names_the_goods(stand, no_callback_errors):
 @pytest.mark.parametrize("intent", [
     {},
     {"type": 3},
-    {"type": "fly"},
-    {"type": "advance"},
-    {"type": "advance", "deck": 5, "cards": 1},
-    {"type": "advance", "deck": "ore", "cards": "two"},
-    {"type": "advance", "deck": "ore", "cards": True},
-    {"type": "advance", "deck": "ore", "cards": 1.5},
-    {"type": "advance", "deck": "ore", "cards": 7},
-    {"type": "advance", "deck": "ore", "cards": -1},
-    {"type": "advance", "deck": "moon", "cards": 1},
-    {"type": "advance", "deck": "ore!", "cards": 1},
-    {"type": "build"},
-    {"type": "build", "good": None},
-    {"type": "build", "good": ["beer"]},
-    {"type": "build", "good": "beer beer"},
-    {"type": "build", "good": ""},
+    {"type": "income"},
+    {"intent": "fly"},
+    {"intent": "advance"},
+    {"intent": "advance", "deck": 5, "cards": 1},
+    {"intent": "advance", "deck": "ore", "cards": "two"},
+    {"intent": "advance", "deck": "ore", "cards": True},
+    {"intent": "advance", "deck": "ore", "cards": 1.5},
+    {"intent": "advance", "deck": "ore", "cards": 7},
+    {"intent": "advance", "deck": "ore", "cards": -1},
+    {"intent": "advance", "deck": "moon", "cards": 1},
+    {"intent": "advance", "deck": "ore!", "cards": 1},
+    {"intent": "build"},
+    {"intent": "build", "good": None},
+    {"intent": "build", "good": ["beer"]},
+    {"intent": "build", "good": "beer beer"},
+    {"intent": "build", "good": ""},
     "income",
     ["income"],
     None,
@@ -238,13 +233,13 @@ def test_nonsense_text_through_apply_returns_false_with_a_message(stand):
 
 def test_the_game_over_is_announced_and_later_intents_are_refused(monkeypatch, no_callback_errors):
     view = spy(PriceStand(kutna_hora.new_economy(turns=1, seed=0)), monkeypatch)
-    click(view, {"type": "income"})
+    click(view, {"intent": "income"})
     assert view.status["over"] is True and "game is over" in view.message
     assert view.status["buildable"] == []
-    click(view, {"type": "advance", "deck": "ore", "cards": 1})
+    click(view, {"intent": "advance", "deck": "ore", "cards": 1})
     assert view.message_kind == "error" and "game is over" in view.message
     assert view.game.stands.ore == 0
-    click(view, {"type": "undo"})  # taking back the last turn is still allowed
+    click(view, {"intent": "undo"})  # taking back the last turn is still allowed
     assert view.status["over"] is False and view.message_kind == "info"
 
 
@@ -252,7 +247,7 @@ def test_a_bug_in_the_handler_still_becomes_a_message(stand, monkeypatch, no_cal
     def broken(intent):
         raise RuntimeError("boom")
     monkeypatch.setattr(stand, "handle_intent", broken)
-    click(stand, {"type": "income"})
+    click(stand, {"intent": "income"})
     assert stand.message_kind == "error" and "RuntimeError: boom" in stand.message
 
 
@@ -265,9 +260,10 @@ def test_python_verbs_forgive_case_and_spaces(stand):
 # ---------------------------------------------------------------------- payload
 def test_every_step_syncs_in_one_small_message(stand):
     rng = Rng(7)
-    intents = [{"type": "advance", "deck": "population", "cards": 3}, {"type": "advance", "deck": "ore", "cards": 3},
-               {"type": "income"}, {"type": "undo"}, {"type": "reset"}]
-    intents += [{"type": "build", "good": g} for g in stand.game.table.goods]
+    intents = [{"intent": "advance", "deck": "population", "cards": 3},
+               {"intent": "advance", "deck": "ore", "cards": 3}, {"intent": "income"}, {"intent": "undo"},
+               {"intent": "reset"}]
+    intents += [{"intent": "build", "good": g} for g in stand.game.table.goods]
     sizes = []
     for _ in range(60):
         stand.outbox.clear()
@@ -284,19 +280,19 @@ def test_events_are_capped_so_a_long_step_stays_small(stand):
     fake = stand.game.log[-1]
     stand.game.log.extend([fake] * 30)
     stand.refresh()
-    assert len(stand.events) == 11 and "more events" in stand.events[-1]
+    assert len(stand.events) == 11 and "more events" in stand.events[-1][1]
 
 
 # ---------------------------------------------------------------------- front-end files
-def test_the_front_end_ships_beside_the_module_and_uses_only_its_prefix():
+def test_the_front_end_is_the_stands_renderer_on_the_runtime_and_uses_only_its_prefix():
     static = pathlib.Path(price_stand.__file__).parent / "static"
-    assert price_stand._STATIC == static
-    js = (static / "price_stand.js").read_text(encoding="utf-8")
-    css = (static / "price_stand.css").read_text(encoding="utf-8")
-    assert str(PriceStand._esm) == js and str(PriceStand._css) == css  # anywidget read the files beside the module
-    assert "export default { render }" in js
+    js, css = PriceStand._esm, (static / "stands.css").read_text(encoding="utf-8")
+    assert "// ---- shared/static/runtime.js" in js and "// ---- kutna_hora/static/stands.js" in js
+    assert js.count("export default { render }") == 1 and css in PriceStand._css
     assert not re.search(r"\bimport\b.*https?://", js), "no CDN imports"
-    for testid in ("kh-ps-root", "kh-ps-deck-", "kh-ps-position-", "kh-ps-good-", "kh-ps-price-", "kh-ps-message",
+    sent = set(re.findall(r'clickable\(\w+, "(\w+)"', js[js.index("// ---- kutna_hora/static/stands.js"):]))
+    assert sent == {"advance", "build"} and sent <= set(PriceStand.INTENTS)
+    for testid in ('name: "kh-ps"', "kh-ps-deck-", "kh-ps-position-", "kh-ps-good-", "kh-ps-price-", "kh-ps-message",
                    "kh-ps-banner"):
         assert testid in js
     selectors = re.findall(r"(?m)^\s*([^@{}\s][^{}]*)\{", re.sub(r"/\*.*?\*/", "", css, flags=re.S))
@@ -389,6 +385,6 @@ def test_importing_widgets_does_not_import_plotly_or_pandas():
     import subprocess
     import sys
     code = "import sys, widgets; print('plotly' in sys.modules, 'pandas' in sys.modules)"
-    root = pathlib.Path(price_stand.__file__).parent.parent
+    root = pathlib.Path(price_stand.__file__).parent.parent.parent
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root).stdout
     assert out.split() == ["False", "False"]
