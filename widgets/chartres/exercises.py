@@ -90,14 +90,8 @@ class WineExercise(Exercise):
     def below_minimum(self, value: int) -> str:
         return f"Wine never costs IP, so {value} cannot be right. Try again."
 
-    def say(self, value: Any) -> str:
-        return str(value)
-
-    def statement(self, truth: Any) -> str:
-        return f"{truth} IP"
-
     def correction(self, truth: Any) -> str:
-        return f"the wine makes {truth} IP"
+        return f"the wine makes {self.say(truth)}"
 
 
 class ActivationExercise(Exercise):

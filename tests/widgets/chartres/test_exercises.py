@@ -42,7 +42,7 @@ def test_wine_exercises_accept_the_engines_answer_and_reject_others(ex):
     assert ex.check(str(truth)).correct and ex.check(f" {truth} ").correct and ex.check(float(truth)).correct
     wrong = ex.check(truth + 1)
     assert wrong == Feedback(False, wrong.text)
-    assert wrong.text.startswith(f"Not quite: you said {truth + 1}, but the wine makes {truth} IP. ")
+    assert wrong.text.startswith(f"Not quite: you said {truth + 1} IP, but the wine makes {truth} IP. ")
     for line in pour(ex.values, ex.marker, ex.white, ex.red, ex.first).explain():
         assert line in wrong.text
 

@@ -248,14 +248,13 @@ def test_step_zero_is_the_setup_and_its_rows_stay_secret(table):
 
 
 def test_the_event_log_holds_the_humans_decision_and_the_bots_after_it(table):
-    table.play_rounds(1)
+    """Every event's rule and its words in the catalogue: the shared contract; here which events a step shows."""
+    assert table.play_rounds(1)
     start = len(table.game.history)
     play_one_human_decision(table)
-    game = table.game
-    assert table.events == [[e.step, e.text, e.rule] for e in game.log if e.step >= start]
-    assert len({e[0] for e in table.events}) > 1, "the human's decision and the bots' after it"
-    for _step, text, rule in table.events:
-        assert text and table.catalog["rules"][rule][0] == game.rules[rule].section
+    logged = [[e.step, e.text, e.rule] for e in table.game.log if e.step >= start]
+    assert table.events == logged and len({step for step, _, _ in logged}) > 1, "the human's and the bots' after it"
+    assert all(text and rule in table.catalog["rules"] for _, text, rule in logged)
 
 
 def test_the_newest_events_are_the_ones_kept(table):
@@ -276,18 +275,12 @@ def test_two_rounds_played_by_the_bots_stop_at_the_humans_decision_in_round_3(ta
     assert table.play_rounds(12) and game.is_terminal() and table.play_rounds() is False
 
 
-def test_watch_mode_shows_no_hand_and_plays_to_the_final_scoring(monkeypatch, no_callback_errors):
+def test_watch_mode_shows_the_public_view_and_ends_with_the_final_scoring(monkeypatch, no_callback_errors):
+    """Watch mode's verbs are the shared contract's (tests/widgets/test_every_table.py); here what it shows."""
     view = spy(ChartresTable(human=None, seed=3, bots="random"), monkeypatch)
-    assert view.game.history == [] and view.status["bot_to_move"] and offered(view) == []
-    assert all(seat["hand"] is None for seat in view.seats), "watch mode shows the public view: no hands"
-    assert view.act("draw") is False and "watch mode" in view.message
-    for _ in range(2):
-        click(view, {"intent": "next"})
-    assert len(view.game.history) == 2
-    click(view, {"intent": "undo"})
-    assert len(view.game.history) == 1
+    assert offered(view) == [] and all(seat["hand"] is None and seat["commit"] is None for seat in view.seats)
     click(view, {"intent": "play_to_end"})
-    assert view.game.is_terminal() and view.status["over"] and view.board["final"]
+    assert view.status["over"] and [row[-1] for row in view.board["final"]] == list(view.game.scores())
 
 
 def test_play_to_end_plays_the_human_seat_too(table):
@@ -337,10 +330,8 @@ def _hide_differently(game: ChartresGame, human: int, turn: int) -> ChartresGame
 @pytest.mark.parametrize("seed, players, human", [(0, 3, 0), (1, 4, 2), (2, 2, 1)])
 def test_the_synced_state_never_carries_another_seats_hidden_cards(monkeypatch, seed, players, human):
     view = spy(ChartresTable(players=players, seed=seed, human=human, bots="random"), monkeypatch)
-    game = view.game
-    rng = Rng(50 + seed)
-    public: set[str] = set()
-    checked = 0
+    game, rng, checked = view.game, Rng(50 + seed), 0
+    public: set[str] = set()  # cards every seat has seen: in a row, or discarded
     while not game.is_terminal():
         s = game.state
         if s.phase != "setup-row":
