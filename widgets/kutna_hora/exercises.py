@@ -21,9 +21,14 @@ import html
 from typing import Any, Mapping, Sequence
 
 from games.core import Event, GameError
+from games.kutna_hora import mines
 from games.kutna_hora.economy import EconomyGame
-from widgets.shared.exercises import Exercise
+from widgets.shared.exercises import Exercise, ExerciseBox
+from widgets.shared.text import is_whole, short
 
+from .mine_board import MineBoardView
+from .mine_layout import MAX_PLAYERS, ROWS, build_board, player_count, player_names, where
+from .mine_words import explain_cost, explain_row, explain_stars
 from .price_stand import economy_at
 
 #: What a price setup may hold (the arguments of :func:`economy_at`).
@@ -34,7 +39,7 @@ PRICE_RULES = ("prices.", "caps.", "decision.", "build.population")
 
 class KHExercise(Exercise):
     """The feedback of every Kutná Hora exercise names the answer with its unit: "Right: 6 points.", "Not quite:
-    you said 5, but it is 6 points."."""
+    you said 5, but it is 6 points."; the answer box is labelled with the unit."""
 
     def say(self, value: Any) -> str:
         return str(value)
@@ -44,6 +49,19 @@ class KHExercise(Exercise):
 
     def correction(self, truth: Any) -> str:
         return f"it is {truth} {self.unit}"
+
+    def asked_html(self) -> str:
+        """The question without its title, as HTML."""
+        return html.escape(self.question.removeprefix(f"{self.title}. "))
+
+    def question_html(self) -> str:
+        hint = f"<details><summary>Hint</summary>{html.escape(self.hint)}</details>" if self.hint else ""
+        return f"<div class='bg-ex-question'><b>{html.escape(self.title)}</b><br>{self.asked_html()}{hint}</div>"
+
+    def show(self) -> ExerciseBox:
+        box = super().show()
+        box.answer.description = self.unit
+        return box
 
 
 class PricePrediction(KHExercise):
@@ -132,12 +150,92 @@ class PricePrediction(KHExercise):
     def below_minimum(self, value: int) -> str:
         return f"Every price on the cards is at least 1 groschen, so {value} cannot be right. Try again."
 
-    def question_html(self) -> str:
+    def asked_html(self) -> str:
         actions = ", then ".join(f"<code>{html.escape(a)}</code>" for a in self.actions) or "nothing happens"
-        hint = f"<details><summary>Hint</summary>{html.escape(self.hint)}</details>" if self.hint else ""
-        return (f"<div class='bg-ex-question'><b>{html.escape(self.title)}</b><br>{html.escape(self._position())}."
-                f" Now {self.good} costs <b>{self._start.price(self.good)}</b> groschen.<br>Then: {actions}.<br>"
-                f"What does <b>{html.escape(self.good)}</b> cost after that?{hint}</div>")
+        return (f"{html.escape(self._position())}. Now {self.good} costs <b>{self._start.price(self.good)}</b> "
+                f"groschen.<br>Then: {actions}.<br>What does <b>{html.escape(self.good)}</b> cost after that?")
 
 
-__all__ = ["KHExercise", "PricePrediction"]
+class MineExercise(KHExercise):
+    """A question about a mine board whose answer the rules package works out.
+
+    ``ask`` is one of ``"cost"`` (wood for a mine on ``space``, from
+    :func:`~games.kutna_hora.mines.open_spaces`), ``"stars"`` (all stars in ``row``), ``"points"`` (what
+    ``player`` scores in ``row``) or ``"total"`` (``player``'s mine points over all rows), the last three from
+    :func:`~games.kutna_hora.mines.score_rows`. The board is ``placements`` (``(space, tile, player)``) built on
+    setup card ``setup`` by :func:`~widgets.kutna_hora.mine_layout.build_board`; the question shows it as a
+    read-only :class:`~widgets.kutna_hora.MineBoardView` that does not give the answer away.
+    """
+
+    ASKS = ("cost", "stars", "points", "total")
+
+    def __init__(self, title: str, *, placements: Sequence[Sequence[Any]] = (), setup: int | None = 1,
+                 ask: str = "points", space: int | None = None, row: int | None = None, player: int | None = None,
+                 players: int = MAX_PLAYERS, names: Sequence[str] | None = None, hint: str = "") -> None:
+        self.title, self.hint, self.ask = title, hint, ask
+        try:
+            self.players = player_count(players)
+            self.names = player_names(names, self.players)
+            self.cells, self.owners = build_board(setup, placements, players=self.players)
+            self.setup = setup
+            if ask not in self.ASKS:
+                raise ValueError(f"ask is one of {', '.join(self.ASKS)}, not {short(ask)}")
+            if ask == "cost":
+                costs = mines.open_spaces(self.cells)
+                if not is_whole(space) or space not in costs:
+                    raise ValueError(f"space {short(space)} is not open on this board; open: {sorted(costs)}")
+            if ask in ("stars", "points") and (not is_whole(row) or not 0 <= row < ROWS):
+                raise ValueError(f"row is 0 to {ROWS - 1} (0 is the top row), not {short(row)}")
+            if ask in ("points", "total") and (not is_whole(player) or not 0 <= player < self.players):
+                raise ValueError(f"player is 0 to {self.players - 1}, not {short(player)}")
+        except ValueError as err:
+            raise ValueError(f"exercise {title!r}: {err}") from None
+        self.space, self.row, self.player = space, row, player
+        self.unit = {"cost": "wood", "stars": "stars"}.get(ask, "points")
+
+    def answer(self) -> int:
+        """The rules' answer."""
+        if self.ask == "cost":
+            return mines.open_spaces(self.cells)[self.space]  # type: ignore[index]  # checked in __init__
+        scores = mines.score_rows(self.cells, self.owners, self.players)
+        if self.ask == "stars":
+            return scores[self.row].stars  # type: ignore[index]
+        if self.ask == "points":
+            return scores[self.row].points[self.player]  # type: ignore[index]
+        return sum(s.points[self.player] for s in scores)  # type: ignore[index]
+
+    def explain(self) -> str:
+        """Why the answer is what it is, in the rule's words."""
+        scores = mines.score_rows(self.cells, self.owners, self.players)
+        if self.ask == "cost":
+            return explain_cost(self.cells, self.space)  # type: ignore[arg-type]
+        if self.ask == "stars":
+            return explain_stars(self.cells, self.row) + " " + explain_row(scores[self.row], self.names)
+        if self.ask == "points":
+            return explain_row(scores[self.row], self.names)  # type: ignore[index]
+        return " ".join(explain_row(s, self.names) for s in scores)
+
+    @property
+    def question(self) -> str:
+        if self.ask == "cost":
+            return f"{self.title}. How much wood does a mine on {where(self.space)} cost?"  # type: ignore[arg-type]
+        if self.ask == "stars":
+            return f"{self.title}. How many stars does row {self.row + 1} have in all?"  # type: ignore[operator]
+        if self.ask == "points":
+            return (f"{self.title}. How many mine points does {self.names[self.player]} "  # type: ignore[index]
+                    f"score in row {self.row + 1}?")  # type: ignore[operator]
+        return f"{self.title}. How many mine points does {self.names[self.player]} score in all?"  # type: ignore
+
+    def correction(self, truth: Any) -> str:
+        return f"the answer is {truth} {self.unit}"
+
+    def figure(self) -> MineBoardView:
+        """The board, read-only: a cost question hides the open spaces' costs and marks its space with a "?";
+        a stars or points question hides each row's stars and value; the scoring table is never shown."""
+        return MineBoardView(mines.snapshot(self.cells, self.owners), players=self.names, interactive=False,
+                             show_scores=False, show_open=self.ask != "cost", show_rows=self.ask == "cost",
+                             mark=self.space if self.ask == "cost" else -1,  # type: ignore[arg-type]
+                             caption=f"Setup card {self.setup}" if self.setup else "No rocks")
+
+
+__all__ = ["KHExercise", "MineExercise", "PricePrediction"]

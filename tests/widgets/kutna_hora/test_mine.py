@@ -1,5 +1,5 @@
 """The Kutná Hora mine board view, sandbox, tables and exercises without a browser: intents in, state out
-(jupyter.md §3).
+(docs/jupyter.md §3), and what the one renderer (static/mine_board.js) draws.
 
 Every open space, wood cost, star total and rank point must be the engine's (games.kutna_hora.mines); every refused
 intent must leave the board exactly as it was and say why in a sentence.
@@ -13,29 +13,31 @@ import re
 import subprocess
 import sys
 
-import comm
 import pytest
 import traitlets
 
 from games.kutna_hora import BANNER, mines
 from games.kutna_hora.data.approx import MINE_SETUP, ROCK_STARS, row_values
 from games.kutna_hora.data.rulebook import ENTRANCE_WOOD, SIX_STAR_ROW
-from widgets import kh_mine
-from widgets.exercises import Feedback
-from widgets.kh_mine import (
+from tests.widgets.messages import click, spy, updates
+from widgets.kutna_hora import (
     MineBoardView,
     MineExercise,
     MineSandbox,
     build_board,
     explain_row,
-    mine_html,
     row_score_frame,
     score_dicts,
     setup_board,
     tile_id,
 )
+from widgets.kutna_hora import mine_board as mine_board_module
+from widgets.kutna_hora.mine_layout import SETUP_CARDS
+from widgets.shared.exercises import Feedback
+from widgets.shared.palette import seat_colours
 
-from .messages import click, spy, updates
+from .controls import from_browser
+from .render import draw
 
 PURPLE, BLUE, GREEN, ORANGE = range(4)
 NAMES = ["Purple", "Blue", "Green", "Orange"]
@@ -55,17 +57,6 @@ SIX_STAR_BUILD = [
 STATE = ("board", "players", "colours", "technology", "scores", "totals", "last", "any_space", "interactive")
 
 
-@pytest.fixture(autouse=True)
-def dummy_comm(monkeypatch):
-    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
-
-
-def from_browser(widget, **state):
-    """What the front end sends when the learner picks an option or ticks a box."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-                        "buffers": []})
-
-
 def board_state(view):
     return json.loads(json.dumps({name: getattr(view, name) for name in STATE}))
 
@@ -82,11 +73,11 @@ def view(monkeypatch):
 
 # ---------------------------------------------------------------------- the rule text's example
 def test_the_rulebook_six_star_row_scores_3_3_0_1_through_the_sandbox(no_callback_errors):
-    sb = MineSandbox(players=4, setup=1)
+    sb = MineSandbox(players=4, setup=1, names=NAMES)
     for index, tile, player in SIX_STAR_BUILD:  # the learner's way: pick a player and a tile, click the space
         from_browser(sb.player_picker, index=player)
         sb.tile_picker.value = tile
-        click(sb.view, {"type": "space", "index": index})
+        click(sb.view, {"intent": "space", "index": index})
         assert sb.view.message_kind == "info", sb.view.message
         assert sb.cells[index] == tile and sb.owners[index] == player
     row = sb.scores()[1]
@@ -106,7 +97,7 @@ def test_the_rulebook_six_star_row_scores_3_3_0_1_through_the_sandbox(no_callbac
 
 
 def test_the_sandbox_charges_the_wood_the_rules_say():
-    sb = MineSandbox(players=4, setup=1)
+    sb = MineSandbox(players=4, setup=1, names=NAMES)
     paid, said = [], []
     for index, tile, player in SIX_STAR_BUILD:
         paid.append(mines.open_spaces(sb.cells)[index])
@@ -127,34 +118,34 @@ def test_a_click_on_an_open_space_calls_on_space_with_the_index(view, no_callbac
     open_now = mines.open_spaces(view.cells)
     assert view.open_spaces() == open_now and 16 in open_now
     view.outbox.clear()
-    click(view, {"type": "space", "index": 16})
+    click(view, {"intent": "space", "index": 16})
     assert seen == [16] and view.message == "chose 16" and view.message_kind == "info"
     assert len(updates(view)) == 1, "one sync message per click"
 
 
 def test_without_a_callback_the_view_says_what_a_mine_would_cost(view, no_callback_errors):
-    click(view, {"type": "space", "index": 15})
+    click(view, {"intent": "space", "index": 15})
     assert view.message == "Space 15 (row 3, column 4) is open: a mine there costs 5 wood."  # below iii-5
     assert mines.open_spaces(view.cells)[15] == 5
     empty = MineBoardView(mines.snapshot(*setup_board(1)))
-    assert empty.handle_intent({"type": "space", "index": 4})
+    assert empty.handle_intent({"intent": "space", "index": 4})
     assert empty.message == "Space 4 (row 1, column 5) is open: a mine there costs 2 wood (an entrance)."
 
 
 @pytest.mark.parametrize(("intent", "says"), [
-    ({"type": "space", "index": 24}, "there is no space 24; the mine board has spaces 0 to 23"),
-    ({"type": "space", "index": -1}, "there is no space -1"),
-    ({"type": "space", "index": "16"}, "a space is a whole number 0 to 23, not '16'"),
-    ({"type": "space", "index": 16.0}, "not 16.0"),
-    ({"type": "space", "index": True}, "not True"),
-    ({"type": "space"}, "not None"),
-    ({"type": "space", "index": [16]}, "not [16]"),
-    ({"type": "space", "index": 7}, "space 7 (row 2, column 2) holds a rock with 1 star; nobody may build"),
-    ({"type": "space", "index": 12}, "space 12 (row 3, column 1) holds a rock with 2 stars"),
-    ({"type": "space", "index": 10}, "space 10 (row 2, column 5) already holds mine iii-2, Purple's"),
-    ({"type": "space", "index": 1}, "already holds mine i-1, Orange's"),
-    ({"type": "space", "index": 23}, "space 23 (row 4, column 6) is not open"),
-    ({"type": "teleport", "index": 16}, "unknown intent 'teleport'"),
+    ({"intent": "space", "index": 24}, "there is no space 24; the mine board has spaces 0 to 23"),
+    ({"intent": "space", "index": -1}, "there is no space -1"),
+    ({"intent": "space", "index": "16"}, "a space is a whole number 0 to 23, not '16'"),
+    ({"intent": "space", "index": 16.0}, "not 16.0"),
+    ({"intent": "space", "index": True}, "not True"),
+    ({"intent": "space"}, "not None"),
+    ({"intent": "space", "index": [16]}, "not [16]"),
+    ({"intent": "space", "index": 7}, "space 7 (row 2, column 2) holds a rock with 1 star; nobody may build"),
+    ({"intent": "space", "index": 12}, "space 12 (row 3, column 1) holds a rock with 2 stars"),
+    ({"intent": "space", "index": 10}, "space 10 (row 2, column 5) already holds mine iii-2, Purple's"),
+    ({"intent": "space", "index": 1}, "already holds mine i-1, Orange's"),
+    ({"intent": "space", "index": 23}, "space 23 (row 4, column 6) is not open"),
+    ({"intent": "teleport", "index": 16}, "unknown intent 'teleport'"),
     ({"index": 16}, "unknown intent None"),
     (["space", 16], "an intent is an object"),
     ("space 16", "an intent is an object"),
@@ -181,7 +172,7 @@ def test_a_mine_never_opens_the_space_above_it():
     cells, owners = build_board(None, [(14, "ii-3", 0)], any_space=True)
     assert sorted(mines.open_spaces(cells)) == [1, 4, 13, 15, 20]  # the two entrances, left, right, below
     view = MineBoardView(mines.snapshot(cells, owners))
-    assert not view.handle_intent({"type": "space", "index": 8})
+    assert not view.handle_intent({"intent": "space", "index": 8})
     assert "space 8 (row 2, column 3) is not open" in view.message
     assert "The mine below it (ii-3) does not help: a mine never opens the space above it." in view.message
 
@@ -190,10 +181,10 @@ def test_any_space_lets_empty_spaces_through_but_never_rocks_or_mines(view, no_c
     seen = []
     view.on_space = seen.append
     view.any_space = True
-    assert view.handle_intent({"type": "space", "index": 23})  # empty, not open
+    assert view.handle_intent({"intent": "space", "index": 23})  # empty, not open
     assert seen == [23] and "Space 23 (row 4, column 6) is not open in the game; 'any space' lets it" in view.message
-    assert not view.handle_intent({"type": "space", "index": 7}) and "rock" in view.message
-    assert not view.handle_intent({"type": "space", "index": 10}) and "already holds" in view.message
+    assert not view.handle_intent({"intent": "space", "index": 7}) and "rock" in view.message
+    assert not view.handle_intent({"intent": "space", "index": 10}) and "already holds" in view.message
     assert seen == [23]
 
 
@@ -204,21 +195,21 @@ def test_a_callback_may_refuse_and_a_callback_bug_is_shown_not_raised(view, no_c
         raise ValueError(f"Not allowed: you have no wood for space {index}.")
 
     view.on_space = refuse
-    assert not view.handle_intent({"type": "space", "index": 16})
+    assert not view.handle_intent({"intent": "space", "index": 16})
     assert view.message == "Not allowed: you have no wood for space 16." and view.message_kind == "error"
 
     def broken(index):
         raise KeyError(index)
 
     view.on_space = broken
-    click(view, {"type": "space", "index": 16})
-    assert view.message_kind == "error" and view.message.startswith("Something went wrong in the mine board: KeyError")
+    click(view, {"intent": "space", "index": 16})
+    assert view.message_kind == "error" and view.message.startswith("Something went wrong in the view: KeyError")
     assert board_state(view) == before
 
 
 def test_a_board_for_looking_at_refuses_every_click():
     v = MineBoardView(mines.snapshot(*six_star_board()), players=NAMES, interactive=False)
-    assert not v.handle_intent({"type": "space", "index": 16})
+    assert not v.handle_intent({"intent": "space", "index": 16})
     assert "only for looking at" in v.message
 
 
@@ -282,8 +273,9 @@ def test_direct_assignment_is_checked_and_rescored(view):
 
 def test_the_view_can_be_built_from_a_snapshot_alone():
     v = MineBoardView(mines.snapshot(*six_star_board()))
-    assert v.players == NAMES and len(v.colours) == 4  # enough players for every owner on the board
-    assert MineBoardView().players == NAMES[:2] and MineBoardView().cells == [""] * 24
+    palette = ["Red", "Blue", "Orange", "Green"]  # the shared palette's seats
+    assert v.players == palette and v.colours == seat_colours(4)  # enough players for every owner on the board
+    assert MineBoardView().players == palette[:2] and MineBoardView().cells == [""] * 24
     with pytest.raises(ValueError, match="neither a mine tile nor a rock"):
         MineBoardView({**mines.snapshot(*setup_board(1)),
                        "cells": [{"tile": "gold", "owner": -1, "open": False, "kind": ""}] * 24})
@@ -297,7 +289,7 @@ def test_the_payload_is_json_and_carries_the_banner():
     text = json.dumps(state)
     assert json.loads(text)["board"]["cells"][10]["tile"] == "iii-2"
     assert state["banner"] == BANNER and "approx" in state["source"]
-    assert BANNER in sb.view._repr_html_() and BANNER in mine_html(sb.view.board)
+    assert BANNER in draw(sb.view).by_id("kh-mine-banner").all_text
 
 
 # ---------------------------------------------------------------------- scoring tables
@@ -321,27 +313,31 @@ def test_the_score_table_is_the_engines_for_any_board(setup):
     assert MineBoardView(mines.snapshot(cells, owners), players=["Ann", "Bo", "Cy"]).scores == score_dicts(scores)
 
 
-def test_the_static_drawing_shows_entrances_rocks_tiles_owners_and_open_costs():
+def test_the_renderer_draws_entrances_rocks_tiles_owners_and_open_costs():
     cells, owners = six_star_board()
-    page = mine_html(mines.snapshot(cells, owners), players=NAMES, technology=2)
-    for i in range(24):
-        assert f"data-testid='kh-mine-static-cell-{i}'" in page
-    assert page.count("entrance · 2 wood") == 2 and page.count(">rock<") == 4
-    assert "iii-2" in page and "pop +1" in page and "+1 pt" in page and "★★" in page
-    assert "open: 5 wood" in page and "open: 2 wood" in page  # space 15 below iii-5; entrance neighbours
-    assert "draw 2 tiles per Mine action" in page and BANNER in page
-    assert "data-testid='kh-mine-static-scores'" in page and "<b>6 ★</b> → 3/2/1" in page
-    quiet = mine_html(mines.snapshot(cells, owners), show_scores=False, show_open=False, show_rows=False, mark=15)
-    assert "open:" not in quiet and "kh-mine-static-scores" not in quiet and "→ 3/2/1" not in quiet
-    assert ">?<" in quiet
+    page = draw(MineBoardView(mines.snapshot(cells, owners), players=NAMES, technology=2))
+    assert page.ids("kh-mine-cell-") == [f"kh-mine-cell-{i}" for i in range(24)]
+    assert page.count_text("entrance · 2 wood") == 2 and page.count_text("rock") == 4
+    text = page.all_text
+    assert "iii-2" in text and "pop +1" in text and "+1 pt" in text and "★★" in text
+    assert "open: 5 wood" in text and "open: 2 wood" in text  # space 15 below iii-5; entrance neighbours
+    assert "draw 2 tiles per Mine action" in text and BANNER in text
+    assert page.has_id("kh-mine-scores") and page.by_id("kh-mine-row-1").all_text == "6 ★→ 3 / 2 / 1"
+    purple = page.by_id("kh-mine-cell-10")
+    assert purple.data["owner"] == str(PURPLE) and "Purple" in purple.all_text
+    quiet = draw(MineBoardView(mines.snapshot(cells, owners), show_scores=False, show_open=False, show_rows=False,
+                               mark=15, interactive=False))
+    assert "open:" not in quiet.all_text and not quiet.has_id("kh-mine-scores") and "→ 3 / 2 / 1" not in quiet.all_text
+    assert quiet.by_id("kh-mine-cell-15").all_text.endswith("?") and quiet.count_text("?") == 1
+    assert not [n for n in quiet.walk() if "intent" in n.data], "a board for looking at sends nothing"
     with pytest.raises(ValueError, match="A mine board is a dict"):
-        mine_html("nonsense")  # type: ignore[arg-type]
+        MineBoardView("nonsense")  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------- the sandbox
 def test_setup_cards_put_the_rocks_in_order_one_per_row():
-    assert len(kh_mine.SETUP_CARDS) == len(MINE_SETUP.value) == 15
-    for card, spaces in kh_mine.SETUP_CARDS.items():
+    assert len(SETUP_CARDS) == len(MINE_SETUP.value) == 15
+    for card, spaces in SETUP_CARDS.items():
         cells, owners = setup_board(card)
         rocks = [(i, c) for i, c in enumerate(cells) if c]
         assert [mines.row_col(i) for i, _ in rocks] == sorted(spaces)
@@ -370,7 +366,7 @@ def test_the_tile_picker_offers_only_tiles_not_on_the_board(no_callback_errors):
     offered = [v for _, v in sb.tile_picker.options]
     assert len(offered) == 27 + 1 and offered[-1] == "t-1"  # every mine tile, and the top technology tile
     sb.tile_picker.value = "iii-8"
-    click(sb.view, {"type": "space", "index": 1})
+    click(sb.view, {"intent": "space", "index": 1})
     assert sb.cells[1] == "iii-8" and "iii-8" not in [v for _, v in sb.tile_picker.options]
     assert sb.tile_picker.value != "iii-8"
     assert "2 stars, ore +3, 1 point; building beside or below it costs 5 wood" in dict(
@@ -451,10 +447,14 @@ def test_the_rulebook_answers_come_out_of_the_exercises():
 
 def test_the_question_hides_the_answer():
     cost = MineExercise("Highest", placements=SIX_STAR_BUILD, ask="cost", space=15, hint="Look left, right, up.")
-    page = cost.question_html()
-    assert "open:" not in page and ">?<" in page and "Look left, right, up." in page
-    points = MineExercise("Third", placements=SIX_STAR_BUILD, ask="points", row=1, player=GREEN)
-    assert "kh-mine-static-scores" not in points.question_html() and "→ 3/2/1" not in points.question_html()
+    figure = cost.figure()
+    assert not figure.show_open and figure.mark == 15 and not figure.show_scores and not figure.interactive
+    page = draw(figure)
+    assert "open:" not in page.all_text and page.by_id("kh-mine-cell-15").all_text.endswith("?")
+    assert "Look left, right, up." in cost.question_html()
+    points = MineExercise("Third", placements=SIX_STAR_BUILD, ask="points", row=1, player=GREEN, names=NAMES)
+    page = draw(points.figure())
+    assert not page.has_id("kh-mine-scores") and "→ 3 / 2 / 1" not in page.all_text
     assert points.question == "Third. How many mine points does Green score in row 2?"
 
 
@@ -489,24 +489,27 @@ def test_the_exercise_box_checks_on_click_and_never_raises():
 
 
 # ---------------------------------------------------------------------- the front end and the import
-def test_the_front_end_sends_only_intents_python_knows_and_draws_the_test_ids():
-    static = pathlib.Path(kh_mine.__file__).parent / "static"
-    js = (static / "kh_mine.js").read_text("utf-8")
-    sent = set(re.findall(r'model\.send\(\{ type: "(\w+)"', js))
-    assert sent == {"space"} == set(kh_mine.INTENTS)
-    for testid in ("kh-mine-root", "kh-mine-cell-${index}", "kh-mine-banner", "kh-mine-message", "kh-mine-tech",
-                   "kh-mine-scores", "kh-mine-row-${r}", "kh-mine-total-${p}"):
-        assert f'"{testid}"' in js or f"`{testid}`" in js, testid
-    traits = set(re.findall(r'"(\w+)"', js[js.index("const traits"):js.index("for (const name of traits)")]))
+def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_ids(view):
+    source = MineBoardView._esm
+    assert "// ---- shared/static/runtime.js" in source and "// ---- kutna_hora/static/mine_board.js" in source
+    page = draw(view)
+    sent = {n.data["intent"] for n in page.walk() if "intent" in n.data}
+    assert sent == {"space"} == set(MineBoardView.INTENTS)
+    assert [n.data["index"] for n in page.walk() if "intent" in n.data] == [str(i) for i in range(24)]
+    for testid in ("kh-mine-root", "kh-mine-banner", "kh-mine-message", "kh-mine-tech", "kh-mine-scores",
+                   *(f"kh-mine-row-{r}" for r in range(4)), *(f"kh-mine-total-{p}" for p in range(4))):
+        assert page.has_id(testid), testid
+    js = (pathlib.Path(mine_board_module.__file__).parent / "static" / "mine_view.js").read_text("utf-8")
+    traits = set(re.findall(r'"(\w+)"', js[js.index("traits:"):js.index("MESSAGE_TRAITS]")]))
     synced = {n for n in MineBoardView().trait_names(sync=True) if not n.startswith("_")} - {
-        "layout", "tabbable", "tooltip"}
+        "layout", "tabbable", "tooltip", "message", "message_kind", "message_seq"}
     assert traits == synced, "the view redraws on every synced trait"
-    css = (static / "kh_mine.css").read_text("utf-8")
+    css = (pathlib.Path(mine_board_module.__file__).parent / "static" / "mine_board.css").read_text("utf-8")
     selectors = re.findall(r"^([^\s@/{}][^{]*)\{", css, flags=re.M)
     assert selectors and all(part.strip().startswith(".kh-mn-") for s in selectors for part in s.split(","))
 
 
 def test_import_does_not_load_pandas_or_plotly():
-    code = "import sys, widgets.kh_mine; print('pandas' in sys.modules, 'plotly' in sys.modules)"
+    code = "import sys, widgets.kutna_hora.mine_board; print('pandas' in sys.modules, 'plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
