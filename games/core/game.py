@@ -78,6 +78,10 @@ class Game(ABC):
         self.history: list[Action] = []
         self.log: list[Event] = []
         self._step = -1
+        #: Whether config + seed + history rebuild this position (False after loading a trusted snapshot).
+        self._replays = True
+        #: The legal actions of the position they were listed for: (state, actions taken, random stream, actions).
+        self._legal_memo: tuple[Any, int, int, LegalActions] | None = None
         self._prepare()
         self.state = self._setup()
 
@@ -167,11 +171,32 @@ class Game(ABC):
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """Legal actions in a stable sorted order; empty for a player who is not the one to decide."""
-        decision = self.pending()
-        if decision is None or (player is not None and player != decision.player):
+        decider = self._decider()
+        if decider is None or (player is not None and player != decider):
             return LegalActions(())
-        legal = self._legal()
-        return LegalActions.presorted(legal) if self.legal_is_sorted else LegalActions(legal)
+        found = self._legal()
+        legal = LegalActions.presorted(found) if self.legal_is_sorted else LegalActions(found)
+        # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
+        self._legal_memo = (self.state, len(self.history), self.rng.state, legal)
+        return legal
+
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the objects :meth:`legal_actions` just listed for this very position."""
+        memo = self._legal_memo
+        return (memo is not None and memo[0] is self.state and memo[1] == len(self.history)
+                and memo[2] == self.rng.state and any(a is action for a in memo[3]))
+
+    def touched(self) -> None:
+        """Say the state was changed by hand (a scenario builder, a sandbox) after listing the legal actions: the
+        listed action objects are no longer taken as legal without a check. Play through :meth:`apply` needs no
+        call, and neither does an action given as text."""
+        self._legal_memo = None
+
+    def _decider(self) -> int | None:
+        """The seat that decides now (``None``: nobody, the game is over): ``pending().player`` without building the
+        prompt. Games override it when that is cheaper."""
+        decision = self.pending()
+        return None if decision is None else decision.player
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -202,6 +227,8 @@ class Game(ABC):
         Raises :class:`InvalidNotation` for text that is not an action and :class:`IllegalAction` (with a
         readable ``reason``) for an action the rules forbid now. In both cases the game is left untouched.
         """
+        if isinstance(action, Action) and self._listed(action):
+            return self._commit(action, rollback=True)
         action = as_action(action)
         if action not in self.legal_actions():
             raise IllegalAction(action, self._refusal(action))
@@ -213,7 +240,10 @@ class Game(ABC):
 
     def _commit(self, action: Action, rollback: bool) -> list[Event]:
         start = len(self.log)
-        saved = (self.state.copy(), self.rng.state) if rollback else None
+        # A legal action cannot be refused half-way: an exception here is an engine bug. The position is then rebuilt
+        # from config + seed + actions (deterministic), so the checked path copies nothing; only a position loaded
+        # from a trusted snapshot, which its actions may not replay to, keeps a copy to roll back to.
+        saved = (self.state.copy(), self.rng.state) if rollback and not self._replays else None
         self._step = len(self.history)
         try:
             self._apply(action)
@@ -221,6 +251,9 @@ class Game(ABC):
             if saved is not None:
                 self.state, self.rng.state = saved
                 del self.log[start:]
+            elif rollback:
+                earlier = type(self).replay(self.config, self.seed, self.history)
+                self.state, self.rng, self.log = earlier.state, earlier.rng, earlier.log
             raise
         self.history.append(action)
         return self.log[start:]
@@ -232,6 +265,7 @@ class Game(ABC):
         twin.rng = self.rng.copy()
         twin.history = list(self.history)
         twin.log = list(self.log)
+        twin._legal_memo = None  # a copy is often changed by hand (a redeal): it lists its own actions
         return twin
 
     @classmethod
@@ -350,6 +384,7 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError) as err:
             raise SaveFileError(f"snapshot.log is malformed: {err}") from err
         game.history = actions
+        game._replays = False
         return game
 
     @classmethod

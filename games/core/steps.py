@@ -129,6 +129,10 @@ class StepGame(Game):
         """The pending step, its record (``at``) and the deciding seat; ``None`` once the game is over."""
         raise NotImplementedError
 
+    def _decider(self) -> int | None:
+        now = self._step_now()
+        return None if now is None else now[2]
+
     def pending(self) -> Decision | None:
         now = self._step_now()
         if now is None:

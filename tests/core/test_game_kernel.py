@@ -163,3 +163,19 @@ def test_outcome_names_winners_only_at_the_end(game):
 def test_random_play_conformance_on_the_toy_game():
     for seed in range(100):
         check_random_game(lambda s: ToyGame(seed=s, players=2 + s % 2), seed, deep_every=3)
+
+
+def test_a_bug_inside_apply_on_a_trusted_snapshot_rolls_back_to_the_snapshot(game, monkeypatch):
+    game.apply("take 1")
+    loaded = type(game).from_json(game.to_json(), trust_snapshot=True)
+    loaded.state.pile += 1  # a position its action log does not replay to
+    before = fingerprint(loaded)
+
+    def broken(action):
+        loaded.state.pile = -99
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(loaded, "_apply", broken)
+    with pytest.raises(RuntimeError):
+        loaded.apply("take 1")
+    assert fingerprint(loaded) == before
