@@ -74,3 +74,18 @@ def test_the_readme_bot_example_runs_as_written():
     assert game.chart().total == game.scores()
     fresh = scope["kardinal_koenig"].new_game(players=3, seed=7)
     assert repr(fresh.legal_actions()).startswith("<8 legal actions: take 1 1, take 1 14")
+
+
+def test_every_front_end_file_and_data_file_ships_in_the_wheel():
+    """Each static JS/CSS file of a view and each data file of a game matches a package-data pattern of the package
+    it lies in (setuptools reads the patterns relative to that package's folder)."""
+    import fnmatch
+
+    patterns = PYPROJECT["tool"]["setuptools"]["package-data"]
+    needed = [*ROOT.glob("widgets/**/static/*.js"), *ROOT.glob("widgets/**/static/*.css"), *ROOT.glob("games/**/*.json")]
+    assert needed
+    for path in needed:
+        rel = path.relative_to(ROOT)
+        owners = [(pkg, rel.relative_to(pathlib.Path(*pkg.split(".")))) for pkg in patterns
+                  if rel.is_relative_to(pathlib.Path(*pkg.split(".")))]
+        assert any(fnmatch.fnmatch(str(inner), pattern) for pkg, inner in owners for pattern in patterns[pkg]), rel

@@ -132,7 +132,7 @@ function drawControls(status, catalog, selected) {
       ? `${selected} selected: click a highlighted position of your activation row`
       : "Click a card in your hand, then a free position of your activation row"), "ch-hint"));
   }
-  bar.append(acts, tools(status, catalog, "ch", { rounds: true }));
+  bar.append(acts, tools(status, catalog, "ch", { rounds: true, toEnd: true }));
   return bar;
 }
 

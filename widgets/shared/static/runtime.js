@@ -95,7 +95,8 @@ export function promptLine(status, id, detail) {
   return head;
 }
 
-// next / play to end / undo / reset, as a table's status allows them.
+// next / play to end / a round / undo / reset, as a table's status allows them. opts: {rounds: the game has rounds,
+// toEnd: "play to end" for the human too (always in watch mode)}.
 export function tools(status, catalog, prefix, opts) {
   const o = opts || {};
   const bar = make("div", "bg-tools");
@@ -104,9 +105,10 @@ export function tools(status, catalog, prefix, opts) {
     bar.append(button(watch ? "next" : "bots move", `${prefix}-next`, "next", null,
       { title: watch ? "One decision by the bot to move" : "The bots play until it is your decision" }));
   }
-  if (watch && status.live && !status.over) {
+  if ((watch || o.toEnd) && status.live && !status.over) {
     bar.append(button("play to end", `${prefix}-play-to-end`, "play_to_end", null,
-      { title: "The bots play every seat to the end of the game" }));
+      { title: watch ? "The bots play every seat to the end of the game"
+        : "A bot plays your seat too, to the end of the game" }));
   }
   if (o.rounds && status.live && !status.over) {
     bar.append(button("play a round", `${prefix}-play-round`, "play_rounds", { rounds: 1 },
