@@ -7,14 +7,19 @@
   (:mod:`.mine_sandbox`) - build mines for any player and watch the row scoring; :func:`setup_board`,
   :func:`build_board` (:mod:`.mine_layout`) - boards as lists; :func:`explain_row`, :func:`explain_cost`,
   :func:`explain_stars`, :func:`row_score_frame` (:mod:`.mine_words`) - the scoring in words and as a table.
-* :class:`PricePrediction`, :class:`MineExercise` (:mod:`.exercises`) - self-checking exercises.
+* :class:`TownView` (:mod:`.town_board`) - the town board, clicked plot by plot; :class:`TownPosition`
+  (:mod:`.town_position`) - a town as lists, checked as the board checks it; :class:`TownSandbox`
+  (:mod:`.town_sandbox`) - build, take plots and remove with live costs, matching and nobles;
+  :func:`matching_frame`, :func:`noble_frame`, :func:`cost_reason`, :func:`plot_case` (:mod:`.town_words`).
+* :class:`PricePrediction`, :class:`MineExercise`, :class:`TownExercise` (:mod:`.exercises`) - self-checking
+  exercises.
 
 Colours of the pieces are in :mod:`.colours` (seats use the shared palette). The front end is in ``static/``: one
-renderer per board (``stands.js``, ``mine_board.js``) and one entry module per view (``stand_view.js``,
-``mine_view.js``).
+renderer per board (``stands.js``, ``mine_board.js``, ``town_board.js``) and one entry module per view
+(``stand_view.js``, ``mine_view.js``, ``town_view.js``).
 """
 
-from .exercises import MineExercise, PricePrediction
+from .exercises import MineExercise, PricePrediction, TownExercise
 from .mine_board import MineBoardView
 from .mine_layout import build_board, setup_board, tile_id
 from .mine_sandbox import MineSandbox, Placement
@@ -22,8 +27,23 @@ from .mine_words import explain_cost, explain_row, explain_stars, row_score_fram
 from .price_app import PriceStandApp
 from .price_charts import price_chart, price_table_frame, update_price_chart
 from .price_stand import PriceStand, economy_at
+from .town_board import TownView
+from .town_position import TownPosition
+from .town_sandbox import TownSandbox
+from .town_words import (
+    NobleInputs,
+    cost_reason,
+    matching_frame,
+    matching_rows,
+    matching_totals,
+    noble_frame,
+    noble_rows,
+    plot_case,
+    plot_words,
+)
 
-__all__ = ["MineBoardView", "MineExercise", "MineSandbox", "Placement", "PricePrediction", "PriceStand",
-           "PriceStandApp", "build_board", "economy_at", "explain_cost", "explain_row", "explain_stars",
-           "price_chart", "price_table_frame", "row_score_frame", "score_dicts", "setup_board", "tile_id",
-           "update_price_chart"]
+__all__ = ["MineBoardView", "MineExercise", "MineSandbox", "NobleInputs", "Placement", "PricePrediction",
+           "PriceStand", "PriceStandApp", "TownExercise", "TownPosition", "TownSandbox", "TownView", "build_board",
+           "cost_reason", "economy_at", "explain_cost", "explain_row", "explain_stars", "matching_frame",
+           "matching_rows", "matching_totals", "noble_frame", "noble_rows", "plot_case", "plot_words", "price_chart",
+           "price_table_frame", "row_score_frame", "score_dicts", "setup_board", "tile_id", "update_price_chart"]

@@ -18,23 +18,32 @@ fails when its notebook runs.
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from games.core import Event, GameError
 from games.kutna_hora import mines
+from games.kutna_hora.data.rulebook import CHEAP_PLOT
 from games.kutna_hora.economy import EconomyGame
 from widgets.shared.exercises import Exercise, ExerciseBox
-from widgets.shared.text import is_whole, short
+from widgets.shared.text import is_whole, seat_label, short
 
 from .mine_board import MineBoardView
 from .mine_layout import MAX_PLAYERS, ROWS, build_board, player_count, player_names, where
 from .mine_words import explain_cost, explain_row, explain_stars
 from .price_stand import economy_at
+from .town_board import TownView
+from .town_position import TownPosition
+from .town_words import HOUSE_ROWS, MINE_ROWS, NobleInputs, cost_reason, council_counts, matching_rows, noble_rows
 
 #: What a price setup may hold (the arguments of :func:`economy_at`).
 SETUP_KEYS = ("population", "ore", "sliders")
 #: Log events that explain a price: the stands (``prices.*``), caps, our readings, and buildings drawing people.
 PRICE_RULES = ("prices.", "caps.", "decision.", "build.population")
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter capitalised (str.capitalize would lower "Player 2")."""
+    return text[:1].upper() + text[1:]
 
 
 class KHExercise(Exercise):
@@ -238,4 +247,83 @@ class MineExercise(KHExercise):
                              caption=f"Setup card {self.setup}" if self.setup else "No rocks")
 
 
-__all__ = ["KHExercise", "MineExercise", "PricePrediction"]
+class TownExercise(KHExercise):
+    """A self-checking question about one town position; the rules package works the answer out.
+
+    Make one with :meth:`plot_cost`, :meth:`matching_points` or :meth:`noble_points`. A position or question
+    that does not exist raises ``ValueError`` when the exercise is made, so a broken exercise fails when its
+    notebook runs. ``show()`` gives the question, the town as a read-only
+    :class:`~widgets.kutna_hora.TownView` (no prices or points on it), an answer box, a Check button and the
+    feedback."""
+
+    def __init__(self, title: str, position: TownPosition, text: str, unit: str,
+                 solve: Callable[[], tuple[int, str]], hint: str = "") -> None:
+        self.title, self.position, self.text, self.unit, self.hint = title, position, text, unit, hint
+        self._solve = solve
+        try:
+            solve()
+        except (ValueError, KeyError) as err:
+            raise ValueError(f"exercise {title!r}: {err}") from None
+
+    @classmethod
+    def plot_cost(cls, title: str, position: TownPosition, plot: int, reputation: bool = False,
+                  hint: str = "") -> TownExercise:
+        """"What does plot ``plot`` cost?" (``town.plot_costs``, then the reputation discount)."""
+        if plot not in position.costs():
+            raise ValueError(f"exercise {title!r}: plot {plot} cannot be taken in this town")
+        rep = f" The player's reputation is {CHEAP_PLOT.value[0]}." if reputation else ""
+
+        def solve() -> tuple[int, str]:
+            return position.costs(reputation)[plot], capitalised(cost_reason(position, plot, reputation)) + "."
+
+        return cls(title, position, f"What does plot {plot} cost?{rep}", "groschen", solve, hint)
+
+    @classmethod
+    def matching_points(cls, title: str, position: TownPosition, plot: int, hint: str = "") -> TownExercise:
+        """"How many points does the building on plot ``plot`` score at the end?" (``town.matching``)."""
+        if not (is_whole(plot) and 0 <= plot < len(position.buildings) and position.buildings[plot]):
+            raise ValueError(f"exercise {title!r}: there is no building on plot {plot}")
+
+        def solve() -> tuple[int, str]:
+            row = next(r for r in matching_rows(position) if r["plot"] == plot)
+            return row["points"], f"{row['building']} (icons {row['icons']}): {row['from']}."
+
+        b = position.buildings[plot]
+        return cls(title, position, f"How many points does {b} on plot {plot} score in the final town scoring?",
+                   "points", solve, hint)
+
+    @classmethod
+    def noble_points(cls, title: str, position: TownPosition, seat: int, council: Mapping[str, int],
+                     inputs: NobleInputs | Mapping[str, Any] | None = None, hint: str = "") -> TownExercise:
+        """"How many points does ``seat`` score from the nobles in the council?" (``nobles.per_noble`` and
+        ``nobles.total``)."""
+        given = NobleInputs.of(inputs)
+        council_ = council_counts(council)
+
+        def solve() -> tuple[int, str]:
+            row = noble_rows(position, council_, {seat: given})[0]
+            return row["total"], f"Per noble × nobles in the council: {row['working']}."
+
+        nobles_text = ", ".join(f"{n} {c}" for c, n in council_.items() if n) or "no nobles"
+        text = (f"The council holds {nobles_text}. {seat_label(seat)} has used {given.used_pelicans} pelicans, has "
+                f"{'/'.join(map(str, given.mines_per_row))} mines in the {MINE_ROWS} mine rows and has taken "
+                f"{'/'.join(map(str, given.houses_taken_per_row))} houses from the {HOUSE_ROWS} house rows. How "
+                f"many points does {seat_label(seat)} score from the nobles this round?")
+        return cls(title, position, text, "points", solve, hint)
+
+    def answer(self) -> int:
+        return self._solve()[0]
+
+    def explain(self) -> str:
+        return self._solve()[1]
+
+    @property
+    def question(self) -> str:
+        return f"{self.title}. {self.text}"
+
+    def figure(self) -> TownView:
+        """The town, read-only: no prices and no matching points on it (they would give the answer away)."""
+        return TownView(self.position, interactive=False)
+
+
+__all__ = ["KHExercise", "MineExercise", "PricePrediction", "TownExercise"]

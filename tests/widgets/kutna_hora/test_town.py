@@ -1,4 +1,5 @@
-"""The Kutná Hora town view, sandbox, tables and exercises without a browser: intents in, state out (jupyter.md §3).
+"""The Kutná Hora town view, sandbox, tables and exercises without a browser: intents in, state out
+(docs/jupyter.md §3), and what the one renderer (static/town_board.js) draws.
 
 Every price must be games.kutna_hora.town.plot_costs's, every matching point town.matching's and every noble point
 nobles.total's; every refused intent must leave the town as it was.
@@ -12,27 +13,29 @@ import re
 import subprocess
 import sys
 
-import comm
 import pytest
 
 from games.core import IllegalAction
 from games.kutna_hora import BANNER, nobles, town
 from games.kutna_hora.data.components import TILES
-from widgets import kh_town
-from widgets.exercises import Feedback
-from widgets.kh_town import (
+from tests.widgets.messages import click, spy, updates
+from widgets.kutna_hora import (
     NobleInputs,
     TownExercise,
     TownPosition,
     TownSandbox,
     TownView,
+    cost_reason,
     matching_frame,
+    matching_rows,
     matching_totals,
     noble_frame,
-    town_html,
 )
+from widgets.kutna_hora import town_board as town_board_module
+from widgets.shared.exercises import Feedback
 
-from .messages import click, spy, updates
+from .controls import from_browser
+from .render import draw
 
 #: The rulebook's sawmill (製材所): builders-1 (red, yellow) on plot 5 of the 5 × 5 side, a red public building
 #: (red, red, yellow) above it, one matching icon to its right and below, and a yellow village on the left edge.
@@ -40,11 +43,6 @@ SAWMILL = {5: ("builders-1", 1), 0: "red-1", 6: ("grocers-1", 0), 10: ("tavern-1
 #: What a refused intent must leave alone.
 STATE = ("town", "offers", "badges", "only_offers", "selected")
 PAYLOAD_LIMIT = 16_000
-
-
-@pytest.fixture(autouse=True)
-def dummy_comm(monkeypatch):
-    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)  # also beats pytest-ipywidgets' comm
 
 
 @pytest.fixture
@@ -55,12 +53,6 @@ def sawmill():
 @pytest.fixture
 def view(sawmill, monkeypatch):
     return spy(TownView(sawmill.snapshot(), offers=sawmill.costs()), monkeypatch)
-
-
-def from_browser(widget, **state):
-    """What the front end sends when the learner changes an ipywidgets control."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-                        "buffers": []})
 
 
 def state(widget):
@@ -77,7 +69,7 @@ def test_the_sawmill_scores_6_as_in_the_rulebook(sawmill):
     assert m.points == 6
     assert m.sources == (("red-1", 3), ("grocers-1", 1), ("tavern-1", 1), ("edge", 1))
     assert town.edge_icons_at(5, 5) == ["yellow"]  # the village on the left edge of row 1
-    row = next(r for r in kh_town.matching_rows(sawmill) if r["plot"] == 5)
+    row = next(r for r in matching_rows(sawmill) if r["plot"] == 5)
     assert row["from"] == ("red-1 above: 3; grocers-1 right: 1; tavern-1 below: 1; "
                            "board edge (yellow on the left edge): 1")
     assert row["scores for"] == "Player 2" and row["points"] == 6
@@ -89,7 +81,7 @@ def test_the_sawmill_scores_6_when_built_by_clicks_in_the_sandbox(no_callback_er
         tile, owner = (what, 0) if isinstance(what, str) else what
         from_browser(sb.tile_picker, index=list(TILES).index(tile))
         from_browser(sb.owner_picker, index=owner)
-        click(sb.view, {"type": "plot", "index": index})
+        click(sb.view, {"intent": "plot", "index": index})
         assert sb.view.message_kind == "info", sb.view.message
     assert sb.position == TownPosition.build(5, SAWMILL)
     assert sb.matching()[5].points == 6
@@ -118,17 +110,17 @@ def test_the_payload_is_json_and_small(view):
 
 
 def test_a_click_without_a_callback_says_what_is_on_the_plot(view, no_callback_errors):
-    click(view, {"type": "plot", "index": 5})
+    click(view, {"intent": "plot", "index": 5})
     assert view.message_kind == "info"
     assert view.message == ("Plot 5 (row 1, column 0): builders-1 (of Player 2), icons red, yellow, plot value 3.")
-    click(view, {"type": "plot", "index": 11})
+    click(view, {"intent": "plot", "index": 11})
     assert view.message == "Plot 11 (row 2, column 1): empty, to be had for 3 groschen."
 
 
 def test_a_click_calls_the_callback_and_shows_its_answer(view, no_callback_errors):
     seen = []
     view.on_plot = lambda i: seen.append(i) or f"you chose plot {i}"
-    click(view, {"type": "plot", "index": 7})
+    click(view, {"intent": "plot", "index": 7})
     assert seen == [7] and view.message == "you chose plot 7" and view.message_kind == "info"
 
     def illegal(i):
@@ -136,7 +128,7 @@ def test_a_click_calls_the_callback_and_shows_its_answer(view, no_callback_error
 
     view.on_plot = illegal
     before = state(view)
-    click(view, {"type": "plot", "index": 7})
+    click(view, {"intent": "plot", "index": 7})
     assert view.message_kind == "error" and view.message == "Not allowed: plot 7 is too expensive for you"
     assert state(view) == before
 
@@ -146,21 +138,21 @@ def test_only_offered_plots_are_clickable_when_asked(view, no_callback_errors):
     seen = []
     view.on_plot = seen.append
     before, seq = state(view), view.message_seq
-    assert view.handle_intent({"type": "plot", "index": 12}) is False
+    assert view.handle_intent({"intent": "plot", "index": 12}) is False
     assert view.message == "Not allowed: plot 12 cannot be chosen now; the plots you may choose are 1, 7, 11, 15."
     assert seen == [] and state(view) == before and view.message_seq == seq + 1
-    assert view.handle_intent({"type": "plot", "index": 15}) and seen == [15]
+    assert view.handle_intent({"intent": "plot", "index": 15}) and seen == [15]
 
 
 @pytest.mark.parametrize(("intent", "says"), [
-    ({"type": "plot", "index": 25}, "There is no plot 25: this 5 × 5 town has plots 0 to 24"),
-    ({"type": "plot", "index": -1}, "There is no plot -1"),
-    ({"type": "plot", "index": "7"}, "not '7'"),
-    ({"type": "plot", "index": 7.0}, "not 7.0"),
-    ({"type": "plot", "index": True}, "not True"),
-    ({"type": "plot"}, "not None"),
-    ({"type": "plot", "index": [7]}, "not [7]"),
-    ({"type": "build", "index": 7}, "unknown intent 'build'"),
+    ({"intent": "plot", "index": 25}, "There is no plot 25: this 5 × 5 town has plots 0 to 24"),
+    ({"intent": "plot", "index": -1}, "There is no plot -1"),
+    ({"intent": "plot", "index": "7"}, "not '7'"),
+    ({"intent": "plot", "index": 7.0}, "not 7.0"),
+    ({"intent": "plot", "index": True}, "not True"),
+    ({"intent": "plot"}, "not None"),
+    ({"intent": "plot", "index": [7]}, "not [7]"),
+    ({"intent": "build", "index": 7}, "unknown intent 'build'"),
     ({"index": 7}, "unknown intent None"),
     (["plot", 7], "an intent is an object"),
     ("plot 7", "an intent is an object"),
@@ -184,9 +176,9 @@ def test_nonsense_gets_a_sentence_and_changes_nothing(view, intent, says, no_cal
 
 def test_a_bug_in_the_callback_becomes_a_message_not_a_traceback(view, no_callback_errors):
     view.on_plot = lambda i: 1 / 0
-    click(view, {"type": "plot", "index": 3})
+    click(view, {"intent": "plot", "index": 3})
     assert view.message_kind == "error"
-    assert view.message == "Something went wrong in the town view: ZeroDivisionError: division by zero"
+    assert view.message == "Something went wrong in the view: ZeroDivisionError: division by zero"
 
 
 def test_update_redraws_in_one_sync_message_and_refuses_a_bad_snapshot(view, sawmill):
@@ -236,7 +228,7 @@ def test_a_plot_next_to_two_buildings_costs_the_highest_value_not_the_sum():
     pos = TownPosition.build(5, {11: ("builders-1", 0), 13: ("scribes-4", 1)})
     assert town.plot_costs(pos.buildings, pos.markers, 5)[12] == max(TILES["builders-1"].plot_value,
                                                                      TILES["scribes-4"].plot_value) == 5
-    assert kh_town.cost_reason(pos, 12) == ("5 groschen: next to scribes-4 (plot value 5) and builders-1 (plot value "
+    assert cost_reason(pos, 12) == ("5 groschen: next to scribes-4 (plot value 5) and builders-1 (plot value "
                                             "3); the highest value counts, not the sum")
 
 
@@ -248,7 +240,7 @@ def test_when_every_plot_next_to_a_building_is_taken_any_plot_costs_5_again(no_c
     prices = town.plot_costs(sb.position.buildings, sb.position.markers, 5)
     assert sb.costs() == prices == {i: 5 for i in range(25) if i not in (0, 1, 5)}
     assert "Every plot next to a building is taken: any free plot costs 5 groschen again." in sb.costs_panel.value
-    click(sb.view, {"type": "plot", "index": 24})
+    click(sb.view, {"intent": "plot", "index": 24})
     assert sb.position.markers[24] == 0
     assert sb.view.message == ("Player 1 takes plot 24 for 5 groschen: every plot next to a building is taken, so "
                                "any empty plot costs 5 again. With 2 plots in town, plot tax 3 at round end.")
@@ -259,14 +251,14 @@ def test_marker_mode_follows_the_rules_and_takes_at_most_3_plots(no_callback_err
     from_browser(sb.mode_picker, index=1)
     assert sb.mode_picker.value == "marker" and sb.view.only_offers
     for i in (0, 1, 2):
-        click(sb.view, {"type": "plot", "index": i})
+        click(sb.view, {"intent": "plot", "index": i})
     assert sb.position.markers[:3] == (0, 0, 0)
     assert "With 3 plots in town, plot tax 8 at round end." in sb.view.message
     assert "plot tax 8" in sb.costs_panel.value
     before = sb.position
-    click(sb.view, {"type": "plot", "index": 3})
+    click(sb.view, {"intent": "plot", "index": 3})
     assert sb.view.message_kind == "error" and "has all 3 plot markers in town already" in sb.view.message
-    click(sb.view, {"type": "plot", "index": 2})
+    click(sb.view, {"intent": "plot", "index": 2})
     assert sb.view.message_kind == "error" and "plot 2 cannot be chosen now" in sb.view.message
     assert sb.position == before
 
@@ -275,9 +267,9 @@ def test_marker_mode_follows_the_rules_and_takes_at_most_3_plots(no_callback_err
 def test_the_tile_picker_moves_on_from_a_tile_that_is_in_town(sawmill, no_callback_errors):
     sb = TownSandbox(size=5)
     assert sb.tile_picker.value == "builders-1"
-    click(sb.view, {"type": "plot", "index": 12})
+    click(sb.view, {"intent": "plot", "index": 12})
     assert sb.position.buildings[12] == "builders-1" and sb.tile_picker.value == "builders-2"
-    click(sb.view, {"type": "plot", "index": 13})
+    click(sb.view, {"intent": "plot", "index": 13})
     assert sb.position.buildings[13] == "builders-2" and sb.view.message_kind == "info"
     assert sb.load(sawmill) and sb.tile_picker.value == "builders-3"  # builders-1 is the sawmill
     from_browser(sb.tile_picker, index=list(TILES).index("red-1"))
@@ -300,7 +292,7 @@ def test_a_public_building_has_no_owner_and_tells_its_bonus(no_callback_errors):
     from_browser(sb.tile_picker, index=list(TILES).index("yellow-2"))
     from_browser(sb.owner_picker, index=1)  # ignored for a public building
     assert sb.owner_picker.description == "player (for markers)"
-    click(sb.view, {"type": "plot", "index": 6})
+    click(sb.view, {"intent": "plot", "index": 6})
     assert sb.position.buildings[6] == "yellow-2" and sb.position.owners[6] == -1
     assert sb.view.message.startswith("yellow-2 (public) on plot 6: no owner, no house, no production; a yellow "
                                       "noble goes to the pool and the builder gets 2 reputation at once.")
@@ -334,7 +326,7 @@ def test_the_sandbox_refuses_what_the_board_cannot_hold(sawmill, verb, args, say
 def test_clicks_on_occupied_or_absent_plots_change_nothing(sawmill, no_callback_errors):
     sb = TownSandbox(position=sawmill)
     before = state(sb.view)
-    for intent in ({"type": "plot", "index": 0}, {"type": "plot", "index": 99}, {"type": "x"}, 42):
+    for intent in ({"intent": "plot", "index": 0}, {"intent": "plot", "index": 99}, {"type": "x"}, 42):
         click(sb.view, intent)
         assert sb.view.message_kind == "error"
         assert state(sb.view) == before and sb.position == sawmill
@@ -343,7 +335,7 @@ def test_clicks_on_occupied_or_absent_plots_change_nothing(sawmill, no_callback_
 def test_remove_reset_and_the_other_board_side(sawmill, no_callback_errors):
     sb = TownSandbox(position=sawmill)
     from_browser(sb.mode_picker, index=2)
-    click(sb.view, {"type": "plot", "index": 0})
+    click(sb.view, {"intent": "plot", "index": 0})
     assert sb.position.buildings[0] == "" and sb.view.message == "red-1 leaves plot 0."
     assert sb.matching()[5].points == 3
     sb.reset_button.click()
@@ -432,16 +424,17 @@ def test_the_matching_frame_is_town_matching_for_every_building(sawmill):
     assert matching_frame(TownPosition.empty(6)).empty
 
 
-def test_town_html_draws_plots_edges_offers_and_the_banner(sawmill):
-    page = town_html(sawmill, sawmill.costs(), {5: "+6"}, caption="the sawmill")
-    for i in range(25):
-        assert f"data-testid='kh-town-static-plot-{i}'" in page
-    assert "data-testid='kh-town-static-edge-1-0-w'" in page and page.count("board edge icon") == 10
-    assert BANNER in page and "the sawmill" in page and "+6" in page and "3 groschen" in page
-    assert "⌂ Player 2" in page and ">public</span>" in page and "red noble 1" in page
-    assert TownView(sawmill)._repr_html_() == town_html(sawmill)
+def test_the_renderer_draws_plots_edges_offers_and_the_banner(sawmill):
+    page = draw(TownView(sawmill, sawmill.costs(), {5: "+6"}, caption="the sawmill"))
+    assert page.ids("kh-town-plot-") == [f"kh-town-plot-{i}" for i in range(25)]
+    assert page.has_id("kh-town-edge-1-0-w")
+    assert sum(1 for n in page.walk() if str(n.attrs.get("title", "")).startswith("board edge icon")) == 10
+    text = page.all_text
+    assert BANNER in text and "the sawmill" in text and "+6" in text and "3 groschen" in text
+    assert "⌂ Player 2" in text and page.count_text("public") == 1 and "red noble 1" in text
+    assert draw(TownView(sawmill)).all_text == draw(TownView(sawmill.snapshot())).all_text
     with pytest.raises(ValueError, match="There is no plot 25"):
-        town_html(sawmill, {25: 3})
+        TownView(sawmill, {25: 3})
 
 
 def test_a_position_that_cannot_exist_is_a_value_error():
@@ -476,8 +469,10 @@ def test_exercises_accept_the_rules_answer_and_reject_others(exercises, sawmill)
         assert ex.check(str(truth)).correct and ex.check(f" {truth} ").correct and ex.check(float(truth)).correct
         wrong = ex.check(truth + 1)
         assert wrong == Feedback(False, wrong.text) and f"but it is {truth} {ex.unit}" in wrong.text
-        page = ex.question_html()  # the board without prices or matching badges: no answer given away
-        assert "groschen</div>" not in page and "+6" not in page and "Right" not in page
+        figure = ex.figure()  # the board without prices or matching badges: no answer given away
+        assert figure.offers == {} and figure.badges == {} and not figure.interactive
+        page = draw(figure).all_text
+        assert "groschen" not in page and "+6" not in page and "Right" not in ex.question_html()
 
 
 @pytest.mark.parametrize(("answer", "says"), [
@@ -501,32 +496,47 @@ def test_a_broken_exercise_fails_when_it_is_made(sawmill):
 def test_the_exercise_box_checks_on_click_and_never_raises(exercises):
     box = exercises[2].show()
     assert box.answer.description == "points"
-    assert BANNER in box.children[0].value
-    from_browser(box.answer, value=5)
+    assert box.children[1].banner == BANNER and box.children[1].town == exercises[2].position.snapshot()
+    from_browser(box.answer, value="5")
     box.check_button.click()
     assert "✗ Not quite: you said 5, but it is 6 points." in box.feedback.value
-    from_browser(box.answer, value=6)
+    from_browser(box.answer, value="6")
     box.check_button.click()
     assert "✓ Right: 6 points." in box.feedback.value
 
 
 # ---------------------------------------------------------------------- the front end and the import
-def test_the_front_end_sends_only_intents_python_knows_and_draws_the_test_ids():
-    static = pathlib.Path(kh_town.__file__).parent / "static"
-    js = (static / "kh_town.js").read_text("utf-8")
-    sent = set(re.findall(r'model\.send\(\{ type: "(\w+)"', js))
-    assert sent == {"plot"} == set(kh_town.INTENTS)
-    for testid in ("kh-town-root", "kh-town-plot-${i}", "kh-town-edge-${r}-${c}-${side}", "kh-town-banner",
-                   "kh-town-message", "kh-town-offer-${i}", "kh-town-marker-${i}", "kh-town-badge-${i}"):
-        assert f'"{testid}"' in js or f"`{testid}`" in js, testid
-    for trait in ("town", "offers", "badges", "only_offers", "selected", "message_seq"):
-        assert f'"{trait}"' in js
-    css = (static / "kh_town.css").read_text("utf-8")
+def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_ids(view):
+    source = TownView._esm
+    assert "// ---- shared/static/runtime.js" in source and "// ---- kutna_hora/static/town_board.js" in source
+    page = draw(view)
+    sent = {n.data["intent"] for n in page.walk() if "intent" in n.data}
+    assert sent == {"plot"} == set(TownView.INTENTS)
+    view.update(TownPosition.build(5, {5: ("builders-1", 0)}, markers={7: 1}), offers={6: 3}, badges={5: "+1"})
+    page = draw(view)
+    for testid in ("kh-town-root", "kh-town-plot-0", "kh-town-edge-1-0-w", "kh-town-banner", "kh-town-message",
+                   "kh-town-offer-6", "kh-town-marker-7", "kh-town-badge-5"):
+        assert page.has_id(testid), testid
+    view.only_offers = True
+    clickable = [n.data["plot"] for n in draw(view).walk() if n.data.get("clickable") == "true"]
+    assert clickable == ["6"], "only the offered plots send a click"
+    static = pathlib.Path(town_board_module.__file__).parent / "static"
+    js = (static / "town_view.js").read_text("utf-8")
+    for trait in ("town", "offers", "badges", "only_offers", "interactive", "selected", "MESSAGE_TRAITS"):
+        assert trait in js
+    css = (static / "town_board.css").read_text("utf-8")
     selectors = re.findall(r"^([^\s@/{}][^{]*)\{", css, flags=re.M)
     assert selectors and all(part.strip().startswith(".kh-town-") for s in selectors for part in s.split(","))
 
 
+def test_a_town_for_looking_at_sends_nothing_and_refuses_a_click(sawmill, no_callback_errors):
+    picture = TownView(sawmill, interactive=False)
+    assert not [n for n in draw(picture).walk() if "intent" in n.data]
+    click(picture, {"intent": "plot", "index": 3})
+    assert picture.message_kind == "error" and "only for looking at" in picture.message
+
+
 def test_import_does_not_load_pandas_or_plotly():
-    code = "import sys, widgets.kh_town; print('pandas' in sys.modules, 'plotly' in sys.modules)"
+    code = "import sys, widgets.kutna_hora.town_board; print('pandas' in sys.modules, 'plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

@@ -1,22 +1,14 @@
-// Kutná Hora town board (widgets.kh_town.TownView). Draws the synced snapshot and sends intents; no rules here:
-// what a plot costs, what a building scores and who may click where all come from Python (games.kutna_hora.town).
-// The one intent carries all its data (jupyter.md §2.3): {type: "plot", index: 7}.
+// Kutná Hora's town board: the one renderer of the town, used by the town's own view (town_view.js,
+// widgets.kutna_hora.TownView) and by the game table (table.js). It draws a games.kutna_hora.town.snapshot: plots
+// in a grid, buildings with their icons, plot value and owner's house colour, plot markers in seat colours, the icons
+// on the board edge, and price labels or badges on plots. No rules here: what a plot costs and who may click where
+// come from Python.
+
+import { clickable, make, testid } from "../../shared/static/runtime.js";
 
 const SIDES = { n: "top", e: "right", s: "bottom", w: "left" };
 
-function make(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
-function testid(node, id) {
-  node.dataset.testid = id;
-  return node;
-}
-
-function seatName(seat) {
+function ownerName(seat) {
   return seat < 0 ? "public" : `Player ${seat + 1}`;
 }
 
@@ -25,7 +17,7 @@ function tileLabel(plot) {
   return plot.public ? `${plot.colour} noble ${number}` : `${plot.guild} ${number}`;
 }
 
-function dot(colour, hex, title) {
+function iconDot(colour, hex, title) {
   const node = make("span", "kh-town-icon");
   node.style.background = hex || "#999";
   node.dataset.icon = colour;
@@ -33,28 +25,36 @@ function dot(colour, hex, title) {
   return node;
 }
 
-function drawPlot(i, plot, size, palette, offer, badge, clickable, selected) {
+// The table sends each plot as [building, owner, marker], the tiles and the edge icons once in its catalogue; this
+// gives the snapshot the renderer draws.
+export function townSnapshot(town, catalog) {
+  const plots = (town.plots || []).map(([building, owner, marker]) => {
+    const plot = { building, owner, marker };
+    if (!building) return plot;
+    const [guild, colour, , , plotValue, icons] = (catalog.tiles || {})[building] || ["?", "", 0, 0, 0, []];
+    return { ...plot, guild, colour, icons, plot_value: plotValue, public: guild === "public" };
+  });
+  return { size: town.size, plots, edges: catalog.edges || [] };
+}
+
+function drawPlot(i, plot, size, o) {
   const r = Math.floor(i / size);
   const c = i % size;
-  const node = testid(make("button", "kh-town-plot"), `kh-town-plot-${i}`);
-  node.type = "button";
-  node.dataset.intent = "plot";
-  node.dataset.index = String(i);
-  node.dataset.clickable = clickable ? "true" : "false";
+  const palette = o.palette;
+  const node = testid(make("div", "kh-town-plot"), `kh-town-plot-${i}`);
+  node.dataset.plot = String(i);
   node.style.gridRow = String(r + 2);
   node.style.gridColumn = String(c + 2);
-  if (!clickable) node.classList.add("kh-town-plot--inert");
-  if (selected) node.classList.add("kh-town-plot--selected");
+  if (i === o.selected) node.classList.add("kh-town-plot--selected");
   const top = make("span", "kh-town-plot-top");
   top.append(make("span", "kh-town-index", `plot ${i}`));
   let words = `plot ${i} (row ${r}, column ${c})`;
-
   if (plot.building) {
     node.classList.add("kh-town-plot--built", plot.public ? "kh-town-plot--public" : "kh-town-plot--guild");
     node.dataset.building = plot.building;
     node.style.background = plot.public ? palette.nobles?.[plot.colour] : palette.guilds?.[plot.guild];
     const icons = make("span", "kh-town-icons");
-    for (const icon of plot.icons || []) icons.append(dot(icon, palette.icons?.[icon], `matching icon: ${icon}`));
+    for (const icon of plot.icons || []) icons.append(iconDot(icon, palette.icons?.[icon], `matching icon: ${icon}`));
     const value = make("span", "kh-town-value", plot.plot_value);
     value.title = `plot value ${plot.plot_value}: a free plot next to this building costs up to ${plot.plot_value}`;
     top.replaceChildren(icons, value);
@@ -65,34 +65,41 @@ function drawPlot(i, plot, size, palette, offer, badge, clickable, selected) {
       who.title = "a public building: nobody owns it, nobody puts a house on it";
       who.classList.add("kh-town-owner--public");
     } else {
-      who.textContent = `⌂ ${seatName(plot.owner)}`;
+      who.textContent = `⌂ ${ownerName(plot.owner)}`;
       who.style.color = palette.seats?.[plot.owner] || "#555";
       node.dataset.owner = String(plot.owner);
     }
     node.append(who, make("span", "kh-town-index", `plot ${i}`));
-    words += `: ${plot.building}, ${plot.public ? "public, no owner" : `house of ${seatName(plot.owner)}`}, icons `
+    words += `: ${plot.building}, ${plot.public ? "public, no owner" : `house of ${ownerName(plot.owner)}`}, icons `
       + `${(plot.icons || []).join(", ")}, plot value ${plot.plot_value}`;
   } else {
     node.classList.add("kh-town-plot--empty");
     node.append(top);
-    if (plot.marker >= 0) {
-      const marker = testid(make("span", "kh-town-marker", `▲ ${seatName(plot.marker)}`), `kh-town-marker-${i}`);
-      marker.style.color = palette.seats?.[plot.marker] || "#555";
-      marker.title = `${seatName(plot.marker)}'s plot marker`;
-      node.dataset.marker = String(plot.marker);
-      node.append(marker);
-      words += `: ${seatName(plot.marker)}'s plot marker`;
-    } else {
-      words += ": empty";
-    }
+    words += plot.marker >= 0 ? "" : ": empty";
   }
+  if (plot.marker >= 0) {
+    const marker = testid(make("span", "kh-town-marker", `▲ ${ownerName(plot.marker)}`), `kh-town-marker-${i}`);
+    marker.style.color = palette.seats?.[plot.marker] || "#555";
+    marker.title = `${ownerName(plot.marker)}'s plot marker`;
+    node.dataset.marker = String(plot.marker);
+    node.append(marker);
+    words += `: ${ownerName(plot.marker)}'s plot marker`;
+  }
+  const offer = o.offers[String(i)];
   if (offer) {
     node.classList.add("kh-town-plot--offer");
     node.append(testid(make("span", "kh-town-offer", offer), `kh-town-offer-${i}`));
     words += `, to be had for ${offer}`;
   }
+  const badge = o.badges[String(i)];
   if (badge) node.append(testid(make("span", "kh-town-badge", badge), `kh-town-badge-${i}`));
-  node.title = words;
+  const click = o.click ? o.click(i, plot) : null;
+  node.dataset.clickable = click ? "true" : "false";
+  if (click) clickable(node, click[0], click[1], click[2] || words);
+  else {
+    node.classList.add("kh-town-plot--inert");
+    node.title = words;
+  }
   node.setAttribute("aria-label", words);
   return node;
 }
@@ -101,82 +108,20 @@ function drawEdge(r, c, side, colour, size, palette) {
   const node = testid(make("span", `kh-town-edge kh-town-edge--${side}`), `kh-town-edge-${r}-${c}-${side}`);
   node.style.gridRow = String(side === "n" ? 1 : side === "s" ? size + 2 : r + 2);
   node.style.gridColumn = String(side === "w" ? 1 : side === "e" ? size + 2 : c + 2);
-  node.append(dot(colour, palette.icons?.[colour], `board edge icon: ${colour} (on the ${SIDES[side]} edge of plot `
-    + `${r * size + c}; it counts for matching)`));
+  node.append(iconDot(colour, palette.icons?.[colour], `board edge icon: ${colour} (on the ${SIDES[side]} edge of `
+    + `plot ${r * size + c}; it counts for matching)`));
   return node;
 }
 
-function render({ model, el }) {
-  const root = testid(make("div", "kh-town-root"), "kh-town-root");
-
-  const draw = () => {
-    const snap = model.get("town") || {};
-    const size = snap.size || 0;
-    const plots = snap.plots || [];
-    const palette = model.get("palette") || {};
-    const offers = model.get("offers") || {};
-    const badges = model.get("badges") || {};
-    const onlyOffers = model.get("only_offers");
-    const selected = model.get("selected");
-    const parts = [];
-
-    const banner = model.get("banner");
-    if (banner) {
-      const source = model.get("source");
-      parts.push(testid(make("div", "kh-town-banner", `⚠️ ${banner}${source ? ` (${source})` : ""}`),
-        "kh-town-banner"));
-    }
-    const caption = model.get("caption");
-    if (caption) parts.push(testid(make("div", "kh-town-caption", caption), "kh-town-caption"));
-
-    const board = testid(make("div", "kh-town-board"), "kh-town-board");
-    board.style.gridTemplateColumns = `18px repeat(${size}, var(--kh-town-cell)) 18px`;
-    board.style.gridTemplateRows = `18px repeat(${size}, var(--kh-town-cell-h)) 18px`;
-    plots.forEach((plot, i) => {
-      const key = String(i);
-      const clickable = !onlyOffers || key in offers;
-      board.append(drawPlot(i, plot, size, palette, offers[key], badges[key], clickable, i === selected));
-    });
-    for (const [r, c, side, colour] of snap.edges || []) board.append(drawEdge(r, c, side, colour, size, palette));
-    parts.push(board);
-
-    const message = testid(make("div", "kh-town-message", model.get("message")), "kh-town-message");
-    message.classList.add(model.get("message_kind") === "error" ? "kh-town-message--error" : "kh-town-message--info");
-    message.setAttribute("role", "status");
-    parts.push(message);
-
-    const active = document.activeElement;
-    const focused = active && root.contains(active) ? active.dataset.testid : null;
-    root.replaceChildren(...parts);
-    if (focused) root.querySelector(`[data-testid="${focused}"]`)?.focus();  // keep keyboard users in place
-  };
-
-  // One sync message sets several traits; draw once for all of them.
-  let queued = false;
-  const schedule = () => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => { queued = false; draw(); });
-  };
-
-  const onClick = (event) => {
-    const node = event.target instanceof Element ? event.target.closest("[data-intent]") : null;
-    if (!node || !root.contains(node) || node.dataset.clickable === "false") return;
-    if (node.dataset.intent === "plot") model.send({ type: "plot", index: Number(node.dataset.index) });
-  };
-
-  const traits = ["town", "offers", "badges", "only_offers", "selected", "caption", "palette", "banner", "source",
-    "message", "message_kind", "message_seq"];
-  for (const name of traits) model.on(`change:${name}`, schedule);
-  root.addEventListener("click", onClick);
-  draw();
-  el.append(root);
-
-  return () => {
-    for (const name of traits) model.off(`change:${name}`, schedule);
-    root.removeEventListener("click", onClick);
-    root.remove();
-  };
+// drawTownBoard(snapshot, {palette, offers, badges, selected, click}): the plots framed by the edge icons.
+// click(index, plot) returns [intent, args, title] for a plot that sends an intent, or null (data-clickable="false").
+export function drawTownBoard(snapshot, opts) {
+  const o = { palette: {}, offers: {}, badges: {}, selected: -1, click: null, ...(opts || {}) };
+  const size = snapshot.size || 0;
+  const board = testid(make("div", "kh-town-board"), "kh-town-board");
+  board.style.gridTemplateColumns = `18px repeat(${size}, var(--kh-town-cell)) 18px`;
+  board.style.gridTemplateRows = `18px repeat(${size}, var(--kh-town-cell-h)) 18px`;
+  (snapshot.plots || []).forEach((plot, i) => board.append(drawPlot(i, plot, size, o)));
+  for (const [r, c, side, colour] of snapshot.edges || []) board.append(drawEdge(r, c, side, colour, size, o.palette));
+  return board;
 }
-
-export default { render };
