@@ -10,11 +10,11 @@ plugs in"): the hooks are the methods below marked *hook* and the ``sections`` t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
-from games.core import Action, ConfigError, LegalActions, Outcome, StepGame, Steps
+from games.core import Action, ConfigError, Outcome, Rng, StepGame, Steps
 
-from . import board, checks, evaluation, pieces
+from . import board, checks, evaluation, hidden, pieces
 from .board import Layout, Tables
 from .data import rulebook
 from .development import VICTORY_POINT, D, Monopoly, RoadBuilding, YearOfPlenty
@@ -46,8 +46,6 @@ from .state import (
 from .trade import Answer, Confirm, Offer
 from .turn import Main, Roll, declare_if_won
 
-_EMPTY = LegalActions.presorted(())
-
 
 class CatanGame(StepGame):
     """Base Catan for 3–4 players (2 as a learning variant)."""
@@ -66,6 +64,7 @@ class CatanGame(StepGame):
         MAIN: steps["main"], DISCARD: steps["discard"], ROBBER: steps["robber"], STEAL: steps["steal"],
         OFFER: steps["offer"], ANSWER: steps["answer"], CONFIRM: steps["confirm"],
         ROAD_BUILDING: steps["road-building"], PLENTY: steps["year-of-plenty"], MONOPOLY: steps["monopoly"]}
+    hidden_information = True
     #: The roll that moves the robber.
     robber_roll: ClassVar[int] = rulebook.ROBBER_ROLL.value
 
@@ -188,12 +187,13 @@ class CatanGame(StepGame):
             return None
         return self.step_of_phase[s.phase], s, s.decider
 
-    def legal_actions(self, player: int | None = None) -> LegalActions:
-        """Legal actions, sorted (the steps list them presorted); the prompt text is not built for this."""
+    def _decider(self) -> int | None:
         s = self.state
-        if s.phase == OVER or (player is not None and player != s.decider):
-            return _EMPTY
-        return LegalActions.presorted(self.step_of_phase[s.phase].options(self, s))
+        return None if s.phase == OVER else s.decider
+
+    def _legal(self) -> Sequence[Action]:
+        s = self.state
+        return () if s.phase == OVER else self.step_of_phase[s.phase].options(self, s)
 
     def _apply(self, action: Action) -> None:
         s = self.state
@@ -254,7 +254,12 @@ class CatanGame(StepGame):
         twin.rng = self.rng.copy()
         twin.history = self.history.copy()
         twin.log = self.log.copy()
+        twin._legal_memo = None  # as the kernel's clone: a copy lists its own actions
         return twin
+
+    def redeal(self, viewer: int | None, rng: Rng) -> CatanGame:
+        """Deal again what ``viewer`` cannot see (:mod:`.hidden`)."""
+        return hidden.redeal(self, viewer, rng)
 
 
 __all__ = ["CatanConfig", "CatanGame", "CatanState", "pieces"]

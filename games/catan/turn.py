@@ -8,8 +8,8 @@
 * Victory (``victory.declare``): a player who has the points to win on their own turn declares it at once
   (``decision.declare``); a game over the turn limit ends with the most points winning (``decision.turn-limit``).
 
-Cities & Knights hook: ``Roll.before_roll_options`` (the Alchemist replaces the knight there) and ``Main.sections``
-(the verb -> options/apply table a layer extends with its own verbs).
+Cities & Knights hooks: the ``Roll`` step (its options are what may happen before the roll: the Alchemist replaces the
+knight there) and ``Main.sections`` (the verb -> options/effect/refusal table a layer extends with its own verbs).
 """
 
 from __future__ import annotations

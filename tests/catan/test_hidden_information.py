@@ -132,3 +132,17 @@ def test_the_roll_is_asked_of_a_player_with_or_without_a_knight():
     assert with_knight.pending() == without.pending()
     force_roll(with_knight, 5)
     assert with_knight.observe(1)["players"][0]["development_cards"] == 1
+
+
+@rule("decision.bank-open")
+def test_a_redeal_changes_only_what_the_seat_cannot_see_and_keeps_a_pending_offers_cards():
+    game = position(hands={0: "brick ore", 1: "wool grain lumber", 2: "ore ore", 3: "grain"})
+    play(game, "propose", "give brick", "want ore", "ask all", "decline", "accept")
+    assert game.pending().player == 3
+    seen = {game.redeal(3, Rng(k)).state.hands[5:15].__str__() for k in range(30)}
+    assert len(seen) > 1  # players 2 and 3's cards are dealt again
+    for k in range(30):
+        twin = game.redeal(3, Rng(k))
+        assert twin.observe(3) == game.observe(3) and twin.invariant_breaks() == []
+        assert twin.state.hands[0] >= 1 and twin.state.hands[2 * 5 + 3] >= 1  # the offer's brick, the acceptor's ore
+    assert game.redeal(None, Rng(1)).state.hands == game.state.hands

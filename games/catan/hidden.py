@@ -1,0 +1,81 @@
+"""Dealing again what a seat cannot see (``Game.redeal``): for search bots' samples and hidden-information twins.
+
+A seat sees its own hand and development cards, every count, the bank and the log. It does not see the other hands
+(which resource cards, which development cards, which of the active player's cards were bought this turn), the
+deck's order or the random stream. :func:`redeal` deals those again at random: the other players' resource cards
+are pooled and dealt back in the same hand sizes (so the bank and every count stay as they are), their unplayed
+development cards and the deck are pooled and dealt back in the same numbers (old and new cards apart), and the
+stream is replaced. Once the game is over, victory point cards are face up and development cards stay. The deal
+does not count cards from the log (who got what from production and trades): it is the simple sample, consistent
+with everything the seat's observation shows (a pending offer's cards stay with the proposer and the acceptors),
+not with everything it could have inferred.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Rng
+
+from .development import VICTORY_POINT, D
+from .pieces import K
+from .state import ACCEPTED, ANSWER, CONFIRM, OFFER
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+
+def redeal(game: CatanGame, viewer: int | None, rng: Rng) -> CatanGame:
+    twin = game.clone()
+    s = twin.state
+    others = [] if viewer is None else [p for p in range(game.players) if p != viewer]
+    _resources(twin, others, rng)
+    if game.is_terminal():  # victory point cards are face up now: the development cards stay as they are
+        others = []
+    for _ in range(20):  # a deal that would already have won for the player to move is not a consistent one
+        _developments(twin, others, rng)
+        p = s.player
+        if p == viewer or s.points[p] + s.devs[p * D + VICTORY_POINT] < game.config.points_to_win:
+            break
+    twin.rng.state = rng.next_u64()
+    return twin
+
+
+def _resources(game: CatanGame, others: list[int], rng: Rng) -> None:
+    s = game.state
+    shown = _shown(game)
+    sizes = [sum(s.hands[p * K:p * K + K]) - sum(shown[p]) for p in others]
+    pool = [r for p in others for r in range(K) for _ in range(s.hands[p * K + r] - shown[p][r])]
+    rng.shuffle(pool)
+    for p, size in zip(others, sizes, strict=True):
+        dealt, pool = pool[:size], pool[size:]
+        s.hands[p * K:p * K + K] = [dealt.count(r) + shown[p][r] for r in range(K)]
+
+
+def _shown(game: CatanGame) -> list[list[int]]:
+    """Cards a player is known to hold: what the proposer of a pending trade offer gives, and what each player who
+    accepted it was asked for."""
+    s = game.state
+    shown = [[0] * K for _ in range(game.players)]
+    if s.phase in (OFFER, ANSWER, CONFIRM):
+        shown[s.player] = list(s.offer_give)
+        for q in range(game.players):
+            if s.answers[q] == ACCEPTED:
+                shown[q] = list(s.offer_want)
+    return shown
+
+
+def _developments(game: CatanGame, others: list[int], rng: Rng) -> None:
+    s = game.state
+    new = {p: sum(s.devs_new) if p == s.player else 0 for p in others}
+    old = {p: sum(s.devs[p * D:p * D + D]) - new[p] for p in others}
+    pool = list(s.deck)
+    for p in others:
+        pool += [k for k in range(D) for _ in range(s.devs[p * D + k])]
+    rng.shuffle(pool)
+    for p in others:
+        dealt, pool = pool[:old[p] + new[p]], pool[old[p] + new[p]:]
+        s.devs[p * D:p * D + D] = [dealt.count(k) for k in range(D)]
+        if new[p]:
+            s.devs_new = [dealt[old[p]:].count(k) for k in range(D)]
+    s.deck = pool
