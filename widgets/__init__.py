@@ -21,7 +21,9 @@ _HOMES = {
                      "RowsView", "WineExercise", "WineSandbox", "ip_chart", "pour_half_first"], "widgets.chartres"),
     **dict.fromkeys(["ChartView", "CountryExercise", "CrestExercise", "KKTable", "RoadExercise", "ScoringSandbox",
                      "chart_frame"], "widgets.kardinal_koenig"),
-    **dict.fromkeys(["PricePrediction", "PriceStand", "PriceStandApp", "economy_at", "price_chart",
+    **dict.fromkeys(["BarbaraView", "KHTable", "MineBoardView", "MineExercise", "MineSandbox", "PlayerBoardView",
+                     "PositionExercise", "PricePrediction", "PriceStand", "PriceStandApp", "TownExercise",
+                     "TownHallView", "TownPosition", "TownSandbox", "TownView", "economy_at", "price_chart",
                      "price_table_frame"], "widgets.kutna_hora"),
 }
 

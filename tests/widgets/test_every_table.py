@@ -12,6 +12,7 @@ import pytest
 
 from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
+from widgets.kutna_hora import KHTable
 from widgets.shared.table import MAX_EVENTS, GameTable
 
 from .messages import click, spy, updates
@@ -35,6 +36,7 @@ class Table:
 TABLES = {
     "kardinal_koenig": Table(KKTable, 4, ("take 1 7", "not at an end of its row"), 8192),
     "chartres": Table(ChartresTable, 3, ("row a60", "is not a card in your hand"), 8192, seed=3),  # bots open
+    "kutna_hora": Table(KHTable, 2, ("rows tavern grocers builders", "is not possible now"), 12 * 1024),
 }
 ROUND_TABLES = {name: spec for name, spec in TABLES.items() if spec.cls.max_rounds}
 

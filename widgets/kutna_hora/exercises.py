@@ -21,12 +21,16 @@ import html
 from typing import Any, Callable, Mapping, Sequence
 
 from games.core import Event, GameError
-from games.kutna_hora import mines
-from games.kutna_hora.data.rulebook import CHEAP_PLOT
+from games.kutna_hora import mines, town
+from games.kutna_hora.data.components import TILES
+from games.kutna_hora.data.rulebook import CHEAP_PLOT, PLOT_TAX
 from games.kutna_hora.economy import EconomyGame
-from widgets.shared.exercises import Exercise, ExerciseBox
-from widgets.shared.text import is_whole, seat_label, short
+from games.kutna_hora.game import KutnaHoraGame
+from games.kutna_hora.income import income_lines
+from widgets.shared.exercises import Exercise, ExerciseBox, read_whole
+from widgets.shared.text import is_whole, plural, seat_label, short
 
+from .boards import checked_game, checked_seat
 from .mine_board import MineBoardView
 from .mine_layout import MAX_PLAYERS, ROWS, build_board, player_count, player_names, where
 from .mine_words import explain_cost, explain_row, explain_stars
@@ -50,14 +54,19 @@ class KHExercise(Exercise):
     """The feedback of every Kutná Hora exercise names the answer with its unit: "Right: 6 points.", "Not quite:
     you said 5, but it is 6 points."; the answer box is labelled with the unit."""
 
+    #: How the feedback says the right answer after "Right: " and after "you said 5, but " (``{truth}``, ``{unit}``
+    #: and the exercise as ``{ex}``).
+    right = "{truth} {unit}"
+    wrong = "it is {truth} {unit}"
+
     def say(self, value: Any) -> str:
         return str(value)
 
     def statement(self, truth: Any) -> str:
-        return f"{truth} {self.unit}"
+        return self.right.format(truth=truth, unit=self.unit, ex=self)
 
     def correction(self, truth: Any) -> str:
-        return f"it is {truth} {self.unit}"
+        return self.wrong.format(truth=truth, unit=self.unit, ex=self)
 
     def asked_html(self) -> str:
         """The question without its title, as HTML."""
@@ -82,6 +91,7 @@ class PricePrediction(KHExercise):
     """
 
     unit, noun, minimum = "groschen", "prediction", 1
+    right, wrong = "{truth}", "{ex.good} costs {truth}"
 
     def __init__(self, title: str, setup: Mapping[str, Any] | None = None, actions: Sequence[str] = (),
                  good: str = "", hint: str = "") -> None:
@@ -150,12 +160,6 @@ class PricePrediction(KHExercise):
                 f"{stands.position(deck)} at notch {stands.sliders[slider]} of the {slider} slider: {cell.value} "
                 f"groschen{no_demand} ({table.source} table).")
 
-    def statement(self, truth: Any) -> str:
-        return str(truth)
-
-    def correction(self, truth: Any) -> str:
-        return f"{self.good} costs {truth}"
-
     def below_minimum(self, value: int) -> str:
         return f"Every price on the cards is at least 1 groschen, so {value} cannot be right. Try again."
 
@@ -177,6 +181,7 @@ class MineExercise(KHExercise):
     """
 
     ASKS = ("cost", "stars", "points", "total")
+    wrong = "the answer is {truth} {unit}"
 
     def __init__(self, title: str, *, placements: Sequence[Sequence[Any]] = (), setup: int | None = 1,
                  ask: str = "points", space: int | None = None, row: int | None = None, player: int | None = None,
@@ -234,9 +239,6 @@ class MineExercise(KHExercise):
             return (f"{self.title}. How many mine points does {self.names[self.player]} "  # type: ignore[index]
                     f"score in row {self.row + 1}?")  # type: ignore[operator]
         return f"{self.title}. How many mine points does {self.names[self.player]} score in all?"  # type: ignore
-
-    def correction(self, truth: Any) -> str:
-        return f"the answer is {truth} {self.unit}"
 
     def figure(self) -> MineBoardView:
         """The board, read-only: a cost question hides the open spaces' costs and marks its space with a "?";
@@ -326,4 +328,95 @@ class TownExercise(KHExercise):
         return TownView(self.position, interactive=False)
 
 
-__all__ = ["KHExercise", "MineExercise", "PricePrediction", "TownExercise"]
+#: What a :class:`PositionExercise` may ask, with the unit of its answer.
+POSITION_ASKS = {"income": "groschen", "plot": "groschen", "mines": "points", "tax": "groschen"}
+
+
+class PositionExercise(KHExercise):
+    """"Predict a number at this position", answered by the engine, never stored.
+
+    ``ask`` is ``"income"`` (what an Income action gives ``player`` now: production × price, :meth:`income_of`),
+    ``"plot"`` (what buying plot ``plot`` costs ``player`` now, :meth:`plot_options`), ``"mines"`` (the points
+    ``player``'s mines would score in the final mine scoring now, :meth:`final_breakdown`) or ``"tax"`` (what
+    ``player`` owes at the end of this round: tax plus plot tax, :meth:`tax_due`). ``question``, ``answer()``,
+    ``explain()``, ``check(answer) -> Feedback`` (never raises) and ``show()`` (question, answer box, Check,
+    feedback). A question that cannot be asked at the position raises ``ValueError`` at once, so a broken
+    exercise fails when its notebook runs."""
+
+    def __init__(self, title: str, game: KutnaHoraGame, ask: str, player: int = 0, plot: int | None = None,
+                 hint: str = "") -> None:
+        self.title, self.hint = title, hint
+        self.game = checked_game(game).clone()  # a snapshot: the exercise never moves with a live game
+        self.player = checked_seat(self.game, player)
+        if ask not in POSITION_ASKS:
+            raise ValueError(f"exercise {title!r}: ask one of {', '.join(POSITION_ASKS)}, not {short(ask)}")
+        self.ask, self.unit = ask, POSITION_ASKS[ask]
+        self.plot = plot
+        if ask == "plot" and (plot is None or plot not in self._plot_costs()):
+            buyable = sorted(self._plot_costs())
+            raise ValueError(f"exercise {title!r}: plot {short(plot)} is not for sale to "
+                             f"{seat_label(player)} now; these are: {buyable}")
+
+    def _plot_costs(self) -> dict[int, int]:
+        # A position's prices before money is checked: every plot the player could buy with enough groschen.
+        twin = self.game.clone()
+        twin.state.seats[self.player].groschen = 10_000
+        return twin.plot_options(self.player, False, False)
+
+    @property
+    def question(self) -> str:
+        who = seat_label(self.player)
+        return {
+            "income": f"{who} takes an Income action now. How many groschen does it give?",
+            "plot": f"{who} buys plot {self.plot} now. How many groschen does it cost?",
+            "mines": f"If the game ended now, how many points would {who} score in the final mine scoring?",
+            "tax": f"How many groschen does {who} owe at the end of this round (tax plus plot tax)?",
+        }[self.ask]
+
+    def answer(self) -> int:
+        g, p = self.game, self.player
+        if self.ask == "income":
+            return g.income_of(p)
+        if self.ask == "plot":
+            return self._plot_costs()[int(self.plot)]  # type: ignore[arg-type]
+        if self.ask == "mines":
+            return g.final_breakdown(p)["mines"]
+        return g.tax_due(p)
+
+    def explain(self) -> str:
+        g, p = self.game, self.player
+        seat = g.state.seats[p]
+        if self.ask == "income":
+            lines = income_lines(seat.production, g.prices(), seat.mine_ore)
+            said = " + ".join(f"{good} {n} × {price}" for good, n, price, _ in lines) or "no production yet"
+            return f"Income is production × the current price, good by good: {said} = {g.income_of(p)} [income.sum]."
+        if self.ask == "plot":
+            near = [TILES[g.state.town[j]].plot_value for j in town.neighbours(int(self.plot), g.size)  # type: ignore
+                    if g.state.town[j]]
+            if seat.reputation >= CHEAP_PLOT.value[0]:
+                why = f"with reputation {seat.reputation} (3 or more) every plot costs 1 [plot.reputation]"
+            elif near:
+                why = (f"the plot is next to buildings with plot values {near}: it costs the highest, not the sum "
+                       "[plot.cost]")
+            else:
+                why = ("no building is next to it and none is in town (or every plot next to one is taken): 5 "
+                       "[plot.first]")
+            return f"Plot {self.plot}: {why}."
+        if self.ask == "mines":
+            rows = mines.score_rows(g.state.mine, g.state.mine_owner, g.players)
+            said = "; ".join(f"row {r.row + 1}: {r.stars} stars (worth {'/'.join(map(str, r.values))}), yours "
+                             f"{r.player_stars[p]} → {r.points[p]}" for r in rows)
+            return f"Each row is worth points by its stars; the players rank by their own stars [end.mines]. {said}."
+        plots = g.state.markers.count(p)
+        extra = PLOT_TAX.value.get(plots, 0)
+        return (f"The tax marker shows {g.state.tax}; with {plural(plots, 'plot marker')} in town the plot tax is "
+                f"{extra} [tax.pay]: {g.state.tax} + {extra} = {g.tax_due(p)}.")
+
+    def read(self, answer: Any) -> Any:
+        """A whole number (points may be 0 or negative), the unit may follow it: ``"33 groschen"``."""
+        if isinstance(answer, str):
+            answer = answer.strip().lower().removesuffix(self.unit).strip()
+        return read_whole(answer, self.unit, -10**9, self.noun)
+
+
+__all__ = ["KHExercise", "MineExercise", "PositionExercise", "PricePrediction", "TownExercise"]

@@ -127,3 +127,16 @@ def draw(view: Any) -> Drawn:
                               text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return Drawn.of(json.loads(done.stdout))
+
+
+def draw_composed(view: Any, renderer: str) -> Drawn:
+    """``view``'s drawing, once its front end is checked to be the shared runtime with the board's one renderer
+    (``static/<renderer>``) composed in."""
+    source = view._esm
+    assert "// ---- shared/static/runtime.js" in source and f"// ---- kutna_hora/static/{renderer}" in source
+    return draw(view)
+
+
+def intents(page: Drawn) -> set[str]:
+    """The intents the drawing's clickable nodes send."""
+    return {n.data["intent"] for n in page.walk() if "intent" in n.data}

@@ -36,8 +36,8 @@ from widgets.kutna_hora.mine_layout import SETUP_CARDS
 from widgets.shared.exercises import Feedback
 from widgets.shared.palette import seat_colours
 
-from .controls import from_browser
-from .render import draw
+from .controls import from_browser, refused_and_unchanged
+from .render import draw, draw_composed, intents
 
 PURPLE, BLUE, GREEN, ORANGE = range(4)
 NAMES = ["Purple", "Blue", "Green", "Orange"]
@@ -132,39 +132,24 @@ def test_without_a_callback_the_view_says_what_a_mine_would_cost(view, no_callba
     assert empty.message == "Space 4 (row 1, column 5) is open: a mine there costs 2 wood (an entrance)."
 
 
+def space(index):
+    return {"intent": "space", "index": index}
+
+
 @pytest.mark.parametrize(("intent", "says"), [
-    ({"intent": "space", "index": 24}, "there is no space 24; the mine board has spaces 0 to 23"),
-    ({"intent": "space", "index": -1}, "there is no space -1"),
-    ({"intent": "space", "index": "16"}, "a space is a whole number 0 to 23, not '16'"),
-    ({"intent": "space", "index": 16.0}, "not 16.0"),
-    ({"intent": "space", "index": True}, "not True"),
-    ({"intent": "space"}, "not None"),
-    ({"intent": "space", "index": [16]}, "not [16]"),
-    ({"intent": "space", "index": 7}, "space 7 (row 2, column 2) holds a rock with 1 star; nobody may build"),
-    ({"intent": "space", "index": 12}, "space 12 (row 3, column 1) holds a rock with 2 stars"),
-    ({"intent": "space", "index": 10}, "space 10 (row 2, column 5) already holds mine iii-2, Purple's"),
-    ({"intent": "space", "index": 1}, "already holds mine i-1, Orange's"),
-    ({"intent": "space", "index": 23}, "space 23 (row 4, column 6) is not open"),
-    ({"intent": "teleport", "index": 16}, "unknown intent 'teleport'"),
-    ({"index": 16}, "unknown intent None"),
-    (["space", 16], "an intent is an object"),
-    ("space 16", "an intent is an object"),
-    (None, "an intent is an object"),
+    *((space(index), says) for index, says in (
+        (24, "there is no space 24; the mine board has spaces 0 to 23"), (-1, "there is no space -1"),
+        ("16", "a space is a whole number 0 to 23, not '16'"), (16.0, "not 16.0"), (True, "not True"),
+        ([16], "not [16]"), (7, "space 7 (row 2, column 2) holds a rock with 1 star; nobody may build"),
+        (12, "space 12 (row 3, column 1) holds a rock with 2 stars"),
+        (10, "space 10 (row 2, column 5) already holds mine iii-2, Purple's"),
+        (1, "already holds mine i-1, Orange's"), (23, "space 23 (row 4, column 6) is not open"))),
+    ({"intent": "space"}, "not None"), ({"intent": "teleport", "index": 16}, "unknown intent 'teleport'"),
+    ({"index": 16}, "unknown intent None"), (["space", 16], "an intent is an object"),
+    ("space 16", "an intent is an object"), (None, "an intent is an object"),
 ])
 def test_nonsense_gets_a_sentence_and_changes_nothing(view, intent, says, no_callback_errors):
-    called = []
-    view.on_space = called.append
-    before, seq = board_state(view), view.message_seq
-    view.outbox.clear()
-    assert view.handle_intent(intent) is False
-    assert view.message_kind == "error" and says in view.message, view.message
-    assert view.message.startswith(("Not allowed: ", "Not understood: ")) and "Traceback" not in view.message
-    assert board_state(view) == before and called == []
-    assert view.message_seq == seq + 1  # the same refusal twice still reaches the view
-    changed = {k for m in updates(view) for k in m["state"]}
-    assert changed <= {"message", "message_kind", "message_seq"}
-    click(view, intent)  # through the comm as well: no exception escapes the handler
-    assert board_state(view) == before and view.message_kind == "error" and called == []
+    refused_and_unchanged(view, intent, says, board_state, "on_space")
 
 
 def test_a_mine_never_opens_the_space_above_it():
@@ -481,20 +466,17 @@ def test_a_broken_exercise_fails_when_it_is_made(kwargs, says):
 
 def test_the_exercise_box_checks_on_click_and_never_raises():
     box = MineExercise("Third", placements=SIX_STAR_BUILD, ask="points", row=1, player=GREEN).show()
-    box.check_button.click()
-    assert "Type your answer first" in box.feedback.value and "✗" in box.feedback.value
-    from_browser(box.answer, value="1")
-    box.check_button.click()
-    assert "✓ Right: 1 points." in box.feedback.value
+    assert isinstance(box.children[1], MineBoardView) and not box.children[1].interactive, "the board, read-only"
+    for typed, says in (("", "✗ Type your answer first"), ("1", "✓ Right: 1 points.")):
+        from_browser(box.answer, value=typed)
+        box.check_button.click()
+        assert says in box.feedback.value
 
 
 # ---------------------------------------------------------------------- the front end and the import
 def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_ids(view):
-    source = MineBoardView._esm
-    assert "// ---- shared/static/runtime.js" in source and "// ---- kutna_hora/static/mine_board.js" in source
-    page = draw(view)
-    sent = {n.data["intent"] for n in page.walk() if "intent" in n.data}
-    assert sent == {"space"} == set(MineBoardView.INTENTS)
+    page = draw_composed(view, "mine_board.js")
+    assert intents(page) == {"space"} == set(MineBoardView.INTENTS)
     assert [n.data["index"] for n in page.walk() if "intent" in n.data] == [str(i) for i in range(24)]
     for testid in ("kh-mine-root", "kh-mine-banner", "kh-mine-message", "kh-mine-tech", "kh-mine-scores",
                    *(f"kh-mine-row-{r}" for r in range(4)), *(f"kh-mine-total-{p}" for p in range(4))):

@@ -34,8 +34,8 @@ from widgets.kutna_hora import (
 from widgets.kutna_hora import town_board as town_board_module
 from widgets.shared.exercises import Feedback
 
-from .controls import from_browser
-from .render import draw
+from .controls import from_browser, refused_and_unchanged
+from .render import draw, draw_composed, intents
 
 #: The rulebook's sawmill (製材所): builders-1 (red, yellow) on plot 5 of the 5 × 5 side, a red public building
 #: (red, red, yellow) above it, one matching icon to its right and below, and a yellow village on the left edge.
@@ -159,19 +159,8 @@ def test_only_offered_plots_are_clickable_when_asked(view, no_callback_errors):
     (None, "an intent is an object"),
 ])
 def test_nonsense_gets_a_sentence_and_changes_nothing(view, intent, says, no_callback_errors):
-    seen = []
-    view.on_plot = seen.append
-    before, seq = state(view), view.message_seq
-    view.outbox.clear()
-    assert view.handle_intent(intent) is False
-    assert view.message_kind == "error" and says in view.message and "Traceback" not in view.message
+    refused_and_unchanged(view, intent, says, state, "on_plot")
     assert view.message.startswith("Not understood: ")
-    assert state(view) == before and seen == []
-    assert view.message_seq == seq + 1  # the same refusal twice still reaches the view
-    changed = {k for m in updates(view) for k in m["state"]}
-    assert changed <= {"message", "message_kind", "message_seq"}
-    click(view, intent)  # through the comm as well: no exception escapes the handler
-    assert state(view) == before and seen == [] and view.message_kind == "error"
 
 
 def test_a_bug_in_the_callback_becomes_a_message_not_a_traceback(view, no_callback_errors):
@@ -507,11 +496,8 @@ def test_the_exercise_box_checks_on_click_and_never_raises(exercises):
 
 # ---------------------------------------------------------------------- the front end and the import
 def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_ids(view):
-    source = TownView._esm
-    assert "// ---- shared/static/runtime.js" in source and "// ---- kutna_hora/static/town_board.js" in source
-    page = draw(view)
-    sent = {n.data["intent"] for n in page.walk() if "intent" in n.data}
-    assert sent == {"plot"} == set(TownView.INTENTS)
+    page = draw_composed(view, "town_board.js")
+    assert intents(page) == {"plot"} == set(TownView.INTENTS)
     view.update(TownPosition.build(5, {5: ("builders-1", 0)}, markers={7: 1}), offers={6: 3}, badges={5: "+1"})
     page = draw(view)
     for testid in ("kh-town-root", "kh-town-plot-0", "kh-town-edge-1-0-w", "kh-town-banner", "kh-town-message",

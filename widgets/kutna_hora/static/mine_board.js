@@ -80,13 +80,14 @@ function drawMineCell(index, cell, o, columns) {
   const click = o.click ? o.click(index, cell) : null;
   if (click) clickable(node, click[0], click[1], click[2] || title);
   else node.title = title;
+  if (click && click[3]) node.classList.add("kh-mn-cell--choice");
   node.setAttribute("aria-label", title);
   return node;
 }
 
 // drawMineBoard(board, {names, colours, last, mark, showOpen, showRows, anySpace, wood, click}): the grid with its
 // column and row heads and, with showRows, each row's stars and value. click(index, cell) returns
-// [intent, args, title] for a cell that sends an intent, or null.
+// [intent, args, title, highlight] for a cell that sends an intent (highlight: one of a few legal choices), or null.
 export function drawMineBoard(board, opts) {
   const o = { names: [], colours: [], last: -1, mark: -1, showOpen: true, showRows: true, anySpace: false,
     wood: 0, click: null, ...(opts || {}) };

@@ -96,7 +96,8 @@ function drawPlot(i, plot, size, o) {
   const click = o.click ? o.click(i, plot) : null;
   node.dataset.clickable = click ? "true" : "false";
   if (click) clickable(node, click[0], click[1], click[2] || words);
-  else {
+  if (click && click[3]) node.classList.add("kh-town-plot--choice");
+  if (!click) {
     node.classList.add("kh-town-plot--inert");
     node.title = words;
   }
@@ -114,7 +115,8 @@ function drawEdge(r, c, side, colour, size, palette) {
 }
 
 // drawTownBoard(snapshot, {palette, offers, badges, selected, click}): the plots framed by the edge icons.
-// click(index, plot) returns [intent, args, title] for a plot that sends an intent, or null (data-clickable="false").
+// click(index, plot) returns [intent, args, title, highlight] for a plot that sends an intent (highlight: one of a few
+// legal choices), or null (data-clickable="false").
 export function drawTownBoard(snapshot, opts) {
   const o = { palette: {}, offers: {}, badges: {}, selected: -1, click: null, ...(opts || {}) };
   const size = snapshot.size || 0;

@@ -1,0 +1,123 @@
+// Kutná Hora's pieces as the table's boards draw them: seat pawns, matching icons, building tiles and mine tiles,
+// and the two ways a board offers a choice: a legal action to click (act) or the first half of a two-part choice to
+// select (selectable). Used by town_hall.js, player_board.js and table.js.
+
+import { clickable, make } from "../../shared/static/runtime.js";
+
+const EXTRA_WORDS = { "tax+1": "tax +1", "st-barbara": "flips St. Barbara" };
+
+export function seatHex(catalog, p) {
+  return (catalog.seat_colours || [])[p] || "#888";
+}
+
+export function seatTitle(catalog, p) {
+  return `Player ${p + 1} (${(catalog.seat_names || [])[p] || ""})`;
+}
+
+export function colourHex(catalog, colour) {
+  return ((catalog.colours || {}).icons || {})[colour] || colour || "#888";
+}
+
+export function pawn(catalog, p, className, text) {
+  const node = make("span", `kh-tb-pawn ${className || ""}`.trim(), text === undefined ? p + 1 : text);
+  node.style.setProperty("--kh-seat", seatHex(catalog, p));
+  node.title = seatTitle(catalog, p);
+  return node;
+}
+
+export function iconDots(catalog, icons) {
+  const box = make("span", "kh-tb-icons");
+  for (const icon of icons || []) {
+    const d = make("span", "kh-tb-icon");
+    d.style.setProperty("--kh-icon", colourHex(catalog, icon));
+    d.title = `${icon} icon`;
+    box.append(d);
+  }
+  return box;
+}
+
+// What a costly action costs now ("free", "6 g"), from status.costs.
+export function costText(status, action) {
+  const c = (status.costs || {})[action];
+  return c === undefined ? "" : c === 0 ? "free" : `${c} g`;
+}
+
+// A legal action on a board: highlighted, and a click sends {intent: "act", action}.
+export function act(node, action, title) {
+  clickable(node, "act", { action }, title);
+  node.classList.add("kh-tb-act");
+  return node;
+}
+
+// The first click of a two-part choice (a drawn mine tile, a held tile, a joker card): selected here, never sent.
+export function selectable(node, key, chosen, title) {
+  node.classList.add("kh-tb-act", "kh-tb-selectable");
+  node.dataset.select = key;
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  if (chosen) node.classList.add("kh-tb-selected");
+  if (title) node.title = title;
+  return node;
+}
+
+export function tileWords(catalog, id) {
+  const t = (catalog.tiles || {})[id];
+  if (!t) return id;
+  const [guild, colour, wood, prod, plotValue, icons, extra, tech, bonus, population] = t;
+  const parts = [guild === "public" ? `${colour} public building` : `${guild} (${(catalog.guild_good || {})[guild]})`,
+    `wood ${wood}`, `plot value ${plotValue}`];
+  if (prod) parts.push(`production +${prod}`);
+  if (population) parts.push(`population +${population}`);
+  if (extra) parts.push(EXTRA_WORDS[extra] || extra);
+  if (tech) parts.push("technology tile");
+  if (bonus) parts.push(`bonus ${bonus} and a ${colour} noble to the pool`);
+  parts.push(`icons ${(icons || []).join(", ")}`);
+  return `${id}: ${parts.join(" · ")}`;
+}
+
+// A building tile: icons, plot value, guild or noble colour, wood, production and its extras.
+export function drawTile(catalog, id, opts) {
+  const o = opts || {};
+  const t = (catalog.tiles || {})[id] || ["?", "", 0, 0, 0, [], "", 0, "", 0];
+  const [guild, colour, wood, prod, plotValue, icons, extra, tech, bonus] = t;
+  const node = make("div", `kh-tb-tile ${guild === "public" ? "kh-tb-tile--public" : "kh-tb-tile--guild"}`);
+  if (guild === "public") node.style.setProperty("--kh-tile", colourHex(catalog, colour));
+  if (o.id) node.dataset.testid = o.id;
+  const top = make("div", "kh-tb-tile-top");
+  const value = make("span", "kh-tb-tile-pv", plotValue);
+  value.title = "plot value";
+  top.append(iconDots(catalog, icons), value);
+  node.append(top, make("div", "kh-tb-tile-name", guild === "public" ? `${colour}` : guild));
+  const line = make("div", "kh-tb-tile-line");
+  line.append(make("span", "kh-tb-wood", `wood ${wood}`));
+  if (prod) line.append(make("span", "kh-tb-prod", `+${prod} ${(catalog.guild_good || {})[guild] || ""}`));
+  if (bonus) line.append(make("span", "kh-tb-prod", bonus));
+  node.append(line);
+  const marks = [];
+  if (extra) marks.push(EXTRA_WORDS[extra] || extra);
+  if (tech) marks.push("technology");
+  if (marks.length) node.append(make("div", "kh-tb-tile-extra", marks.join(" · ")));
+  if (o.note) node.append(make("div", "kh-tb-tile-note", o.note));
+  node.title = tileWords(catalog, id);
+  return node;
+}
+
+export function mineWords(catalog, id) {
+  const m = (catalog.mine_tiles || {})[id];
+  if (!m) return id;
+  const [back, cost, ore, population, points, stars] = m;
+  return `${id} (back ${back}): the spaces beside and below cost ${cost} wood · ore +${ore}` +
+    `${population ? ` · population +${population}` : ""}${points ? ` · ${points} points` : ""} · ${stars} ★`;
+}
+
+// A mine tile in a hand (the tiles drawn in a Mine action): id, cost, ore, stars, points.
+export function drawMineTile(catalog, id, opts) {
+  const o = opts || {};
+  const [back, cost, ore, , points, stars] = (catalog.mine_tiles || {})[id] || ["?", 0, 0, 0, 0, 0];
+  const node = make("div", `kh-tb-minetile ${back === "tech" ? "kh-tb-minetile--tech" : ""}`.trim());
+  if (o.id) node.dataset.testid = o.id;
+  node.append(make("span", "kh-tb-minetile-id", id), make("span", "kh-tb-minetile-nums",
+    `w${cost} ore+${ore}${stars ? ` ${"★".repeat(stars)}` : ""}${points ? ` +${points}p` : ""}`));
+  node.title = mineWords(catalog, id);
+  return node;
+}
