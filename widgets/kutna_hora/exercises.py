@@ -177,7 +177,8 @@ class MineExercise(KHExercise):
     ``player`` scores in ``row``) or ``"total"`` (``player``'s mine points over all rows), the last three from
     :func:`~games.kutna_hora.mines.score_rows`. The board is ``placements`` (``(space, tile, player)``) built on
     setup card ``setup`` by :func:`~widgets.kutna_hora.mine_layout.build_board`; the question shows it as a
-    read-only :class:`~widgets.kutna_hora.MineBoardView` that does not give the answer away.
+    read-only :class:`~widgets.kutna_hora.MineBoardView` that does not give the answer away (players named
+    ``names`` and drawn in ``colours``: the shared palette's unless given).
     """
 
     ASKS = ("cost", "stars", "points", "total")
@@ -185,8 +186,9 @@ class MineExercise(KHExercise):
 
     def __init__(self, title: str, *, placements: Sequence[Sequence[Any]] = (), setup: int | None = 1,
                  ask: str = "points", space: int | None = None, row: int | None = None, player: int | None = None,
-                 players: int = MAX_PLAYERS, names: Sequence[str] | None = None, hint: str = "") -> None:
-        self.title, self.hint, self.ask = title, hint, ask
+                 players: int = MAX_PLAYERS, names: Sequence[str] | None = None,
+                 colours: Sequence[str] | None = None, hint: str = "") -> None:
+        self.title, self.hint, self.ask, self.colours = title, hint, ask, colours
         try:
             self.players = player_count(players)
             self.names = player_names(names, self.players)
@@ -243,7 +245,8 @@ class MineExercise(KHExercise):
     def figure(self) -> MineBoardView:
         """The board, read-only: a cost question hides the open spaces' costs and marks its space with a "?";
         a stars or points question hides each row's stars and value; the scoring table is never shown."""
-        return MineBoardView(mines.snapshot(self.cells, self.owners), players=self.names, interactive=False,
+        return MineBoardView(mines.snapshot(self.cells, self.owners), players=self.names, colours=self.colours,
+                             interactive=False,
                              show_scores=False, show_open=self.ask != "cost", show_rows=self.ask == "cost",
                              mark=self.space if self.ask == "cost" else -1,  # type: ignore[arg-type]
                              caption=f"Setup card {self.setup}" if self.setup else "No rocks")
