@@ -1,6 +1,7 @@
-"""What a player may and must do (issue 15, "rules fidelity"): a location taken is carried out; bonus abilities and
-the repetitions of "N×" and "▶" abilities are the player's choice; a step that costs cards is asked alike whatever
-the hidden hand holds."""
+"""What a player may and must do, sentence by sentence of the rule text (issue 15, "rules fidelity"): a location
+taken is carried out; bonus abilities and the repetitions of "N×" and "▶" abilities are the player's choice; a
+step that costs cards is asked alike whatever the hidden hand holds; and the audit's other "may" and "must"
+sentences (the rules notes' table "May and must")."""
 
 import pytest
 
@@ -24,8 +25,13 @@ from .scenario import (
     ready_to_activate,
     row_for,
     rules_of,
+    run_to,
+    set_personal,
     show_locations,
+    show_tiles,
     sound,
+    tile,
+    to_phase_f,
 )
 
 rule = pytest.mark.rule
@@ -255,3 +261,75 @@ def test_a_hand_too_small_to_pay_is_passed_over_since_its_size_is_public():
     assert of_rule(events, "decision.full-resolution")[0].text == f"Player 1 resolved {KILN_CARD}'s main ability 0 " \
                                                                   "of 1 times: no bonus."
     assert game.pending().kind == "location"
+
+
+# ---------------------------------------------------------------------------------------------------- the audit
+@rule("hand.keep-limit")
+def test_outside_phases_b_and_c_no_hand_ever_holds_more_cards_than_its_limit():
+    """「フェーズBでカードを2枚引く場合を除き、ゲーム全体を通して遵守しなければなりません」: draws stop at the limit
+    (hand.limit) and the 2 cards of Phase B go out again in Phase C, so the limit holds whenever Phase C is over."""
+    checked = 0
+    for seed in range(6):
+        game, pick = ChartresGame(None, seed, players=2 + seed % 3), Rng(seed)
+        while not game.is_terminal():
+            if game.state.phase not in ("setup-row", "commit-row", "commit-act"):
+                over = [p for p in range(game.players) if len(game.state.hand[p]) > game.hand_limit(p)]
+                assert over == [], (seed, len(game.history), game.pending())
+                checked += 1
+            actions = game.legal_actions()
+            game.apply(actions[pick.below(len(actions))])
+    assert checked > 300
+
+
+@rule("decision.window-fallback")
+@rule("window.white")
+def test_a_white_window_instead_of_a_coloured_one_may_be_declined_before_paying_for_it():
+    """「常に白の窓を構築できます」 (may): the second yellow window of a card would go on a red space, so white and
+    without the bonus; the player may stop before paying its card."""
+    game = new_game(2)
+    yellows = [c for c in YELLOW if c != TWICE_YELLOW][-2:]
+    play_cards(game, ready_to_activate(game, 0, TWICE_YELLOW, hand=yellows))
+    play(game, f"discard {yellows[0]}")
+    assert game.state.windows[0] == ["yellow"] and PARTS.window_colours[1] == "red"
+    assert legal(game) == [f"discard {yellows[1]}", "stop"]
+    play(game, "stop")
+    assert game.state.windows[0] == ["yellow"] and game.state.hand[0] == [yellows[1]]
+
+
+@rule("score.bonus-tile")
+def test_a_bonus_tile_taken_is_carried_out_whole():
+    """「ボーナスタイルを1枚獲得することができます」 (may take one) but then 「その効果を実行します」: the two barrel
+    steps of the tile are not asked one by one."""
+    game = new_game(2, cellars=("A", "B"))
+    barrels = tile("barrel", "barrel")
+    show_tiles(game, [barrels])
+    set_personal(game, 0, 3)
+    set_personal(game, 1, 0)
+    to_phase_f(game, {0: row_for(torch=1), 1: row_for(cart=1, horse=1)})
+    assert legal(game) == [f"bonus {barrels}", "pass"]
+    marker = game.state.barrel[0]
+    play(game, f"bonus {barrels}")
+    assert game.state.barrel[0] == marker + 2
+
+
+@rule("wine.grapes")
+@rule("wine.order")
+def test_six_grapes_fill_one_full_barrel_not_two_half_barrels():
+    """「同じ色のブドウ4つで1つの樽を満杯にし、同じ色のブドウ3つで樽の半分を満たすことができます」 and the example's
+    「まず、満杯の樽を」: full barrels are filled first from the grapes, so 6 grapes are 4 + 2, even where two half
+    barrels would score more (cellar A, marker on space 4: a full 2 IP barrel, against halves of 2 and 7 = 1 + 3)."""
+    result = pour(CELLAR_A, 4, 6, 0)
+    assert [(b.space, b.fill) for b in result.barrels] == [(4, "full")] and result.ip == 2
+    assert result.unused == {"white": 2, "red": 0}
+
+
+@rule("era.discard")
+@rule("era.cellars")
+def test_the_era_ends_in_the_numbered_order_cards_then_cellars_then_the_era_marker():
+    """「1. カードを捨てる」 … 「3. 地下室を左に渡す」 … 「4. 時代マーカーを移動する」 (the summary before it says
+    「その後、地下室を交換し、プレイエリアのカード枚数を3枚に減らします」: the two steps do not touch each other,
+    so the order cannot change a score; the engine follows the numbered list)."""
+    game = new_game(3)
+    events = run_to(game, "location", era=2)
+    order = [e.rule for e in events if e.rule in ("era.discard", "era.cellars", "era.marker", "flow.bonus-refresh")]
+    assert order == ["era.discard", "era.cellars", "era.marker", "flow.bonus-refresh"]
