@@ -9,15 +9,17 @@ Decisions, in the order a game asks them (``pending().kind``), and the module th
 * ``commit-row`` / ``commit-act`` (:mod:`.play`, Phase C, secretly, in initiative order) – ``row CARD`` plays a
   card to the right end of the action row, then ``activate SLOT CARD`` plays one under position SLOT (1 =
   leftmost);
-* ``discard`` / ``path`` (:mod:`.resolution`, while an ability is resolved) – ``discard CARD`` pays a cost (at the
-  start of a repetition that costs cards, ``stop`` ends the ability instead); ``path warehouse|townhall`` when a
-  citizen could go on either path;
+* ``discard`` / ``resolve`` / ``path`` (:mod:`.resolution`, while an ability is resolved) – ``discard CARD`` pays a
+  cost (at the start of a repetition that costs cards, ``stop`` ends the ability instead, except the first time of a
+  location's main ability); ``resolve`` carries out a repetition or a bonus that costs nothing and is the player's
+  choice, ``stop`` ends the ability instead; ``path warehouse|townhall`` when a citizen could go on either path;
 * ``bonus`` (:mod:`.scoring`, Phase F) – ``bonus TILE`` buys a cathedral bonus tile with citizens, ``pass`` does not;
 * ``pour`` (:mod:`.wine_making`, Phase F) – ``pour white|red``: which colour pours first when both fill a barrel of
   one kind.
 
-Everything else (Phase B draws, the reveal, Phase E, gains without a cost, track bonuses and their chain reactions,
-the scoring steps, the end of an era) happens by itself and is logged with the rule that caused it. This module
+Everything else (Phase B draws, the reveal, Phase E, the first time of a main ability that must be carried out,
+the gains inside a repetition, track bonuses and their chain reactions, the scoring steps, the end of an era)
+happens by itself and is logged with the rule that caused it. This module
 says which decision is pending and runs the automatic steps between decisions; it does not know how any of them
 works.
 """
@@ -39,7 +41,7 @@ from .state import ACT, OVER, SETUP_ROW, ChartresConfig, ChartresState
 TURN_STEPS = (setup.StartingRow(), locations.ChooseLocation(), play.COMMIT_ROW_STEP, play.COMMIT_ACT_STEP,
               scoring.BuyTile(), wine_making.PourFirst())
 #: Every decision of the game, by kind.
-STEPS = Steps(*TURN_STEPS, resolution.DISCARD_STEP, resolution.PATH_STEP)
+STEPS = Steps(*TURN_STEPS, resolution.DISCARD_STEP, resolution.RESOLVE_STEP, resolution.PATH_STEP)
 #: The question of each step of the round (``state.phase``) that asks one.
 _ASKED: dict[str, TurnStep] = {step.kind: step for step in TURN_STEPS}
 #: What each step of the round does with a seat's turn and after the last one; Phase E asks nothing itself.
@@ -187,7 +189,7 @@ class ChartresGame(StepGame):
                 "activated": self.activated(p),
             })
         return {
-            # while an ability waits, the phase shown is its decision (discard, path)
+            # while an ability waits, the phase shown is its decision (discard, resolve, path)
             "game": self.game_id, "players": n, "era": s.era, "round": s.round,
             "phase": now[0].kind if s.ability is not None and now is not None else s.phase,
             "initiative": list(s.initiative),

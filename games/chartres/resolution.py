@@ -3,10 +3,21 @@
 
 An ability is "N×" its atoms (up to N times) or once per resource icon in the action row ("condition ▶ effect").
 Its repetitions run one after the other; the bonus ability follows only when every repetition of the main one was
-carried out (``decision.full-resolution``). Gains happen at once (``decision.gains-automatic``); the player is asked
-only to pay a discard (``discard CARD``, or ``stop`` before the first discard of a repetition) and to choose a path
-when a citizen could go on either (``path warehouse|townhall``). The ability in progress is the state's
-:class:`~.state.Resolving` record.
+carried out (``decision.full-resolution``). What the player is asked (the readings are in the rules notes):
+
+* a location's main ability is carried out once it is taken (``location.take``: 「1枚を選び、その効果を実行し」);
+  an activated card's main ability is carried out once by itself when that costs no cards
+  (``decision.main-once``: 「可能であれば…効果を解決します」; the config's ``main_optional`` makes it a choice);
+* every further repetition (「解決できる回数」) and the bonus (「ボーナス能力効果は必須ではありません」) is the
+  player's choice: ``resolve`` or ``stop`` (step ``resolve``) when it costs nothing, ``discard CARD`` or ``stop``
+  (step ``discard``) when it costs cards;
+* a repetition that costs cards is put to the player whenever the hand holds enough cards *by number*, whatever
+  their colours, and ``stop`` is then always open (``decision.public-steps``): whether the hand can pay is known to
+  its owner only, so neither the question nor the answer tells the others what the hand holds;
+* ``path warehouse|townhall`` when a citizen could go on either path.
+
+Gains inside a repetition happen at once. The ability in progress is the state's :class:`~.state.Resolving`
+record.
 """
 
 from __future__ import annotations
@@ -19,12 +30,13 @@ from . import effects
 from .abilities import COSTS, Ability, can_pay
 from .data import rulebook
 from .decisions import STOP, ChartresStep, action, name
-from .state import DISCARD, PATH, Resolving
+from .state import DISCARD, PATH, RESOLVE, Resolving
 
 if TYPE_CHECKING:
     from .game import ChartresGame
 
 _PATH_ACTIONS = {p: action("path", p) for p in rulebook.PATHS}
+RESOLVE_ACTION = action("resolve")
 
 
 def part(game: ChartresGame, source: str, bonus: bool) -> Ability | None:
@@ -44,17 +56,31 @@ def repetitions(game: ChartresGame, p: int, ability: Ability) -> int:
     return game.resources(p)[ability.per] if ability.per else ability.times
 
 
-def feasible(game: ChartresGame, p: int, ability: Ability) -> bool:
-    """Whether one more repetition of ``ability`` can be carried out completely now."""
+def cards_needed(costs: tuple[str, ...]) -> int:
+    """How many cards one repetition with these discards takes from the hand."""
+    return sum(int(arg) if kind == "discard_same" else 1 for kind, _, arg in (a.partition(":") for a in costs))
+
+
+def _public_ok(game: ChartresGame, p: int, ability: Ability) -> bool:
+    """What everyone can check of one more repetition: citizens in the supplies, room on the paths."""
     s = game.state
-    cards = game.parts.cards
-    if not can_pay(ability.costs, [cards[c].colour for c in s.hand[p]]):
-        return False
     places = ability.do.count("place_citizen")
     if places and (s.personal[p] < places or not effects.path_options(game, p)):
         return False
     takes = ability.do.count("gain_citizen")
     return not takes or s.common[p] >= takes
+
+
+def feasible(game: ChartresGame, p: int, ability: Ability) -> bool:
+    """Whether one more repetition of ``ability`` can be carried out completely now (the hand's colours too)."""
+    cards = game.parts.cards
+    return _public_ok(game, p, ability) and can_pay(ability.costs, [cards[c].colour for c in game.state.hand[p]])
+
+
+def offered(game: ChartresGame, p: int, ability: Ability) -> bool:
+    """Whether one more repetition is put to ``p``: decided on what everyone sees, the hand by its size only
+    (``decision.public-steps``)."""
+    return _public_ok(game, p, ability) and len(game.state.hand[p]) >= cards_needed(ability.costs)
 
 
 def can_perform(game: ChartresGame, p: int, source: str) -> bool:
@@ -63,12 +89,23 @@ def can_perform(game: ChartresGame, p: int, source: str) -> bool:
     return main is not None and repetitions(game, p, main) > 0 and feasible(game, p, main)
 
 
+def mandatory(game: ChartresGame, ab: Resolving) -> bool:
+    """Whether the coming repetition must be carried out: the first of a location's main ability (the player took
+    it), or the first of an activated card's main ability when it costs no cards (``decision.main-once``)."""
+    if ab.bonus or ab.done:
+        return False
+    if ab.source in game.parts.locations:
+        return True
+    return not resolving(game, ab).costs and not game.config.main_optional
+
+
 def start(game: ChartresGame, p: int, source: str) -> None:
     """``p`` starts resolving the main ability of ``source``; :func:`carry_on` takes it forward."""
     main = part(game, source, False)
     assert main is not None
     times = repetitions(game, p, main)
-    game.state.ability = Resolving(player=p, source=source, bonus=False, done=0, times=times, atom=0, left=0, colour="")
+    game.state.ability = Resolving(player=p, source=source, bonus=False, done=0, times=times, atom=0, left=0, colour="",
+                                   started=False)
     game.emit("ability.per" if main.per else "ability.times" if main.times > 1 else "ability.main-bonus",
               f"{name(p)} resolves {source}: {main.words()} ({times} time{'s' if times != 1 else ''} at most).",
               player=p, source=source)
@@ -81,16 +118,17 @@ def carry_on(game: ChartresGame) -> bool:
     p = ab.player
     while True:
         ability = resolving(game, ab)
-        if ab.atom == 0 and ab.left == 0:  # the start of a repetition
-            if ab.done >= ab.times or not feasible(game, p, ability):
+        if not ab.started:  # the start of a repetition
+            if ab.done >= ab.times or not offered(game, p, ability):
                 if not _next_part(game, ab):
                     return False
                 continue
-            if ability.costs:
-                return True  # discard to do it, or stop
+            if ability.costs or not mandatory(game, ab):
+                return True  # discard to do it (or stop), or resolve / stop
+            ab.started = True
         if ab.atom >= len(ability.do):
             ab.done += 1
-            ab.atom = 0
+            ab.atom, ab.started = 0, False
             continue
         atom = ability.do[ab.atom]
         kind = atom.partition(":")[0]
@@ -114,9 +152,11 @@ def _next_part(game: ChartresGame, ab: Resolving) -> bool:
         if not full:
             game.emit("decision.full-resolution", f"{name(p)} resolved {ab.source}'s main ability {ab.done} of "
                       f"{ab.times} times" + (": no bonus." if bonus else "."), player=p)
-        if bonus is not None and full:
-            ab.bonus, ab.done, ab.times, ab.atom, ab.left = True, 0, repetitions(game, p, bonus), 0, 0
-            game.emit("act.bonus", f"{name(p)} resolved the main ability fully: bonus {bonus.words()}.", player=p)
+        elif bonus is not None:
+            ab.bonus, ab.done, ab.times, ab.atom, ab.left, ab.started = (
+                True, 0, repetitions(game, p, bonus), 0, 0, False)
+            game.emit("act.bonus", f"{name(p)} resolved the main ability fully: bonus {bonus.words()} (optional).",
+                      player=p)
             return True
     _finish(game)
     return False
@@ -128,13 +168,44 @@ def _finish(game: ChartresGame) -> None:
 
 
 def waiting(game: ChartresGame, ab: Resolving) -> ChartresStep:
-    """The decision the ability in progress waits for: a discard (costs come first in an ability) or a path."""
-    atom = resolving(game, ab).do[ab.atom]
-    return DISCARD_STEP if atom.partition(":")[0] in COSTS else PATH_STEP
+    """The decision the ability in progress waits for: before a repetition, whether to do it (a discard when it
+    costs cards, else ``resolve``); inside one, a discard (costs come first in an ability) or a path."""
+    ability = resolving(game, ab)
+    if not ab.started:
+        return DISCARD_STEP if ability.costs else RESOLVE_STEP
+    return DISCARD_STEP if ability.do[ab.atom].partition(":")[0] in COSTS else PATH_STEP
+
+
+def _what(ab: Resolving) -> str:
+    return f"{ab.source}'s bonus" if ab.bonus else ab.source
+
+
+def _time(ab: Resolving) -> str:
+    return f"time {ab.done + 1} of {ab.times}"
+
+
+def _choice_rule(game: ChartresGame, ab: Resolving) -> str:
+    """The rule that leaves the coming repetition to the player."""
+    if ab.bonus:
+        return "act.bonus"
+    if ab.done:
+        return "ability.per" if resolving(game, ab).per else "ability.times"
+    return "decision.public-steps" if resolving(game, ab).costs else "decision.main-once"
+
+
+def _stop(game: ChartresGame, ab: Resolving) -> None:
+    """The player stops the ability at the start of a repetition: the part ends, not fully."""
+    game.emit(_choice_rule(game, ab), f"{name(ab.player)} stops {_what(ab)} after {ab.done} of {ab.times} "
+              f"time{'s' if ab.times != 1 else ''}.", player=ab.player)
+    if not ab.bonus and part(game, ab.source, True) is not None:
+        game.emit("decision.full-resolution", f"{name(ab.player)} did not resolve the main ability fully: no "
+                  "bonus.", player=ab.player)
+    _finish(game)
 
 
 class Discard(ChartresStep):
-    """Pay a discard of the ability in progress, or stop it before the first discard of a repetition."""
+    """Pay a discard of the ability in progress, or stop it before the first discard of a repetition (not the first
+    time of a location's main ability: taking it means carrying it out)."""
 
     kind = DISCARD
     forms = {"discard": "discard CARD", "stop": "stop"}
@@ -143,28 +214,56 @@ class Discard(ChartresStep):
         return at.player
 
     def prompt(self, game: ChartresGame, ab: Resolving) -> str:
-        start = ab.atom == 0 and ab.left == 0
-        return (f"{name(ab.player)}: {ab.source} ({resolving(game, ab).words()}) – discard to resolve it"
-                + (f" (time {ab.done + 1} of {ab.times}), or stop" if start else ""))
+        text = f"{name(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – discard to resolve it"
+        if ab.started:
+            return text
+        return text + f" ({_time(ab)})" + ("" if mandatory(game, ab) else ", or stop")
 
     def options(self, game: ChartresGame, ab: Resolving) -> list[Action]:
         options = _discard_options(game, ab)
-        if ab.atom == 0 and ab.left == 0:
-            options.append(STOP)
+        if not ab.started and (not options or not mandatory(game, ab)):
+            options.append(STOP)  # (a location's first time with nothing to pay happens only in a redealt twin)
         return options
 
     def refusal(self, game: ChartresGame, ab: Resolving, action: Action) -> str | None:
         if action.verb == "stop":
+            if not ab.started:
+                return (f"you took {ab.source}: its main ability is carried out (a location whose main ability you "
+                        "cannot carry out cannot be chosen)")
             return "stop is possible only before the first discard of a repetition"
         return None
 
     def apply(self, game: ChartresGame, ab: Resolving, action: Action) -> None:
         if action.verb == "stop":
-            game.emit("decision.gains-automatic", f"{name(ab.player)} stops {ab.source} after {ab.done} of "
-                      f"{ab.times} time{'s' if ab.times != 1 else ''}.", player=ab.player)
             _stop(game, ab)
         else:
             _pay(game, ab, str(action.args[0]))
+
+
+class Resolve(ChartresStep):
+    """Carry out the next repetition of an ability that costs no cards (a further "N×" or "▶" time, or the bonus),
+    or stop: the text leaves it to the player."""
+
+    kind = RESOLVE
+    forms = {"resolve": "resolve", "stop": "stop"}
+
+    def seat(self, at: Resolving) -> int:
+        return at.player
+
+    def prompt(self, game: ChartresGame, ab: Resolving) -> str:
+        return (f"{name(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – resolve it ({_time(ab)}), "
+                "or stop")
+
+    def options(self, game: ChartresGame, ab: Resolving) -> list[Action]:
+        return [RESOLVE_ACTION, STOP]
+
+    def apply(self, game: ChartresGame, ab: Resolving, action: Action) -> None:
+        if action.verb == "stop":
+            _stop(game, ab)
+            return
+        game.emit(_choice_rule(game, ab), f"{name(ab.player)} resolves {_what(ab)} ({_time(ab)}).",
+                  player=ab.player)
+        ab.started = True
 
 
 def _discard_options(game: ChartresGame, ab: Resolving) -> list[Action]:
@@ -195,6 +294,7 @@ def _pay(game: ChartresGame, ab: Resolving, cid: str) -> None:
     s = game.state
     atom = resolving(game, ab).do[ab.atom]
     kind = atom.partition(":")[0]
+    ab.started = True
     if ab.left == 0:
         ab.left = int(atom.partition(":")[2]) if kind == "discard_same" else 1
     colour = game.parts.cards[cid].colour
@@ -208,14 +308,6 @@ def _pay(game: ChartresGame, ab: Resolving, cid: str) -> None:
     if ab.left == 0:
         ab.atom += 1
         ab.colour = ""
-
-
-def _stop(game: ChartresGame, ab: Resolving) -> None:
-    """The player stops the ability at the start of a repetition: the part ends, not fully."""
-    if not ab.bonus and ab.done < ab.times and part(game, ab.source, True) is not None:
-        game.emit("decision.full-resolution", f"{name(ab.player)} did not resolve the main ability fully: no "
-                  "bonus.", player=ab.player)
-    _finish(game)
 
 
 class Path(ChartresStep):
@@ -236,4 +328,4 @@ class Path(ChartresStep):
         ab.atom += 1
 
 
-DISCARD_STEP, PATH_STEP = Discard(), Path()
+DISCARD_STEP, PATH_STEP, RESOLVE_STEP = Discard(), Path(), Resolve()

@@ -5,8 +5,8 @@ Which decision is pending is read from two places, each with one meaning:
 * ``phase`` / ``queue`` / ``turn`` - the step of the round (``setup-row``, ``location``, ``commit-row``,
   ``commit-act``, ``act``, ``bonus``, ``pour``, ``over``) and the seats that take it in turn;
 * ``ability`` - the ability being resolved (a location's in Phase A, an activated card's in Phase E), or ``None``.
-  While it is set, the decision is the one the ability waits for (a ``discard`` or a ``path``), and the round's
-  step goes on once it is over.
+  While it is set, the decision is the one the ability waits for (a ``discard``, a ``resolve`` or a ``path``), and
+  the round's step goes on once it is over.
 """
 
 from __future__ import annotations
@@ -19,19 +19,25 @@ from games.core import Record
 SETUP_ROW, LOCATION, COMMIT_ROW, COMMIT_ACT, ACT, BONUS, POUR, OVER = (
     "setup-row", "location", "commit-row", "commit-act", "act", "bonus", "pour", "over")
 # The decisions an ability in progress may wait for.
-DISCARD, PATH = "discard", "path"
+DISCARD, PATH, RESOLVE = "discard", "path", "resolve"
 
 
 @dataclass(frozen=True)
 class ChartresConfig:
     """``players`` 2–4; ``components`` the component set (``approx_v1`` ships with the package); ``initiative``
     the seats in initiative order (empty: drawn from the seed); ``cellars`` one cellar id per seat (empty: dealt
-    at random)."""
+    at random).
+
+    ``main_optional`` is a reading the rule text cannot settle (``decision.main-once``): ``False`` (the default)
+    carries out an activated card's main ability once by itself when that costs no cards (「可能であれば…効果を
+    解決します」); ``True`` lets the player decline that first time too (``stop``; the text's 「解決できる回数」).
+    Further repetitions and bonus abilities are the player's choice either way."""
 
     players: int = 2
     components: str = "approx_v1"
     initiative: tuple[int, ...] = ()
     cellars: tuple[str, ...] = ()
+    main_optional: bool = False
 
 
 @dataclass(slots=True)
@@ -46,6 +52,7 @@ class Resolving(Record):
     atom: int  # the next atom of the current repetition
     left: int  # cards still to discard for the current atom (0: its first card is not paid yet)
     colour: str  # the colour a "discard N of one colour" holds to once its first card is paid ("" before)
+    started: bool  # the current repetition is under way (chosen, paid for, or one that must be carried out)
 
 
 @dataclass(slots=True)

@@ -42,8 +42,8 @@ def test_a_coloured_discard_takes_a_card_of_that_colour_to_the_discard_pile():
     (shop,) = at(game, "glaziers' yellow workshop")
     give_hand(game, 0, [YELLOW[0], YELLOW[1], RED[0]])
     play(game, f"location {shop}")
-    assert game.pending().kind == "discard" and legal(game) == [f"discard {YELLOW[0]}", f"discard {YELLOW[1]}",
-                                                                "stop"]
+    # a location taken is carried out: no stop (location.take)
+    assert game.pending().kind == "discard" and legal(game) == [f"discard {YELLOW[0]}", f"discard {YELLOW[1]}"]
     events = play(game, f"discard {YELLOW[1]}")
     assert rules_of(events)[:2] == ["effect.discard", "window.bonus"]
     assert game.state.discard == [YELLOW[1]] and game.state.hand[0] == [YELLOW[0], RED[0]]
@@ -69,9 +69,9 @@ def test_discard_two_of_one_colour_offers_only_colours_held_twice_and_then_holds
     (lodge,) = at(game, "rose window lodge")
     give_hand(game, 0, [YELLOW[0], RED[0], RED[1], PURPLE[0]])
     play(game, f"location {lodge}")
-    assert legal(game) == [f"discard {RED[0]}", f"discard {RED[1]}", "stop"]
+    assert legal(game) == [f"discard {RED[0]}", f"discard {RED[1]}"]
     give_hand(game, 0, [YELLOW[0], YELLOW[1], RED[0], RED[1]])
-    assert legal(game) == [*(f"discard {c}" for c in (YELLOW[0], YELLOW[1], RED[0], RED[1])), "stop"]
+    assert legal(game) == [*(f"discard {c}" for c in (YELLOW[0], YELLOW[1], RED[0], RED[1]))]
     events = play(game, f"discard {RED[1]}")
     assert legal(game) == [f"discard {RED[0]}"]  # the second card must match the first
     events += play(game, f"discard {RED[0]}")

@@ -150,17 +150,21 @@ def test_the_greedy_bot_rates_its_last_face_down_play_alike_whatever_the_others_
 
 @rule("inferred.hidden")
 def test_no_logged_event_names_a_card_that_is_still_hidden():
+    """A card laid face up in the discard pile (before or during the step) was seen by all: when the deck runs out
+    and the discards are shuffled back in, the events that named it stay fair."""
     card_id = re.compile(r"\ba[0-9]{2}\b")
     for seed in range(3):
         game, pick = ChartresGame(None, seed, players=2 + seed), Rng(seed)
         while not game.is_terminal():
-            start = len(game.log)
+            start, seen = len(game.log), set(game.state.discard)
             legal = game.legal_actions()
             game.apply(legal[pick.below(len(legal))])
             s = game.state
             hidden = set(s.deck) | {c for h in s.hand for c in h} | set(s.commit_row) | set(s.commit_act)
             if s.phase == "setup-row":
                 hidden |= {c for r in s.row for c in r}
+            if any(e.rule == "deck.reshuffle" for e in game.log[start:]):
+                hidden -= seen | {e.data["card"] for e in game.log[start:] if e.rule.startswith("effect.discard")}
             for event in game.log[start:]:
                 named = set(card_id.findall(event.text + " " + str(dict(event.data))))
                 assert not named & hidden, (seed, event.rule, event.text)

@@ -133,7 +133,10 @@ def test_players_resolve_their_activated_cards_in_initiative_order():
 def test_the_bonus_ability_follows_only_when_the_main_ability_was_resolved():
     game = new_game(2)
     events = after_reveal(play_cards(game, ready_to_activate(game, 0, CROSS_THEN_CITIZEN)))
-    assert rules_of(events)[:5] == ["act.match", "ability.main-bonus", "track.cross", "act.bonus", "effect.citizen"]
+    assert rules_of(events)[:4] == ["act.match", "ability.main-bonus", "track.cross", "act.bonus"]
+    assert game.pending().kind == "resolve" and legal(game) == ["resolve", "stop"]  # the bonus is optional
+    events = play(game, "resolve")
+    assert rules_of(events)[:2] == ["act.bonus", "effect.citizen"]
     assert game.state.cross[0] == 2 and game.state.personal[0] == 3
 
     game = new_game(2)  # no red card left in hand: the main ability cannot be paid, so no bonus either
@@ -180,6 +183,8 @@ def test_jean_draws_two_cards_per_cart_in_his_action_row_as_far_as_his_hand_limi
         events = after_reveal(play_cards(game, plays))
         assert game.resources(0)["cart"] == 2
         assert of_rule(events, "ability.per")[0].text.endswith("(2 times at most).")
+        assert game.pending().kind == "resolve"  # the second cart's 2 cards are Jean's choice: he takes them
+        play(game, "resolve")
         assert len(game.state.hand[0]) == drawn and game.state.ip[0] == ip
 
 
@@ -193,29 +198,36 @@ def test_stopping_after_one_of_two_windows_forfeits_the_bonus():
     assert game.state.windows[0] == ["white"]  # space 1 is yellow
     assert game.pending().kind == "discard" and "stop" in legal(game)
     events = play(game, "stop")
-    assert rules_of(events)[:2] == ["decision.gains-automatic", "decision.full-resolution"]
+    assert rules_of(events)[:2] == ["ability.times", "decision.full-resolution"]
+    assert events[0].text == f"Player 1 stops {TWICE_RED_WITH_DRAW} after 1 of 2 times."
     assert len(game.state.hand[0]) == 1  # no bonus card drawn
 
     game = new_game(2)  # both windows built: the bonus draws a card
     play_cards(game, ready_to_activate(game, 0, TWICE_RED_WITH_DRAW, hand=reds))
-    events = play(game, f"discard {reds[0]}", f"discard {reds[1]}")
+    events = play(game, f"discard {reds[0]}", f"discard {reds[1]}", "resolve")
     assert game.state.windows[0] == ["white", "red"]
-    # one card from the red space's printed bonus, one from the ability's bonus
+    # one card from the red space's printed bonus, one from the ability's bonus (offered, then chosen)
     mine = [e.rule for e in events if e.data.get("player") == 0]
-    assert mine[-4:] == ["window.bonus", "window.bonus", "act.bonus", "effect.draw"]
+    assert mine[-5:] == ["window.bonus", "window.bonus", "act.bonus", "act.bonus", "effect.draw"]
     assert len(game.state.hand[0]) == 2
 
 
-@rule("decision.gains-automatic")
-def test_repetitions_without_a_discard_are_carried_out_at_once():
+@rule("decision.main-once")
+@rule("ability.times")
+def test_the_first_time_without_a_discard_is_carried_out_at_once_the_second_is_the_players_choice():
     game = new_game(2)
     events = after_reveal(play_cards(game, ready_to_activate(game, 0, TWO_CITIZENS)))
-    assert [e.rule for e in events if e.data.get("player") == 0][:4] == [
-        "act.match", "ability.times", "effect.citizen", "effect.citizen"]
-    assert game.state.personal[0] == 4 and game.pending().kind == "location"  # no decision was asked
+    assert [e.rule for e in events if e.data.get("player") == 0][:3] == ["act.match", "ability.times",
+                                                                          "effect.citizen"]
+    assert game.state.personal[0] == 3 and game.pending().kind == "resolve"
+    assert game.pending().prompt == (f"Player 1: {TWO_CITIZENS} (2× take a citizen from the common supply) – "
+                                     "resolve it (time 2 of 2), or stop")
+    events = play(game, "resolve")
+    assert rules_of(events)[:2] == ["ability.times", "effect.citizen"]
+    assert game.state.personal[0] == 4 and game.pending().kind == "location"
 
 
-@rule("decision.gains-automatic")
+@rule("decision.public-steps")
 def test_stop_is_offered_only_before_the_first_discard_of_a_repetition():
     game = new_game(2)
     kiln_card = card(colour="red", main=("discard:any", "discard:any", "window:white"))

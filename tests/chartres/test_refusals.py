@@ -64,6 +64,21 @@ def discard_step():
     return game
 
 
+def location_discard_step():
+    game = new_game(2)
+    shop = location("glaziers' yellow workshop")
+    show_locations(game, [shop])
+    give_hand(game, 0, [YELLOW[0], RED[0]])
+    play(game, f"location {shop}")
+    return game
+
+
+def resolve_step():
+    game = new_game(2)
+    play_cards(game, ready_to_activate(game, 0, card(colour="yellow", main=("gain_citizen",), times=2)))
+    return game
+
+
 def path_step():
     game = new_game(2)
     gate = location(city_gate=True)
@@ -113,6 +128,11 @@ CASES = [
     ("discard", discard_step, "stop", "stop is possible only before the first discard of a repetition"),
     ("discard", discard_step, f"discard {YELLOW[-1]}", f"{YELLOW[-1]} is not a card in your hand"),
     ("discard", discard_step, "pass", "now is the discard step: the actions are 'discard'"),
+    ("discard", location_discard_step, "stop", r"you took l06: its main ability is carried out \(a location whose "
+                                               r"main ability you cannot carry out cannot be chosen\)"),
+    ("resolve", resolve_step, "pass", "now is the resolve step: the actions are 'resolve'"),
+    ("resolve", resolve_step, "resolve now", "'resolve now' is not an action you can take now. Legal now: resolve, "
+                                             "stop"),
     ("path", path_step, "path market", "'path market' is not an action you can take now. Legal now: path townhall, "
                                        "path warehouse"),
     ("path", path_step, "draw", "now is the path step: the actions are 'path'"),

@@ -62,7 +62,7 @@ def test_passing_a_status_space_gives_its_bonus_too():
     give_hand(game, 0, [])
     plays = ready_to_activate(game, 0, TWO_SHIELDS, hand=cards_of(colour="purple")[:1])
     play_cards(game, plays)
-    events = play(game, f"discard {cards_of(colour='purple')[0]}")
+    events = play(game, f"discard {cards_of(colour='purple')[0]}", "resolve")  # the bonus is a choice (act.bonus)
     assert game.state.shield[0] == 8
     assert [e.data.get("cards") for e in of_rule(events, "track.status")] == [2]
     assert len(game.state.hand[0]) == 3  # 2 from level 7, 1 from the card's bonus
@@ -110,12 +110,12 @@ def test_each_step_past_the_last_cellar_space_scores_two_ip():
 def test_the_cross_climbs_the_tower_and_each_step_past_the_top_scores_three_ip():
     game = new_game(2)
     give_hand(game, 0, cards_of(colour="red")[:1])
-    events = take(game, LODGE, f"discard {cards_of(colour='red')[0]}")  # cross +1, bonus cross +1
+    events = take(game, LODGE, f"discard {cards_of(colour='red')[0]}", "resolve")  # cross +1, bonus cross +1
     assert game.state.cross[0] == 3 and rules_of(events).count("track.cross") == 2
     game = new_game(2)
     game.state.cross[0] = PARTS.cross_levels - 1
     give_hand(game, 0, cards_of(colour="red")[:1])
-    events = take(game, LODGE, f"discard {cards_of(colour='red')[0]}")
+    events = take(game, LODGE, f"discard {cards_of(colour='red')[0]}", "resolve")
     assert game.state.cross[0] == 4 and game.state.ip[0] == 3
     assert [e.data.get("ip") for e in of_rule(events, "track.cross")] == [None, 3]
 
@@ -144,10 +144,12 @@ def test_a_cellar_bonus_moves_the_shield_whose_stairs_move_the_cross_depth_first
     game = new_game(2)
     game.state.barrel[0], game.state.shield[0] = 2, 4
     events = play_cards(game, ready_to_activate(game, 0, BARREL_THEN_BARREL))
+    events += play(game, "resolve")  # the bonus is the player's choice (act.bonus)
     mine = [e.rule for e in events if e.data.get("player") == 0 and e.rule.startswith(("track", "decision", "act"))]
-    # main: barrel to space 3 (shield up: level 5, stairs: cross up), and only then the bonus: barrel to space 4
+    # main: barrel to space 3 (shield up: level 5, stairs: cross up), and only then the bonus (offered, then
+    # chosen): barrel to space 4
     assert mine == ["act.match", "track.cellar", "track.hand-limit", "decision.stairs", "track.cross", "act.bonus",
-                    "track.cellar"]
+                    "act.bonus", "track.cellar"]
     assert [e.data.get("player") for e in events if e.rule == "track.cellar"][:1] == [0]
     assert (game.state.barrel[0], game.state.shield[0], game.state.cross[0]) == (4, 5, 2)
     sound(game)
