@@ -55,7 +55,7 @@ def round_index(game: ChartresGame) -> int:
 def group_actions(texts: list[str]) -> dict[str, Any]:
     """Legal action texts grouped by what the view makes clickable: ``row``/``discard`` (hand cards),
     ``activate`` (``{card: [positions]}``), ``location``, ``bonus`` (tiles), ``path``, ``pour`` and ``buttons``
-    (``draw``, ``stop``, ``pass``). :func:`ungroup_actions` turns it back into the texts."""
+    (``draw``, ``stop``, ``resolve``, ``pass``). :func:`ungroup_actions` turns it back into the texts."""
     groups: dict[str, Any] = {"row": [], "activate": {}, "discard": [], "location": [], "bonus": [], "path": [],
                               "pour": [], "buttons": []}
     for text in texts:

@@ -12,7 +12,8 @@ from .positions import last_reveal
 #: Decision kinds in words, for the turn line.
 KIND_WORDS = {"setup-row": "setup: choose the starting action row", "location": "Phase A: locations",
               "commit-row": "Phase C: play to the action row", "commit-act": "Phase C: play to the activation row",
-              "discard": "Phase E: pay for an ability", "path": "place a citizen", "bonus": "Phase F: bonus tiles",
+              "discard": "Phase E: pay for an ability", "resolve": "Phase E: resolve an ability once more, or stop",
+              "path": "place a citizen", "bonus": "Phase F: bonus tiles",
               "pour": "Phase F: wine", "over": "game over"}
 #: Short labels of gain atoms for the small printed spaces (the glossary words go into tooltips).
 SHORT_WORDS = {"gain_citizen": "+citizen", "place_citizen": "citizen → path", "shield": "shield +1",

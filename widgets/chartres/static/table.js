@@ -15,6 +15,7 @@ import { drawRows } from "./rows.js";
 const BUTTON_TITLES = {
   draw: "Take no location: draw 1 assistant card instead (the hand limit applies)",
   stop: "Stop resolving this ability now (no bonus unless the main ability was resolved fully)",
+  resolve: "Carry out this ability's next time (or its bonus)",
   pass: "Take no bonus tile",
   "path warehouse": "Put the citizen on the path to the warehouse",
   "path townhall": "Put the citizen on the path to the town hall",
