@@ -58,8 +58,10 @@ class GreedyBot:
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """``"random"`` or ``"greedy"``."""
-    kinds = {"random": RandomBot, "greedy": GreedyBot}
+    """``"random"``, ``"greedy"`` or ``"mcts"`` (:class:`games.core.mcts.MCTSBot` at its default budget)."""
+    from .mcts import MCTSBot  # the search module imports this one's neighbours; loaded when asked for
+
+    kinds = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
     if kind not in kinds:
         raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(kinds)}")
     return kinds[kind](seed)

@@ -63,6 +63,8 @@ class Game(ABC):
     #: ``True`` when some seat cannot see part of the state (hands, face-down tiles, a deck's order): then
     #: :meth:`redeal` deals that part again, and the shared checks require it to look the same to that seat.
     hidden_information: ClassVar[bool] = False
+    #: How big a lead :meth:`heuristic` calls clear (search bots squash leads by it into a win chance).
+    evaluation_scale: ClassVar[float] = 10.0
 
     state: Record
 

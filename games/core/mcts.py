@@ -1,0 +1,179 @@
+"""A search bot for every game: information-set Monte Carlo tree search over the kernel API.
+
+The bot searches from what its seat may know. Each iteration deals the hidden part of the game again from the
+seat's point of view (:meth:`Game.redeal`, determinization), walks down a tree of action sequences choosing by UCB1
+among the actions legal in that deal (availability counts, as in single-observer information-set MCTS: an action
+is scored against the times it was available, not the parent's visits), adds one node, plays on at random for a
+few decisions and rates the position reached. Rewards are per seat, so every seat in the tree maximises its own.
+
+The rating of a position cut off before the end is the game's own evaluation (``Game.heuristic``, which reads only
+what each seat may know): every seat gets a share by rank (1 for the best, ties share, 0 for the worst), a finished
+game pays 1 to its winners. Ranks need no scale, so one bot fits every game.
+
+Budget: ``playouts`` iterations, or ``seconds`` of process time per decision, whichever ends first. The bot's
+random stream is its own (seeded), so a game with the same seeds replays. The tree under the action taken is kept
+for the next decision when the game has moved on only by actions it can follow (``reuse``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from .action import Action
+from .game import Game
+from .rng import Rng
+
+#: The bot's default budget: 1,000 iterations or 1 s of process time per decision, whichever ends first (about
+#: 0.3-0.5 s for the games here on a 2-core machine).
+DEFAULT_PLAYOUTS = 1000
+DEFAULT_SECONDS = 1.0
+
+
+@dataclass(slots=True)
+class Node:
+    """One action sequence from the root: who decided it and what it earned for each seat."""
+
+    player: int  # the seat that chose the action leading here (-1 at the root)
+    visits: int = 0
+    available: int = 0  # how many iterations this node's action was legal in the deal
+    rewards: list[float] = field(default_factory=list)  # summed reward per seat
+    children: dict[Action, Node] = field(default_factory=dict)
+
+    def mean(self, seat: int) -> float:
+        return self.rewards[seat] / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """How the search rated one of the root's actions: mean reward for the deciding seat, and its visits."""
+
+    action: Action
+    value: float
+    visits: int
+
+
+class MCTSBot:
+    """Information-set MCTS (see the module docstring). ``MCTSBot(seed, playouts=1000, seconds=1.0, depth=4,
+    exploration=0.3)``: ``depth`` random decisions after the tree before the position is rated (short playouts and
+    the game's evaluation beat long random ones in every game here), ``exploration`` the UCB1 constant."""
+
+    def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS, seconds: float = DEFAULT_SECONDS,
+                 depth: int = 4, exploration: float = 0.3, reuse: bool = True) -> None:
+        if playouts < 1 or seconds <= 0 or depth < 0:
+            raise ValueError("playouts must be at least 1, seconds above 0 and depth 0 or more")
+        self.name = "mcts"
+        self.rng = Rng(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.depth = depth
+        self.exploration = exploration
+        self.reuse = reuse
+        self._root: Node | None = None
+        self._kept: tuple[tuple, list[Action]] | None = None  # the game and the history the kept tree starts at
+        #: Iterations of the last search (for playouts-per-second figures).
+        self.last_playouts = 0
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, game: Game) -> Action:
+        ratings = self.ratings(game)
+        best = max(r.visits for r in ratings)
+        top = [r for r in ratings if r.visits == best]
+        return max(top, key=lambda r: r.value).action
+
+    def ratings(self, game: Game) -> list[Rating]:
+        """Search from ``game`` and rate every legal action of the seat to decide, best first."""
+        decision = game.pending()
+        if decision is None:
+            return []
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return [Rating(legal[0], 0.0, 0)]
+        root = self._start(game)
+        seat = decision.player
+        deadline = time.process_time() + self.seconds
+        done = 0
+        while done < self.playouts and (done % 8 or time.process_time() < deadline):
+            self._iterate(game, root, seat)
+            done += 1
+        self.last_playouts = done
+        rated = [Rating(a, root.children[a].mean(seat), root.children[a].visits) if a in root.children
+                 else Rating(a, 0.0, 0) for a in legal]
+        return sorted(rated, key=lambda r: (-r.visits, -r.value))
+
+    def _start(self, game: Game) -> Node:
+        """The tree to search from: the kept subtree if the same game moved on along it, else a new root."""
+        key = (game.game_id, game.seed, game.config)
+        if self.reuse and self._root is not None and self._kept is not None and self._kept[0] == key:
+            node: Node | None = self._root
+            at = len(self._kept[1])
+            if game.history[:at] == self._kept[1]:
+                for action in game.history[at:]:
+                    node = node.children.get(action) if node is not None else None
+                if node is not None:
+                    self._root, self._kept = node, (key, list(game.history))
+                    return node
+        self._root, self._kept = Node(-1, rewards=[0.0] * game.players), (key, list(game.history))
+        return self._root
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, game: Game, root: Node, seat: int) -> None:
+        state = game.redeal(seat, self.rng)
+        path = [root]
+        node = root
+        while not state.is_terminal():
+            decision = state.pending()
+            assert decision is not None
+            legal = state.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[self.rng.below(len(untried))]
+                child = Node(decision.player, available=1, rewards=[0.0] * game.players)
+                node.children[action] = child
+                state.apply_unchecked(action)
+                path.append(child)
+                break
+            action = self._select(node, legal, decision.player)
+            node = node.children[action]
+            state.apply_unchecked(action)
+            path.append(node)
+        rewards = self._playout(state)
+        for visited in path:
+            visited.visits += 1
+            for p, r in enumerate(rewards):
+                visited.rewards[p] += r
+
+    def _select(self, node: Node, legal: list[Action], player: int) -> Action:
+        best, best_score = legal[0], -math.inf
+        c = self.exploration
+        for action in legal:
+            child = node.children[action]
+            score = child.mean(player) + c * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _playout(self, state: Game) -> list[float]:
+        for _ in range(self.depth):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[self.rng.below(len(legal))])
+        return rank_rewards(state)
+
+
+def rank_rewards(game: Game) -> list[float]:
+    """Each seat's share of a position: a finished game pays its winners (ties share 1); a position cut off is
+    rated by the game's evaluation of each seat (its lead over the best other seat), squashed into 0..1 by the
+    game's ``evaluation_scale`` (how many points make a clear lead)."""
+    n = game.players
+    outcome = game.outcome()
+    if outcome is not None:
+        return [1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(n)]
+    scale = game.evaluation_scale
+    return [1.0 / (1.0 + math.exp(-game.heuristic(p) / scale)) for p in range(n)]
