@@ -73,4 +73,8 @@ class CardGameState(Record):
     played: list[list[str]]  # per player: law chips played (face up, discarded)
     cards_left: int
     start: int
+    # Turns in a row that ended without a card taken (passed or missed). With the printed cards someone can always
+    # take a card; a deck breaking the crest inference can stall, and the game ends after a whole idle round
+    # (decision.stalled-end).
+    idle: int
     turn: Turn

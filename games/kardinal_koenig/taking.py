@@ -15,7 +15,7 @@ from games.core import Action
 from . import claimed_cards, law_chips, layout
 from .data import rulebook
 from .decisions import CardStep, cell_of
-from .deck import country_name
+from .deck import country_name, route_words
 from .state import Turn
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def take_card(game: CardGame, turn: Turn, cell: int) -> None:
     turn.crests += len(card.crests)
     if not turn.country:
         turn.country = card.country
-    route = f", a {card.route}" if card.route else ""
+    route = f", {route_words(card)}" if card.route else ""
     game.emit("take.ends", f"Player {p + 1} takes {country_name(card.country)} from {layout.where(cell)} "
               f"({len(card.crests)} crest{'' if len(card.crests) == 1 else 's'}{route}).",
               player=p, card=cid, cell=cell)
