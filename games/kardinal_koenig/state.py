@@ -22,6 +22,13 @@ class CardGameConfig:
     A hand-made position (for lessons and tests): ``rows`` lists up to 4 rows of card ids (the cards not listed
     are out of the game) and ``chips`` maps ``"row,column"`` to a law-chip kind. With ``rows`` empty the cards are
     shuffled into 4 × 14 and the 8 chips onto the X positions.
+
+    ``crestless_after_limit`` settles what the rule text leaves open (``decision.crestless-after-limit``): may a card
+    without crests still be taken once the turn's crests reach the limit? ``True`` (the default) follows the rule
+    sentence 「同色ならば、何枚でも取ることができます。ただし、取るカードに描かれた紋章は2つ以下でなければなりません」:
+    a card without crests adds nothing to the total. ``False`` follows the text's examples literally
+    (「2つの紋章が描かれたカードを取りました。そのためこれ以上カードを取ることはできません」): once the crests reach the
+    limit, taking is over for the turn.
     """
 
     players: int = 3
@@ -29,6 +36,7 @@ class CardGameConfig:
     start_player: int = -1
     rows: tuple[tuple[str, ...], ...] = ()
     chips: dict[str, str] = field(default_factory=dict)
+    crestless_after_limit: bool = True
 
 
 @dataclass(slots=True)
