@@ -51,17 +51,20 @@ class Turn(Record):
     three: bool  # "3 crests allowed" played this turn
     colours: bool  # "different colours allowed" played this turn
     lifted: int  # claim step: the cell a moving stone was lifted from (it must be put down elsewhere), -1 for none
+    # The player's last placeable stone left their hand this turn (paying for a claimed card): moving is allowed
+    # from the next turn on (「次の手番からは」, claim.move).
+    hand_spent: bool
 
     @classmethod
     def of(cls, player: int) -> Turn:
         """A fresh turn of ``player``: nothing taken, no chip in effect, waiting to take cards."""
-        return cls(player, TAKE, [], 0, "", False, False, -1)
+        return cls(player, TAKE, [], 0, "", False, False, -1, False)
 
     def copy(self) -> Turn:
         # Written out rather than the kernel's generic record copy (a lookup per call): every checked apply and
         # every clone copies the turn. A field added to Turn and not here fails at once (a missing argument).
         return Turn(self.player, self.step, list(self.taken), self.crests, self.country, self.three, self.colours,
-                    self.lifted)
+                    self.lifted, self.hand_spent)
 
 
 @dataclass(slots=True)
