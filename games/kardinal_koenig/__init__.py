@@ -4,14 +4,16 @@
 text: :mod:`.taking` (take cards), :mod:`.law_chips` (played while taking), :mod:`.claim_stones` (place or move a
 claim stone), :mod:`.claimed_cards` (paying for a card under another player's stone); :mod:`.game` says which is
 pending and runs the turn order. :mod:`.scoring` is the scoring chart, :mod:`.evaluation` the greedy bot's view.
-The per-card crests and routes are a designed stand-in (``approx``) for the card sheet.
+The per-card crests and routes are a designed stand-in (``approx``) for the card sheet; two facts about the sheet
+are our inferences from the text (``inferred``, :mod:`.data.inferred`: at most 2 crests a card, never both a ship and
+a carriage), which a transcribed deck may break (it loads with a warning).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .deck import Card, Deck, load_deck, register_deck
+from .deck import Card, Deck, DeckWarning, load_deck, register_deck
 from .game import CardGame
 from .rules import RULES
 from .scoring import Chart, country_points, crest_points, road_points, score_chart
@@ -25,5 +27,5 @@ def new_game(players: int = 3, seed: int = 0, **options: Any) -> CardGame:
     return CardGame(None, seed, players=players, **options)
 
 
-__all__ = ["BANNER", "Card", "CardGame", "CardGameConfig", "Chart", "Deck", "RULES", "country_points",
+__all__ = ["BANNER", "Card", "CardGame", "CardGameConfig", "Chart", "Deck", "DeckWarning", "RULES", "country_points",
            "crest_points", "load_deck", "new_game", "register_deck", "road_points", "score_chart"]

@@ -59,7 +59,11 @@ def may_place(game: CardGame) -> bool:
 
 
 def may_move(game: CardGame) -> bool:
-    return game.state.placed[game.state.turn.player] > 0 and not may_place(game)
+    """A stone of yours on the layout may be moved once no stone may be placed, from the turn after that came
+    about (「権利証を全部…置いたら、次の手番からは…移動することができます」): not in the turn your last placeable stone
+    in hand paid for a claimed card (``Turn.hand_spent``)."""
+    s = game.state
+    return s.placed[s.turn.player] > 0 and not may_place(game) and not s.turn.hand_spent
 
 
 def has_choice(game: CardGame) -> bool:
@@ -104,6 +108,9 @@ class Claim(CardStep):
         if verb == "lift":
             if owner != at.player:
                 return f"{layout.where(cell)} has no claim stone of yours."
+            if at.hand_spent and not may_place(game):
+                return ("your last claim stone in hand paid for a claimed card this turn; stones are moved from the "
+                        "next turn on.")
             return "you may place a stone from your hand; moving is allowed once all your placeable stones are out."
         if owner >= 0:
             return f"{layout.where(cell)} already carries player {owner + 1}'s claim stone."

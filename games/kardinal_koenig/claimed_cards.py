@@ -38,6 +38,8 @@ def settle(game: CardGame, turn: Turn, cell: int) -> bool:
     if s.hand[p] > 0:
         s.hand[p] -= 1
         s.lost[p] += 1
+        if s.hand[p] == 0 and s.placed[p] < game.placeable:  # the last stone that could have been placed
+            turn.hand_spent = True  # claim.move: moving starts with the next turn
         game.emit("decision.pay-from-hand", f"Player {p + 1} discards a claim stone from their hand for good.",
                   player=p)
         return True

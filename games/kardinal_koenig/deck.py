@@ -2,24 +2,40 @@
 
 The designed deck ``approx_v1`` ships with the package; a transcription of the published card sheet can be
 registered under another name (:func:`register_deck`) and chosen with ``deck=...`` in the game config.
+
+The loader refuses what no card can be (an unknown country or crest kind, a wrong card count per country: the rule
+text prints the counts) and only warns (:class:`DeckWarning`) where a card breaks one of our inferences about the
+sheet (:mod:`.data.inferred`: at most 2 crests a card, never both a ship and a carriage): such a card is played as
+given.
 """
 
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping
 
 from games.core import DataError
 
-from .data import approx, rulebook
+from .data import approx, inferred, rulebook
+
+#: How :attr:`Card.route` writes a card that shows both a ship and a carriage (possible only in a deck that breaks
+#: the inference :data:`.data.inferred.ROUTES_PER_CARD`).
+ROUTE_JOIN = "+"
+
+
+class DeckWarning(UserWarning):
+    """A deck card breaks one of our inferences about the card sheet (:mod:`.data.inferred`); it is played as
+    given."""
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """One country card: ``crests`` lists the kind of each crest (a kind may repeat); ``route`` is
-    ``"ship"``, ``"carriage"`` or ``""``. Ships and carriages are not crests."""
+    ``"ship"``, ``"carriage"`` or ``""`` (``"ship+carriage"`` for a card that shows both, which only a deck breaking
+    our inference can hold). Ships and carriages are not crests."""
 
     id: str
     country: str
@@ -29,6 +45,16 @@ class Card:
     @property
     def crest_count(self) -> int:
         return len(self.crests)
+
+    @property
+    def routes(self) -> tuple[str, ...]:
+        """The route symbols the card shows: ``()``, ``("ship",)``, ``("carriage",)`` or both."""
+        return tuple(self.route.split(ROUTE_JOIN)) if self.route else ()
+
+
+def route_words(card: Card) -> str:
+    """``"a ship"``, ``"a carriage"``, ``"a ship and a carriage"`` or ``""``, as the log writes them."""
+    return " and ".join(f"a {r}" for r in card.routes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,14 +107,43 @@ def parse_deck(data: Any, name: str) -> Deck:
         if country not in rulebook.COUNTRIES:
             raise DataError(f"{where} ({cid}): unknown country {country!r}; countries: {', '.join(rulebook.COUNTRIES)}")
         kinds = approx.CREST_KINDS.value
-        if not isinstance(crests, list) or len(crests) > 2 or any(k not in kinds for k in crests):
-            raise DataError(f"{where} ({cid}): crests must be a list of at most 2 of {', '.join(kinds)}")
-        if route not in ("", *rulebook.ROUTES):
-            raise DataError(f"{where} ({cid}): route must be 'ship', 'carriage' or '', not {route!r}")
+        if not isinstance(crests, list) or any(k not in kinds for k in crests):
+            raise DataError(f"{where} ({cid}): crests must be a list of {', '.join(kinds)} (a kind may repeat)")
+        _check_crest_inference(where, cid, len(crests))
+        routes = _routes(where, cid, route)
         seen.add(cid)
-        cards.append(Card(cid, country, tuple(sorted(crests)), route))
+        cards.append(Card(cid, country, tuple(sorted(crests)), ROUTE_JOIN.join(routes)))
     for country, count in rulebook.COUNTRY_CARDS.value.items():
         found = sum(c.country == country for c in cards)
         if found != count:
             raise DataError(f"deck {name!r}: {country} needs {count} cards (rule text), found {found}")
     return Deck(name, str(data.get("source", "transcribed")), str(data.get("note", "")), tuple(cards))
+
+
+def _check_crest_inference(where: str, cid: str, count: int) -> None:
+    """Warn when a card shows more crests than our inference allows; say so too when no turn could take it."""
+    most = inferred.CRESTS_PER_CARD.value
+    if count <= most:
+        return
+    limit = rulebook.CREST_LIMIT_WITH_CHIP.value
+    untakeable = (f" No turn can take it (the crest limit is {limit} even with the '3 crests allowed' chip): a game "
+                  "with it ends when a whole round passes without a card taken." if count > limit else "")
+    warnings.warn(f"{where} ({cid}) shows {count} crests: this breaks our inference 'at most {most} crests per "
+                  f"card' (data/inferred.py CRESTS_PER_CARD); the card is played as given.{untakeable}",
+                  DeckWarning, stacklevel=3)
+
+
+def _routes(where: str, cid: str, route: Any) -> list[str]:
+    """The card's route symbols from ``""``, ``"ship"``, ``"carriage"`` or a list of them; warns when a card shows
+    more than our inference allows (never both a ship and a carriage)."""
+    listed = route if isinstance(route, list) else [route] if route else []
+    if not isinstance(route, (str, list)) or any(r not in rulebook.ROUTES for r in listed) or \
+            len(set(listed)) != len(listed):
+        raise DataError(f"{where} ({cid}): route must be 'ship', 'carriage', '' or a list of different ones, "
+                        f"not {route!r}")
+    most = inferred.ROUTES_PER_CARD.value
+    if len(listed) > most:
+        warnings.warn(f"{where} ({cid}) shows both a ship and a carriage: this breaks our inference 'a card shows "
+                      "a ship or a carriage, never both' (data/inferred.py ROUTES_PER_CARD); the card counts for "
+                      "both roads.", DeckWarning, stacklevel=3)
+    return [r for r in rulebook.ROUTES if r in listed]

@@ -128,7 +128,8 @@ class CardGame(StepGame):
         return CardGameState(
             layout=tuple(grid), lo=lo, hi=hi, stone=[-1] * layout.CELLS, chip=chip, displays=[[] for _ in range(n)],
             hand=[stones] * n, placed=[0] * n, lost=[0] * n, chips=[[] for _ in range(n)],
-            played=[[] for _ in range(n)], cards_left=sum(1 for x in grid if x), start=start, turn=Turn.of(start))
+            played=[[] for _ in range(n)], cards_left=sum(1 for x in grid if x), start=start, idle=0,
+            turn=Turn.of(start))
 
     # ------------------------------------------------------------------ whose decision
     def _step_now(self) -> tuple[CardStep, Turn, int] | None:
@@ -179,24 +180,34 @@ class CardGame(StepGame):
             self.end_turn()
 
     def end_turn(self) -> None:
-        """Clockwise to the next player who can take a card or holds law chips; the others miss their turn."""
+        """Clockwise to the next player who can take a card or holds law chips; the others miss their turn.
+
+        A whole round of turns without a card taken ends the game (``decision.stalled-end``). With cards of at most
+        2 crests that never happens (the owner of a stone on an end card, or anybody for a free one, can take it);
+        only a deck breaking that inference (``inferred.crests-per-card``) can leave cards nobody may take."""
         s = self.state
         n = self.players
+        s.idle = 0 if s.turn.taken else s.idle + 1
         turn = s.turn = Turn.of(s.turn.player)
-        for _ in range(n):
+        while s.idle < n:
             turn.player = player = (turn.player + 1) % n
             if taking.takeable(self) or self.must_ask():
                 self.emit("flow.clockwise", f"Player {player + 1}'s turn.", player=player)
                 return
             self.emit("take.skip", f"Player {player + 1} cannot take any card and misses the turn.", player=player)
-        raise AssertionError("no player can take a card")  # pragma: no cover - an owner can always take
+            s.idle += 1
+        self.emit("decision.stalled-end", f"No card has been taken for a whole round of {n} turns: nobody can take "
+                  f"the {s.cards_left} card(s) left, so the game ends.", cards_left=s.cards_left)
+        self.finish()
 
     def finish(self) -> None:
-        """The last card is taken: reveal the −2 chips and score the chart."""
+        """The game is over (the last card is taken, or a whole round passed without one: ``decision.stalled-end``):
+        reveal the −2 chips and score the chart."""
         s = self.state
         s.turn.step = OVER
         s.turn.taken = []
-        self.emit("flow.end", "The last country card is taken: the game ends and is scored.")
+        if s.cards_left == 0:
+            self.emit("flow.end", "The last country card is taken: the game ends and is scored.")
         chart = self.chart()
         for p in range(self.players):
             minus = s.chips[p].count("minus2")
@@ -269,8 +280,12 @@ class CardGame(StepGame):
             out.append("cards of several countries taken without the 'different colours' chip")
         if turn.lifted >= 0 and turn.step != CLAIM:
             out.append("a lifted claim stone outside the claim step")
-        if (turn.step == OVER) != (s.cards_left == 0):
-            out.append("the game must end exactly when the last card is taken")
+        if not 0 <= s.idle <= self.players:
+            out.append(f"{s.idle} idle turns in a row, outside 0 to {self.players}")
+        if s.cards_left == 0 and turn.step != OVER:
+            out.append("the game must end when the last card is taken")
+        if turn.step == OVER and s.cards_left > 0 and s.idle < self.players:
+            out.append("the game ended with cards left although a card was taken within the last round")
         return out
 
     # ------------------------------------------------------------------ views

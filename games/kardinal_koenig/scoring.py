@@ -81,7 +81,8 @@ def score_chart(displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] |
         rows[country] = (tuple(land), tuple(crest))
         for p in range(n):
             subtotal[p] += land[p] + crest[p]
-    roads = [road_points(sum(c.route == "ship" for c in d), sum(c.route == "carriage" for c in d)) for d in displays]
+    # A card's route is "", "ship", "carriage" or "ship+carriage" (deck.Card.routes): a text search is the fast test.
+    roads = [road_points(sum("ship" in c.route for c in d), sum("carriage" in c.route for c in d)) for d in displays]
     minus = [rulebook.MINUS_CHIP_POINTS.value * k for k in minus_chips]
     total = [s + r + m for s, r, m in zip(subtotal, roads, minus, strict=True)]
     return Chart(rows, tuple(subtotal), tuple(roads), tuple(minus), tuple(total), tuple(len(d) for d in displays))

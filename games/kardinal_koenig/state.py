@@ -22,6 +22,13 @@ class CardGameConfig:
     A hand-made position (for lessons and tests): ``rows`` lists up to 4 rows of card ids (the cards not listed
     are out of the game) and ``chips`` maps ``"row,column"`` to a law-chip kind. With ``rows`` empty the cards are
     shuffled into 4 × 14 and the 8 chips onto the X positions.
+
+    ``crestless_after_limit`` settles what the rule text leaves open (``decision.crestless-after-limit``): may a card
+    without crests still be taken once the turn's crests reach the limit? ``True`` (the default) follows the rule
+    sentence 「同色ならば、何枚でも取ることができます。ただし、取るカードに描かれた紋章は2つ以下でなければなりません」:
+    a card without crests adds nothing to the total. ``False`` follows the text's examples literally
+    (「2つの紋章が描かれたカードを取りました。そのためこれ以上カードを取ることはできません」): once the crests reach the
+    limit, taking is over for the turn.
     """
 
     players: int = 3
@@ -29,6 +36,7 @@ class CardGameConfig:
     start_player: int = -1
     rows: tuple[tuple[str, ...], ...] = ()
     chips: dict[str, str] = field(default_factory=dict)
+    crestless_after_limit: bool = True
 
 
 @dataclass(slots=True)
@@ -43,17 +51,20 @@ class Turn(Record):
     three: bool  # "3 crests allowed" played this turn
     colours: bool  # "different colours allowed" played this turn
     lifted: int  # claim step: the cell a moving stone was lifted from (it must be put down elsewhere), -1 for none
+    # The player's last placeable stone left their hand this turn (paying for a claimed card): moving is allowed
+    # from the next turn on (「次の手番からは」, claim.move).
+    hand_spent: bool
 
     @classmethod
     def of(cls, player: int) -> Turn:
         """A fresh turn of ``player``: nothing taken, no chip in effect, waiting to take cards."""
-        return cls(player, TAKE, [], 0, "", False, False, -1)
+        return cls(player, TAKE, [], 0, "", False, False, -1, False)
 
     def copy(self) -> Turn:
         # Written out rather than the kernel's generic record copy (a lookup per call): every checked apply and
         # every clone copies the turn. A field added to Turn and not here fails at once (a missing argument).
         return Turn(self.player, self.step, list(self.taken), self.crests, self.country, self.three, self.colours,
-                    self.lifted)
+                    self.lifted, self.hand_spent)
 
 
 @dataclass(slots=True)
@@ -73,4 +84,8 @@ class CardGameState(Record):
     played: list[list[str]]  # per player: law chips played (face up, discarded)
     cards_left: int
     start: int
+    # Turns in a row that ended without a card taken (passed or missed). With the printed cards someone can always
+    # take a card; a deck breaking the crest inference can stall, and the game ends after a whole idle round
+    # (decision.stalled-end).
+    idle: int
     turn: Turn

@@ -15,7 +15,7 @@ from games.core import Action
 from . import claimed_cards, law_chips, layout
 from .data import rulebook
 from .decisions import CardStep, cell_of
-from .deck import country_name
+from .deck import country_name, route_words
 from .state import Turn
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ def takeable(game: CardGame) -> list[int]:
     cards, laid, stone, p = game.cards, s.layout, s.stone, turn.player
     country = turn.country if turn.taken and not turn.colours else ""
     room = (_LIMIT_WITH_CHIP if turn.three else _LIMIT) - turn.crests  # crest_limit, inlined: the hot loop
+    if room <= 0 and not game.config.crestless_after_limit:
+        return []  # decision.crestless-after-limit: the examples' reading, taking is over at the limit
     may_pay = s.hand[p] + s.placed[p] > 0
     out = []
     for cell in layout.ends(s.lo, s.hi):
@@ -61,6 +63,9 @@ def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
         return (f"this turn you are taking {country_name(turn.country)}; {country_name(card.country)} needs the "
                 "'different colours allowed' law chip.")
     limit = crest_limit(turn)
+    if turn.crests >= limit and not game.config.crestless_after_limit:
+        return (f"you have taken {turn.crests} of {limit} crests this turn; at this table no further card may be "
+                "taken then, not even one without crests (crestless_after_limit is off).")
     if turn.crests + len(card.crests) > limit:
         return (f"that card shows {len(card.crests)} crest(s) and you have taken {turn.crests} of "
                 f"{limit} this turn (ships and carriages do not count).")
@@ -83,7 +88,7 @@ def take_card(game: CardGame, turn: Turn, cell: int) -> None:
     turn.crests += len(card.crests)
     if not turn.country:
         turn.country = card.country
-    route = f", a {card.route}" if card.route else ""
+    route = f", {route_words(card)}" if card.route else ""
     game.emit("take.ends", f"Player {p + 1} takes {country_name(card.country)} from {layout.where(cell)} "
               f"({len(card.crests)} crest{'' if len(card.crests) == 1 else 's'}{route}).",
               player=p, card=cid, cell=cell)

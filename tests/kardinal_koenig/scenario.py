@@ -7,6 +7,7 @@ designed deck in rows (1-based columns as the actions write them); every other c
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
 
@@ -20,10 +21,11 @@ CARDS: dict[str, Card] = DECK.by_id()
 
 
 def table(rows: Sequence[Sequence[str]], chips: dict[str, str] | None = None, players: int = 3,
-          start_player: int = 0, seed: int = 0) -> CardGame:
-    """A hand-made position; player ``start_player`` (0-based seat) is to take cards."""
+          start_player: int = 0, seed: int = 0, **options: Any) -> CardGame:
+    """A hand-made position; player ``start_player`` (0-based seat) is to take cards. ``options`` are further
+    config fields (``deck=...``, ``crestless_after_limit=False``)."""
     return CardGame(None, seed, players=players, start_player=start_player, rows=[list(r) for r in rows],
-                    chips=dict(chips or {}))
+                    chips=dict(chips or {}), **options)
 
 
 def card(card_id: str) -> Card:

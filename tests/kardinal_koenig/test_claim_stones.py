@@ -3,7 +3,7 @@
 
 import pytest
 
-from .scenario import cell, legal, lose_stones, play, put_stone, refused, rules_of, sound, table
+from .scenario import cell, hand_over, legal, lose_stones, play, put_stone, refused, rules_of, sound, table
 
 rule = pytest.mark.rule
 
@@ -139,6 +139,34 @@ def test_with_four_players_two_stones_out_allow_moving_although_one_is_in_hand()
     assert lifts(game) == ["lift 1 3", "lift 2 2"]
 
 
+@rule("claim.move")
+def test_a_player_whose_last_stone_in_hand_pays_for_a_claimed_card_moves_from_the_next_turn_on():
+    # 「権利証を全部(3枚か2枚)置いたら、次の手番からはすでに置かれた自分の権利証を移動することができます」
+    game = table(ROWS + [["england-1", "italy-2"]], players=3)
+    put_stone(game, 0, "1,3", "2,2")  # two of three out, one in hand
+    put_stone(game, 1, "1,1")
+    events = play(game, "take 1 1")  # two crests, under player 2's stone: the stone in hand pays
+    assert "decision.pay-from-hand" in rules_of(events) and stones(game, 0) == (0, 2, 1)
+    assert rules_of(events)[-2:] == ["decision.stop", "flow.clockwise"]  # no move this turn: nothing to claim
+    assert game.pending().player == 1
+    play(game, "take 3 1", "skip", "take 3 2", "skip")  # players 2 and 3
+    assert game.pending().player == 0
+    play(game, "take 4 1")  # England 1; nothing more of England: taking ends by itself
+    assert game.state.turn.step == "claim" and lifts(game) == ["lift 1 3", "lift 2 2"]
+
+
+@rule("claim.move")
+def test_in_the_turn_the_last_stone_in_hand_pays_a_lift_is_refused_with_the_reason():
+    game = table(ROWS, players=3, chips={"2,1": "minus2"})
+    put_stone(game, 0, "1,3", "2,2")
+    put_stone(game, 1, "1,1")
+    hand_over(game, 0, "2,1")  # a chip held: the claim step is asked rather than skipped (decision.public-steps)
+    play(game, "take 1 1", "stop")
+    assert game.state.turn.step == "claim" and game.state.turn.hand_spent and legal(game) == ["skip"]
+    assert refused(game, "lift 1 3") == ("your last claim stone in hand paid for a claimed card this turn; stones "
+                                         "are moved from the next turn on.")
+
+
 @rule("decision.move")
 def test_a_lifted_stone_must_be_put_on_a_different_free_card_in_the_same_turn():
     game = table(ROWS, players=3)
@@ -180,6 +208,8 @@ def test_with_four_players_the_stone_kept_in_hand_pays_for_a_claimed_card():
     put_stone(game, 1, "1,1")
     play(game, "take 1 1")
     assert stones(game, 0) == (0, 2, 1) and game.state.turn.step == "claim"
+    # both placeable stones were out before this turn: moving stays allowed in it (claim.move)
+    assert not game.state.turn.hand_spent and lifts(game) == ["lift 1 3", "lift 2 2"]
 
 
 @rule("claimed.pay-from-layout")

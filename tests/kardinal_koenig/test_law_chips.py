@@ -169,6 +169,25 @@ def test_each_minus_two_chip_costs_its_holder_two_points():
     assert chart.minus == (-4, -2, 0) and chart.total == (5, 1, 0) == game.scores()
 
 
+# ---------------------------------------------------------------------------------------------------- optional
+@rule("chips.return")
+@rule("chips.three")
+@rule("chips.colours")
+def test_playing_a_chip_is_never_forced_a_holder_may_stop_skip_and_keep_every_chip():
+    # 「手番にこのチップをプレイすると、…ことができます」: each chip may be played, none must be
+    game = holding([["france-3", "france-4"], ["denmark-1"], ["italy-1"], ["england-1"]], r2c1="three",
+                   r3c1="colours", r4c1="return")
+    lose_stones(game, 0, 1)
+    assert {"play colours", "play return", "play three"} <= set(legal(game))
+    play(game, "take 1 1")
+    assert "stop" in legal(game)
+    play(game, "stop")
+    assert "skip" in legal(game) and "play return" in legal(game)
+    play(game, "skip")
+    assert sorted(game.state.chips[0]) == ["colours", "return", "three"] and game.state.played[0] == []
+    assert game.pending().player == 1
+
+
 # ---------------------------------------------------------------------------------------------------- timing
 @rule("decision.chip-timing")
 def test_a_chip_may_be_played_before_the_first_card_of_the_turn():

@@ -11,7 +11,7 @@ import pytest
 import games
 from games.core import ConfigError, DataError, SaveFileError, Sourced
 from games.kardinal_koenig import CardGame, load_deck, new_game, register_deck
-from games.kardinal_koenig.data import approx, generate_deck, rulebook
+from games.kardinal_koenig.data import approx, generate_deck, inferred, rulebook
 from games.kardinal_koenig.deck import parse_deck
 
 from .scenario import play, table
@@ -106,9 +106,12 @@ def test_a_deck_with_a_wrong_number_of_cards_in_a_country_names_the_country():
 
 @pytest.mark.parametrize("field, value, message", [
     ("country", "atlantis", "card 1 \\(france-1\\): unknown country 'atlantis'"),
-    ("crests", ["cross", "cross", "fan"], "card 1 \\(france-1\\): crests must be a list of at most 2"),
-    ("crests", ["crown"], "card 1 \\(france-1\\): crests must be a list"),
-    ("route", "train", "card 1 \\(france-1\\): route must be 'ship', 'carriage' or '', not 'train'"),
+    ("crests", ["crown"], "card 1 \\(france-1\\): crests must be a list of cross, fan, tower, lily"),
+    ("crests", "cross", "card 1 \\(france-1\\): crests must be a list"),
+    ("route", "train", "card 1 \\(france-1\\): route must be 'ship', 'carriage', '' or a list of different ones, "
+                       "not 'train'"),
+    ("route", ["ship", "ship"], "card 1 \\(france-1\\): route must be .*not \\['ship', 'ship'\\]"),
+    ("route", None, "card 1 \\(france-1\\): route must be"),
 ])
 def test_a_deck_with_a_bad_card_names_the_card_and_the_field(field, value, message):
     data = copy.deepcopy(DECK_DATA)
@@ -190,10 +193,12 @@ def tagged_numbers(module) -> dict:
     return {n: getattr(module, n) for n in names if isinstance(getattr(module, n), Sourced)}
 
 
-def test_every_component_number_is_tagged_rulebook_or_approx_as_the_notes_say():
-    designed, printed = tagged_numbers(approx), tagged_numbers(rulebook)
+def test_every_component_number_is_tagged_rulebook_inferred_or_approx_as_the_notes_say():
+    designed, printed, derived = tagged_numbers(approx), tagged_numbers(rulebook), tagged_numbers(inferred)
     assert sorted(designed) == ["CREST_KINDS", "LAW_CHIP_POSITIONS", "LAW_CHIP_SPLIT"]  # notes §1: designed by us
     assert all(v.source == "approx" and v.note for v in designed.values())
+    assert sorted(derived) == ["CRESTS_PER_CARD", "ROUTES_PER_CARD"]  # our inferences from the text's words
+    assert all(v.source == "inferred" and v.note and not v.is_printed for v in derived.values())
     assert all(v.source == "rulebook" for v in printed.values())  # each module holds numbers of one source
     assert set(printed) >= {
         "COUNTRY_CARDS", "ROWS", "COLUMNS", "STONES_PER_PLAYER", "PLACEABLE_STONES", "CREST_LIMIT", "ROAD_MINIMUM",

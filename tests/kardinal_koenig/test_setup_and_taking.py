@@ -10,6 +10,7 @@ from games.kardinal_koenig.data import approx
 from .scenario import (
     DECK,
     display,
+    hand_over,
     legal,
     lose_stones,
     no_stones_table,
@@ -165,12 +166,44 @@ def test_a_two_crest_card_is_refused_after_a_one_crest_card():
 
 
 @rule("take.crest-limit")
+@rule("decision.crestless-after-limit")
 def test_cards_without_crests_may_still_be_added_when_the_crests_are_used_up():
     game = table([["france-6", "france-1"], ["denmark-1"]])
+    assert game.config.crestless_after_limit  # the default: the rule sentence
     play(game, "take 1 1")
     assert takes(game) == ["take 1 2"] and game.state.turn.step == "take"
     play(game, "take 1 2")
     assert display(game, 0) == ["france-6", "france-1"] and game.state.turn.crests == 2
+
+
+@rule("take.crest-limit")
+@rule("decision.crestless-after-limit")
+def test_switched_to_the_examples_reading_taking_ends_when_the_crests_reach_the_limit():
+    # 「2つの紋章が描かれたカードを取りました。そのためこれ以上カードを取ることはできません」, read literally
+    game = table([["france-6", "france-1"], ["denmark-1"]], crestless_after_limit=False)
+    events = play(game, "take 1 1")
+    assert rules_of(events) == ["take.ends", "decision.stop"] and game.state.turn.step == "claim"
+    game = table([["france-1", "france-3"], ["france-4"], ["saxony-1"]], chips={"3,1": "colours", "1,2": "minus2"},
+                 crestless_after_limit=False)
+    hand_over(game, 0, "3,1", "1,2")  # a chip still held keeps the player asked (decision.public-steps)
+    play(game, "play colours", "take 1 1", "take 1 2")  # a card without crests first: under the limit it may go
+    play(game, "take 2 1")
+    assert game.state.turn.crests == 2 and takes(game) == [] and game.state.turn.step == "take"
+    assert refused(game, "take 3 1") == ("you have taken 2 of 2 crests this turn; at this table no further card may "
+                                         "be taken then, not even one without crests (crestless_after_limit is off).")
+
+
+@rule("decision.crestless-after-limit")
+def test_switched_off_the_three_crest_chip_still_makes_room_for_one_more_crest():
+    game = table([["france-6", "france-1", "france-3"]], chips={"1,2": "three"}, crestless_after_limit=False)
+    hand_over(game, 0, "1,2")
+    play(game, "take 1 1")  # two crests: the limit is reached, but the player holds a chip and is asked
+    assert takes(game) == [] and "play three" in legal(game)
+    play(game, "play three")
+    assert takes(game) == ["take 1 2", "take 1 3"]
+    events = play(game, "take 1 3")  # one more crest: 3 of 3, so taking is over, the crestless card too
+    assert rules_of(events)[-1] == "decision.stop" and game.state.turn.step == "claim"
+    assert display(game, 0) == ["france-6", "france-3"] and game.state.turn.crests == 3
 
 
 @rule("take.routes-not-crests")
