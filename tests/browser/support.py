@@ -433,7 +433,7 @@ PROBE = """
 def _kh_browser_probe():
     import json
     from ipywidgets.widgets.widget import _instances
-    from widgets.price_stand import PriceStand
+    from widgets.kutna_hora import PriceStand
     print(json.dumps({key: {"population": w.game.stands.population, "ore": w.game.stands.ore,
                             "sliders": dict(w.game.stands.sliders), "prices": w.game.prices(),
                             "step": len(w.game.history), "kind": w.message_kind, "message": w.message}
@@ -558,7 +558,7 @@ INVENTORY = """
 def _kh_browser_inventory(ids):
     import json
     from ipywidgets.widgets.widget import _instances
-    from widgets.price_stand import PriceStand
+    from widgets.kutna_hora import BarbaraView, MineBoardView, PlayerBoardView, PriceStand, TownHallView, TownView
     from widgets.shared.table import GameTable
     try:
         from widgets.kardinal_koenig import ChartView as KKChartView
@@ -569,17 +569,11 @@ def _kh_browser_inventory(ids):
     except ImportError:
         CellarView = RowsView = ()
     try:
-        from widgets.kh_mine import MineBoardView
-        from widgets.kh_table import KHTable
-        from widgets.kh_town import TownView
-    except ImportError:
-        MineBoardView = TownView = KHTable = ()
-    try:
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
     counts = {"price_stand": 0, "cellar": 0, "ch_rows": 0, "chart": 0, "kh_mine": 0,
-              "kh_town": 0, "kh_table": 0, "kk_chart": 0}
+              "kh_town": 0, "kh_board": 0, "kk_chart": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
         if isinstance(w, GameTable):
@@ -590,7 +584,7 @@ def _kh_browser_inventory(ids):
         counts["chart"] += isinstance(w, BaseFigureWidget)
         counts["kh_mine"] += isinstance(w, MineBoardView)
         counts["kh_town"] += isinstance(w, TownView)
-        counts["kh_table"] += isinstance(w, KHTable)
+        counts["kh_board"] += isinstance(w, (TownHallView, BarbaraView, PlayerBoardView))
         for child in getattr(w, "children", ()) or ():
             walk(child)
     for key in ids:
@@ -628,7 +622,7 @@ _READ_BEFORE = """root => {
   const gd = box && box.querySelector('.js-plotly-plot');
   const decks = ['ore', 'population'];
   return {
-    over: (q('kh-ps-status')?.textContent || '').includes('The game is over'),
+    over: (q('kh-ps-prompt')?.textContent || '').includes('The game is over'),
     last: Object.fromEntries(decks.map(d => [d, !!q(`kh-ps-last-${d}`)])),
     position: Object.fromEntries(decks.map(d => [d, q(`kh-ps-position-${d}`)?.textContent])),
     message: q('kh-ps-message')?.textContent,
@@ -649,7 +643,7 @@ _READ_VIEWS = """(roots, deck) => roots.map(r => {
   const card = q(`kh-ps-deck-${deck}`), message = q('kh-ps-message'), position = q(`kh-ps-position-${deck}`);
   return {position: position && position.textContent, highlighted: !!card && card.classList.contains('kh-ps-changed'),
           message: message && message.textContent,
-          error: !!message && message.classList.contains('kh-ps-message--error')};
+          error: !!message && message.classList.contains('bg-message--error')};
 })"""
 
 
@@ -681,8 +675,8 @@ def check_price_stand_view(page: Any, views: Any, index: int, shot: Path | None,
     message; every other view of the same model redraws with it; a PriceStandApp's chart moves its "now" line.
     With ``full`` (once per model): with ``kernel``, exactly one PriceStand in the kernel moved that deck by one card
     and its prices are the ones the view shows; then a refused click (build a good whose price shows a red ✗, when
-    there is one) and a nonsense intent (a build for a good that does not exist, sent by tampering with a row's
-    ``data-good``) must each give a readable error message in the view and leave the game alone.
+    there is one) and a nonsense intent (a build for a good that does not exist, sent by tampering with the
+    arguments a row's click sends) must each give a readable error message in the view and leave the game alone.
     """
     from playwright.sync_api import expect
 
@@ -693,7 +687,7 @@ def check_price_stand_view(page: Any, views: Any, index: int, shot: Path | None,
     if shot is not None:
         shot.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(shot))
-    error = re.compile(r"\bkh-ps-message--error\b")
+    error = re.compile(r"\bbg-message--error\b")
     kernel = kernel and full
 
     def probe() -> dict[str, Any]:
@@ -753,7 +747,7 @@ def check_price_stand_view(page: Any, views: Any, index: int, shot: Path | None,
 
     # -- nonsense: an intent for a good that does not exist (a tampered row sends it through the real path)
     row = view.locator('[data-testid^="kh-ps-good-"]').first
-    row.evaluate("node => { node.dataset.good = 'unobtainium'; }")
+    row.evaluate("node => { node.dataset.args = JSON.stringify({good: 'unobtainium'}); }")
     before = probe()
     click_and_wait_for_redraw(view, row)
     expect(message).to_have_class(error)
@@ -808,6 +802,7 @@ class TableKind:
 TABLE_KINDS = [
     TableKind("KKTable", "kk"),
     TableKind("ChartresTable", "ch", "Values differ from the published game"),
+    TableKind("KHTable", "kh-tb", "illustrative"),
 ]
 
 
@@ -1020,22 +1015,42 @@ def check_rows_view(page: Any, view: Any, shot: Path | None = None) -> list[str]
     return [f"row {' '.join(row)} ({lit} lit, ★ {marked or 'none'}) as in the kernel: a click sends nothing"]
 
 
-# ---------------------------------------------------------------------------------------------- Kutná Hora mine board
-KH_MINE_PROBE = """
-import json
-from ipywidgets.widgets.widget import _instances
-from widgets.kh_mine import MineBoardView
-print(json.dumps({k: {"cells": w.cells, "owners": w.owners, "seq": w.message_seq, "kind": w.message_kind,
-                      "message": w.message}
-                  for k, w in list(_instances.items()) if isinstance(w, MineBoardView)}))
+# ---------------------------------------------------------------------------------------------- Kutná Hora boards
+# Every Kutná Hora board view alive in the kernel, by model id: its class, what it shows and how many answers it has
+# sent (MineBoardView: the tiles and whether it takes clicks; TownView: the town and whether it takes clicks;
+# TownHallView / BarbaraView / PlayerBoardView: the stack tops, the St. Barbara tiles done, the seat's score).
+KH_BOARDS_PROBE = """
+def _kh_boards_probe():
+    import json
+    from ipywidgets.widgets.widget import _instances
+    from widgets.kutna_hora import BarbaraView, MineBoardView, PlayerBoardView, TownHallView, TownView
+    out = {}
+    for key, w in list(_instances.items()):
+        if isinstance(w, MineBoardView):
+            out[key] = {"cls": "MineBoardView", "cells": w.cells, "live": w.interactive}
+        elif isinstance(w, TownView):
+            out[key] = {"cls": "TownView", "town": [p["building"] for p in w.town["plots"]], "live": w.interactive}
+        elif isinstance(w, (TownHallView, BarbaraView, PlayerBoardView)):
+            out[key] = {"cls": type(w).__name__, "tops": sorted(st[2] for row in w.hall.get("rows", []) for st in row)
+                        if isinstance(w, TownHallView) else [], "barbara": w.board["barbara"],
+                        "score": w.seat["score"] if isinstance(w, PlayerBoardView) else None}
+        else:
+            continue
+        out[key].update(seq=w.message_seq, kind=w.message_kind, message=w.message)
+    print(json.dumps(out))
+_kh_boards_probe()
+del _kh_boards_probe
 """
 _KH_MINE_MESSAGE = '[data-testid="kh-mine-message"]'
+_KH_TOWN_MESSAGE = '[data-testid="kh-town-message"]'
+_KH_ERROR = re.compile(r"\bbg-message--error\b")
+_KH_BOARD_ROOTS = '[data-testid="kh-hall-root"], [data-testid="kh-barbara-root"], [data-testid="kh-player-root"]'
 
 
-def probe_kh_mines(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, KH_MINE_PROBE)
+def probe_kh_boards(page: Any, cls: str) -> dict[str, dict[str, Any]]:
+    out = kernel_exec(page, KH_BOARDS_PROBE)
     assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return {k: v for k, v in json.loads(out.strip().splitlines()[-1]).items() if v["cls"] == cls}
 
 
 def _one_answer(before: dict[str, Any], after: dict[str, Any], what: str) -> str:
@@ -1046,11 +1061,25 @@ def _one_answer(before: dict[str, Any], after: dict[str, Any], what: str) -> str
     return moved[0]
 
 
+def _picture_sends_nothing(page: Any, view: Any, target: Any, cls: str) -> None:
+    """A read-only picture: nothing in it sends an intent, and a click on ``target`` reaches no view in the kernel."""
+    assert view.locator("[data-intent]").count() == 0, "a read-only picture offers no clicks"
+    before = probe_kh_boards(page, cls)
+    target.click()
+    assert probe_kh_boards(page, cls) == before, f"a click on a read-only {cls} reached the kernel"
+
+
+def _drawn_kind(cell: str) -> str:
+    return "empty" if not cell else "rock" if cell.startswith("rock-") else "tech" if cell.startswith("t-") else "mine"
+
+
 def check_kh_mine_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
-    """Check one MineBoardView: it rendered with the banner and Python's first message; a click on a rock comes
+    """Check one MineBoardView: it rendered with the banner and Python's first message, and draws the board of a
+    MineBoardView in the kernel (each cell a rock, a mine or empty as there). A live board: a click on a rock comes
     back as a readable "Not allowed" refusal and changes no board in the kernel; a click on an open space comes back
     as an info answer from exactly one MineBoardView, and if that view builds mines (a MineSandbox), the kernel's
-    board holds a new mine on that space and the view draws it."""
+    board holds a new mine on that space and the view draws it. A read-only picture (a lesson's figure, an
+    exercise's board): nothing sends an intent, and a click reaches no view in the kernel."""
     from playwright.sync_api import expect
 
     expect(view.get_by_test_id("kh-mine-banner")).to_contain_text("illustrative")
@@ -1058,13 +1087,20 @@ def check_kh_mine_view(page: Any, view: Any, shot: Path | None = None) -> list[s
     if shot is not None:
         shot.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(shot))
+    kinds = view.locator('[data-testid^="kh-mine-cell-"]').evaluate_all("nodes => nodes.map(n => n.dataset.kind)")
+    boards = probe_kh_mines(page)
+    assert any([_drawn_kind(c) for c in b["cells"]] == kinds for b in boards.values()), \
+        f"no MineBoardView in the kernel has the drawn board {kinds}"
+    if not view.locator("[data-intent]").count():
+        _picture_sends_nothing(page, view, view.get_by_test_id("kh-mine-cell-0"), "MineBoardView")
+        return ["read-only board as in the kernel: a click sends nothing"]
     done: list[str] = []
     message = view.get_by_test_id("kh-mine-message")
     rocks = view.locator('[data-kind="rock"][data-intent]')
     if rocks.count():
         before = probe_kh_mines(page)
         click_and_wait(view, rocks.first, _KH_MINE_MESSAGE, "MineBoardView")
-        expect(message).to_have_class(re.compile(r"\bkh-mn-message--error\b"))
+        expect(message).to_have_class(_KH_ERROR)
         expect(message).to_contain_text("Not allowed: ")
         assert not PYTHONISH.search(message.inner_text()), message.inner_text()
         after = probe_kh_mines(page)
@@ -1091,27 +1127,20 @@ def check_kh_mine_view(page: Any, view: Any, shot: Path | None = None) -> list[s
     return done
 
 
-# ---------------------------------------------------------------------------------------------- Kutná Hora town
-KH_TOWN_PROBE = """
-import json
-from ipywidgets.widgets.widget import _instances
-from widgets.kh_town import TownView
-print(json.dumps({k: {"town": w.town, "seq": w.message_seq, "kind": w.message_kind, "message": w.message}
-                  for k, w in list(_instances.items()) if isinstance(w, TownView)}))
-"""
+def probe_kh_mines(page: Any) -> dict[str, dict[str, Any]]:
+    return probe_kh_boards(page, "MineBoardView")
 
 
 def probe_kh_towns(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, KH_TOWN_PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return probe_kh_boards(page, "TownView")
 
 
 def check_kh_town_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
-    """Check one TownView: it rendered with the banner, a square of plots (5 × 5 or 6 × 6) and its edge icons; a click
-    on a clickable plot comes back from exactly one TownView in the kernel, once, and the view shows the kernel's
-    message; a plot tampered to a number that does not exist (the real click path) gets a readable refusal and
-    changes no TownView's town."""
+    """Check one TownView: it rendered with the banner, a square of plots (5 × 5 or 6 × 6) and its edge icons, and
+    draws the buildings of a TownView in the kernel. A live town: a click on a clickable plot comes back from exactly
+    one TownView in the kernel, once, and the view shows the kernel's message; a plot whose click is tampered to a
+    number that does not exist (the real click path) gets a readable refusal and changes no TownView's town. A
+    read-only picture: nothing sends an intent, and a click reaches no view in the kernel."""
     from playwright.sync_api import expect
 
     expect(view.get_by_test_id("kh-town-banner")).to_contain_text("illustrative")
@@ -1124,22 +1153,26 @@ def check_kh_town_view(page: Any, view: Any, shot: Path | None = None) -> list[s
     if shot is not None:
         shot.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(shot))
-    message = '[data-testid="kh-town-message"]'
+    built = plots.evaluate_all("nodes => nodes.map(n => n.dataset.building || '')")
+    assert any(t["town"] == built for t in probe_kh_towns(page).values()), f"no TownView in the kernel has {built}"
+    if not view.locator("[data-intent]").count():
+        _picture_sends_nothing(page, view, plots.first, "TownView")
+        return ["read-only town as in the kernel: a click sends nothing"]
     done = []
     target = view.locator('[data-testid^="kh-town-plot-"][data-clickable="true"]').first
     index = target.get_attribute("data-index")
     before = probe_kh_towns(page)
-    click_and_wait(view, target, message, "TownView")
+    click_and_wait(view, target, _KH_TOWN_MESSAGE, "TownView")
     after = probe_kh_towns(page)
     key = _one_answer(before, after, "TownView")
     expect(view.get_by_test_id("kh-town-message")).to_have_text(after[key]["message"])
     done.append(f"plot {index} clicked: {after[key]['kind']} {after[key]['message'][:60]!r}")
-    plot = view.locator('[data-testid^="kh-town-plot-"]').first
-    plot.evaluate("node => { node.dataset.index = '999'; node.dataset.clickable = 'true'; }")
+    plot = view.locator('[data-testid^="kh-town-plot-"][data-clickable="true"]').first
+    plot.evaluate("node => { node.dataset.args = JSON.stringify({index: 999}); }")
     before = probe_kh_towns(page)
-    click_and_wait(view, plot, message, "TownView")
+    click_and_wait(view, plot, _KH_TOWN_MESSAGE, "TownView")
     after = probe_kh_towns(page)
-    expect(view.get_by_test_id("kh-town-message")).to_have_class(re.compile(r"\bkh-town-message--error\b"))
+    expect(view.get_by_test_id("kh-town-message")).to_have_class(_KH_ERROR)
     expect(view.get_by_test_id("kh-town-message")).to_contain_text("There is no plot 999")
     text = view.get_by_test_id("kh-town-message").inner_text()
     assert READABLE.search(text) and not PYTHONISH.search(text), f"unreadable refusal: {text!r}"
@@ -1149,74 +1182,35 @@ def check_kh_town_view(page: Any, view: Any, shot: Path | None = None) -> list[s
     return done
 
 
-# ---------------------------------------------------------------------------------------------- Kutná Hora table
-KH_PROBE = """
-import json
-from ipywidgets.widgets.widget import _instances
-from widgets.kh_table import KHTable
-print(json.dumps({key: {"history": [str(a) for a in w.game.history], "seq": w.message_seq,
-                        "kind": w.message_kind, "message": w.message}
-                  for key, w in list(_instances.items()) if isinstance(w, KHTable)}))
-"""
-_KH_MESSAGE = '[data-testid="kh-tb-message"]'
-
-
-def displays_kh_table(path: Path) -> bool:
-    return _displays(path, r"KHTable")
-
-
-def probe_kh_tables(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, KH_PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
-
-
-def check_kh_table_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
-    """Check one KHTable view: it rendered with the banner and Python's prompt. A nonsense action (a clickable
-    choice whose data-action is tampered) comes back as a readable refusal and changes no KHTable in the kernel.
-    Then a click on a clickable choice (a card half, space, plot, stack top, noble, else a button) comes back from
-    Python: exactly one KHTable's history grew, starting with that action, one answer sent. Without a clickable
-    choice the "next" button gets the same check; a finished game only the render check."""
+def check_kh_board_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:
+    """Check one read-only Kutná Hora board (TownHallView, BarbaraView, PlayerBoardView): it rendered with the
+    banner, draws what a board view of its kind in the kernel shows (the stack tops, the St. Barbara tiles done, the
+    seat's score), and a click on it sends nothing."""
     from playwright.sync_api import expect
 
-    done: list[str] = []
-    expect(view.get_by_test_id("kh-tb-banner")).to_contain_text("illustrative")
-    expect(view.get_by_test_id("kh-tb-prompt")).not_to_be_empty()
+    root = view.get_attribute("data-testid")
+    kind = root.removeprefix("kh-").removesuffix("-root")
+    cls = {"hall": "TownHallView", "barbara": "BarbaraView", "player": "PlayerBoardView"}[kind]
+    expect(view.get_by_test_id(f"kh-{kind}-banner")).to_contain_text("illustrative")
     if shot is not None:
         shot.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(shot))
-    board = view.locator('.kh-tb-table [data-intent="act"][data-action]')
-    clickable = board if board.count() else view.locator('[data-intent="act"][data-action]')
-    message = view.get_by_test_id("kh-tb-message")
-    if clickable.count():
-        before = probe_kh_tables(page)
-        clickable.first.evaluate("node => { node.dataset.action = 'fly to the moon'; }")
-        click_and_wait(view, clickable.first, _KH_MESSAGE, "KHTable")
-        expect(message).to_have_class(re.compile(r"\bkh-tb-message--error\b"))
-        text = message.inner_text()
-        assert READABLE.search(text) and not PYTHONISH.search(text), f"unreadable refusal: {text!r}"
-        after = probe_kh_tables(page)
-        assert {k: v["history"] for k, v in after.items()} == {k: v["history"] for k, v in before.items()}
-        done.append("nonsense action refused")
-    nxt = view.get_by_test_id("kh-tb-next")
-    if clickable.count():
-        target, expected = clickable.first, clickable.first.get_attribute("data-action")
-    elif nxt.count():
-        target, expected = nxt, None
+    boards = probe_kh_boards(page, cls).values()
+    if kind == "hall":
+        tops = sorted(t.removeprefix("kh-tb-top-") for t in view.locator('[data-testid^="kh-tb-top-"]').evaluate_all(
+            "nodes => nodes.map(n => n.dataset.testid)"))
+        assert any(b["tops"] == tops for b in boards), f"no TownHallView in the kernel has the stack tops {tops}"
+        drawn = f"{len(tops)} stack tops"
+    elif kind == "barbara":
+        done = view.locator(".kh-tb-saint--done").count()
+        assert any(b["barbara"] == done for b in boards), f"no BarbaraView in the kernel has {done} tiles done"
+        drawn = f"{done} St. Barbara tiles done"
     else:
-        return done + ["no clickable choice and no bot to move (game over): rendered"]
-    before = probe_kh_tables(page)
-    click_and_wait(view, target, _KH_MESSAGE, "KHTable")
-    after = probe_kh_tables(page)
-    grown = [k for k in after if k in before and len(after[k]["history"]) > len(before[k]["history"])]
-    assert len(grown) == 1, f"expected one KHTable to move on in the kernel, got {grown}"
-    now, was = after[grown[0]], before[grown[0]]
-    assert now["history"][:len(was["history"])] == was["history"], "the click rewrote earlier history"
-    assert now["seq"] == was["seq"] + 1 and now["kind"] == "info", now
-    if expected is not None:
-        assert now["history"][len(was["history"])] == expected, (now["history"], expected)
-        return done + [f"clicked '{expected}': history {len(was['history'])}→{len(now['history'])}"]
-    return done + [f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}"]
+        score = view.locator('[data-testid^="kh-tb-score-"]').first.inner_text()
+        assert any(f"{b['score']} pts" == score for b in boards), f"no PlayerBoardView in the kernel scores {score}"
+        drawn = f"a player board at {score}"
+    _picture_sends_nothing(page, view, view.locator(".kh-tb-panel, .kh-tb-seat").first, cls)
+    return [f"{cls}: {drawn} as in the kernel; a click sends nothing"]
 
 
 # ---------------------------------------------------------------------------------------------- whole notebook
@@ -1257,10 +1251,8 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     guard.wait_for(mine_views, wanted["kh_mine"], what="the MineBoardView views")
     town_views = panel.get_by_test_id("kh-town-root")
     guard.wait_for(town_views, wanted["kh_town"], what="the TownView views")
-    if displays_kh_table(notebook):
-        assert wanted["kh_table"] >= 1, "the code displays a KHTable, but no displayed widget has one"
-    kh_views = panel.locator('[data-testid="kh-tb-root"][data-part="table"]')
-    guard.wait_for(kh_views, wanted["kh_table"], what="the KHTable views")
+    board_views = panel.locator(_KH_BOARD_ROOTS)
+    guard.wait_for(board_views, wanted["kh_board"], what="the Kutná Hora board views")
     if wanted["chart"]:  # FigureWidgets; static plotly figures render as .js-plotly-plot too, hence "at least"
         expect(panel.locator(".js-plotly-plot").nth(wanted["chart"] - 1)).to_be_visible(timeout=SLOW_MS)
     log = [f"views expected by the kernel: {wanted}"]
@@ -1288,12 +1280,12 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     for i in range(wanted["kh_mine"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-mine{i}.png"
         log.append(f"MineBoardView {i}: " + "; ".join(check_kh_mine_view(page, mine_views.nth(i), shot)))
-    for i in range(wanted["kh_table"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-table{i}.png"
-        log.append(f"KHTable {i}: " + "; ".join(check_kh_table_view(page, kh_views.nth(i), shot)))
     for i in range(wanted["kh_town"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-town{i}.png"
         log.append(f"TownView {i}: " + "; ".join(check_kh_town_view(page, town_views.nth(i), shot)))
+    for i in range(wanted["kh_board"]):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-board{i}.png"
+        log.append(f"board view {i}: " + "; ".join(check_kh_board_view(page, board_views.nth(i), shot)))
 
     assert_no_errors(page, panel)
     return log

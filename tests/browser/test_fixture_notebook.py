@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = support.rel(support.FIXTURE_NOTEBOOK)
 CELL_STAND = 1  # cell indexes count markdown cells too
 CELL_PRINT = 2
-ERROR = re.compile(r"\bkh-ps-message--error\b")
+ERROR = re.compile(r"\bbg-message--error\b")
 
 
 def printed(page):
