@@ -113,7 +113,8 @@ class CrestExercise(ScoringExercise):
             self.crests.append({k: _whole(title, v, "a crest count") for k, v in tally.items() if v})
         room = MAX_CRESTS_PER_CARD * COUNTRY_CARDS.value[self.country]
         if sum(sum(t.values()) for t in self.crests) > room:
-            raise ValueError(f"exercise {title!r}: {country_label(self.country)}'s cards show at most {room} crests")
+            raise ValueError(f"exercise {title!r}: {country_label(self.country)}'s cards show at most {room} "
+                             f"crests, by our inference of {MAX_CRESTS_PER_CARD} a card")
         self.ask = _asked(title, ask, self.names)
 
     @property

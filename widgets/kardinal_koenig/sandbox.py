@@ -25,6 +25,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from games.kardinal_koenig import Card, Chart, score_chart
+from games.kardinal_koenig.data import inferred
 from games.kardinal_koenig.data.approx import CREST_KINDS, LAW_CHIP_SPLIT
 from games.kardinal_koenig.data.rulebook import COUNTRIES, COUNTRY_CARDS, COUNTRY_NAMES, MINUS_CHIP_POINTS
 from widgets.shared.text import plural
@@ -39,8 +40,8 @@ if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
 #: Player names in the sandbox and the exercises, as in the rule text's examples (Aさん, Bさん, …).
 LETTERS = "ABCDE"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
-#: A card shows at most 2 crests (the deck files are checked for this: ``games.kardinal_koenig.deck``).
-MAX_CRESTS_PER_CARD = 2
+#: A card shows at most 2 crests: our inference from the rule text (``games.kardinal_koenig.data.inferred``).
+MAX_CRESTS_PER_CARD = inferred.CRESTS_PER_CARD.value
 
 
 # ------------------------------------------------------------------ displays as counts
@@ -67,8 +68,8 @@ class Holding:
             h.cards[card.country] += 1
             for kind in card.crests:
                 h.crests[card.country][kind] = h.crests[card.country].get(kind, 0) + 1
-            h.ships += card.route == "ship"
-            h.carriages += card.route == "carriage"
+            h.ships += "ship" in card.routes
+            h.carriages += "carriage" in card.routes
         return h
 
     def total_cards(self) -> int:
@@ -95,16 +96,17 @@ def problems(holdings: Sequence[Holding], names: Sequence[str] | None = None) ->
             cards = max(h.cards[country], 0)
             room = MAX_CRESTS_PER_CARD * cards
             if shown > room:
-                out.append(f"{nm} has {plural(shown, 'crest')} in {land} on {plural(cards, 'card')}"
-                           f", but a card shows at most {MAX_CRESTS_PER_CARD} crests (so at most {room}): add "
-                           f"{land} cards or remove crests.")
+                out.append(f"{nm} has {plural(shown, 'crest')} in {land} on {plural(cards, 'card')}, but we take a "
+                           f"card to show at most {MAX_CRESTS_PER_CARD} crests (our inference from the rule text), so "
+                           f"at most {room}: add {land} cards or remove crests.")
         for what, v in (("ships", h.ships), ("carriages", h.carriages), ("−2 chips", h.minus)):
             if v < 0:
                 out.append(f"{nm} cannot hold {v} {what}: type 0 or more.")
         routes, cards = max(h.ships, 0) + max(h.carriages, 0), max(h.total_cards(), 0)
         if routes > cards:
             out.append(f"{nm} has {plural(max(h.ships, 0), 'ship')} and {plural(max(h.carriages, 0), 'carriage')} "
-                       f"but only {plural(cards, 'card')}: a card shows a ship or a carriage, never both, so add "
+                       f"but only {plural(cards, 'card')}: we take a card to show a ship or a carriage, never both "
+                       f"(our inference from the rule text), so add "
                        f"cards or remove routes.")
     for country in COUNTRIES:
         held = [max(h.cards[country], 0) for h in holdings]

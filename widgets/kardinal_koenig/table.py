@@ -62,8 +62,8 @@ def _seats(game: CardGame, view: dict[str, Any], human: int | None, bots: str) -
             g[1] += 1
             for kind in card.crests:
                 g[2][kind] = g[2].get(kind, 0) + 1
-            g[3] += card.route == "ship"
-            g[4] += card.route == "carriage"
+            g[3] += "ship" in card.routes
+            g[4] += "carriage" in card.routes
         out.append({
             "label": seat_label(p), "you": p == human, "bot": None if p == human else bots,
             "cards": len(seen["display"]), "groups": [groups[c] for c in COUNTRIES if c in groups],
@@ -98,7 +98,7 @@ class KKTable(GameTable):
 
     def make_catalog(self, game: CardGame) -> dict[str, Any]:
         return {
-            "cards": {cid: [c.country, list(c.crests), c.route] for cid, c in game.cards.items()},
+            "cards": {cid: [c.country, list(c.crests), list(c.routes)] for cid, c in game.cards.items()},
             "countries": countries_catalog(), "crests": dict(CREST_SYMBOLS), "routes": dict(ROUTE_SYMBOLS),
             "chip_names": {k: names[1] for k, names in LAW_CHIP_KINDS.value.items()},
             "banner": kardinal_koenig.BANNER if game.deck.source == "approx" else "",

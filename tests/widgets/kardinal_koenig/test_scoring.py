@@ -264,14 +264,16 @@ def test_more_cards_than_the_country_has_is_a_message_not_a_traceback():
 def test_impossible_crests_routes_and_negative_numbers_are_explained():
     sb = ScoringSandbox(players=3)
     assert not sb.set_crests("A", "castile", fan=1)
-    assert "A has 1 crest in Castile on 0 cards, but a card shows at most 2 crests (so at most 0)" in sb.message
+    assert "A has 1 crest in Castile on 0 cards, but we take a card to show at most 2 crests (our inference from " \
+           "the rule text), so at most 0" in sb.message
     sb.set_cards("A", "castile", 2)
     assert sb.message == ""
     assert not sb.set_crests("A", "castile", cross=4)
     assert "5 crests in Castile on 2 cards" in sb.message
     sb.set_crests("A", "castile", cross=0)
     assert not sb.set_roads("A", ships=2, carriages=1)
-    assert "A has 2 ships and 1 carriage but only 2 cards: a card shows a ship or a carriage, never both" in sb.message
+    assert "A has 2 ships and 1 carriage but only 2 cards: we take a card to show a ship or a carriage, " \
+           "never both" in sb.message
     sb.set_roads("A", ships=0, carriages=0)
     from_browser(sb.inputs[(1, "cards")], value=-1)
     assert "B cannot hold -1 Castile cards: type 0 or more." in sb.message

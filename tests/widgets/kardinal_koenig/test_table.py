@@ -106,8 +106,8 @@ def test_each_display_is_grouped_by_country_in_chart_order(table):
             mine = [k for k in cards if k.country == country]
             assert count == len(mine)
             assert crests == {kind: sum(k.crests.count(kind) for k in mine) for k in mine for kind in k.crests}
-            assert ships == sum(k.route == "ship" for k in mine)
-            assert carriages == sum(k.route == "carriage" for k in mine)
+            assert ships == sum("ship" in k.routes for k in mine)
+            assert carriages == sum("carriage" in k.routes for k in mine)
         assert seat["cards"] == len(cards)
         assert seat["hand"] + seat["placed"] + seat["lost"] == 3
 

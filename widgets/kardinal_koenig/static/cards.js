@@ -42,7 +42,7 @@ export function crestText(catalog, tally) {
 
 function drawCard(catalog, cell, r, c, action, isEnd) {
   const [cid, owner, chip] = cell;
-  const [country, crests, route] = catalog.cards[cid] || ["?", [], ""];
+  const [country, crests, routes] = catalog.cards[cid] || ["?", [], []];
   const info = countryOf(catalog, country);
   const node = testid(make(action ? "button" : "div", "kk-card"), `kk-card-${r}-${c}`);
   node.style.setProperty("--kk-country", info.colour);
@@ -62,7 +62,7 @@ function drawCard(catalog, cell, r, c, action, isEnd) {
     crestBox.append(crest);
   }
   top.append(crestBox);
-  if (route) {
+  for (const route of routes) {
     const mark = make("span", "kk-route");
     mark.title = route;
     mark.dataset.route = route;
@@ -80,7 +80,7 @@ function drawCard(catalog, cell, r, c, action, isEnd) {
   node.append(bottom);
   const notes = [`Row ${r}, column ${c}: ${info.name} (${info.count} cards)`];
   notes.push(crests.length ? `crests: ${crests.join(", ")}` : "no crest");
-  if (route) notes.push(route);
+  if (routes.length) notes.push(routes.join(" and "));
   if (owner >= 0) notes.push(`claim stone of Player ${owner + 1}`);
   if (chip) notes.push("a face-down law chip lies on it");
   if (action) notes.push(`Click: ${VERB_HINTS[action.split(" ")[0]]} (${action})`);
