@@ -21,8 +21,7 @@
 Colours of the pieces are in :mod:`.colours` (seats use the shared palette). The front end is in ``static/``: one
 renderer per board (``stands.js``, ``mine_board.js``, ``town_board.js``, ``round_track.js``, ``town_hall.js``,
 ``barbara.js``, ``player_board.js``; the pieces in ``pieces.js``) and one entry module per view (``table.js``,
-``stand_view.js``, ``mine_view.js``, ``town_view.js``, ``hall_view.js``, ``barbara_view.js``,
-``player_board_view.js``).
+``stand_view.js``, ``mine_view.js``, ``town_view.js``, and ``board_view.js`` for the three read-only boards).
 """
 
 from .actions import group_actions, ungroup_actions
