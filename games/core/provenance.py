@@ -17,23 +17,27 @@ T = TypeVar("T")
 RULEBOOK_SOURCE = "rulebook"
 PUBLISHED = "published"
 APPROX = "approx"
+INFERRED = "inferred"
+SOURCES = (RULEBOOK_SOURCE, PUBLISHED, INFERRED, APPROX)
 EXACT_SOURCES = (RULEBOOK_SOURCE, PUBLISHED)
 
 
 @dataclass(frozen=True, slots=True)
 class Sourced(Generic[T]):
     """A component value with its source tag: ``Sourced(40, "rulebook")``, ``Sourced(19, "published", "notes §1.2")``,
-    ``Sourced(2, "approx")``."""
+    ``Sourced(3, "inferred", "6 spaces in 2 columns")``, ``Sourced(2, "approx")``."""
 
     value: T
     source: str
     note: str = ""
 
     def __post_init__(self) -> None:
-        if self.source not in (RULEBOOK_SOURCE, PUBLISHED, APPROX):
-            raise ValueError(f"source must be 'rulebook', 'published' or 'approx', not {self.source!r}")
+        if self.source not in SOURCES:
+            raise ValueError(f"source must be 'rulebook', 'published', 'inferred' or 'approx', not {self.source!r}")
         if self.source == PUBLISHED and not self.note:
             raise ValueError("a 'published' value names its public source in its note")
+        if self.source == INFERRED and not self.note:
+            raise ValueError("an 'inferred' value names the words it follows from in its note")
 
     @property
     def is_printed(self) -> bool:
