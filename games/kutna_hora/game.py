@@ -55,7 +55,8 @@ _DECISIONS: tuple[Choice, ...] = (
 CHOICES: dict[str, Choice] = {step.kind: step for step in _DECISIONS}
 #: The steps that run without a choice, by kind.
 AUTOMATIC: dict[str, Automatic] = {step.kind: step for step in (
-    mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), rounds.RoundEnd())}
+    mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), barbara_action.BarbaraTurn(),
+    rounds.RoundEnd())}
 
 
 class KutnaHoraGame(StandsGame, StepGame):
