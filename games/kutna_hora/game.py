@@ -80,6 +80,8 @@ class KutnaHoraGame(StandsGame, StepGame):
         if not low <= config.players <= high:
             raise ConfigError(f"Kutná Hora takes {low} to {high} players, not {config.players}")
         table_for_config(config.price_table)
+        if config.red_round_event not in ("A", "B"):
+            raise ConfigError(f"red_round_event is 'A' or 'B', not {config.red_round_event!r}")
 
     def _prepare(self) -> None:
         self.table = table_for_config(self.config.price_table)
