@@ -1,5 +1,5 @@
 """The St. Barbara action (聖バルボラアクション, 聖バルボラ): spend a pelican to resolve the current St. Barbara tile
-(its tax icon ignored) and turn it face down; after tile 11 the action gives 2 reputation. A tile can also be
+(its tax icon ignored), then turn it face down; after tile 11 the action gives 2 reputation. A tile can also be
 flipped without effect (the marked guild buildings), which does raise the tax. Three tiles ask a choice: remove
 a house (3), put a noble from the bank in the council (6), score one of your buildings (10)."""
 
@@ -33,10 +33,11 @@ def start(game: KutnaHoraGame, p: int) -> None:
         reputation(game, p, rulebook.TILE_11_REPUTATION.value, "barbara.after-11",
                    "St. Barbara after tile 11 was turned over")
     else:
-        s.barbara += 1
-        game.emit("barbara.current", f"St. Barbara tile {s.barbara} is resolved, its tax icon ignored, and "
-                  "turned face down.", player=p, tile=s.barbara)
-        s.stack.append(Frame("barbara", p, barbara=s.barbara))
+        tile = s.barbara + 1
+        game.emit("barbara.current", f"St. Barbara tile {tile} is resolved (its tax icon ignored); then it is turned "
+                  "face down.", player=p, tile=tile)
+        # The tile stays current while its effect (and every choice of it) is resolved; it is turned after.
+        s.stack += [Frame("barbara-turn", p, barbara=tile), Frame("barbara", p, barbara=tile)]
 
 
 def flip(game: KutnaHoraGame, rule: str) -> None:
@@ -121,12 +122,33 @@ _TILES: dict[int, Callable[[KutnaHoraGame, int], None]] = {
 
 
 class Barbara(Automatic):
-    """The effect of the St. Barbara tile being resolved."""
+    """The effect of the St. Barbara tile being resolved (the tile is still the current one)."""
 
     kind = "barbara"
 
     def run(self, game: KutnaHoraGame, at: Frame) -> None:
         _TILES[at.barbara](game, at.player)
+
+
+class BarbaraTurn(Automatic):
+    """The tile's effect is resolved: the tile is turned face down and the next one becomes current. A guild
+    building may have turned it already while its effect was resolved (tile 8's free build); then nothing is left
+    to turn (``decision.barbara-flip-during-effect``)."""
+
+    kind = "barbara-turn"
+
+    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+        s = game.state
+        if s.barbara < at.barbara:
+            s.barbara = at.barbara
+            after = (f"tile {at.barbara + 1} is now current" if at.barbara < rulebook.ST_BARBARA_TILES.value
+                     else "all 11 tiles are done")
+            game.emit("barbara.current", f"St. Barbara tile {at.barbara} is turned face down; {after}.",
+                      player=at.player, tile=at.barbara, turned=True)
+        else:
+            game.emit("decision.barbara-flip-during-effect", f"St. Barbara tile {at.barbara} was already turned "
+                      "face down by a building during its effect; the next tile stays face up.",
+                      player=at.player, tile=at.barbara)
 
 
 # ---------------------------------------------------------------- the choices of tiles 3, 6 and 10

@@ -1,7 +1,11 @@
 """The Build action (建物アクション, ギルド建物, 公共建物): build a held tile on one of your plots for its wood. A guild
-building needs demand (no red ✗ on its good) and a house left in its guild's row; it raises production, moves its
-good's slider, and the house it takes uncovers a bonus. A public building brings a noble to the pool and a bonus.
-Icons on the tile add population, tax, a St. Barbara flip or a technology tile."""
+building needs demand (no red ✗ on its good) and a house left in its guild's row.
+
+In the text's order: the tile's printed effects are resolved (step 3: production, slider, decks, points,
+reputation, pelicans, tax, nobles, a St. Barbara flip at once; a technology tile and a house to remove as
+decisions, the technology tile 即座に), then a guild building takes the leftmost house of its row and resolves what
+the space it left shows (step 5: points, reputation, pelicans, a free public building; several on one space). A
+public building takes no house (公共建物を建設した場合には家効果を得ません)."""
 
 from __future__ import annotations
 
@@ -10,9 +14,9 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from . import barbara_action, prices
-from .choice import PASS, Passable, act, name
+from .choice import PASS, Automatic, Choice, Passable, act, name
 from .data import approx
-from .data.components import GUILD_GOOD, TILES
+from .data.components import GUILD_GOOD, TILES, Effect
 from .effects import gain, pay
 from .mine_action import technology_level
 from .plot_action import plots_in_town
@@ -90,57 +94,148 @@ class Build(Passable):
                                                                    f": {tile.wood} wood, {cost} groschen."),
                   player=p, tile=tile_id, plot=where, groschen=cost)
         if tile.guild == "public":
-            _public_building(game, p, tile_id)
+            game.emit("public.no-house", f"{tile_id} is a public building: no house, no owner, no production.")
         else:
             s.town_owner[where] = p
-            _guild_building(game, p, tile_id)
+            # Step 5 waits under the tile's own decisions (step 3): the house is taken once they are resolved.
+            s.stack.append(Frame("house-place", p, tile=tile_id))
+        resolve_tile(game, p, tile_id)
 
 
-def _guild_building(game: KutnaHoraGame, p: int, tile_id: str) -> None:
-    s = game.state
-    seat = s.seats[p]
+def resolve_tile(game: KutnaHoraGame, p: int, tile_id: str) -> None:
+    """Step 3: the tile's printed effects in printed order; those that ask a choice (a technology tile to place, a
+    house to remove) wait on the stack in the same order, above step 5."""
     tile = TILES[tile_id]
-    good = GUILD_GOOD.value[tile.guild]
-    seat.production[good] = seat.production.get(good, 0) + tile.production
-    game.emit("build.production", f"{name(p)}'s {good} production rises by {tile.production} to "
-              f"{seat.production[good]}.", player=p, good=good)
-    prices.building_demand(game, good, tile.production)
-    prices.draws_people(game, tile.population, "build.population", "building")
-    if tile.extra == "tax+1":
-        raise_tax(game, 1, "build.tax", f"the tax icon on {tile_id}")
-    elif tile.extra == "st-barbara":
-        barbara_action.flip(game, "build.flip-barbara")
-    row = seat.guilds.index(tile.guild)
-    col = seat.houses_taken[row]
-    seat.houses_taken[row] += 1
-    kind, n = approx.HOUSE_EFFECTS.value[row][col]
-    game.emit("build.house", f"{name(p)} puts the leftmost house of the {tile.guild} row on {tile_id}; the "
-              f"space it left shows {kind} +{n}.", player=p, row=row, column=col)
-    # Resolved in this order: the technology tile (a tile effect) before the house's free public Rights.
-    if kind == "public-rights":
-        s.stack.append(Frame("rights", p, free=True, public_only=True))
-    else:
-        gain(game, p, kind, n, "build.house", "house effect")
-    if tile.technology:
+    good = GUILD_GOOD.value.get(tile.guild, "")
+    later: list[Frame] = []
+    for effect in tile.effects:
+        later += _tile_effect(game, p, tile_id, good, effect)
+    game.state.stack += reversed(later)
+
+
+def _tile_effect(game: KutnaHoraGame, p: int, tile_id: str, good: str, effect: Effect) -> list[Frame]:
+    """One printed effect of a new building; returns the decisions it asks, in order."""
+    s, kind, n = game.state, effect.kind, effect.amount
+    seat = s.seats[p]
+    if kind == "production":
+        seat.production[good] = seat.production.get(good, 0) + n
+        game.emit("build.production", f"{name(p)}'s {good} production rises by {n} to {seat.production[good]}.",
+                  player=p, good=good)
+    elif kind in prices.STAND_EFFECTS:
+        prices.stand_effect(game, good, kind, n)
+    elif kind in ("points", "reputation", "pelicans"):
+        gain(game, p, kind, n, "public.bonus" if not good else "build.bonus", f"{tile_id}")
+    elif kind == "tax":
+        raise_tax(game, n, "build.tax", f"the tax icon on {tile_id}")
+    elif kind == "noble":
+        _nobles_to_pool(game, effect.colour, n, "build.noble" if good else "public.noble")
+    elif kind == "st-barbara":
+        for _ in range(n):
+            barbara_action.flip(game, "build.flip-barbara")
+    elif kind == "technology":
+        return _technology_tiles(game, p, n)
+    elif kind == "remove-house":
+        return [Frame("house-icon", p, tile=tile_id) for _ in range(n)]
+    return []
+
+
+def _nobles_to_pool(game: KutnaHoraGame, colour: str, n: int, rule: str) -> None:
+    s = game.state
+    for _ in range(n):
+        if s.bank[colour]:
+            s.bank[colour] -= 1
+            s.pool[colour] += 1
+            game.emit(rule, f"A {colour} noble moves from the bank to the noble pool.", colour=colour)
+        else:
+            game.emit("pieces.nobles", f"No {colour} noble is left in the bank; that part is ignored.")
+
+
+def _technology_tiles(game: KutnaHoraGame, p: int, n: int) -> list[Frame]:
+    """The top technology tile is taken (everyone's technology rises at once) and played at once (即座に)."""
+    s = game.state
+    out = []
+    for _ in range(n):
         if s.tech_stack:
-            s.stack.append(Frame("tech", p, tile=s.tech_stack.pop()))
+            out.append(Frame("tech", p, tile=s.tech_stack.pop()))
             game.emit("guild.technology-take", f"{name(p)} takes the top technology tile: everyone now draws "
                       f"{technology_level(s)} mine tiles.", player=p)
         else:
             game.emit("guild.technology-none", "No technology tile is left; the icon has no effect.")
+    return out
 
 
-def _public_building(game: KutnaHoraGame, p: int, tile_id: str) -> None:
-    s = game.state
-    tile = TILES[tile_id]
-    game.emit("public.no-house", f"{tile_id} is a public building: no house, no owner, no production.")
-    if s.bank[tile.colour]:
-        s.bank[tile.colour] -= 1
-        s.pool[tile.colour] += 1
-        game.emit("public.noble", f"A {tile.colour} noble moves from the bank to the noble pool.",
-                  colour=tile.colour)
-    else:
-        game.emit("pieces.nobles", f"No {tile.colour} noble is left in the bank; that part is ignored.")
-    kind, n = tile.bonus
-    gain(game, p, kind, n, "public.bonus", f"{tile.colour} public building")
-    prices.draws_people(game, tile.population, "build.population", "building")
+def house_rows(game: KutnaHoraGame, p: int, building: str) -> list[str]:
+    """The guilds whose row can lose its leftmost house to a building's remove-house icon: any row with a house
+    left, but the row of the guild building being built keeps the house that building still takes in step 5
+    (``decision.remove-house-keeps-own``)."""
+    seat = game.state.seats[p]
+    own = TILES[building].guild if building else ""
+    return [g for r, g in enumerate(seat.guilds)
+            if seat.houses_taken[r] < HOUSES_PER_ROW - (1 if g == own else 0)]
+
+
+class HouseIcon(Automatic):
+    """A building's remove-house icon: the player chooses the row, unless no row can lose a house (then the icon
+    has no effect)."""
+
+    kind = "house-icon"
+
+    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+        if house_rows(game, at.player, at.tile):
+            game.state.stack.append(Frame("remove-house", at.player, tile=at.tile))
+        else:
+            game.emit("build.remove-house", f"{name(at.player)} has no house that {at.tile}'s icon could remove; it "
+                      "has no effect.", player=at.player)
+
+
+class RemoveHouse(Choice):
+    """A building's icon: remove the leftmost house of one of your rows (its effect ignored). Not optional: only
+    actions and St. Barbara effects may be ignored (アクションと聖バルボラ効果の無視)."""
+
+    kind = "remove-house"
+    forms = {"house": "house GUILD"}
+    written = "house GUILD"
+    asks = "the building's icon - remove the leftmost house of one of your guild rows (its effect is ignored)"
+    presorted = True  # the guilds by name
+
+    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+        return [act("house", g) for g in sorted(house_rows(game, at.player, at.tile))]
+
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        p, guild = at.player, str(action.args[0])
+        seat = game.state.seats[p]
+        row = seat.guilds.index(guild)
+        col = seat.houses_taken[row]
+        seat.houses_taken[row] += 1
+        seat.houses_removed += 1
+        shown = ", ".join(e.words() for e in approx.HOUSE_EFFECTS.value[row][col])
+        game.emit("build.remove-house", f"{name(p)} removes the leftmost {guild} house ({at.tile}'s icon); the "
+                  f"space it leaves ({shown}) is ignored.", player=p, row=row, column=col)
+
+
+class HousePlace(Automatic):
+    """Step 5 of a guild building: the leftmost house of its row goes on the tile; the effects shown right of the
+    space it left are resolved (a free public building waits as a decision; the points of that space come anyway)."""
+
+    kind = "house-place"
+
+    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+        s, p = game.state, at.player
+        seat = s.seats[p]
+        tile = TILES[at.tile]
+        row = seat.guilds.index(tile.guild)
+        col = seat.houses_taken[row]
+        if col >= HOUSES_PER_ROW:  # cannot happen: a build needs a house and the icon keeps it (see house_rows)
+            game.emit("pieces.out", f"No {tile.guild} house is left for {at.tile}.", player=p)
+            return
+        seat.houses_taken[row] += 1
+        effects = approx.HOUSE_EFFECTS.value[row][col]
+        game.emit("build.house", f"{name(p)} puts the leftmost house of the {tile.guild} row on {at.tile}; the "
+                  f"space it left shows {', '.join(e.words() for e in effects)}.", player=p, row=row, column=col)
+        rights = []
+        for effect in effects:
+            if effect.kind == "public-rights":
+                rights += [Frame("rights", p, free=True, public_only=True) for _ in range(effect.amount)]
+            else:
+                gain(game, p, effect.kind, effect.amount, "build.house", "house effect")
+        s.stack += rights

@@ -287,8 +287,9 @@ class EconomyGame(prices.StandsGame, Game):
         purse.production[good] = purse.production.get(good, 0) + tile.production
         self.emit("build.production", f"Player {player + 1}'s {good} production rises by {tile.production} to "
                   f"{purse.production[good]}.", good=good, production=purse.production[good])
-        prices.building_demand(self, good, tile.production)
-        prices.draws_people(self, tile.population, "build.population", "building")
+        for effect in tile.effects:
+            if effect.kind in prices.STAND_EFFECTS:
+                prices.stand_effect(self, good, effect.kind, effect.amount)
 
     def _income(self, player: int) -> None:
         purse = self.state.players[player]

@@ -16,18 +16,20 @@ EVENTS = {e.id: e for e in approx.EVENTS}
 
 
 def deal(game: KutnaHoraGame) -> None:
-    """Setup: an A event above each round up to the red nobles' round, B events after it, none in the last."""
+    """Setup: A events above the rounds before the red nobles' round, B events after it, none in the last. The red
+    nobles' round itself takes the pile ``red_round_event`` names (A by default: ``decision.events-red-round``)."""
     s, n = game.state, game.config.players
     if n > 2 and not game.config.events:
         return
     red_round = rulebook.RED_NOBLES_ROUND.value[n]
+    last_a = red_round if game.config.red_round_event == "A" else red_round - 1
     piles = {letter: [e.id for e in approx.EVENTS if e.id[0] == letter] for letter in "AB"}
     for pile in piles.values():
         game.rng.shuffle(pile)
     for r in range(1, game.rounds):  # none in the last round
-        s.events[r - 1] = piles["A" if r <= red_round else "B"].pop()
+        s.events[r - 1] = piles["A" if r <= last_a else "B"].pop()
     game.emit("setup.events", f"Event cards face down above rounds 1-{game.rounds - 1}: A up to round "
-              f"{red_round}, B after it, none in the last round.")
+              f"{last_a}, B after it, none in the last round.")
 
 
 def reveal(game: KutnaHoraGame) -> None:

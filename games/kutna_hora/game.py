@@ -50,12 +50,14 @@ from .state import HOUSES_PER_ROW, Frame, KutnaHoraConfig, KutnaHoraState, Seat
 _DECISIONS: tuple[Choice, ...] = (
     cards.Play(), guild_setup.GuildSet(), guild_setup.GuildRows(), tax.Tax(), mine_action.Miners(),
     mine_action.KeepMine(), mine_action.Tech(), rights_action.Rights(), plot_action.Plot(), build_action.Build(),
-    income_action.Council(), barbara_action.House(), barbara_action.Noble(), barbara_action.Score())
+    income_action.Council(), barbara_action.House(), barbara_action.Noble(), barbara_action.Score(),
+    build_action.RemoveHouse())
 #: The decisions by kind (a plain dict: the pending step is looked up several times per decision).
 CHOICES: dict[str, Choice] = {step.kind: step for step in _DECISIONS}
 #: The steps that run without a choice, by kind.
 AUTOMATIC: dict[str, Automatic] = {step.kind: step for step in (
-    mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), rounds.RoundEnd())}
+    mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), barbara_action.BarbaraTurn(),
+    build_action.HouseIcon(), build_action.HousePlace(), rounds.RoundEnd())}
 
 
 class KutnaHoraGame(StandsGame, StepGame):
@@ -78,6 +80,8 @@ class KutnaHoraGame(StandsGame, StepGame):
         if not low <= config.players <= high:
             raise ConfigError(f"Kutná Hora takes {low} to {high} players, not {config.players}")
         table_for_config(config.price_table)
+        if config.red_round_event not in ("A", "B"):
+            raise ConfigError(f"red_round_event is 'A' or 'B', not {config.red_round_event!r}")
 
     def _prepare(self) -> None:
         self.table = table_for_config(self.config.price_table)
@@ -277,7 +281,9 @@ class KutnaHoraGame(StandsGame, StepGame):
             if seat.pool + seat.reserve + mines_owned != rulebook.MINERS.value or \
                     not 0 <= seat.pool <= rulebook.POOL_MAX.value:
                 broken.append(f"{who}: miners not conserved or pool over 2")
-            built = sum(1 for o in s.town_owner if o == p)
+            # A guild building in town takes its house once the tile's own decisions are done (step 5 waits).
+            built = sum(1 for o in s.town_owner if o == p) - sum(1 for f in s.stack if f.kind == "house-place"
+                                                                 and f.player == p)
             if sum(seat.houses_taken) != built + seat.houses_removed or max(seat.houses_taken) > HOUSES_PER_ROW:
                 broken.append(f"{who}: houses not conserved")
             if s.markers.count(p) > rulebook.PLOT_MARKERS.value or len(seat.held) > HELD_SLOTS.value:

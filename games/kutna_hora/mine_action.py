@@ -37,30 +37,44 @@ def mine_options(game: KutnaHoraGame, p: int, free: bool) -> dict[int, int]:
     return {i: w * wood for i, w in spaces.items() if w * wood <= money}
 
 
+def can_top_up(game: KutnaHoraGame, p: int) -> bool:
+    """With the ``top_up`` option: a pool holding a miner but not yet 2 may be filled by a permit first."""
+    seat = game.state.seats[p]
+    return (game.config.top_up and 0 < seat.pool < rulebook.POOL_MAX.value and seat.reserve > 0
+            and game.price("permits") <= seat.groschen)
+
+
 def start(game: KutnaHoraGame, p: int) -> None:
-    """Mine needs a miner in the pool; with none there, the player may first buy a permit for more."""
-    if game.state.seats[p].pool == 0:
+    """Mine needs a miner in the pool; with none there, the player may first buy a permit for more (with the
+    ``top_up`` option also while the pool holds one miner)."""
+    if game.state.seats[p].pool == 0 or can_top_up(game, p):
         game.state.stack.append(Frame("miners", p))
     else:
         game.state.stack.append(Frame("mine-draw", p))
 
 
 class Miners(Passable):
-    """The pool is empty: buy a permit to move 1 or 2 miners from the reserve into it, or pass."""
+    """Step 1 of Mine: buy a permit to move up to 2 miners from the reserve into the pool (never more than 2 there),
+    or pass. With the ``top_up`` option and a miner already in the pool, ``miners 0`` goes on without a permit."""
 
-    form = "miners 1|2"
+    form = "miners 0|1|2"
     written = "miners 1, miners 2 or pass"
-    presorted = True  # miners 1, miners 2, pass
+    presorted = True  # (miners 0,) miners 1, miners 2, pass
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return (f"{name(at.player)}: your miner pool is empty - buy a permit ({game.price('permits')} groschen) for "
-                "1 or 2 miners, or pass")
+        permit = f"a permit ({game.price('permits')} groschen)"
+        if game.state.seats[at.player].pool:
+            return (f"{name(at.player)}: your miner pool holds 1 miner - buy {permit} for 1 more (miners 1), go on "
+                    "without (miners 0), or pass")
+        return f"{name(at.player)}: your miner pool is empty - buy {permit} for 1 or 2 miners, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         seat = game.state.seats[at.player]
+        keep = [act("miners", 0)] if seat.pool else []
         if game.price("permits") > seat.groschen:
-            return [PASS]
-        return [act("miners", m) for m in range(1, min(seat.reserve, rulebook.MINERS_PER_PERMIT.value) + 1)] + [PASS]
+            return keep + [PASS]
+        room = min(seat.reserve, rulebook.MINERS_PER_PERMIT.value, rulebook.POOL_MAX.value - seat.pool)
+        return keep + [act("miners", m) for m in range(1, room + 1)] + [PASS]
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         seat = game.state.seats[at.player]
@@ -70,6 +84,11 @@ class Miners(Passable):
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, n = at.player, int(action.args[0])
         seat = game.state.seats[p]
+        if n == 0:
+            game.emit("decision.pool-top-up", f"{name(p)} buys no permit and mines with the miner in the pool.",
+                      player=p)
+            game.state.stack.append(Frame("mine-draw", p))
+            return
         cost = game.price("permits")
         pay(game, p, cost)
         seat.reserve -= n

@@ -302,16 +302,29 @@ def stand_snapshot(table: PriceTable, stands: Stands) -> dict[str, Any]:
     return out
 
 
-def building_demand(game: Economy, good: str, production: int) -> None:
-    """A new guild building: its good's slider moves one notch right (one slider serves silver and ore); a miners'
-    building moves no slider but advances the ore deck by its production."""
-    if good == "ore":
-        game.emit("prices.miners-building", f"A miners' building moves no slider; the ore deck advances "
-                  f"{production}.")
-        advance(game, "ore", production)
-    else:
+#: The building effects that move the card stands (the price sandbox resolves only these).
+STAND_EFFECTS = ("slider", "ore-deck", "population")
+
+
+def stand_effect(game: Economy, good: str, kind: str, amount: int) -> None:
+    """One effect of a new building on the stands (``good`` is the building's, "" for a public building):
+
+    * ``slider``: its good's slider moves ``amount`` notches right (one slider serves silver and ore);
+    * ``ore-deck``: the ore deck advances ``amount`` (a miners' building: as far as its ore production rose);
+    * ``population``: the population deck advances ``amount``."""
+    if kind == "slider":
         rule = "prices.silver-building" if good == "silver" else "prices.guild-building"
-        move_slider(game, game.table.slider_of[good], rule)
+        for _ in range(amount):
+            move_slider(game, game.table.slider_of[good], rule)
+    elif kind == "ore-deck":
+        if good == "ore":
+            game.emit("prices.miners-building", f"A miners' building moves no slider; the ore deck advances "
+                      f"{amount}.")
+        else:
+            game.emit("build.ore-deck", f"The building's ore deck icon: the ore deck advances {amount}.")
+        advance(game, "ore", amount)
+    elif kind == "population":
+        draws_people(game, amount, "build.population", "building")
 
 
 def draws_people(game: Economy, population: int, rule: str, what: str) -> None:

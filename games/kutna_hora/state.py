@@ -18,12 +18,24 @@ HOUSES_PER_ROW = rulebook.HOUSES.value // 3
 class KutnaHoraConfig:
     """``players`` 2-4; ``events`` adds the event cards to a 3-4 player game (2 players always use them);
     ``first_game`` deals guild setup card 1 in its printed order instead of letting players choose;
-    ``price_table`` names the price cards (``approx_v1`` or a registered transcription)."""
+    ``price_table`` names the price cards (``approx_v1`` or a registered transcription).
+
+    Two questions the rule text leaves open (``docs/rules_notes/kutna_hora.md``, audit), each with our default:
+
+    * ``top_up`` (default ``False``): may a Mine action buy a permit while the miner pool still holds a miner
+      (filling it to 2)? Step 1 refills an empty pool (プールに鉱夫駒がない場合…許可証を1枚購入しなければなりません);
+      the reminder says only that the pool is refilled before the mine is placed, not after
+      (鉱山を置く前にのみ補充できる), and caps it at 2 (3個以上置くことはできません).
+    * ``red_round_event`` (``"A"``, default, or ``"B"``): which event pile serves the round at whose end the red
+      public buildings enter (赤い貴族建物タイルの山より前のラウンドにはイベントA、それよりあとのラウンドにはイベントB:
+      that round is neither before nor after the pile)."""
 
     players: int = 2
     events: bool = False
     first_game: bool = False
     price_table: str = "approx_v1"
+    top_up: bool = False
+    red_round_event: str = "A"
 
 
 @dataclass(slots=True)

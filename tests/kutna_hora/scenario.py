@@ -16,13 +16,14 @@ stack onto the mine board with a miner from the reserve, plot markers into town.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterable
 
 import pytest
 
 from games.core import Action, Event, IllegalAction
 from games.kutna_hora import mines
-from games.kutna_hora.data.components import TILES
+from games.kutna_hora.data.components import TILES, Effect
 from games.kutna_hora.game import KutnaHoraGame
 from games.kutna_hora.state import Frame
 
@@ -194,3 +195,25 @@ def legal(game: KutnaHoraGame) -> list[str]:
 
 def has(game: KutnaHoraGame, text: str) -> bool:
     return Action.parse(text) in game.legal_actions()
+
+
+def ready_to_build(tile: str, plot: int = 12, player: int = 0, game=None, **options):
+    """``player`` holds ``tile`` (``public-<colour>``: that stack's top) with a plot marker on ``plot``, and is to
+    play a card. Returns (game, tile id)."""
+    game = game or new_game(2, **options)
+    tile = give_tile(game, player, tile)
+    put_marker(game, player, plot)
+    turn(game, player)
+    return game, tile
+
+
+def build(game: KutnaHoraGame, tile: str, plot: int = 12) -> list[Event]:
+    """The player to move plays card 3 for Build and builds ``tile`` on ``plot``."""
+    return play(game, "play 3 build", f"build {tile} {plot}")
+
+
+def print_tile(monkeypatch: pytest.MonkeyPatch, tile_id: str, *effects: Effect, **fields) -> None:
+    """For one test, tile ``tile_id`` shows ``effects`` (in printed order) instead of its designed ones, as a
+    transcription of the real tiles might: ``print_tile(monkeypatch, "builders-1", Effect("production"),
+    Effect("remove-house"))``. Every module reads the same ``TILES`` mapping."""
+    monkeypatch.setitem(TILES, tile_id, dataclasses.replace(TILES[tile_id], effects=tuple(effects), **fields))

@@ -53,7 +53,11 @@ def test_tiles_are_resolved_in_number_order_and_their_tax_icon_is_ignored():
     assert of_rule(events, "barbara.current")[0].data["tile"] == 1 and game.state.barbara == 1
     assert game.state.seats[0].reputation == 4  # tile 1
     events = play(game, "joker 2 barbara")
-    assert of_rule(events, "barbara.current")[0].data["tile"] == 2 and game.state.barbara == 2
+    assert of_rule(events, "barbara.current")[0].data["tile"] == 2
+    assert game.state.barbara == 1 and game.pending().kind == "rights"  # tile 2 is current while it is resolved
+    events += play(game, "pass")
+    assert game.state.barbara == 2 and of_rule(events, "barbara.current")[-1].data == {"player": 0, "tile": 2,
+                                                                                        "turned": True}
     assert game.state.tax == 0  # tiles 1 and 2 show a tax icon of 1 each: ignored by the action
     assert "barbara.flip-tax" not in rules_of(events)
 
@@ -98,7 +102,7 @@ def test_tile_3_loses_1_reputation_and_removes_the_leftmost_house_of_a_row_for_p
     assert seat.reputation == 1 and game.pending().kind == "house"
     assert legal(game) == ["house builders", "house metallurgists", "house miners", "pass"]
     events = play(game, "house metallurgists")
-    assert rules_of(events) == ["barbara.3"]
+    assert rules_of(events) == ["barbara.3", "barbara.current"]  # then the tile is turned face down
     assert seat.houses_taken == [1, 0, 0] and seat.houses_removed == 1
     assert seat.production == {"silver": 2}
     assert seat.reputation == 1 and seat.score == 0 and seat.pelicans == 0  # the house effect is not gained
@@ -253,18 +257,37 @@ def test_tile_8_without_a_held_tile_or_a_plot_gives_only_the_point():
     assert game.state.seats[0].score == 1 and game.pending().player == 1
 
 
-@rule("decision.barbara-next")
+@rule("barbara.turn-after")
+def test_the_tile_is_turned_after_its_effect_and_the_next_tile_becomes_current():
+    game = barbara(2)
+    events = play(game, "play 6 barbara")
+    assert game.pending().kind == "rights" and game.state.barbara == 1  # tile 2 is still current
+    assert not [e for e in events if e.data.get("turned")]
+    events = play(game, "pass")
+    (turned,) = [e for e in of_rule(events, "barbara.current") if e.data.get("turned")]
+    assert turned.data["tile"] == 2 and "tile 3 is now current" in turned.text and game.state.barbara == 2
+
+
+@rule("barbara.turn-after")
+@rule("decision.barbara-flip-during-effect")
 @rule("barbara.8")
-def test_a_building_flip_during_tile_8s_free_build_turns_the_next_tile_tile_9():
-    game = barbara(8)
+def test_a_building_flip_during_tile_8s_free_build_turns_tile_8_and_tile_9_stays_for_the_next_action():
+    # 「効果を解決したあと、そのタイルを裏向きにします」: tile 8 is still current while its free build is resolved,
+    # so the marked tile's flip turns tile 8 (its tax icon counts); tile 9 is not lost.
+    game = barbara(8, pelicans=2)
+    game.state.turn, game.state.plays_left = 0, 2
     give_tile(game, 0, "builders-4")  # the marked builders' tile flips St. Barbara
     put_marker(game, 0, 12)
     events = play(game, "play 6 barbara", "build builders-4 12")
     (flip,) = of_rule(events, "build.flip-barbara")
-    assert flip.data["tile"] == 9 and game.state.barbara == 9
-    assert game.state.tax == 2  # tile 9's tax icon (2), added by the flip
-    assert not of_rule(events, "barbara.9")  # nobody gets tile 9's two mines
+    assert flip.data["tile"] == 8 and game.state.barbara == 8
+    assert game.state.tax == 2  # tile 8's tax icon (2), added by the building's flip
+    assert "decision.barbara-flip-during-effect" in rules_of(events)
+    assert not of_rule(events, "barbara.9")
     sound(game)
+    events = play(game, "joker 2 barbara")  # the next St. Barbara action resolves tile 9
+    assert of_rule(events, "barbara.current")[0].data["tile"] == 9 and "barbara.9" in rules_of(events)
+    assert game.state.tax == 2  # the action ignores tile 9's tax icon
 
 
 @rule("barbara.9")

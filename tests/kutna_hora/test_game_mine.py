@@ -128,7 +128,7 @@ def test_with_one_miner_left_in_the_reserve_only_one_can_enter_the_pool():
     sound(game)
 
 
-@rule("decision.no-top-up")
+@rule("decision.pool-top-up")
 def test_a_pool_with_a_miner_in_it_is_not_topped_up():
     game = mine_game()
     events = play(game, "play 1 mine")

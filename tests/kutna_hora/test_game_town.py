@@ -13,6 +13,7 @@ from games.kutna_hora import mines, town_hall
 from games.kutna_hora.town_hall import Stack
 
 from .scenario import (
+    build,
     give_tile,
     has,
     legal,
@@ -22,6 +23,7 @@ from .scenario import (
     put_building,
     put_marker,
     put_mine,
+    ready_to_build,
     refuses,
     rules_of,
     sound,
@@ -32,20 +34,6 @@ from .scenario import (
 
 rule = pytest.mark.rule
 
-
-
-def ready_to_build(tile: str, plot: int = 12, player: int = 0, game=None, **options):
-    """``player`` holds ``tile`` (``public-<colour>``: that stack's top) with a plot marker on ``plot``, and is to
-    play a card. Returns (game, tile id)."""
-    game = game or new_game(2, **options)
-    tile = give_tile(game, player, tile)
-    put_marker(game, player, plot)
-    turn(game, player)
-    return game, tile
-
-
-def build(game, tile: str, plot: int = 12):
-    return play(game, "play 3 build", f"build {tile} {plot}")
 
 
 def red_nobles_arrive(game) -> None:
@@ -306,63 +294,6 @@ def test_the_plot_marker_returns_and_the_building_stands_on_the_plot():
     with pytest.raises(IllegalAction):
         game.apply("build builders-1 20")
     sound(game)
-
-
-@rule("build.house")
-def test_a_guild_building_takes_the_leftmost_house_of_its_row_and_resolves_the_effect_it_uncovers():
-    game, _ = ready_to_build("builders-1")  # builders: row 3, first house gives 1 point
-    events = build(game, "builders-1")
-    house = of_rule(events, "build.house")
-    assert house[0].data == {"player": 0, "row": 2, "column": 0} and house[1].data == {"player": 0, "points": 1}
-    assert game.state.seats[0].houses_taken == [0, 0, 1] and game.scores() == (1, 0)
-    game, _ = ready_to_build("metallurgists-1")  # row 1, first house: reputation +1
-    build(game, "metallurgists-1")
-    assert game.state.seats[0].reputation == 3 and game.state.seats[0].houses_taken == [1, 0, 0]
-    game, _ = ready_to_build("miners-1")  # row 2, first house: a pelican
-    build(game, "miners-1")
-    assert game.state.seats[0].pelicans == 1
-
-
-@rule("build.house")
-def test_the_second_building_of_a_guild_takes_the_next_house_to_the_right():
-    game, _ = ready_to_build("builders-2")
-    put_building(game, 0, "builders-1", 0)
-    events = build(game, "builders-2")
-    assert of_rule(events, "build.house")[0].data["column"] == 1
-    assert game.state.seats[0].houses_taken == [0, 0, 2] and game.state.seats[0].reputation == 3  # row 3 col 2
-
-
-def fourth_metallurgists_building():
-    """Player 1 builds a 4th metallurgists' building: its house uncovers the free public Rights. Returns the game and
-    the build's events."""
-    game = new_game(2)
-    for i, plot in ((1, 0), (2, 1), (3, 2)):
-        put_building(game, 0, f"metallurgists-{i}", plot)
-    game, _ = ready_to_build("metallurgists-4", game=game)
-    return game, build(game, "metallurgists-4")
-
-
-@rule("build.house-rights")
-def test_a_houses_free_rights_takes_public_buildings_only():
-    game, events = fourth_metallurgists_building()
-    assert "public-rights +1" in of_rule(events, "build.house")[0].text
-    d = game.pending()
-    assert (d.kind, d.player) == ("rights", 0) and "public buildings only" in d.prompt
-    publics = [top_of(game, c) for c in ("green", "silver", "yellow")]
-    assert legal(game) == ["pass", *sorted(f"rights {t}" for t in publics)]
-    refuses(game, f"rights {top_of(game, 'builders')}", "public only here")
-    money = game.state.seats[0].groschen
-    events = play(game, f"rights {publics[1]}")
-    assert of_rule(events, "rights.cost")[0].data["groschen"] == 0 and "(free)" in events[0].text
-    assert game.state.seats[0].groschen == money and game.state.seats[0].held == [publics[1]]
-    sound(game)
-
-
-@rule("build.house-rights")
-def test_the_free_public_rights_of_a_house_may_be_ignored():
-    game, _ = fourth_metallurgists_building()
-    events = play(game, "pass")
-    assert rules_of(events)[0] == "ignore.effect" and game.state.seats[0].held == []
 
 
 @rule("build.tax")

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from games.core import APPROX, Sourced
 
+from .components import house_grid
+from .rulebook import HOUSES
+
 SOURCE = "approx (designed from the rule text; the printed components are not public)"
 ICON_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 
@@ -85,33 +88,20 @@ def edge_icons(size: int) -> dict[tuple[int, int, str], str]:
     return {seg: ICON_COLOURS[(i // 2) % 4] for i, seg in enumerate(segments) if i % 2 == 0}
 
 
-# ---------------------------------------------------------------- building icons (notes §7.3-7.4)
-#: The matching icons in each building's top-left corner: guild tiles 2, public tiles 3.
-GUILD_ICONS = Sourced({
-    "builders": (("red", "yellow"), ("green", "blue"), ("red", "green"), ("yellow", "blue")),
-    "grocers": (("green", "yellow"), ("red", "blue"), ("yellow", "red"), ("blue", "green")),
-    "tavern": (("blue", "red"), ("yellow", "green"), ("green", "red"), ("blue", "yellow")),
-    "scribes": (("yellow", "green"), ("blue", "red"), ("red", "yellow"), ("green", "blue")),
-    "metallurgists": (("red", "blue"), ("green", "yellow"), ("blue", "yellow"), ("red", "green")),
-    "miners": (("blue", "green"), ("red", "yellow"), ("yellow", "green"), ("blue", "red")),
-}, APPROX)
-PUBLIC_ICONS = Sourced({
-    "green": (("green", "green", "blue"), ("green", "yellow", "yellow"), ("blue", "blue", "green")),
-    "silver": (("blue", "blue", "red"), ("yellow", "yellow", "blue"), ("red", "green", "green")),
-    "yellow": (("yellow", "yellow", "red"), ("red", "red", "green"), ("yellow", "blue", "blue")),
-    "red": (("red", "red", "yellow"), ("red", "yellow", "yellow"), ("green", "red", "red")),
-}, APPROX)
-#: A public building's immediate bonus by noble colour (besides the noble it adds to the pool).
-PUBLIC_BONUS = Sourced({"green": ("points", 3), "silver": ("pelicans", 2), "yellow": ("reputation", 2),
-                        "red": ("points", 4)}, APPROX)
+# ---------------------------------------------------------------- building tiles (notes §7.3-7.4)
+# The 36 building tiles (wood, plot value, icons, effects) are data: ``data/buildings.json``, loaded and checked by
+# :mod:`.components`. Guild tiles show 2 icons, public tiles 3; ``builders-1`` (red, yellow) under ``red-1`` (red,
+# red, yellow) rebuilds the rulebook's 6-point sawmill.
 
 # ---------------------------------------------------------------- the player board (notes §8)
-#: What taking each house gives, per board row, left to right.
-HOUSE_EFFECTS = Sourced((
-    (("reputation", 1), ("pelicans", 1), ("points", 2), ("public-rights", 1)),
-    (("pelicans", 1), ("points", 1), ("public-rights", 1), ("reputation", 2)),
-    (("points", 1), ("reputation", 1), ("pelicans", 1), ("points", 3)),
-), APPROX)
+#: What taking each house gives, per board row, left to right: each space shows one or more effects. The spaces
+#: with a free public building also show points: the text says a player who ignores that Rights "still gets the
+#: points that house brings" (その家駒がもたらす点は依然として得ます).
+HOUSE_EFFECTS = Sourced(house_grid((
+    ((("reputation", 1),), (("pelicans", 1),), (("points", 2),), (("public-rights", 1), ("points", 1))),
+    ((("pelicans", 1),), (("points", 1),), (("public-rights", 1), ("points", 1)), (("reputation", 2),)),
+    ((("points", 1),), (("reputation", 1),), (("pelicans", 1),), (("points", 3),)),
+), rows=3, spaces=HOUSES.value // 3), APPROX)
 #: Reputation track 0..8, the marker starts on 2; final points per position.
 REPUTATION_START = Sourced(2, APPROX)
 REPUTATION_POINTS = Sourced((-3, -1, 0, 1, 2, 3, 5, 7, 9), APPROX)

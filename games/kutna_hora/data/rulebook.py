@@ -1,5 +1,6 @@
 """Kutná Hora numbers the rule text states (``shared/seeds/kutna_hora_rules_ja.txt``), each tagged ``rulebook``
-with the Japanese words it comes from.
+with the Japanese words it comes from, or ``inferred`` when the text does not print the number but its words fix it
+(the note names them).
 
 Everything the text shows only in pictures (mine tiles, boards, house effects, events, action cards) is designed
 ``approx`` data in :mod:`games.kutna_hora.data.approx`.
@@ -8,6 +9,7 @@ Everything the text shows only in pictures (mine tiles, boards, house effects, e
 from __future__ import annotations
 
 from games.core import Sourced
+from games.core.provenance import INFERRED
 
 RULEBOOK = "rulebook"
 
@@ -35,6 +37,18 @@ ROCKS = Sourced(4, RULEBOOK, "岩石タイル 4枚")
 MINE_SETUP_CARDS = Sourced(15, RULEBOOK, "鉱山準備カード 15枚")
 GUILD_SETUP_CARDS = Sourced(9, RULEBOOK, "ギルド準備カード 9枚")
 ST_BARBARA_TILES = Sourced(11, RULEBOOK, "聖バルボラタイル 11枚")
+GUILD_BUILDING_TILES = Sourced(24, RULEBOOK, "ギルド建物タイル 24枚")
+PUBLIC_BUILDING_TILES = Sourced(12, RULEBOOK, "公共建物タイル 12枚")
+RED_BUILDINGS = Sourced(3, RULEBOOK, "赤い貴族建物タイル3枚")
+POPULATION_CARDS = Sourced(21, RULEBOOK, "人口カード 21枚")
+ORE_CARDS = Sourced(16, RULEBOOK, "鉱石カード 16枚")
+#: The position shown right after a deck is turned over (the flip card's icon, 経済的調整).
+DECK_FLIP = Sourced({"population": 20, "ore": 15}, RULEBOOK,
+                    "人口デッキは19から20へと、鉱石デッキは14から15へと途切れなく続く")
+#: The last position of each deck: the numbered cards (0~19, 0~14) run on over their backs after the flip, up to
+#: the back of the flip card (21 and 16 cards, each printed on both sides). Read from the counts, not printed.
+DECK_LAST = Sourced({"population": 40, "ore": 30}, INFERRED,
+                    "人口カード 21枚 / 鉱石カード 16枚; 0~19番 / 0~14番 and the flip card; 19から20へ, 14から15へ")
 NOBLES_PER_COLOUR = Sourced(3, RULEBOOK, "各色の貴族トークンはちょうど3枚だけ使います")
 NOBLE_COLOURS: tuple[str, ...] = ("green", "silver", "yellow", "red")
 COUNCIL_COST = Sourced(10, RULEBOOK, "10グロシユを支払って貴族トークン1枚を市議会に置く")
