@@ -82,7 +82,8 @@ def test_every_front_end_file_and_data_file_ships_in_the_wheel():
     import fnmatch
 
     patterns = PYPROJECT["tool"]["setuptools"]["package-data"]
-    needed = [*ROOT.glob("widgets/**/static/*.js"), *ROOT.glob("widgets/**/static/*.css"), *ROOT.glob("games/**/*.json")]
+    needed = [*ROOT.glob("widgets/**/static/*.js"), *ROOT.glob("widgets/**/static/*.css"),
+              *ROOT.glob("games/**/*.json")]
     assert needed
     for path in needed:
         rel = path.relative_to(ROOT)

@@ -246,7 +246,8 @@ def test_the_event_log_names_a_rule_of_every_event_and_the_catalogue_its_words(t
     for step, text, rule in table.events:
         if rule:  # the "earlier events" line names none
             assert text and rule in table.catalog["rules"] and isinstance(step, int)
-            section, words = table.catalog["rules"][rule]
+            index, words = table.catalog["rules"][rule]
+            section = table.catalog["sections"][index]
             assert section == table.game.rules[rule].section and words == table.game.rules[rule].text
 
 

@@ -16,7 +16,8 @@ KIND_WORDS = {"guilds": "setup: choose a guild set", "rows": "setup: order your 
               "play": "play an action card", "miners": "Mine: buy miners", "mine": "Mine: keep a tile, choose a space",
               "rights": "Rights: take a stack top", "plot": "Plot: buy a plot", "build": "Build: tile and plot",
               "tech": "technology tile", "council": "after Income: the council", "tax": "round end: tax",
-              "house": "St. Barbara 3: remove a house", "noble": "St. Barbara 6: a noble to the council",
+              "house": "St. Barbara 3: remove a house", "remove-house": "Build: remove a house",
+              "noble": "St. Barbara 6: a noble to the council",
               "score": "St. Barbara 10: score a building", "over": "game over"}
 #: Verbs whose one argument the view makes clickable on a board (the rest become buttons).
 _ONE_ARG = ("rights", "plot", "council", "noble", "house", "score", "tech", "guilds")
@@ -78,7 +79,8 @@ def action_costs(game: KutnaHoraGame, texts: list[str]) -> dict[str, int]:
         spaces = game.mine_options(p, at.free)
         out = {text: spaces[int(text.split()[2])] for text in texts if text.startswith("mine ")}
     elif kind == "miners":
-        out = {text: game.price("permits") for text in texts if text.startswith("miners ")}
+        # "miners 0": a pool holding one miner goes on without a permit (the top_up switch): it costs nothing
+        out = {text: game.price("permits") for text in texts if text.startswith("miners ") and text != "miners 0"}
     elif kind == "council":
         out = {text: rulebook.COUNCIL_COST.value for text in texts if text.startswith("council ")}
     elif kind == "tax":

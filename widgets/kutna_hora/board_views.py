@@ -50,7 +50,7 @@ class BoardView(View):
         state = boards(game, None, "")
         with self.hold_sync():
             self.catalog = {**catalog(game), "players": game.players, "seat_colours": seat_colours(game.players),
-                            "seat_names": seat_names(game.players), "rules": board_rules(game)}
+                            "seat_names": seat_names(game.players), **board_rules(game)}
             self.board = state["board"]
             self.draw(state)
 

@@ -16,6 +16,7 @@ from games.kutna_hora import BANNER, mines, town
 from games.kutna_hora.data import approx, rulebook
 from games.kutna_hora.data.components import GUILD_GOOD, RIGHTS_COSTS, TILES
 from games.kutna_hora.game import KutnaHoraGame
+from widgets.shared.table import rules_catalog
 from widgets.shared.text import seat_label, short
 
 from .colours import board_colours
@@ -26,6 +27,10 @@ def checked_game(game: Any) -> KutnaHoraGame:
         raise TypeError(f"this view shows a Kutná Hora game (KutnaHoraGame(None, seed, players=2)), not "
                         f"{short(game)}")
     return game
+
+#: Effects a tile shows in their own place (its production, population and technology icon, a public building's
+#: noble); the others are listed in words.
+_SHOWN_APART = ("production", "population", "technology", "noble")
 
 
 def checked_seat(game: KutnaHoraGame, seat: Any) -> int:
@@ -41,9 +46,11 @@ def catalog(game: KutnaHoraGame) -> dict[str, Any]:
     return {
         "banner": BANNER, "source": approx.SOURCE, "colours": board_colours(),
         "seat_labels": [seat_label(p) for p in range(game.players)],
-        # building tiles: guild, colour, wood, production, plot value, icons, extra, technology, bonus, population
-        "tiles": {t.id: [t.guild, t.colour, t.wood, t.production, t.plot_value, list(t.icons), t.extra,
-                         int(t.technology), f"{t.bonus[0]} +{t.bonus[1]}" if t.bonus[0] else "", t.population]
+        # building tiles: guild, colour, wood, production, plot value, icons, the other printed effects in words,
+        # technology, the noble a public building brings, population
+        "tiles": {t.id: [t.guild, t.colour, t.wood, t.production, t.plot_value, list(t.icons),
+                         [e.words() for e in t.effects if e.kind not in _SHOWN_APART], int(t.technology),
+                         ", ".join(e.words() for e in t.effects if e.kind == "noble"), t.population]
                   for t in TILES.values()},
         "guild_good": dict(GUILD_GOOD.value),
         # mine tiles: back, wood cost, ore, population, points, stars
@@ -53,7 +60,8 @@ def catalog(game: KutnaHoraGame) -> dict[str, Any]:
         "town_size": size, "edges": town.snapshot([""] * size * size, [-1] * size * size, [-1] * size * size,
                                                   size)["edges"],
         "cards": [list(halves) for halves in approx.ACTION_CARDS.value],
-        "houses": [[list(effect) for effect in row] for row in approx.HOUSE_EFFECTS.value],
+        # house spaces: per row, per space, its effects [kind, amount]
+        "houses": [[[[e.kind, e.amount] for e in space] for space in row] for row in approx.HOUSE_EFFECTS.value],
         "reputation": list(approx.REPUTATION_POINTS.value),
         # St. Barbara's tiles: each one's tax icon (its effect is the words of rule barbara.k, in catalog.rules)
         "barbara_tax": list(approx.ST_BARBARA_TAX.value),
@@ -68,11 +76,11 @@ def catalog(game: KutnaHoraGame) -> dict[str, Any]:
     }
 
 
-def board_rules(game: KutnaHoraGame) -> dict[str, list[str]]:
-    """The rules whose words the boards show (St. Barbara's tiles, the nobles' scorings), as ``catalog.rules``
-    has them: id -> [section, words]. A table's catalogue carries every rule; a board view only these."""
-    return {rule.id: [rule.section, rule.text] for rule in game.rules.values()
-            if rule.id.startswith(("barbara.", "nobles."))}
+def board_rules(game: KutnaHoraGame) -> dict[str, Any]:
+    """The rules whose words the boards show (St. Barbara's tiles, the nobles' scorings), as a table's catalogue
+    has them (``sections`` and ``rules``: :func:`widgets.shared.table.rules_catalog`). A table's catalogue carries
+    every rule; a board view only these."""
+    return rules_catalog(rule for rule in game.rules.values() if rule.id.startswith(("barbara.", "nobles.")))
 
 
 def boards(game: KutnaHoraGame, human: int | None = 0, bots: str = "greedy") -> dict[str, Any]:

@@ -29,6 +29,7 @@ from games.core import Action, GameError, IllegalAction
 from games.kutna_hora.economy import MAX_ADVANCE, EconomyGame
 from games.kutna_hora.prices import DECKS, stand_snapshot
 from widgets.shared.frontend import css, esm
+from widgets.shared.table import rules_catalog
 from widgets.shared.text import plural, short
 from widgets.shared.view import View
 
@@ -118,7 +119,7 @@ class PriceStand(View):
     def __init__(self, game: EconomyGame | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._game = self._checked(game) if game is not None else kutna_hora.new_economy(**FREE_PLAY)
-        self.catalog = {"rules": {rule.id: [rule.section, rule.text] for rule in self._game.rules.values()}}
+        self.catalog = rules_catalog(self._game.rules.values())
         self.refresh("Price sandbox ready: click a deck's card to advance it by one card, or a good's row to "
                      "build it.")
 

@@ -24,7 +24,8 @@ SCORE_CATEGORIES = ("mines", "mine tiles", "town", "income", "reputation", "left
                     "buildings & houses", "beyond track")
 _CATEGORY_OF = {"end.mines": "mines", "mine.points": "mine tiles", "end.town": "town", "end.income": "income",
                 "end.reputation": "reputation", "end.leftovers": "leftovers", "reputation.beyond": "beyond track",
-                "build.house": "buildings & houses", "public.bonus": "buildings & houses"}
+                "build.house": "buildings & houses", "public.bonus": "buildings & houses",
+                "build.bonus": "buildings & houses"}
 
 
 def score_category(rule: str) -> str:

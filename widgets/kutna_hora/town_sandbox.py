@@ -222,7 +222,8 @@ class TownSandbox(ipywidgets.VBox):
         t = TILES[tile]
         if t.guild == "public":
             what = (f"{tile} (public) on plot {index}: no owner, no house, no production; a {t.colour} noble goes "
-                    f"to the pool and the builder gets {t.bonus[1]} {t.bonus[0]} at once.")
+                    f"to the pool and the builder gets {', '.join(e.words() for e in t.effects if e.kind != 'noble')} "
+                    "at once.")
         else:
             what = f"{tile} of {owner_label(owner)} on plot {index}."
         return f"{what}{home} It scores {town.matching(index, b, self.size).points} by matching now."

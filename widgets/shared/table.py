@@ -12,7 +12,8 @@ only its state and its intents::
         def table_state(self, game, live): ...       # those traits (and its extra status) for the position shown
         def make_catalog(self, game): ...            # what never changes while one game is shown
 
-Synced to the browser: ``catalog`` (sent once per game; the driver adds ``rules``: id -> [section, words], ``human``,
+Synced to the browser: ``catalog`` (sent once per game; the driver adds ``sections`` and ``rules``: id -> [index of
+its section, words], ``human``,
 ``bots``, ``players``, seat colours and names), ``status`` (``step``, ``prompt``, ``kind``, ``to_move``,
 ``your_turn``, ``bot_to_move``, ``over``, ``winners``, ``steps``, ``view``, ``live``, ``legal``: the human's legal
 action texts now, plus the table's own), ``events`` (``[step, text, rule id]`` since the human's last decision) and
@@ -22,11 +23,11 @@ present), ``next``, ``play_to_end`` and, where the game has rounds, ``play_round
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 import traitlets
 
-from games.core import Game, GameError, IllegalAction
+from games.core import Game, GameError, IllegalAction, Rule
 from games.core.bots import Bot, make_bot
 
 from .palette import seat_colours, seat_name, seat_names
@@ -38,6 +39,14 @@ BOT_KINDS = ("greedy", "random")
 MAX_BOT_STEPS = 5_000
 #: How many events one sync carries (older ones are counted, not sent): a round of 5 players fits.
 MAX_EVENTS = 40
+
+
+def rules_catalog(rules: Iterable[Rule]) -> dict[str, Any]:
+    """Rules as a front end shows them: ``sections`` (each named once: they are the rule text's long headings) and
+    ``rules``: id -> [index of its section, its words]."""
+    rules = list(rules)
+    sections = list(dict.fromkeys(rule.section for rule in rules))
+    return {"sections": sections, "rules": {rule.id: [sections.index(rule.section), rule.text] for rule in rules}}
 
 
 class GameTable(View):
@@ -399,7 +408,7 @@ class GameTable(View):
             self._catalog_value = {
                 **self.make_catalog(game), "players": game.players, "human": self._human, "bots": self._bot_kind,
                 "seat_colours": seat_colours(game.players), "seat_names": seat_names(game.players),
-                "rules": {rule.id: [rule.section, rule.text] for rule in game.rules.values()},
+                **rules_catalog(game.rules.values()),
             }
         return self._catalog_value
 

@@ -400,7 +400,8 @@ def test_the_front_end_draws_every_board_with_its_test_hooks_and_prefix():
                  "ch-act-${p}-${k}", "ch-cathedral-${p}", "ch-window-${p}-", "ch-cross-${p}", "ch-status-${p}",
                  "ch-cellar-${p}", "${id}-space-${k}", "ch-path-${name}", "ch-scores", "ch-seat-${p}", "ch-turn"):
         assert hook in js, hook
-    assert '"ch"' in js and "tools(status, catalog, \"ch\", { rounds: true, toEnd: true })" in js, "the runtime's buttons"
+    assert '"ch"' in js and 'tools(status, catalog, "ch", { rounds: true, toEnd: true })' in js, \
+        "the runtime's buttons"
     assert "model.send" not in own_js(js, "chartres/static/cards.js"), "intents go through the runtime"
     classes = own_classes(css, "chartres/static/cards.css")
     assert classes and all(c.startswith(".ch-") for c in classes), classes

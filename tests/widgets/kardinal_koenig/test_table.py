@@ -147,7 +147,7 @@ def test_the_bots_move_after_the_human_and_the_log_names_rules_and_sections(tabl
     assert len(since) <= MAX_EVENTS and table.events == since
     assert len({e[0] for e in table.events}) > 3  # several steps: the human's turn and three bots' turns
     for _step, text, rule in table.events:
-        assert table.catalog["rules"][rule][0] == game.rules[rule].section and text
+        assert table.catalog["sections"][table.catalog["rules"][rule][0]] == game.rules[rule].section and text
 
 
 def test_act_from_python_returns_false_with_the_reason(table):

@@ -284,7 +284,8 @@ def test_a_public_building_has_no_owner_and_tells_its_bonus(no_callback_errors):
     click(sb.view, {"intent": "plot", "index": 6})
     assert sb.position.buildings[6] == "yellow-2" and sb.position.owners[6] == -1
     assert sb.view.message.startswith("yellow-2 (public) on plot 6: no owner, no house, no production; a yellow "
-                                      "noble goes to the pool and the builder gets 2 reputation at once.")
+                                      "noble goes to the pool and the builder gets reputation +2, population +2 at "
+                                      "once.")
     assert sb.view.town["plots"][6]["public"] is True
 
 

@@ -4,7 +4,12 @@
 
 import { clickable, make } from "../../shared/static/runtime.js";
 
-const EXTRA_WORDS = { "tax+1": "tax +1", "st-barbara": "flips St. Barbara" };
+// A printed effect in words ("tax +1", "st-barbara +1", "remove-house +1", "points +2"), as the engine writes it.
+const EFFECT_WORDS = { "st-barbara +1": "flips St. Barbara", "remove-house +1": "removes a house", "slider +1": "moves its slider" };
+
+function effectWords(words) {
+  return EFFECT_WORDS[words] || words;
+}
 
 export function seatHex(catalog, p) {
   return (catalog.seat_colours || [])[p] || "#888";
@@ -63,14 +68,14 @@ export function selectable(node, key, chosen, title) {
 export function tileWords(catalog, id) {
   const t = (catalog.tiles || {})[id];
   if (!t) return id;
-  const [guild, colour, wood, prod, plotValue, icons, extra, tech, bonus, population] = t;
+  const [guild, colour, wood, prod, plotValue, icons, extras, tech, noble, population] = t;
   const parts = [guild === "public" ? `${colour} public building` : `${guild} (${(catalog.guild_good || {})[guild]})`,
     `wood ${wood}`, `plot value ${plotValue}`];
   if (prod) parts.push(`production +${prod}`);
   if (population) parts.push(`population +${population}`);
-  if (extra) parts.push(EXTRA_WORDS[extra] || extra);
+  for (const words of extras || []) parts.push(effectWords(words));
   if (tech) parts.push("technology tile");
-  if (bonus) parts.push(`bonus ${bonus} and a ${colour} noble to the pool`);
+  if (noble) parts.push(`${noble}: a ${colour} noble to the pool`);
   parts.push(`icons ${(icons || []).join(", ")}`);
   return `${id}: ${parts.join(" · ")}`;
 }
@@ -78,8 +83,8 @@ export function tileWords(catalog, id) {
 // A building tile: icons, plot value, guild or noble colour, wood, production and its extras.
 export function drawTile(catalog, id, opts) {
   const o = opts || {};
-  const t = (catalog.tiles || {})[id] || ["?", "", 0, 0, 0, [], "", 0, "", 0];
-  const [guild, colour, wood, prod, plotValue, icons, extra, tech, bonus] = t;
+  const t = (catalog.tiles || {})[id] || ["?", "", 0, 0, 0, [], [], 0, "", 0];
+  const [guild, colour, wood, prod, plotValue, icons, extras, tech] = t;
   const node = make("div", `kh-tb-tile ${guild === "public" ? "kh-tb-tile--public" : "kh-tb-tile--guild"}`);
   if (guild === "public") node.style.setProperty("--kh-tile", colourHex(catalog, colour));
   if (o.id) node.dataset.testid = o.id;
@@ -91,10 +96,8 @@ export function drawTile(catalog, id, opts) {
   const line = make("div", "kh-tb-tile-line");
   line.append(make("span", "kh-tb-wood", `wood ${wood}`));
   if (prod) line.append(make("span", "kh-tb-prod", `+${prod} ${(catalog.guild_good || {})[guild] || ""}`));
-  if (bonus) line.append(make("span", "kh-tb-prod", bonus));
   node.append(line);
-  const marks = [];
-  if (extra) marks.push(EXTRA_WORDS[extra] || extra);
+  const marks = (extras || []).map(effectWords);
   if (tech) marks.push("technology");
   if (marks.length) node.append(make("div", "kh-tb-tile-extra", marks.join(" · ")));
   if (o.note) node.append(make("div", "kh-tb-tile-note", o.note));

@@ -64,7 +64,7 @@ function drawCards(catalog, seat, p, acts, selected, jokerCost) {
   return box;
 }
 
-function drawGuildRows(catalog, seat, p, acts) {
+function drawGuildRows(catalog, seat, p, acts, kind) {
   const rows = testid(make("div", "kh-tb-guildrows"), `kh-tb-guildrows-${p}`);
   const houses = new Set(acts.house || []);
   for (let r = 0; r < 3; r++) {
@@ -76,9 +76,10 @@ function drawGuildRows(catalog, seat, p, acts) {
     row.append(make("span", "kh-tb-guild", guild || "—"), make("span", "kh-tb-production",
       good ? `${good} ${prod}${mined}` : ""));
     const taken = (seat.houses_taken || [])[r] || 0;
-    ((catalog.houses || [])[r] || []).forEach(([kind, n], k) => {
+    ((catalog.houses || [])[r] || []).forEach((space, k) => {
       const h = make("span", "kh-tb-housespace");
-      const effect = `${kind === "public-rights" ? "" : `+${n} `}${KIND_LABEL[kind] || kind}`;
+      const effect = space.map(([kind, n]) => `${kind === "public-rights" ? "" : `+${n} `}${KIND_LABEL[kind] || kind}`)
+        .join(" & ");
       if (k < taken) {
         h.classList.add("kh-tb-housespace--empty");
         h.textContent = effect;
@@ -89,7 +90,11 @@ function drawGuildRows(catalog, seat, p, acts) {
       }
       row.append(h);
     });
-    if (houses.has(guild)) act(row, `house ${guild}`, `St. Barbara 3: remove the leftmost ${guild} house (${good} production +2)`);
+    if (houses.has(guild)) {
+      act(row, `house ${guild}`, kind === "remove-house"
+        ? `Build: the building removes a house: the leftmost ${guild} house (its effect is ignored)`
+        : `St. Barbara 3: remove the leftmost ${guild} house (${good} production +2)`);
+    }
     rows.append(row);
   }
   return rows;
@@ -157,7 +162,7 @@ export function drawSeat(catalog, board, seat, p, ctx) {
   if (status.to_move === p) head.append(make("span", "kh-tb-turn-flag", "to decide"));
 
   const left = make("div", "kh-tb-seat-left");
-  left.append(drawGuildRows(catalog, seat, p, acts), drawReputation(catalog, seat, p),
+  left.append(drawGuildRows(catalog, seat, p, acts, status.kind), drawReputation(catalog, seat, p),
     drawCards(catalog, seat, p, acts, selected, (board.joker_cost || [])[p]));
   const right = make("div", "kh-tb-seat-right");
   const miners = testid(make("div", "kh-tb-miners"), `kh-tb-miners-${p}`);

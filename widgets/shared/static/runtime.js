@@ -146,9 +146,11 @@ export function timeTravel(status, model, prefix) {
   return box;
 }
 
-// The event log: [step, text, rule id]; the rule's section and words come from catalog.rules.
+// The event log: [step, text, rule id]; the rule's words and its section come from catalog.rules (id -> [index in
+// catalog.sections, words]).
 export function eventLog(events, catalog, prefix) {
   const rules = catalog.rules || {};
+  const sections = catalog.sections || [];
   const box = make("details", "bg-eventbox");
   box.open = true;
   box.append(make("summary", "bg-label", `event log (${events.length})`));
@@ -158,7 +160,8 @@ export function eventLog(events, catalog, prefix) {
     item.append(make("span", "bg-event-step", step < 0 ? "setup" : `step ${step + 1}`),
       make("span", "bg-event-text", text));
     if (rule) {
-      const [section, words] = rules[rule] || ["", ""];
+      const [index, words] = rules[rule] || [-1, ""];
+      const section = sections[index] || "";
       const tag = make("span", "bg-rule", rule);
       tag.title = [section, words].filter(Boolean).join(": ");
       item.append(tag);
