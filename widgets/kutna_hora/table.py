@@ -31,7 +31,6 @@ import traitlets
 from games.kutna_hora.game import KutnaHoraGame
 from widgets.shared.frontend import css, esm
 from widgets.shared.table import GameTable
-from widgets.shared.text import plural
 
 from .actions import KIND_WORDS, action_costs, group_actions
 from .boards import boards, catalog
@@ -66,6 +65,7 @@ class KHTable(GameTable):
     click_hint = "Click a highlighted card half, space, plot, tile or button to decide."
     action_example = "'play 4 rights'"
     max_rounds: ClassVar[int] = 6
+    max_summary: ClassVar[int | None] = MAX_SUMMARY  # a round of Kutná Hora is many bot decisions
 
     board = traitlets.Dict().tag(sync=True)
     stands = traitlets.Dict().tag(sync=True)
@@ -92,13 +92,6 @@ class KHTable(GameTable):
 
     def where_now(self, game: KutnaHoraGame) -> str:
         return f"now round {game.state.round} of {game.rounds}"
-
-    def _summary(self, moved: list[tuple[int, str, str]]) -> str:
-        """The driver's summary of the bots' decisions, the first :data:`MAX_SUMMARY` named (a round of Kutná Hora
-        is many decisions; the event log has every one)."""
-        more = len(moved) - MAX_SUMMARY
-        text = super()._summary(moved[:MAX_SUMMARY])
-        return text + (f"; … {plural(more, 'more bot decision')} (see the event log)" if more > 0 else "")
 
     # ------------------------------------------------------------------ tables
     def score_frame(self) -> pd.DataFrame:

@@ -67,6 +67,8 @@ class GameTable(View):
     action_example: ClassVar[str] = "'pass'"
     #: The most rounds ``play_rounds`` takes (0: the game has no rounds to play through).
     max_rounds: ClassVar[int] = 0
+    #: How many bot decisions a message names at most (``None``: all; the event log has every one).
+    max_summary: ClassVar[int | None] = None
 
     catalog = traitlets.Dict().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
@@ -179,7 +181,11 @@ class GameTable(View):
         return text + self.click_hint
 
     def _summary(self, moved: list[tuple[int, str, str]]) -> str:
-        """``Player 2 (bot): take 1 1, stop; Player 3 (bot): ...``: the bots' decisions by seat, as heard."""
+        """``Player 2 (bot): take 1 1, stop; Player 3 (bot): ...``: the bots' decisions by seat, as heard (the first
+        :attr:`max_summary` of them)."""
+        more = 0 if self.max_summary is None else len(moved) - self.max_summary
+        if more > 0:
+            moved = moved[:self.max_summary]
         parts: list[tuple[int, list[str]]] = []
         for seat, kind, action in moved:
             said = self.public_action(kind, action)
@@ -187,7 +193,8 @@ class GameTable(View):
                 parts[-1][1].append(said)
             else:
                 parts.append((seat, [said]))
-        return "; ".join(f"{seat_label(seat)} (bot): {', '.join(actions)}" for seat, actions in parts)
+        text = "; ".join(f"{seat_label(seat)} (bot): {', '.join(actions)}" for seat, actions in parts)
+        return text + (f"; … {plural(more, 'more bot decision')} (see the event log)" if more > 0 else "")
 
     # ------------------------------------------------------------------ the verbs
     def _why_not_act(self) -> str | None:

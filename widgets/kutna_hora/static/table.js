@@ -79,7 +79,7 @@ function drawControls(status, catalog, selected) {
   }
   const hint = drawHint(actions, selected);
   if (hint) acts.append(hint);
-  bar.append(acts, tools(status, catalog, "kh-tb", { rounds: true }));
+  bar.append(acts, tools(status, catalog, "kh-tb", { rounds: true, toEnd: true }));
   return bar;
 }
 
