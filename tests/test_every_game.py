@@ -10,6 +10,7 @@ import pytest
 from games import GAMES, game_class, load
 from games.core import Rng, SaveFileError
 from games.core.conformance import check_random_game
+from tests.checks import random_positions
 
 GAMES_PER_COUNT = int(os.environ.get("RANDOM_GAMES", "60"))
 #: Games whose CI random play differs from the default: (games per player count, deep checks every n-th decision).
@@ -42,6 +43,7 @@ PLAY = """
 import json, random, sys
 from games import game_class
 from games.core import Rng
+from tests.checks import random_positions
 cls = game_class(sys.argv[1])
 out = []
 for seed in range(8):
@@ -68,17 +70,8 @@ def test_seeded_games_are_identical_in_two_processes(game_id):
 
 
 def positions(cls, seed: int, players: int, every: int):
-    """Every ``every``-th position of a seeded random game (the game object itself, moving on)."""
-    game, pick = cls(None, seed, players=players), Rng(seed ^ 0xB0B)
-    step = 0
-    while not game.is_terminal():
-        if step % every == 0:
-            yield game
-        legal = game.legal_actions()
-        game.apply(legal[pick.below(len(legal))])
-        step += 1
-    yield game
-
+    """Every ``every``-th position of a seeded random game (the game object itself, moving on), the end last."""
+    return random_positions(lambda: cls(None, seed, players=players), seed ^ 0xB0B, every)
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(game_id):

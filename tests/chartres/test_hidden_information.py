@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from games.chartres.game import ChartresGame
 from games.core import Rng
 from games.core.bots import GreedyBot, RandomBot
+from tests.checks import random_positions
 
 from .scenario import (
     card,
@@ -31,15 +32,7 @@ rule = pytest.mark.rule
 
 def positions(seed: int, players: int, every: int):
     """Every ``every``-th position of a seeded random game."""
-    game, pick = ChartresGame(None, seed, players=players), Rng(seed)
-    step = 0
-    while not game.is_terminal():
-        if step % every == 0:
-            yield game
-        legal = game.legal_actions()
-        game.apply(legal[pick.below(len(legal))])
-        step += 1
-
+    return random_positions(lambda: ChartresGame(None, seed, players=players), seed, every, final=False)
 
 @rule("inferred.hidden")
 @settings(max_examples=6, deadline=None)

@@ -5,6 +5,7 @@ import pytest
 
 from games.chartres.game import ChartresGame
 from games.core import IllegalAction, InvalidNotation
+from tests.checks import assert_refused
 
 from .scenario import (
     card,
@@ -148,15 +149,7 @@ CASES = [
 
 @pytest.mark.parametrize("kind, make, action, reason", CASES, ids=[f"{c[0]}: {c[2]}" for c in CASES])
 def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(kind, make, action, reason):
-    game = make()
-    decision = game.pending()
-    assert (decision.kind if decision else "over") == kind
-    before, history, log = game.to_json(), list(game.history), len(game.log)
-    assert not game.is_legal(action)
-    with pytest.raises(IllegalAction, match=reason) as refused:
-        game.apply(action)
-    assert refused.value.reason and game.explain(action) == refused.value.reason
-    assert game.to_json() == before and game.history == history and len(game.log) == log
+    assert_refused(make(), action, reason, kind)
 
 
 def test_every_kind_of_decision_is_probed():

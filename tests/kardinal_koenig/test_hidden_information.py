@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from games.core import Rng
 from games.kardinal_koenig import new_game, score_chart
+from tests.checks import random_positions
 
 from .scenario import has_hidden_chips, hidden_twin, lose_stones, play, table
 
@@ -15,16 +16,7 @@ rule = pytest.mark.rule
 
 def positions(seed: int, players: int, every: int):
     """Every ``every``-th position of a seeded random game, and the finished game last."""
-    game, pick = new_game(seed=seed, players=players), Rng(seed)
-    step = 0
-    while not game.is_terminal():
-        if step % every == 0:
-            yield game
-        legal = game.legal_actions()
-        game.apply(legal[pick.below(len(legal))])
-        step += 1
-    yield game
-
+    return random_positions(lambda: new_game(seed=seed, players=players), seed, every)
 
 @rule("chips.take")
 @settings(max_examples=10, deadline=None)

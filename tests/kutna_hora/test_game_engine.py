@@ -10,21 +10,14 @@ from games.core import Action, Rng, SaveFileError
 from games.core.bots import GreedyBot, RandomBot, play_out
 from games.kutna_hora import mines
 from games.kutna_hora.game import KutnaHoraGame
+from tests.checks import random_positions as positions_of
 
 from .scenario import new_game, play, sound, stack_mine_tiles, turn
 
 
 def random_positions(seed: int, players: int, every: int, events: bool = True):
     """Every ``every``-th position of a seeded random game (the game object itself, advanced in place)."""
-    game, pick = KutnaHoraGame(players=players, seed=seed, events=events), Rng(seed)
-    step = 0
-    while not game.is_terminal():
-        if step % every == 0:
-            yield game
-        legal = game.legal_actions()
-        game.apply(legal[pick.below(len(legal))])
-        step += 1
-
+    return positions_of(lambda: KutnaHoraGame(players=players, seed=seed, events=events), seed, every, final=False)
 
 def hidden_twin(game: KutnaHoraGame, seed: int) -> KutnaHoraGame:
     """A copy that differs only in what nobody may see: the order of the mine stack within each back (the backs

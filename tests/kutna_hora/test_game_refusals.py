@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from games.core import Action, IllegalAction, InvalidNotation
 from games.kutna_hora.game import KutnaHoraGame
+from tests.checks import assert_refused
 
 from .scenario import (
     barbara,
@@ -231,16 +232,7 @@ CASES = [
 
 @pytest.mark.parametrize("kind, make, action, reason", CASES, ids=[f"{c[0]}: {c[2]}" for c in CASES])
 def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(kind, make, action, reason):
-    game = make()
-    decision = game.pending()
-    assert (decision.kind if decision else "over") == kind
-    before, history, log = game.to_json(), list(game.history), len(game.log)
-    assert not game.is_legal(action)
-    with pytest.raises(IllegalAction, match=reason) as refused:
-        game.apply(action)
-    assert refused.value.reason and game.explain(action) == refused.value.reason
-    assert game.to_json() == before and game.history == history and len(game.log) == log
-    assert game.invariant_breaks() == []
+    assert_refused(make(), action, reason, kind)
 
 
 STEPS = [play_step, guilds_step, rows_step, tax_step, miners_step, mine_step, rights_step, plot_step, build_step,

@@ -1,0 +1,42 @@
+"""Checks the game test folders share: seeded random positions to test at, and an illegal action refused with its
+reason while nothing changes."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from games.core import Game, IllegalAction, Rng
+
+
+def random_positions(make: Callable[[], Game], seed: int, every: int, final: bool = True) -> Iterator[Game]:
+    """Every ``every``-th position of a game from ``make()`` played at random from ``seed`` (the game object itself,
+    moving on), and the finished game last unless ``final`` is false."""
+    game, pick = make(), Rng(seed)
+    step = 0
+    while not game.is_terminal():
+        if step % every == 0:
+            yield game
+        legal = game.legal_actions()
+        game.apply(legal[pick.below(len(legal))])
+        step += 1
+    if final:
+        yield game
+
+
+def assert_refused(game: Game, action: Any, reason: str, kind: str | None = None) -> str:
+    """``action`` is refused with ``reason`` (a regular expression), ``explain`` gives the same sentence, and the
+    game, its history and its log are unchanged; ``kind``: the pending decision's kind (``"over"`` after the end).
+    Returns the refusal."""
+    if kind is not None:
+        decision = game.pending()
+        assert (decision.kind if decision else "over") == kind
+    before, history, log = game.to_json(), list(game.history), len(game.log)
+    assert not game.is_legal(action)
+    with pytest.raises(IllegalAction, match=reason) as refused:
+        game.apply(action)
+    assert refused.value.reason and game.explain(action) == refused.value.reason
+    assert game.to_json() == before and game.history == history and len(game.log) == log
+    assert game.invariant_breaks() == []
+    return refused.value.reason
