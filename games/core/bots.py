@@ -57,14 +57,36 @@ class GreedyBot:
         return top[self.rng.below(len(top))]
 
 
+#: The bot kinds :func:`make_bot` knows; a search kind takes a budget, ``"mcts:200"`` (200 playouts per decision).
+BOT_KINDS = ("random", "greedy", "mcts")
+
+
+def parse_bot(kind: str) -> tuple[str, int | None]:
+    """``"mcts:200"`` -> ``("mcts", 200)``; ``"greedy"`` -> ``("greedy", None)``. The one place bot kinds are read;
+    a ``ValueError`` names an unknown kind, a budget on a bot that takes none, or a budget that is not a count."""
+    name, colon, budget = str(kind).strip().lower().partition(":")
+    if name not in BOT_KINDS:
+        raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOT_KINDS)} (and mcts:N for N playouts)")
+    if not colon:
+        return name, None
+    if name != "mcts":
+        raise ValueError(f"bot {kind!r}: only mcts takes a budget (mcts:N playouts), {name} does not")
+    if not budget.strip().isdecimal() or int(budget) < 1:
+        raise ValueError(f"bot {kind!r}: the budget after 'mcts:' is a whole number of playouts, at least 1")
+    return name, int(budget)
+
+
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """``"random"``, ``"greedy"`` or ``"mcts"`` (:class:`games.core.mcts.MCTSBot` at its default budget)."""
+    """``"random"``, ``"greedy"``, ``"mcts"`` (:class:`games.core.mcts.MCTSBot` at its default budget) or
+    ``"mcts:N"`` (the search bot with N playouts per decision, its time cap unchanged)."""
+    name, budget = parse_bot(kind)
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
     from .mcts import MCTSBot  # the search module imports this one's neighbours; loaded when asked for
 
-    kinds = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
-    if kind not in kinds:
-        raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(kinds)}")
-    return kinds[kind](seed)
+    return MCTSBot(seed) if budget is None else MCTSBot(seed, playouts=budget)
 
 
 def play_out(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_steps: int = 100_000,

@@ -3,7 +3,7 @@
 import pytest
 
 from games.core import Action, LegalActions
-from games.core.bots import GreedyBot, RandomBot, make_bot, play_out
+from games.core.bots import GreedyBot, RandomBot, make_bot, parse_bot, play_out
 from games.core.conformance import check_random_game
 from games.core.records import _copy_plan
 
@@ -41,6 +41,19 @@ def test_make_bot_names_unknown_kinds():
     assert make_bot("greedy").name == "greedy"
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever")
+
+
+def test_bot_kinds_with_a_budget_are_read_in_one_place():
+    assert parse_bot("mcts:200") == ("mcts", 200) and parse_bot(" MCTS ") == ("mcts", None)
+    assert parse_bot("greedy") == ("greedy", None) and parse_bot("random") == ("random", None)
+    bot = make_bot("mcts:200", seed=4)
+    assert (bot.name, bot.playouts) == ("mcts", 200) and make_bot("mcts").playouts == 1000
+    assert bot.seconds == make_bot("mcts").seconds  # a budget form changes the playouts, not the time cap
+    for kind, words in [("mcts:", "whole number of playouts"), ("mcts:0", "at least 1"), ("mcts:-3", "whole number"),
+                        ("mcts:2.5", "whole number"), ("greedy:10", "only mcts takes a budget .*, greedy does not"),
+                        ("mcts200", "unknown bot 'mcts200'")]:
+        with pytest.raises(ValueError, match=words):
+            make_bot(kind)
 
 
 class BrokenToy(ToyGame):
