@@ -1,0 +1,113 @@
+"""The search bot's strength per game id: seat-rotated 3-player tournaments, one MCTS, one greedy, one random seat.
+
+Run (2 worker processes at low priority; a few hours on this 2-core machine):
+
+    nice -n 10 python bench/bench_strength.py --games 201 --jobs 2 [--game ID ...] [--bots mcts,greedy,random]
+
+Every game id of ``games.GAMES`` (in the order of ``ORDER``, new ids before Kutná Hora) plays ``--games`` seeded
+games (:func:`widgets.shared.tournament.tournament`; seats rotate, so with a multiple of 3 every bot sits in every
+seat equally often). The search bot plays at its default budget (``"mcts"``: 1,000 playouts per decision) without
+its clock, so the games replay; its seconds per decision show that the budget keeps within the 1 s cap. Each game
+measures both comparisons: printed per game id are each bot's win rate with its 95 % Wilson interval (a shared win
+counts as a fraction), how often MCTS finishes ahead of greedy and of random (head-to-head, ties half, one trial per
+game) with intervals, the mean score, the search bot's mean CPU seconds per decision (decisions with more than one
+legal action) and its slowest, its playouts per second, and the games' wall time. ``--csv DIR`` keeps each frame.
+
+Figures of the run (FIGURES below, filled in after the run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from games import GAMES  # noqa: E402
+from widgets.shared.tournament import head_to_head, speed, tournament, win_rates  # noqa: E402
+
+#: The order of the run: the quick games first, Kutná Hora last (its rules change while this runs).
+ORDER = ["kardinal_koenig.cards", "chartres.game", "catan.base", "catan.cities_knights", "kutna_hora.economy",
+         "kutna_hora.game"]
+
+
+def game_ids(chosen: list[str] | None) -> list[str]:
+    if chosen:
+        unknown = [g for g in chosen if g not in GAMES]
+        if unknown:
+            raise SystemExit(f"unknown game id(s) {', '.join(unknown)}; known: {', '.join(sorted(GAMES))}")
+        return chosen
+    known = [g for g in ORDER if g in GAMES]
+    extra = sorted(g for g in GAMES if g not in ORDER)  # a game registered later runs before Kutná Hora
+    at = known.index("kutna_hora.economy") if "kutna_hora.economy" in known else len(known)
+    return known[:at] + extra + known[at:]
+
+
+def interval(rate: float, low: float, high: float) -> str:
+    return f"{rate:5.1%} [{low:5.1%}, {high:5.1%}]"
+
+
+def measure(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: pathlib.Path | None) -> dict:
+    started = time.perf_counter()
+    df = tournament(game_id, bots, games=games, seed=seed, jobs=jobs, progress=False)
+    wall = time.perf_counter() - started
+    if csv is not None:
+        csv.mkdir(parents=True, exist_ok=True)
+        df.to_csv(csv / f"strength_{game_id}.csv", index=False)
+    rates, fast = win_rates(df), speed(df)
+    search = bots[0]
+    print(f"\n== {game_id}: {games} games, {len(bots)} players ({', '.join(bots)}; seats rotate), "
+          f"wall {wall / 60:.1f} min on {jobs} process(es), {df.groupby('game').decisions.first().mean():.0f} "
+          "decisions per game")
+    print(f"   {'bot':10} {'win rate [95 % interval]':>26} {'mean score':>11} {'mean place':>11}")
+    for bot, row in rates.iterrows():
+        print(f"   {bot:10} {interval(row.win_rate, row.win_low, row.win_high):>26} {row.mean_score:11.1f} "
+              f"{row.mean_place:11.2f}")
+    versus = {}
+    for other in bots[1:]:
+        h = head_to_head(df, search, other).iloc[0]
+        versus[other] = h
+        print(f"   {search} ahead of {other}: {interval(h.rate, h.low, h.high)} (ahead {h.ahead:.0f}, level "
+              f"{h.level:.0f}, behind {h.behind:.0f} of {int(h.games)} games)")
+    s = fast.loc[search]
+    print(f"   {search}: {s.seconds_per_choice:.3f} s per decision (slowest {s.max_seconds:.3f} s), "
+          f"{s.playouts_per_second:,.0f} playouts/s, {s.playouts_per_choice:.0f} playouts per decision, "
+          f"{int(s.choices):,} decisions")
+    sys.stdout.flush()
+    return {"game_id": game_id, "games": games, "rates": rates, "versus": versus, "speed": s, "wall": wall}
+
+
+def summary(results: list[dict], bots: list[str]) -> None:
+    search = bots[0]
+    print(f"\n| game id | games | {' | '.join(f'{b} win rate' for b in bots)} | "
+          f"{' | '.join(f'{search} ahead of {o}' for o in bots[1:])} | s/decision (max) | playouts/s | wall |")
+    print("|---" * (5 + 2 * len(bots) - 1) + "|")
+    for r in results:
+        cells = [interval(*r["rates"].loc[b, ["win_rate", "win_low", "win_high"]]) for b in bots]
+        cells += [interval(h.rate, h.low, h.high) for h in r["versus"].values()]
+        s = r["speed"]
+        print(f"| {r['game_id']} | {r['games']} | {' | '.join(cells)} | {s.seconds_per_choice:.2f} "
+              f"({s.max_seconds:.2f}) | {s.playouts_per_second:,.0f} | {r['wall'] / 60:.0f} min |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=201, help="games per game id (201 = 67 per seat rotation)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--game", action="append", help="only this game id (repeatable; default: all, in ORDER)")
+    parser.add_argument("--bots", default="mcts,greedy,random", help="bot kinds, the search bot first")
+    parser.add_argument("--csv", type=pathlib.Path, help="keep each tournament's frame as CSV in this folder")
+    args = parser.parse_args()
+    bots = args.bots.split(",")
+    results = []
+    for game_id in game_ids(args.game):
+        results.append(measure(game_id, bots, args.games, args.jobs, args.seed, args.csv))
+    summary(results, bots)
+
+
+if __name__ == "__main__":
+    main()
