@@ -2,20 +2,21 @@
 
 SOURCE says so, and every view and notebook that shows these numbers carries the banner
 "Values differ from the published game." The shapes follow the rule text (9 window spaces, 4 cross levels, status
-levels 1–9 with multipliers 0–8, 8-space cellars, 12 bonus tiles costing 1–4 citizens); the values are the
-placeholders of ``shared/notes/chartres.md`` §4. They are data: ``approx_v1.json`` (:data:`APPROX_V1`) and the
-generated ``assistant_cards_approx_v1.json`` (:func:`assistant_cards`). A transcription of the real components is a
-mapping of the same shape, registered with :func:`games.chartres.components.register_components`: no code changes.
+levels 1–9 with multipliers 0–8, 8-space cellars, 12 bonus tiles costing 1–4 citizens); the values are our
+placeholders, each table's recipe and reasons in ``docs/rules_notes/chartres.md``, "Designed components". They are
+data: ``approx_v1.json`` (:data:`APPROX_V1`) and the generated ``assistant_cards_approx_v1.json``
+(:func:`assistant_cards`). A transcription of the real components is a mapping of the same shape, registered with
+:func:`games.chartres.components.register_components`: no code changes.
 
-Where each table comes from in the notes:
+The tables (each a paragraph of "Designed components"):
 
-* ``cellars`` §4.1 - board A with the marker on space 2 reproduces the rule text's wine example (4 + 3 + 1 = 8 IP);
-* ``status`` §4.2 - levels 1–9; the "stairs" (level 5) are not explained by the text: placeholder cross +1;
-* ``cross`` §4.3 (levels 1–4), ``windows`` §4.4 (spaces 1–9), ``bonus_tiles`` §4.5;
-* assistant cards §4.6 (:mod:`.generate_cards`);
-* ``locations`` §4.7 - 3 city gates, 2 taverns, 13 others (one per glossary effect, a discard on the stronger ones);
+* ``cellars`` - board A with the marker on space 2 reproduces the rule text's wine example (4 + 3 + 1 = 8 IP);
+* ``status`` - levels 1–9; the "stairs" (level 5) are not explained by the text: placeholder cross +1;
+* ``cross`` (levels 1–4), ``windows`` (spaces 1–9), ``bonus_tiles``;
+* assistant cards (:mod:`.generate_cards`);
+* ``locations`` - 3 city gates, 2 taverns, 13 others built from the glossary, a discard on the stronger ones;
 * ``path_spaces`` (the warehouse and town hall paths), ``citizens_per_colour``, ``tavern_torches`` (the
-  placeholder tavern effect) §4.7–4.8.
+  placeholder tavern effect).
 
 Abilities are written ``{"times": N, "per": resource or "", "do": [atoms...]}`` with the rule text's glossary as
 atoms (see :mod:`games.chartres.abilities`).

@@ -1,10 +1,11 @@
 """Generate the designed assistant cards ``assistant_cards_approx_v1.json``
 (``python -m games.chartres.data.generate_cards``).
 
-The published cards are not public, so this script designs a frozen stand-in from the shape in
-``shared/notes/chartres.md`` §4.6: 3 colours × 20 cards, 1–2 resource icons each (torch ≈ 25 %, horse ≈ 20 %,
-cart ≈ 15 %, white and red grapes ≈ 20 % each), abilities built only from the rule text's glossary, about a third
-with a bonus. A test checks the committed file equals this script's output, so the file cannot drift from its recipe.
+The published cards are not public, so this script designs a frozen stand-in to the recipe in
+``docs/rules_notes/chartres.md``, "Designed components" (assistant cards): 3 colours × 20 cards, 1–2 resource icons
+each (torch ≈ 25 %, horse ≈ 20 %, cart ≈ 15 %, white and red grapes ≈ 20 % each), abilities built only from the rule
+text's glossary, about a third with a bonus. A test checks the committed file equals this script's output, so the
+file cannot drift from its recipe.
 """
 
 from __future__ import annotations
@@ -84,8 +85,8 @@ def generate() -> dict:
             cards.append({"id": f"a{i + 1:02d}", "colour": colour, "resources": sorted(resources[i]),
                           "main": main, "bonus": bonus})
     return {"name": "approx_v1", "source": "approx",
-            "note": "designed stand-in for the assistant cards (shared/notes/chartres.md §4.6); not the published "
-                    "cards", "cards": cards}
+            "note": "designed stand-in for the assistant cards (docs/rules_notes/chartres.md, Designed components); "
+                    "not the published cards", "cards": cards}
 
 
 def render() -> str:
