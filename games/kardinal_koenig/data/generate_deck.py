@@ -1,8 +1,8 @@
 """Generate the designed card sheet ``deck_approx_v1.json`` (``python -m games.kardinal_koenig.data.generate_deck``).
 
 The published cards' crests and routes are only on the card-sheet picture, so this script designs a frozen
-stand-in from the per-country quotas of ``shared/notes/kardinal_koenig.md`` §6.1 with a fixed seed. A test checks
-the committed file equals this script's output, so the file cannot drift from its recipe.
+stand-in from the per-country quotas of ``docs/rules_notes/kardinal_koenig.md``, "Designed components", with a
+fixed seed. A test checks the committed file equals this script's output, so the file cannot drift from its recipe.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from . import approx, rulebook
 SEED = 20011
 OUT = Path(__file__).with_name("deck_approx_v1.json")
 
-#: country: (crest kinds, cards with 0 / 1 / 2 crests, ships, carriages) - notes §6.1.
+#: country: (crest kinds, cards with 0 / 1 / 2 crests, ships, carriages): "Designed components".
 QUOTAS = {
     "france": (("cross", "fan", "lily"), (1, 4, 3), 1, 1),
     "saxony": (("tower", "lily", "cross"), (1, 4, 2), 0, 2),
@@ -49,7 +49,7 @@ def generate() -> dict:
             cards.append({"id": f"{country}-{i + 1}", "country": country, "crests": sorted(crests),
                           "route": routes[i]})
     return {"name": "approx_v1", "source": "approx",
-            "note": "Designed stand-in for the card sheet (shared/notes/kardinal_koenig.md §6.1); "
+            "note": "Designed stand-in for the card sheet (docs/rules_notes/kardinal_koenig.md, Designed components); "
                     "card symbols differ from the published cards.",
             "cards": cards}
 
