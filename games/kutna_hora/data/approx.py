@@ -1,9 +1,10 @@
-"""Kutná Hora component numbers the rule text shows only in pictures, designed by us (``shared/notes/kutna_hora.md``).
+"""Kutná Hora component numbers the rule text shows only in pictures, designed by us.
 
 Every value here is tagged ``approx``: the mine board and its tiles, the town board, the player board's houses and
-reputation track, St. Barbara's tax icons, the events, the action cards and the guild setup cards. A transcription
-of the printed components replaces this module's values without touching rules code. Views and notebooks say these
-numbers are illustrative.
+reputation track, St. Barbara's tax icons, the events, the action cards and the guild setup cards; what we chose
+and why is in ``docs/rules_notes/kutna_hora.md``, "Designed components" (each comment line below names its part). A
+transcription of the printed components replaces this module's values without touching rules code. Views and
+notebooks say these numbers are illustrative.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .rulebook import HOUSES
 SOURCE = "approx (designed from the rule text; the printed components are not public)"
 ICON_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 
-# ---------------------------------------------------------------- the mine board (notes §6)
+# --------------------------------------------------- the mine board (Designed components: mine board and mine tiles)
 #: Rows × columns of mine spaces (the same grid on both board sides).
 MINE_GRID = Sourced((4, 6), APPROX, "4 rows x 6 columns")
 #: The two printed entrances, (row, column), in the top row.
@@ -57,7 +58,7 @@ class MineTile:
     source: str = APPROX
 
 
-_MINE_ROWS = {  # back: (cost, ore, population, points, stars) for tiles 1..9 (notes §6)
+_MINE_ROWS = {  # back: (cost, ore, population, points, stars) for tiles 1..9 (see "Designed components")
     "I": ((2, 1, 0, 0, 0), (2, 1, 0, 0, 1), (2, 1, 1, 0, 0), (2, 1, 0, 0, 1), (3, 1, 0, 0, 0), (3, 1, 1, 0, 1),
           (3, 1, 0, 0, 1), (2, 1, 1, 0, 1), (3, 1, 0, 0, 0)),
     "II": ((3, 1, 0, 0, 1), (3, 1, 1, 0, 1), (3, 2, 0, 0, 1), (3, 2, 0, 1, 1), (4, 1, 0, 1, 1), (4, 2, 1, 0, 1),
@@ -73,7 +74,7 @@ TECH_TILES: tuple[MineTile, ...] = tuple(MineTile(f"t-{i}", "tech", 3, 1, 0, 0, 
 #: Tiles drawn by a Mine action: 1 + technology tiles taken so far.
 TECH_DRAWS = Sourced((1, 2, 3, 4, 5), APPROX)
 
-# ---------------------------------------------------------------- the town board (notes §13)
+# ---------------------------------------------------- the town board (Designed components: town board and town hall)
 #: Plots per side of the town: 6 × 6 for 3-4 players, 5 × 5 for 2 players.
 TOWN_SIZE = Sourced({2: 5, 3: 6, 4: 6}, APPROX)
 
@@ -82,18 +83,18 @@ def edge_icons(size: int) -> dict[tuple[int, int, str], str]:
     """Icons printed on the town board's edge, keyed by (row, column, side) of the plot they touch.
 
     Every second edge segment carries one icon; the colours cycle red, yellow, green, blue clockwise from the
-    top-left corner (approx, notes §13)."""
+    top-left corner (approx, ``docs/rules_notes/kutna_hora.md``, "Designed components")."""
     segments = ([(0, c, "n") for c in range(size)] + [(r, size - 1, "e") for r in range(size)]
                 + [(size - 1, c, "s") for c in reversed(range(size))] + [(r, 0, "w") for r in reversed(range(size))])
     return {seg: ICON_COLOURS[(i // 2) % 4] for i, seg in enumerate(segments) if i % 2 == 0}
 
 
-# ---------------------------------------------------------------- building tiles (notes §7.3-7.4)
+# -------------------------------------------------------------- building tiles (Designed components: building tiles)
 # The 36 building tiles (wood, plot value, icons, effects) are data: ``data/buildings.json``, loaded and checked by
 # :mod:`.components`. Guild tiles show 2 icons, public tiles 3; ``builders-1`` (red, yellow) under ``red-1`` (red,
 # red, yellow) rebuilds the rulebook's 6-point sawmill.
 
-# ---------------------------------------------------------------- the player board (notes §8)
+# ---------------------------------------------- the player board (Designed components: player board and round track)
 #: What taking each house gives, per board row, left to right: each space shows one or more effects. The spaces
 #: with a free public building also show points: the text says a player who ignores that Rights "still gets the
 #: points that house brings" (その家駒がもたらす点は依然として得ます).
@@ -106,7 +107,7 @@ HOUSE_EFFECTS = Sourced(house_grid((
 REPUTATION_START = Sourced(2, APPROX)
 REPUTATION_POINTS = Sourced((-3, -1, 0, 1, 2, 3, 5, 7, 9), APPROX)
 
-# ---------------------------------------------------------------- round track, St. Barbara, events (notes §9, §11)
+# ---------------------- round track, St. Barbara, events (Designed components: player board and round track; events)
 #: Reputation lost instead of paying tax, by round.
 TAX_REPUTATION = Sourced((1, 1, 2, 2, 3, 3), APPROX)
 #: The tax icon printed on each St. Barbara tile (1..11), added when a guild building flips it.
@@ -130,7 +131,7 @@ EVENTS: tuple[EventCard, ...] = (
     EventCard("B4", 0, 0, 0, "food"), EventCard("B5", 1, 0, 2, ""),
 )
 
-# ---------------------------------------------------------------- action cards and guild setup (notes §14-15)
+# ------------------------------- action cards and guild setup (Designed components: guild setup cards; action cards)
 #: Each player's 6 action cards, two halves each (the rule text's example fixes Plot/Mine and Mine/Joker).
 ACTION_CARDS = Sourced((("plot", "mine"), ("mine", "joker"), ("plot", "build"), ("rights", "income"),
                         ("rights", "build"), ("income", "barbara")), APPROX)
@@ -148,4 +149,4 @@ def _relabel(card: int, guild: str) -> str:
 #: Cards 2..9 relabel card 1's guilds by a fixed permutation, so every card keeps its counting properties.
 GUILD_SETUP = Sourced(tuple(
     tuple(tuple(_relabel(k, g) for g in guild_set) for guild_set in _CARD_1)
-    for k in range(9)), APPROX, "card 1 from the notes; cards 2-9 permute the guild names")
+    for k in range(9)), APPROX, "card 1 designed by us; cards 2-9 permute the guild names")

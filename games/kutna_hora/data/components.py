@@ -1,8 +1,8 @@
 """Kutná Hora component numbers used by the price economy and the buildings, each tagged with its source.
 
 ``rulebook``: printed in the rule text (``shared/seeds/kutna_hora_rules_ja.txt``). ``inferred``: follows from the
-text's words (the note says which). ``approx``: designed by us (``shared/notes/kutna_hora.md`` §7, §14), to be
-replaced by a transcription.
+text's words (the note says which). ``approx``: designed by us (``docs/rules_notes/kutna_hora.md``, "Designed
+components"), to be replaced by a transcription.
 
 The 36 building tiles are data, ``data/buildings.json`` (schema ``kutna_hora/buildings/1``): each tile lists its
 printed effects in the words of the rule text's effect list (鉱山と建物の効果), with amounts, so a transcription of

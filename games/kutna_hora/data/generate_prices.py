@@ -1,8 +1,9 @@
 """Generate the approximate Kutná Hora price cards, ``prices_approx_v1.json``.
 
 The rule text shows the price cards only in pictures, so this script designs a stand-in from the formulas in
-``docs/rules_notes/kutna_hora.md`` (shared notes §5.4). It was run once; the engine reads the committed JSON, never
-this script, and a transcription of the real cards in the same schema replaces the file without code changes.
+``docs/rules_notes/kutna_hora.md`` ("Designed components", price cards). It was run once; the engine reads the
+committed JSON, never this script, and a transcription of the real cards in the same schema replaces the file
+without code changes.
 
 Run:  python -m games.kutna_hora.data.generate_prices   (rewrites the JSON beside this file)
 
