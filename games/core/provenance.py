@@ -24,8 +24,8 @@ EXACT_SOURCES = (RULEBOOK_SOURCE, PUBLISHED)
 
 @dataclass(frozen=True, slots=True)
 class Sourced(Generic[T]):
-    """A component value with its source tag: ``Sourced(40, "rulebook")``, ``Sourced(19, "published", "notes §1.2")``,
-    ``Sourced(3, "inferred", "6 spaces in 2 columns")``, ``Sourced(2, "approx")``."""
+    """A component value with its source tag: ``Sourced(40, "rulebook")``, ``Sourced(19, "published", "catan.com
+    base rules")``, ``Sourced(3, "inferred", "6 spaces in 2 columns")``, ``Sourced(2, "approx")``."""
 
     value: T
     source: str

@@ -278,7 +278,8 @@ def test_every_number_of_the_rulebook_module_is_tagged_rulebook():
 @pytest.mark.parametrize("name", ["approx_v1"])
 def test_the_shipped_set_matches_the_placeholder_tables_of_the_notes(name):
     parts = load_components(name)
-    assert parts.cellars["A"].values == (2, 3, 4, 6, 2, 7, 8, 10)  # notes §4.1: the worked example's cellar
+    # the worked example's cellar (docs/rules_notes/chartres.md, Designed components)
+    assert parts.cellars["A"].values == (2, 3, 4, 6, 2, 7, 8, 10)
     assert parts.hand_limit == (3, 3, 4, 4, 5, 5, 6, 6, 7) and parts.multiplier == tuple(range(9))
     assert parts.cross_ip == (1, 3, 6, 10) and parts.cross_cards == (0, 1, 1, 2)
     assert sorted(t.cost for t in parts.tiles.values()) == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]

@@ -144,7 +144,8 @@ def test_the_committed_deck_file_is_exactly_the_generators_output():
     assert DECK_TEXT == generate_deck.render()
 
 
-# notes §6.1: country -> (crest kinds, cards with 0 / 1 / 2 crests, crests in all, ships, carriages)
+# the designed quotas (docs/rules_notes/kardinal_koenig.md, Designed components):
+# country -> (crest kinds, cards with 0 / 1 / 2 crests, crests in all, ships, carriages)
 QUOTAS = {
     "denmark": (2, (0, 3, 1), 5, 1, 0), "england": (2, (1, 2, 2), 6, 2, 0), "italy": (2, (1, 3, 2), 7, 2, 0),
     "bavaria": (2, (1, 3, 2), 7, 0, 2), "hungary": (2, (1, 3, 2), 7, 0, 2), "castile": (3, (1, 4, 2), 8, 2, 0),
@@ -195,7 +196,8 @@ def tagged_numbers(module) -> dict:
 
 def test_every_component_number_is_tagged_rulebook_inferred_or_approx_as_the_notes_say():
     designed, printed, derived = tagged_numbers(approx), tagged_numbers(rulebook), tagged_numbers(inferred)
-    assert sorted(designed) == ["CREST_KINDS", "LAW_CHIP_POSITIONS", "LAW_CHIP_SPLIT"]  # notes §1: designed by us
+    # designed by us (docs/rules_notes/kardinal_koenig.md)
+    assert sorted(designed) == ["CREST_KINDS", "LAW_CHIP_POSITIONS", "LAW_CHIP_SPLIT"]
     assert all(v.source == "approx" and v.note for v in designed.values())
     assert sorted(derived) == ["CRESTS_PER_CARD", "ROUTES_PER_CARD"]  # our inferences from the text's words
     assert all(v.source == "inferred" and v.note and not v.is_printed for v in derived.values())
