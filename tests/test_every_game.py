@@ -16,7 +16,8 @@ GAMES_PER_COUNT = int(os.environ.get("RANDOM_GAMES", "60"))
 #: Games whose CI random play differs from the default: (games per player count, deep checks every n-th decision).
 #: Chartres games are long (100-200 decisions) and its saves large, so more games with sparser deep checks keep
 #: "a few hundred games in CI" within budget; the fuzz command runs thousands with any spacing.
-PLANS = {"chartres.game": (100, 25), "kutna_hora.game": (100, 25), "catan.base": (25, 100)}
+PLANS = {"chartres.game": (100, 25), "kutna_hora.game": (100, 25), "catan.base": (25, 100),
+         "catan.cities_knights": (15, 150)}
 
 CASES = [(gid, p) for gid in sorted(GAMES) for p in range(game_class(gid).min_players, game_class(gid).max_players + 1)]
 

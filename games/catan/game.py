@@ -216,6 +216,12 @@ class CatanGame(StepGame):
         s = self.state
         s.phase, s.decider = ROBBER, s.player
 
+    def robber_done(self) -> None:
+        """*Hook*: the robber has moved and stolen: play resumes at ``after_robber`` (C&K goes on with the roll's
+        resolution or the turn)."""
+        s = self.state
+        s.phase, s.decider = s.after_robber, s.player
+
     def next_setup_phase(self) -> int:
         """*Hook*: the set-up placement that follows a road (C&K: a city in the second round)."""
         return SETUP_SETTLEMENT

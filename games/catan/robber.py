@@ -82,9 +82,8 @@ def steal(game: CatanGame, thief: int, victim: int) -> None:
 
 
 def resume(game: CatanGame) -> None:
-    s = game.state
-    s.victims = 0
-    s.phase, s.decider = s.after_robber, s.player
+    game.state.victims = 0
+    game.robber_done()
 
 
 class Discard(Step):
