@@ -30,7 +30,7 @@ from games.kutna_hora.economy import MAX_ADVANCE, EconomyGame
 from games.kutna_hora.prices import DECKS, stand_snapshot
 from widgets.shared.frontend import css, esm
 from widgets.shared.table import rules_catalog
-from widgets.shared.text import plural, short
+from widgets.shared.text import notebook_name, plural, short
 from widgets.shared.view import View
 
 #: How many events of the last step the view lists (the rest are counted, not sent).
@@ -226,7 +226,8 @@ class PriceStand(View):
         mine = log[first:]
         shown = [[e.step, e.text, e.rule] for e in mine[:MAX_EVENTS]]
         if len(mine) > MAX_EVENTS:
-            shown.append([step, f"… and {plural(len(mine) - MAX_EVENTS, 'more event')} (see game.log)", ""])
+            where = notebook_name(self, "stand", ("stand",))  # a PriceStandApp's stand: app.stand
+            shown.append([step, f"… and {plural(len(mine) - MAX_EVENTS, 'more event')} (see {where}.game.log)", ""])
         return shown
 
     def _show(self, snap: dict[str, Any], message: str, kind: str, tokens: list[str] | None = None) -> None:
