@@ -17,6 +17,7 @@ from games.core.bots import GreedyBot, RandomBot, play_out
 from games.kutna_hora import BANNER, mines
 from games.kutna_hora.game import KutnaHoraGame
 from tests.widgets.messages import click, spy
+from tests.widgets.render import draw
 from widgets.kutna_hora import (
     BarbaraView,
     KHTable,
@@ -31,8 +32,6 @@ from widgets.kutna_hora import (
 )
 from widgets.kutna_hora import table as table_module
 from widgets.kutna_hora.scores import SCORE_CATEGORIES
-
-from .render import draw
 
 SYNCED = ("catalog", "board", "stands", "hall", "mine", "town", "seats", "status", "events", "message",
           "message_kind", "message_seq")
@@ -283,9 +282,10 @@ def human_until_kind(view, kind, prefer=()):
 
 
 def clicks(page):
-    """The action each highlighted board choice sends (the buttons aside)."""
+    """The action each highlighted board choice sends (the buttons aside, and the board nodes that name an action
+    the rules refuse now: data-legal="false")."""
     return sorted(n.data["action"] for n in page.walk()
-                  if n.data.get("intent") == "act" and "bg-button" not in n.classes)
+                  if n.data.get("intent") == "act" and "bg-button" not in n.classes and n.data.get("legal") != "false")
 
 
 def test_the_table_draws_every_board_with_its_test_hooks(table):
