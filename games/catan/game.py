@@ -79,6 +79,8 @@ class CatanGame(StepGame):
     #: Groups of card kinds whose counts per hand are public apart (C&K: resources and commodities have other
     #: backs); :mod:`.hidden` deals each group again on its own.
     card_groups: ClassVar[tuple[tuple[int, ...], ...]] = (tuple(range(len(rulebook.RESOURCES))),)
+    #: The rule the final points by source are logged with.
+    points_rule: ClassVar[str] = "victory.points"
     #: Phases in which somebody other than the player whose turn it is decides.
     out_of_turn: ClassVar[tuple[int, ...]] = (ANSWER, DISCARD)
 

@@ -166,4 +166,4 @@ def final_points(game: CatanGame) -> None:
     for q in range(game.players):
         sources = {k: v for k, v in game.point_sources(q).items() if v}
         parts.append(f"{name(q)} {sum(sources.values())} (" + ", ".join(f"{k} {v}" for k, v in sources.items()) + ")")
-    game.emit("victory.points", "Final points: " + "; ".join(parts) + ".", points=game.total_points())
+    game.emit(game.points_rule, "Final points: " + "; ".join(parts) + ".", points=game.total_points())

@@ -175,6 +175,9 @@ def _resolve(game: CKGame) -> None:
     if skipped:
         game.emit("barbarians.immune", ", ".join(map(name, skipped)) + " cannot be pillaged: no city without a "
                   "metropolis.", players=skipped)
+    if game.config.barbarian_loss == "count":
+        game.emit("decision.ck-loss-criterion", "Config barbarian_loss='count': the fewest active knights lose, as "
+                  "the rule text words it.")
     if len(losers) > 1:
         game.emit("barbarians.pillage-ties", "Every player tied for the lowest contribution loses a city.")
     s.queue = sum(1 << q for q in losers)
@@ -200,6 +203,8 @@ def reduce(game: CKGame, q: int, v: int) -> None:
     if s.walls[q] & bit:
         s.walls[q] &= ~bit
         game.emit("walls.lost", f"{name(q)}'s wall at {v} is lost with the city.", player=q, node=v)
+    if not s.cities[q] and any(s.levels[q * 3:q * 3 + 3]):
+        game.emit("improve.kept", f"{name(q)} has no city left but keeps their improvements.", player=q)
 
 
 class Commit(Step):

@@ -19,6 +19,7 @@ from games.catan.state import OVER
 from . import knights
 from .state import (
     CARDS,
+    COMMITTING,
     FIFTH,
     KIND_TRACK,
     KINDS,
@@ -142,7 +143,8 @@ def ck_breaks(game: CKGame) -> list[str]:
         out.append("a knight stands on a settlement or city")
     if (s.fresh | s.promoted | s.committed) & ~seen:
         out.append("a knight marked this turn is not on the board")
-    if not 0 <= s.barbarian < ck_rulebook.BARBARIAN_STEPS.value:
+    landed = s.battle == COMMITTING and s.barbarian == ck_rulebook.BARBARIAN_STEPS.value
+    if not 0 <= s.barbarian < ck_rulebook.BARBARIAN_STEPS.value and not landed:
         out.append(f"the barbarian ship is at {s.barbarian}, not 0-6")
     # metropolises: one per track, on a city of its holder (level 4 or more), one per city
     used = 0

@@ -23,7 +23,7 @@ from games.catan import production, robber
 from games.catan.state import MAIN, OVER, TURN_LIMIT
 from games.catan.turn import end_turn as base_end_turn
 
-from .state import AQUEDUCT, AQUEDUCT_STAGE, ATTACK, DONE, FIFTH, GATE, PRODUCE, SCIENCE, SEVEN, K
+from .state import AQUEDUCT, AQUEDUCT_STAGE, ATTACK, DONE, FIFTH, GATE, PRODUCE, SCIENCE, SEVEN, K, W
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -88,9 +88,15 @@ def continue_roll(game: CKGame) -> None:
             total = s.red + s.yellow
             if total == game.robber_roll:
                 s.stage = SEVEN
+                if any(s.hands[q * W + c] for q in range(game.players) for c in range(K, W)):
+                    game.emit("commodities.hand", "Commodities count with the resources for the 7.")
                 robber.seven(game)  # discards; then discards_done() goes on
                 return
+            before = s.bank[K:]
             takers = production.produce(game, total)
+            if s.bank[K:] != before:
+                game.emit("commodities.city-yield", "Cities next to mountains, forest or pasture take a commodity "
+                          "with their resource.", roll=total)
             s.stage = AQUEDUCT_STAGE
             s.queue = _aqueduct_queue(game, takers)
         elif stage == AQUEDUCT_STAGE:

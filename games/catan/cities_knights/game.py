@@ -122,6 +122,7 @@ class CKGame(CatanGame):
     card_groups = (RESOURCE_ORDER, COMMODITY_ORDER)
     out_of_turn = (ANSWER, DISCARD, COMMIT, PILLAGE, CHOOSE_DRAW, AQUEDUCT, LIMIT, RETREAT, GIVE, DESERT)
     _most_hidden = 0
+    points_rule = "ck-victory.points"
     #: How many points make a clear lead for the search bot's rating (of 13 to win).
     evaluation_scale = 3.0
     ability_level = ck_rulebook.ABILITY_LEVEL.value
@@ -152,8 +153,11 @@ class CKGame(CatanGame):
             decks.append(deck)
         self.emit("ck.setup-decks", "The 54 progress cards are shuffled into three decks of 18: " + ", ".join(
             f"{t} {len(d)}" for t, d in zip(TRACKS, decks, strict=True)) + ".")
+        self.emit("progress.deck", "Science, trade and politics: 18 cards each, 54 in all.")
         self.emit("ck.components", "No development cards and no largest army; commodities, knights, walls, "
                   "improvements, progress cards and the barbarians join the game.")
+        self.emit("commodities.supply", f"{ck_rulebook.COMMODITY_CARDS.value} cards of each commodity: "
+                  + ", ".join(ck_rulebook.COMMODITIES) + ".")
         return CKState(**fields, levels=[0] * (3 * n), metropolis=[-1] * 3, metro_owner=[-1] * 3, walls=[0] * n,
                        reduced=[0] * n, knights_at=[0] * (3 * n), active=[0] * n, knight_nodes=0, fresh=0,
                        promoted=0, barbarian=0, attacks=0, battle=NO_BATTLE, committed=0, defenders=[0] * n,

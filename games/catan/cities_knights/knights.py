@@ -345,7 +345,7 @@ def displace_refusal(game: CKGame, p: int, action: Action) -> str:
     if not isinstance(a, int) or not 0 <= a < N_NODES or not can_act(game.state, p) & NODE_BIT[a]:
         return _act_refusal(game, p, a)
     return (f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
-            "(knights.displace).")
+            "(knights.displace, knights.strength).")
 
 
 def move_effect(game: CKGame, p: int, action: Action) -> None:

@@ -59,11 +59,14 @@ class PlaceMerchant(Step):
         return [PLACE[h] for h in sites(game, at.decider)]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"hex {action.args[0]} is not a land hex next to your settlements or cities (merchant.place)."
+        return (f"hex {action.args[0]} is not a land hex next to your settlements or cities (merchant.place, "
+                "decision.ck-desert-merchant).")
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         h = action.args[0]
         assert isinstance(h, int)
+        game.emit("progress.merchant", f"Merchant: {name(game.state.decider)} takes control of the merchant.",
+                  player=game.state.decider)
         place(game, game.state.decider, h)
         game.emit("merchant.point", f"The merchant counts {POINTS} point for {name(game.state.decider)}.",
                   player=game.state.decider)

@@ -191,6 +191,18 @@ class DesertPlace(Step):
 
 
 # ---------------------------------------------------------------- Diplomat
+def any_open_road(game: CKGame) -> bool:
+    s = game.state
+    for q in range(game.players):
+        held = s.settlements[q] | s.cities[q] | knights.own(s, q)
+        roads = s.roads[q]
+        for e in bits(roads):
+            for x in EDGE_NODES[e]:
+                if not (roads & NODE_EDGE_MASK[x] & ~EDGE_BIT[e]) and not held & NODE_BIT[x]:
+                    return True
+    return False
+
+
 def open_roads(game: CKGame) -> list[tuple[int, int]]:
     """(edge, owner) of every open road: one end has no other road, building or knight of its owner."""
     s = game.state
@@ -207,7 +219,7 @@ def open_roads(game: CKGame) -> list[tuple[int, int]]:
 
 
 def _diplomat_ok(game: CKGame, p: int) -> bool:
-    return bool(open_roads(game))
+    return any_open_road(game)
 
 
 def _diplomat(game: CKGame, p: int) -> None:
@@ -375,7 +387,8 @@ def _warlord(game: CKGame, p: int) -> None:
 
 
 def _wedding_ok(game: CKGame, p: int) -> bool:
-    return bool(progress.richer(game, p) & progress.holders(game, p))
+    rich = progress.richer(game, p)
+    return bool(rich and rich & progress.holders(game, p))
 
 
 def _wedding(game: CKGame, p: int) -> None:

@@ -130,6 +130,8 @@ def draw(game: CKGame, q: int, track: int) -> None:
         else:
             s.constitution = q
         s.points[q] += ck_rulebook.VP_CARD_POINTS.value
+        game.emit("progress.printer" if kind == PRINTER else "progress.constitution",
+                  f"The {KINDS[kind]} is worth {ck_rulebook.VP_CARD_POINTS.value} point.", player=q)
         game.emit("progress.vp-reveal", f"{name(q)} draws the {KINDS[kind]} and shows it at once: 1 point.",
                   player=q, card=KINDS[kind])
         return
@@ -154,6 +156,8 @@ def receive(game: CKGame, q: int, kind: int) -> None:
         s.fifth = kind
         game.emit("progress.fifth", f"{name(q)} holds 5 progress cards: they may play the new one at once, else it "
                   "goes under its deck.", player=q)
+        game.emit("decision.ck-fifth-card", "It is their turn: they decide as soon as the roll is resolved.",
+                  player=q)
         return
     hand.remove(kind)
     s.decks[track].insert(0, kind)
@@ -168,19 +172,24 @@ def under_deck(game: CKGame, q: int, kind: int) -> None:
 
 
 # ---------------------------------------------------------------- playing
+_PLAYABLE: list[Callable[[CKGame, int], bool]] = []
+
+
 def play_options(game: CKGame, p: int, hand: list[int] | None = None) -> list[Action]:
     """``play CARD`` for every card in ``p``'s hand whose effect can take place now (after the roll)."""
-    s = game.state
-    held = s.progress[p]
+    held = game.state.progress[p]
     if not held:
         return []
-    cards = registry()
+    if not _PLAYABLE:
+        cards = registry()
+        _PLAYABLE.extend(cards[k].playable for k in range(len(KINDS)))
+    playable = _PLAYABLE
     out = []
     last = -1
     for kind in held:
         if kind != last:
             last = kind
-            if cards[kind].playable(game, p):
+            if playable[kind](game, p):
                 out.append(PLAY[kind])
     return out
 
@@ -212,13 +221,23 @@ def play_card(game: CKGame, p: int, kind: int) -> None:
 
 def richer(game: CKGame, p: int) -> int:
     """Mask of the players with more points than ``p``."""
-    s = game.state
-    return sum(1 << q for q in range(game.players) if s.points[q] > s.points[p])
+    points = game.state.points
+    mine = points[p]
+    out = 0
+    for q in range(game.players):
+        if points[q] > mine:
+            out |= 1 << q
+    return out
 
 
 def holders(game: CKGame, p: int) -> int:
     """Mask of the other players holding at least one resource or commodity."""
-    return sum(1 << q for q in range(game.players) if q != p and hand_size(game, q))
+    hands = game.state.hands
+    out = 0
+    for q in range(game.players):
+        if q != p and any(hands[q * W:q * W + W]):
+            out |= 1 << q
+    return out
 
 
 class FifthCard(Step):
@@ -287,12 +306,20 @@ def target_mask(game: CKGame, p: int, kind: int) -> int:
     """The players ``kind`` may aim at."""
     s = game.state
     if kind == MASTER_MERCHANT:
-        return richer(game, p) & holders(game, p)
+        rich = richer(game, p)
+        return rich & holders(game, p) if rich else 0
+    out = 0
     if kind == SPY:
-        return sum(1 << q for q in range(game.players) if q != p and s.progress[q])
-    if kind == DESERTER:
-        return sum(1 << q for q in range(game.players) if q != p and any(s.knights_at[q * 3:q * 3 + 3]))
-    return 0
+        for q in range(game.players):
+            if q != p and s.progress[q]:
+                out |= 1 << q
+    elif kind == DESERTER:
+        if s.knight_nodes & ~(s.knights_at[p * 3] | s.knights_at[p * 3 + 1] | s.knights_at[p * 3 + 2]):
+            k = s.knights_at
+            for q in range(game.players):
+                if q != p and k[q * 3] | k[q * 3 + 1] | k[q * 3 + 2]:
+                    out |= 1 << q
+    return out
 
 
 class Target(Step):

@@ -12,6 +12,6 @@ from games.core import RuleBook
 #: Base rules Cities & Knights does not use.
 BASE_ONLY = ("setup.deck", "setup.income", "turn.roll", "dev.buy", "dev.one-per-turn", "dev.knight",
              "dev.road-building", "dev.year-of-plenty", "dev.monopoly", "dev.victory-point", "army.largest",
-             "decision.two-players", "decision.year-of-plenty", "decision.hidden-points")
+             "victory.points", "decision.two-players", "decision.year-of-plenty", "decision.hidden-points")
 OWN = RuleBook.load("games.catan.data", "ck_rules.json")
 CK_RULES = RuleBook("catan.cities_knights", [*(r for r in RULES.values() if r.id not in BASE_ONLY), *OWN.values()])

@@ -181,7 +181,7 @@ def upgradable(game: CKGame, p: int) -> int:
 
 
 def _medicine_ok(game: CKGame, p: int) -> bool:
-    return bool(upgradable(game, p)) and pieces.can_pay(game, p, MEDICINE_COST)
+    return pieces.can_pay(game, p, MEDICINE_COST) and bool(upgradable(game, p))
 
 
 def _medicine(game: CKGame, p: int) -> None:
@@ -224,6 +224,8 @@ def _roads_ok(game: CKGame, p: int) -> bool:
 def _road_building(game: CKGame, p: int) -> None:
     s = game.state
     s.free_roads = min(NUMBERS["road-building"], s.roads_left[p])
+    if s.free_roads < NUMBERS["road-building"]:
+        game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.", player=p)
     s.phase = ROAD_BUILDING_PHASE
 
 

@@ -58,7 +58,7 @@ def commodity_holders(game: CKGame) -> int:
 # ---------------------------------------------------------------- Commercial Harbor
 def _harbor_ok(game: CKGame, p: int) -> bool:
     s = game.state
-    others = sum(1 << q for q in range(game.players) if q != p)
+    others = ((1 << game.players) - 1) & ~(1 << p)
     return not s.harbor and bool(others & ~s.harbor_used) and any(s.hands[p * W:p * W + K])
 
 
@@ -176,7 +176,8 @@ class NameCard(Step):
                     s.hands[q * W + c] -= k
                     s.hands[p * W + c] += k
                     taken.append(f"{k} from {name(q)}")
-            game.emit(f"progress.{KINDS[s.card]}", f"{KINDS[s.card].replace('-', ' ').capitalize()} on {CARDS[c]}: "
+            rule = "progress.resource-monopoly" if s.card == RESOURCE_MONOPOLY else "progress.trade-monopoly"
+            game.emit(rule, f"{KINDS[s.card].replace('-', ' ').capitalize()} on {CARDS[c]}: "
                       f"each opponent gives {name(p)} up to {most}" + (f" ({', '.join(taken)})." if taken else
                                                                        " (nobody holds any)."),
                       player=p, card=c)
