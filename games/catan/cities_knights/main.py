@@ -18,7 +18,7 @@ from games.catan.turn import Main, _end_options
 from games.core import Action
 
 from . import flow, improvements, knights, progress, trade_cards, walls
-from .state import CARDS, K
+from .state import CARDS, K, W
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -103,9 +103,26 @@ class CKMain(Main):
         "wall": (walls.wall_options, walls.wall_effect, walls.wall_refusal),
     }
 
+    #: Verbs that need a knight of the player's on the board.
+    knight_verbs = ("activate", "chase", "displace", "move", "promote")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._no_knights = tuple(make for verb, (make, _, _) in self.sections.items() if verb not in self.knight_verbs)
+
     def prompt(self, game: CKGame, at: Any) -> str:
         return (f"{name(at.decider)}: trade, build, place or use knights, improve cities, play progress cards, or end "
                 f"the turn (rolled {at.dice})")
+
+    def options(self, game: CKGame, at: Any) -> list[Action]:  # type: ignore[override]
+        p = at.decider
+        hand = at.hands[p * W:p * W + W]
+        k = at.knights_at
+        makers = self._makers if k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2] else self._no_knights
+        out: list[Action] = []
+        for make in makers:
+            out += make(game, p, hand)
+        return out
 
 
 def _settle_refusal(game: CKGame, p: int, action: Action) -> str:
