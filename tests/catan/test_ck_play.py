@@ -233,3 +233,30 @@ def test_every_number_is_tagged_printed_and_published_ones_name_their_source():
     assert len(values) > 30 and all(v.is_printed for v in values)
     assert all(v.note for v in values if v.source == "published")
     assert ck_rulebook.LEVEL_COST.value == (1, 2, 3, 4, 5) and ck_rulebook.BARBARIAN_STEPS.value == 7
+
+
+# ---------------------------------------------------------------- the invariants catch what they promise
+def _broken(change):
+    game = ck_position(cities={0: [17], 1: [31]}, roads={0: path(17, 22)}, knights_={0: {22: "basic active"}},
+                       progress={1: "spy"}, hands={0: "coin"})
+    assert game.invariant_breaks() == []
+    change(game.state)
+    return " | ".join(game.invariant_breaks())
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda s: s.hands.__setitem__(6, 2), "coin: 13 cards in hands and bank, not 12"),
+    (lambda s: s.decks[2].pop(), "progress cards not conserved"),
+    (lambda s: s.decks[0].append(s.decks[1][0]), "another track's card"),
+    (lambda s: s.progress[1].extend([0, 0, 0, 0]), "5 progress cards, more than 4"),
+    (lambda s: s.knights_at.__setitem__(0, s.knights_at[0] | 1 << 28 | 1 << 34), "more than 2 basic knights"),
+    (lambda s: s.walls.__setitem__(0, 1 << 22), "a wall without a city"),
+    (lambda s: setattr(s, "barbarian", 7), "the barbarian ship is at 7"),
+    (lambda s: (s.metropolis.__setitem__(0, 31), s.metro_owner.__setitem__(0, 0)), "not on its own city"),
+    (lambda s: s.points.__setitem__(0, 5), "differ from their sources"),
+    (lambda s: setattr(s, "knight_nodes", 0), "the knight mask differs"),
+    (lambda s: s.active.__setitem__(1, 1 << 40), "an active knight that is not on the board"),
+    (lambda s: setattr(s, "free", s.free | 1 << 22), "the free intersections differ"),
+])
+def test_each_invariant_reports_its_break(change, says):
+    assert says in _broken(change)

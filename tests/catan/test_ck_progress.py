@@ -160,3 +160,20 @@ def test_a_seat_sees_counts_by_track_and_by_card_group_never_the_cards():
     mine = game.observe(1)["players"][1]
     assert mine["progress"] == ["merchant", "merchant", "mining", "spy"] and mine["hand"]["coin"] == 2
     assert KIND_TRACK[KINDS.index("spy")] == TRACKS.index("politics")
+
+
+@pytest.mark.parametrize("card", KINDS)
+def test_every_kind_is_refused_when_not_held_and_victory_point_cards_are_never_played(card):
+    game = ck_position(cities={0: [17]})
+    if card in ("printer", "constitution"):
+        assert_refused(game, f"play {card}", "never played", "main")
+    else:
+        assert_refused(game, f"play {card}", f"you hold no {card}", "main")
+
+
+def test_the_named_card_must_fit_the_card_in_play():
+    game = ck_position(progress={0: "trade-monopoly merchant-fleet"})
+    play(game, "play trade-monopoly")
+    assert_refused(game, "name brick", "names a commodity, not brick", "name")
+    play(game, "name coin", "play merchant-fleet")
+    assert_refused(game, "name gold", "names a resource or commodity", "name")
