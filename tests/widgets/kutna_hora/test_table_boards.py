@@ -21,9 +21,11 @@ from tests.widgets.render import draw
 from widgets.kutna_hora import (
     BarbaraView,
     KHTable,
+    MineBoardView,
     PlayerBoardView,
     PositionExercise,
     TownHallView,
+    TownView,
     boards,
     score_category,
     score_chart,
@@ -250,6 +252,26 @@ def test_the_position_exercises_are_answered_by_the_engine(busy):
         PositionExercise("bad", game, "plot", player=0, plot=-1)
     with pytest.raises(ValueError, match="ask one of"):
         PositionExercise("bad", game, "weather")
+
+
+def test_the_position_exercises_show_their_position_next_to_the_question_without_the_answer(busy):
+    game = busy.at(80)
+    income = PositionExercise("Income", game, "income", player=1)
+    figure = income.figure()
+    assert "<table class='bg-ex-figure'>" in figure and "price now" in figure
+    assert f"<td>{game.prices()['wood']}</td>" in figure and figure.count("<th>") == 3, "no groschen column"
+    mine = PositionExercise("Mines", game, "mines", player=2).figure()
+    assert isinstance(mine, MineBoardView) and not mine.interactive and not mine.show_scores
+    assert [c["tile"] for c in mine.board["cells"]] == list(game.state.mine)
+    twin = game.clone()
+    twin.state.seats[0].groschen = 10_000
+    plot = next(iter(twin.plot_options(0, False, False)))
+    town_view = PositionExercise("Plot", game, "plot", player=0, plot=plot).figure()
+    assert isinstance(town_view, TownView) and not town_view.interactive and town_view.selected == plot
+    assert not town_view.offers, "no prices on it: they would give the answer away"
+    assert "tax marker shows" in PositionExercise("Tax", game, "tax", player=0).figure()
+    box = income.show()
+    assert box.children[1].value == figure, "the position sits right under the question"
 
 
 def test_an_exercise_keeps_its_position_and_its_box_checks_what_is_typed(busy):

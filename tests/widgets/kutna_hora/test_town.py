@@ -489,7 +489,9 @@ def test_the_exercise_box_checks_on_click_and_never_raises(exercises):
     assert box.children[1].banner == BANNER and box.children[1].town == exercises[2].position.snapshot()
     from_browser(box.answer, value="5")
     box.check_button.click()
-    assert "✗ Not quite: you said 5, but it is 6 points." in box.feedback.value
+    assert "✗ Not quite: 5 is not it." in box.feedback.value and "6" not in box.feedback.value, "a hint first"
+    box.check_button.click()
+    assert "✗ Not quite: you said 5, but it is 6 points." in box.feedback.value, "the answer after a second try"
     from_browser(box.answer, value="6")
     box.check_button.click()
     assert "✓ Right: 6 points." in box.feedback.value
