@@ -324,9 +324,9 @@ function showChoices(root, always) {
 //   `traits` it sets; the node that had focus (by test id) keeps it; a click or Enter/Space on a [data-intent] node
 //   sends its intent, unless onClick(node, event) handles it and returns true. A part with class bg-bar (the action
 //   bar) stays in view while the view is on screen; after an answer to a click, when none of the highlighted choices
-//   is on screen, the first is scrolled into view. A view whose kernel is gone (a send fails, the comm closes, the
-//   widget manager marks it disconnected) says so in its message line and takes no more clicks. Returns
-//   anywidget's cleanup.
+//   is on screen, the first is scrolled into view. A view whose kernel is gone (a send fails with "Cannot send", the
+//   comm closes, the kernel restarts or is shut down, the widget manager marks the view disconnected) says so in its
+//   message line, disables its tools and takes no more clicks. Returns anywidget's cleanup.
 export function mount({ model, el }, spec) {
   const root = testid(make("div", `bg-root ${spec.className || ""}`.trim()), spec.id || `${spec.name}-root`);
   root.dataset.view = spec.name;
