@@ -228,7 +228,7 @@ function render(ctx) {
       table.append(top, middle, lower, seatBox);
       const source = catalog.source ? ` (${catalog.source})` : "";
       const bar = actionBar(model, status, catalog, "kh-tb", { detail: turn,
-        choices: drawChoices(board, status, selected), tools: { rounds: true, toEnd: true } });
+        choices: drawChoices(board, status, selected), rows: 2, tools: { rounds: true, toEnd: true } });  // 6 orders
       const cost = (action) => { const c = costText(status, action); return c ? `${action} · ${c}` : action; };
       return [banner(catalog.banner ? `${catalog.banner}${source}` : "", "kh-tb-banner"), bar,
         timeTravel(status, model, "kh-tb"), legalList(status, "kh-tb", cost), table, drawScores(catalog, status),

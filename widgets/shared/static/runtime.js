@@ -143,8 +143,8 @@ export function tools(status, catalog, prefix, opts) {
 // The action bar of a table: the decision (prompt and the table's detail line) with the tools beside it, its choices
 // (buttons, hints), and the message line, together. mount keeps it at the top of the view while the view is on
 // screen, and "show choices" scrolls the first highlighted choice on the board into view. Every line of the bar
-// keeps its height whatever it holds (two rows of choices; more scroll inside), so an answer moves nothing below it.
-// opts: {detail, choices: nodes, tools: tools' opts}.
+// keeps its height whatever it holds (`rows` rows of choices, 1 unless a table needs more; more scroll inside), so an
+// answer moves nothing below it. opts: {detail, choices: nodes, rows, tools: tools' opts}.
 export function actionBar(model, status, catalog, prefix, opts) {
   const o = opts || {};
   const bar = testid(make("section", "bg-bar"), `${prefix}-bar`);
@@ -160,6 +160,7 @@ export function actionBar(model, status, catalog, prefix, opts) {
   right.append(tools(status, catalog, prefix, o.tools));
   top.append(promptLine(status, `${prefix}-prompt`, o.detail), right);
   const choices = testid(make("div", "bg-actions"), `${prefix}-controls`);
+  choices.style.setProperty("--bg-choice-rows", String(o.rows || 1));
   choices.append(...(o.choices || []).filter(Boolean));
   bar.append(top, choices, messageLine(model, `${prefix}-message`));
   return bar;
