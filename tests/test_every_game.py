@@ -93,6 +93,8 @@ def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(ga
                 decision = game.pending()
                 if decision is not None and decision.player == viewer:
                     assert twin.legal_actions() == game.legal_actions(), where
+                if viewer is not None:  # what a coach tells a seat reads only what that seat may see
+                    assert twin.terms(viewer) == game.terms(viewer) and twin.terms(viewer), where
                 changed += twin.teacher_view() != game.teacher_view()
                 pick = Rng(seed)
                 for _ in range(5):  # search plays on from a redealt position
