@@ -226,7 +226,31 @@ def check_table_view(page: Any, view: Any, kind: TableKind, shot: Path | None = 
         done.append(f"{how}: history {len(was['history'])}→{len(now['history'])} ({ms:.0f} ms to redraw)")
     else:
         done.append(f"'next' (bot to move): history {len(was['history'])}→{len(now['history'])}")
-    return done + [looking_back_moves_nothing(view, kind)]
+    return done + [looking_back_moves_nothing(view, kind), coach_answers(page, view, kind)]
+
+
+def coach_answers(page: Any, view: Any, kind: TableKind) -> str:
+    """The coach in the browser: "hint" shows the search's best choices (a progress bar first) and playing the first
+    plays it in the kernel; "review" lists the human's decisions the search rates far lower (or says none)."""
+    from playwright.sync_api import expect
+
+    hint = view.get_by_test_id(f"{kind.prefix}-hint")
+    if not hint.count() or not hint.is_enabled():
+        return "no coach here (watch mode, looking back, or not the human's decision)"
+    click_and_wait(view, hint, kind.message, kind.cls, timing=None)
+    expect(view.locator(kind.message)).to_contain_text("Hint: the search likes")
+    play = view.get_by_test_id(f"{kind.prefix}-hint-play-0")
+    expect(play).to_be_visible(timeout=REPLY_MS)
+    action = play.get_attribute("data-action")
+    before = probe_tables(page, kind.cls)
+    click_and_wait(view, play, kind.message, kind.cls, timing=None)
+    after = probe_tables(page, kind.cls)
+    grown = [k for k in after if k in before and len(after[k]["history"]) > len(before[k]["history"])]
+    assert len(grown) == 1 and after[grown[0]]["history"][len(before[grown[0]]["history"])] == action, grown
+    review = view.get_by_test_id(f"{kind.prefix}-review")
+    click_and_wait(view, review, kind.message, kind.cls, timing=None)
+    expect(view.locator(kind.message)).to_contain_text("Review:")
+    return f"hint played '{action}', review answered"
 
 
 def looking_back_moves_nothing(view: Any, kind: TableKind) -> str:

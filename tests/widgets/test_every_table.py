@@ -380,3 +380,15 @@ def test_the_event_log_points_at_the_tables_name_in_the_notebook(table, monkeypa
     monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
     assert table.play_to_end()
     assert "earlier events (see finished.game.log)" in table.events[0][1]
+
+
+def test_the_coach_gives_legal_hints_and_reviews_the_humans_decisions(spec, monkeypatch):
+    table = spy(spec.make(), monkeypatch)
+    click(table, {"intent": "hint"})
+    hints = table.coach["hints"]
+    assert hints and all(h["action"] in table.status["legal"] and 0 <= h["chance"] <= 1 and h["reason"] for h in hints)
+    assert table.coach["step"] == table.status["steps"] and table.message.startswith("Hint:")
+    my_decisions_until_bots_move(table)
+    click(table, {"intent": "review"})
+    assert table.coach["decisions"] >= 1 and table.message.startswith("Review:")
+    assert all(0 <= m["step"] < table.status["steps"] for m in table.coach["review"])

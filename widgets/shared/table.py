@@ -36,11 +36,12 @@ import traitlets
 from games.core import Game, GameError, IllegalAction, Rule
 from games.core.bots import Bot, make_bot
 
+from .coach import Coaching
 from .palette import seat_colours, seat_name, seat_names
 from .text import notebook_name, plural, seat_label, short
 from .view import View
 
-BOT_KINDS = ("greedy", "random")
+BOT_KINDS = ("greedy", "random", "mcts")
 #: A bot that never reaches the human's decision is a bug; stop instead of hanging the kernel.
 MAX_BOT_STEPS = 5_000
 #: How many events one sync carries (older ones are counted, not sent): a round of 5 players fits.
@@ -55,7 +56,7 @@ def rules_catalog(rules: Iterable[Rule]) -> dict[str, Any]:
     return {"sections": sections, "rules": {rule.id: [sections.index(rule.section), rule.text] for rule in rules}}
 
 
-class GameTable(View):
+class GameTable(Coaching, View):
     """A game in progress on the table (module docstring). ``Table(game=None, *, players=..., seed=0, human=0,
     bots="greedy")``: without ``game`` a new game starts and the bots play until it is the human's decision; a
     ``game`` you pass in (or assign to ``.game``) is shown as it is. ``human`` is the seat the clicks play for
@@ -497,7 +498,7 @@ class GameTable(View):
         super().__init_subclass__(**kwargs)
         intents: dict[str, Mapping[str, Any]] = {
             "act": {"action": cls.action_example.strip("'")}, "undo": {}, "reset": {}, "view_step": {"step": 3},
-            "next": {}, "play_to_end": {}}
+            "next": {}, "play_to_end": {}, "hint": {}, "review": {}}
         if cls.max_rounds:
             intents["play_rounds"] = {"rounds": 1}
         cls.INTENTS = intents

@@ -137,7 +137,55 @@ export function tools(status, catalog, prefix, opts) {
   }));
   bar.append(button("reset", `${prefix}-reset`, "reset", null,
     { title: "Start this game again from the beginning (undo brings your game back)", className: "bg-button--warn" }));
+  if (!watch && status.live) {
+    bar.append(button("hint", `${prefix}-hint`, "hint", null, {
+      title: "The search bot's best few choices for your decision, with why (from what your seat may see)",
+      disabled: !status.your_turn,
+    }), button("review", `${prefix}-review`, "review", null, {
+      title: "Your decisions so far that the search rates far below its choice", disabled: !status.steps,
+    }));
+  }
   return bar;
+}
+
+// The coach's answer under the action bar: a progress bar while the search runs, then the hints for the decision
+// shown (each: play it) or the review of the game (each: look at the position). Shown only for the step it was
+// asked at, in the present.
+export function coachPanel(model, status, prefix) {
+  const coach = model.get("coach") || {};
+  const box = testid(make("div", "bg-coach"), `${prefix}-coach`);
+  if (coach.busy) {
+    const bar = testid(make("progress", "bg-coach-progress"), `${prefix}-coach-progress`);
+    bar.max = 1;
+    bar.value = coach.progress || 0;
+    box.append(make("span", "bg-label", coach.busy === "hint" ? "searching for a hint" : "reviewing your decisions"),
+      bar);
+    return box;
+  }
+  if (!status.live || coach.step !== status.steps) return box;
+  const pct = (x) => `${Math.round(100 * x)} %`;
+  if (coach.hints) {
+    box.append(make("span", "bg-label", "hints (chance of a win after it)"));
+    coach.hints.forEach((h, k) => {
+      const line = testid(make("div", "bg-coach-line"), `${prefix}-hint-${k}`);
+      line.append(button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
+        { className: "bg-button--action", title: `Play ${h.action}` }),
+        make("span", "bg-coach-chance", pct(h.chance)), make("span", "bg-coach-reason", h.reason));
+      box.append(line);
+    });
+  } else if (coach.review) {
+    box.append(make("span", "bg-label",
+      `review: ${coach.review.length} of ${coach.decisions} decisions clearly below the search's choice`));
+    coach.review.forEach((m, k) => {
+      const line = testid(make("div", "bg-coach-line"), `${prefix}-review-${k}`);
+      line.append(button("look", `${prefix}-review-look-${k}`, "view_step", { step: m.step },
+        { title: `Show the position of step ${m.step}` }),
+        make("span", "bg-coach-step", `step ${m.step + 1}: you played ${m.played} (${pct(m.played_chance)})`),
+        make("span", "bg-coach-reason", `better: ${m.best} (${pct(m.best_chance)}): ${m.reason}`));
+      box.append(line);
+    });
+  }
+  return box;
 }
 
 // The action bar of a table: the decision (prompt and the table's detail line) with the tools beside it, its choices
@@ -162,7 +210,7 @@ export function actionBar(model, status, catalog, prefix, opts) {
   const choices = testid(make("div", "bg-actions"), `${prefix}-controls`);
   choices.style.setProperty("--bg-choice-rows", String(o.rows || 1));
   choices.append(...(o.choices || []).filter(Boolean));
-  bar.append(top, choices, messageLine(model, `${prefix}-message`));
+  bar.append(top, choices, messageLine(model, `${prefix}-message`), coachPanel(model, status, prefix));
   return bar;
 }
 
@@ -451,4 +499,4 @@ export function mount({ model, el }, spec) {
 // The traits every view syncs besides its own.
 export const MESSAGE_TRAITS = ["message", "message_kind", "message_seq"];
 // ... and every table.
-export const TABLE_TRAITS = ["catalog", "status", "events", ...MESSAGE_TRAITS];
+export const TABLE_TRAITS = ["catalog", "status", "events", "coach", ...MESSAGE_TRAITS];
