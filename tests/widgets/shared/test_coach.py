@@ -7,10 +7,9 @@ import pytest
 
 from games import game_class
 from games.core import IllegalAction, Rng
+from tests.widgets.messages import click, spy
 from widgets.kardinal_koenig import KKTable
 from widgets.shared.coach import Hint, hints, reason_words, review
-
-from tests.widgets.messages import click, spy
 
 
 @pytest.fixture(autouse=True)
