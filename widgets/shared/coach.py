@@ -70,7 +70,7 @@ def reason_words(before: dict[str, float], after: dict[str, float], most: int = 
     return ", ".join(f"{name} {_number(delta)}" for name, delta in changes[:most])
 
 
-def _after(game: Game, seat: int, action: Action, rng: Rng) -> dict[str, float]:
+def terms_after(game: Game, seat: int, action: Action, rng: Rng) -> dict[str, float]:
     """The seat's terms after ``action`` in a deal of what it cannot see, and after the seat's own choices it opens
     (a card's action, then its tile or space: the greedy bot makes them, a few at most)."""
     twin = game.redeal(seat, rng)
@@ -99,12 +99,12 @@ def hints(game: Game, seat: int, *, top: int = 3, playouts: int = HINT_PLAYOUTS,
     before = game.terms(seat)
     out = []
     for rating in ratings[:top]:
-        after = _after(game, seat, rating.action, Rng(seed))
+        after = terms_after(game, seat, rating.action, Rng(seed))
         out.append(Hint(str(rating.action), round(rating.value, 3), rating.visits, reason_words(before, after)))
     return out
 
 
-def _chance(game: Game, seat: int, action: Action, rng: Rng, plays: int = COMPARE_PLAYS) -> float:
+def chance_after(game: Game, seat: int, action: Action, rng: Rng, plays: int = COMPARE_PLAYS) -> float:
     """The seat's mean share after ``action``, over deals of what it cannot see and short random plays on."""
     total = 0.0
     for _ in range(plays):
@@ -131,10 +131,11 @@ def review(game: Game, seat: int, *, playouts: int = REVIEW_PLAYOUTS, gap: float
         if decision.player == seat and len(replay.legal_actions()) > 1:
             best = MCTSBot(seed + i, playouts=playouts, seconds=1.0).ratings(replay)[0].action
             if best != action:
-                chance_best = _chance(replay, seat, best, Rng(seed + i))
-                chance_played = _chance(replay, seat, action, Rng(seed + i))
+                chance_best = chance_after(replay, seat, best, Rng(seed + i))
+                chance_played = chance_after(replay, seat, action, Rng(seed + i))
                 if chance_best - chance_played >= gap:
-                    words = reason_words(_after(replay, seat, action, Rng(seed)), _after(replay, seat, best, Rng(seed)))
+                    words = reason_words(terms_after(replay, seat, action, Rng(seed)),
+                                         terms_after(replay, seat, best, Rng(seed)))
                     mistakes.append(Mistake(i, str(action), round(chance_played, 3), str(best),
                                             round(chance_best, 3), words))
         replay.apply_unchecked(action)
