@@ -47,6 +47,7 @@ ENGINES: list[tuple[str, str, dict, bool]] = [
     ("catan.base 4p no player trades, checked", "catan.base", {"offers_per_turn": 0}, True),
     ("catan.cities_knights 4p unchecked", "catan.cities_knights", {}, False),
     ("catan.cities_knights 4p checked", "catan.cities_knights", {}, True),
+    ("catan.cities_knights 4p no player trades, unchecked", "catan.cities_knights", {"offers_per_turn": 0}, False),
 ]
 #: Targets against catanatron's µs per decision, by row label (ratio must be at most this).
 TARGETS = {"catan.base 4p unchecked": 1 / 3, "catan.base 4p checked": 1 / 2,
