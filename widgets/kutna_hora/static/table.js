@@ -63,7 +63,7 @@ function drawHint(actions, selected) {
   else if (Object.keys(actions.play || {}).length || Object.keys(actions.joker || {}).length) {
     hint = "Click a highlighted half of an action card";
   }
-  return hint ? testid(make("span", "kh-tb-hint", hint), "kh-tb-hint") : null;
+  return hint ? testid(make("span", "kh-tb-hint", hint), "kh-tb-click-hint") : null;
 }
 
 // The choices that are buttons (pass, discard, tax, miners, the guild-row orders) and the hint for a two-part choice.
