@@ -24,6 +24,7 @@ from .rng import Rng
 G = TypeVar("G", bound="Game")
 
 SAVE_FORMAT = "boardgame-notebooks/save"
+_new_event = tuple.__new__
 SAVE_VERSION = 1
 
 
@@ -167,7 +168,10 @@ class Game(ABC):
 
     def emit(self, rule: str, text: str, **data: Any) -> Event:
         """Log an effect of ``rule`` (an id of :attr:`rules`)."""
-        event = Event(self._step, rule, self.rules[rule].section, text, data)
+        section = self.rules.section_of.get(rule)
+        if section is None:
+            section = self.rules[rule].section  # an unknown rule id: the rule book's KeyError names it
+        event = _new_event(Event, (self._step, rule, section, text, data))  # Event(...) without its defaults
         self.log.append(event)
         return event
 

@@ -49,6 +49,13 @@ class Deck:
     sliders: dict[str, tuple[str, ...]]  # slider -> goods read through it
     notches: dict[str, int]
     cards: tuple[dict[str, tuple[Cell, ...]], ...]  # per position: good -> cells by notch
+    #: Derived from ``cards``: per position, slider -> the notches at which one of its goods shows town-builds.
+    town_builds: tuple[dict[str, frozenset[int]], ...] = ()
+
+    def __post_init__(self) -> None:
+        marks = tuple({slider: frozenset(n for g in goods for n, c in enumerate(card[g]) if c.town_builds)
+                       for slider, goods in self.sliders.items()} for card in self.cards)
+        object.__setattr__(self, "town_builds", tuple({k: v for k, v in m.items() if v} for m in marks))
 
 
 class PriceTable:
@@ -65,6 +72,10 @@ class PriceTable:
                     self.slider_of[good] = slider
                     self.deck_of[good] = deck.name
         self.goods: tuple[str, ...] = tuple(self.slider_of)
+        self.goods_sorted: tuple[str, ...] = tuple(sorted(self.goods))
+        #: (good, its deck, its slider) for every good: how to read all prices off the stands in one pass.
+        self.readings: tuple[tuple[str, str, str], ...] = tuple(
+            (good, self.deck_of[good], slider) for good, slider in self.slider_of.items())
         self.sliders: tuple[str, ...] = tuple(s for d in decks.values() for s in d.sliders)
 
     def cell(self, good: str, position: int, notch: int) -> Cell:
@@ -210,6 +221,14 @@ class StandsGame:
         table, stands = self.table, self.stands
         return {good: cell_now(table, stands, good).value for good in table.goods}
 
+    def cells(self) -> dict[str, Cell]:
+        """Every good's current cell (price, ✗, town-builds icon): :func:`cell_now` for all goods at once."""
+        table, stands = self.table, self.state.stands
+        cards = {"population": table.decks["population"].cards[stands.population],
+                 "ore": table.decks["ore"].cards[stands.ore]}
+        notch = stands.sliders
+        return {good: cards[deck][good][notch[slider]] for good, deck, slider in table.readings}
+
 
 class Economy(Protocol):
     """What the price mechanics need from a game: the table, the stands, the town hall and the event log."""
@@ -251,8 +270,8 @@ def advance(game: Economy, deck: str, cards: int) -> int:
 
 def _town_builds_on_card(game: Economy, spec: Deck, pos: int) -> None:
     # The icons are read as the card appears, before any slider moves (docs/rules_notes: town builds once).
-    due = [slider for slider, goods in spec.sliders.items()
-           if any(spec.cards[pos][g][game.stands.sliders[slider]].town_builds for g in goods)]
+    sliders = game.stands.sliders
+    due = [slider for slider, notches in spec.town_builds[pos].items() if sliders[slider] in notches]
     for slider in due:
         town_builds(game, slider)
 
