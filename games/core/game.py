@@ -7,7 +7,6 @@ shared API: validation with readable refusals, rollback, clone, undo, replay, ti
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
@@ -266,7 +265,8 @@ class Game(ABC):
 
     def clone(self: G) -> G:
         """An independent copy: changing one never changes the other."""
-        twin = copy.copy(self)  # shares the config and the immutable component tables
+        twin = object.__new__(type(self))  # shares the config and the immutable component tables
+        twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.rng = self.rng.copy()
         twin.history = list(self.history)

@@ -43,7 +43,14 @@ class Record:
         return cls(**{n: _load(hints[n], data[n], f"{where}.{n}") for n in names})
 
     def copy(self: R) -> R:
-        return _copier(type(self))(self)
+        cls = type(self)
+        copier = _copier(cls)
+        # The generated function becomes the class's own ``copy``: later copies (a clone copies every record of the
+        # state) call it directly. Installed on first use because ``@dataclass(slots=True)`` builds the final class
+        # after ``Record`` sees it.
+        if cls.__dict__.get("copy") is None:
+            cls.copy = copier  # type: ignore[method-assign]
+        return copier(self)
 
 
 @functools.cache
@@ -102,12 +109,14 @@ def _copier(cls: type) -> Any:
     play (every apply keeps a rollback copy), and a loop over fields costs twice as much. The source is built
     only from the class's own field names, never from data."""
     frozen = getattr(getattr(cls, "__dataclass_params__", None), "frozen", False)
-    lines = ["def copy(s):", "    t = new(cls)"]
+    # A subclass that inherits this class's installed ``copy`` is handed to its own copier.
+    lines = ["def copy(s):", "    if type(s) is not cls:", "        return _copier(type(s))(s)", "    t = new(cls)"]
     for name, kind in _copy_plan(cls):
         value = _COPY_EXPR[kind].format(n=name)
         lines.append(f"    setattr_(t, {name!r}, {value})" if frozen else f"    t.{name} = {value}")
     lines.append("    return t")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setattr_": object.__setattr__, "_copy": _copy}
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setattr_": object.__setattr__, "_copy": _copy,
+                             "_copier": _copier}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from field names only
     return scope["copy"]
 

@@ -218,8 +218,7 @@ class StandsGame:
 
     def prices(self) -> dict[str, int]:
         """Every good's current price."""
-        table, stands = self.table, self.stands
-        return {good: cell_now(table, stands, good).value for good in table.goods}
+        return {good: cell.value for good, cell in self.cells().items()}
 
     def cells(self) -> dict[str, Cell]:
         """Every good's current cell (price, ✗, town-builds icon): :func:`cell_now` for all goods at once."""
