@@ -77,7 +77,7 @@ class LegalActions(tuple):
     def presorted(cls, actions: Iterable[Action]) -> "LegalActions":
         """Wrap actions a game already lists sorted and unique (its ``legal_is_sorted`` promise; the conformance
         checks verify it on every position they visit)."""
-        return super().__new__(cls, actions)
+        return tuple.__new__(cls, actions)
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):

@@ -27,6 +27,25 @@ _new_event = tuple.__new__
 SAVE_VERSION = 1
 
 
+def _config_of(cls: type, options: dict[str, Any]) -> Any:
+    """``config_from_dict(cls, {}, **options)``, built once per set of plain options (whole numbers, texts, true or
+    false): configs are frozen, and games made by the thousand (bots, tournaments, the fuzz) ask for the same few
+    again and again. The key holds each value's type, so ``players=True`` is still refused as it always was."""
+    if not all(type(v) in (int, str, bool) for v in options.values()):
+        return config_from_dict(cls, {}, **options)
+    key = (cls, *sorted((name, type(v), v) for name, v in options.items()))
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = config_from_dict(cls, {}, **options)
+        if len(_CONFIGS) >= 256:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config
+
+
+_CONFIGS: dict[tuple, Any] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who must decide now, and what: ``Decision(0, "turn", "Player 1: choose an action")``.
@@ -71,6 +90,8 @@ class Game(ABC):
     def __init__(self, config: Any = None, seed: int = 0, **options: Any) -> None:
         if isinstance(config, self.Config) and not options:
             self.config = config
+        elif config is None:
+            self.config = _config_of(self.Config, options)
         else:
             base = config_to_dict(config) if dataclasses.is_dataclass(config) else (config or {})
             self.config = config_from_dict(self.Config, base, **options)

@@ -186,7 +186,7 @@ class EconomyGame(prices.StandsGame, Game):
             return unknown, unknown
         guild = GOOD_GUILD[good]
         purse = self.state.players[self._seat]
-        where = self._rights_source(guild, purse, town_hall.places(self.hall))
+        where = self._rights_source(guild, purse, town_hall.find(self.hall, guild))
         if isinstance(where, str):
             rights: RightsPlan | str = where
         else:
@@ -207,11 +207,11 @@ class EconomyGame(prices.StandsGame, Game):
             tile, via = TILES[rights.tile], rights
         return rights, BuildPlan(tile.id, via, tile.wood, prices.cost_of(self.table, self.stands, "wood", tile.wood))
 
-    def _rights_source(self, guild: str, purse: Purse, places: dict[str, tuple[int, int]]) -> tuple[int, int] | str:
-        """The (row, column) of the stack Rights to ``guild`` would take from, or why Rights cannot be taken."""
+    def _rights_source(self, guild: str, purse: Purse, where: tuple[int, int] | None) -> tuple[int, int] | str:
+        """The (row, column) of the stack Rights to ``guild`` would take from (``where`` its stack is, ``None`` when
+        it has run out), or why Rights cannot be taken."""
         if len(purse.held) >= HELD_SLOTS.value:
             return _SLOTS_FULL
-        where = places.get(guild)
         if where is None:
             return f"the town hall has no {guild} building left (its stack has run out)."
         return where
