@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import pieces
-from .board import EDGE_BIT, HARBOUR_EDGES, N_EDGES, N_NODES, NODE_BIT, NODE_CLOSE, bits
+from .board import EDGE_BIT, EDGE_NODES, HARBOUR_EDGES, N_EDGES, N_NODES, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, bits
 from .data import rulebook
 from .development import KINDS, VICTORY_POINT, D
 from .pieces import K, hand_size
@@ -90,18 +90,15 @@ def invariant_breaks(game: CatanGame) -> list[str]:
         built |= mine
         if any(s.roads[p] & s.roads[q] for q in range(p)):
             out.append(f"player {p + 1}: two roads on one path")
-        reach = 0
-        for e in bits(s.roads[p]):
-            reach |= NODE_BIT[_ends(e)[0]] | NODE_BIT[_ends(e)[1]]
+        reach, connected, road_ok, rates, length = _from_scratch(game, p)
         if reach != s.reach[p]:
             out.append(f"player {p + 1}: reach differs from the roads")
-        if s.turn and not _connected(game, p):
+        if s.turn and not connected:
             out.append(f"player {p + 1}: a road is not connected to their network")
-        if pieces.road_ok_from_scratch(game, p) != s.road_ok[p]:
+        if road_ok != s.road_ok[p]:
             out.append(f"player {p + 1}: buildable roads differ from a computation from scratch")
-        if pieces.rates_from_scratch(game, p) != s.rates[p * K:p * K + K]:
+        if rates != s.rates[p * K:p * K + K]:
             out.append(f"player {p + 1}: harbour rates differ from a computation from scratch")
-        length = longest_road(s.roads[p], game.breakers(p))
         if length != s.road_length[p]:
             out.append(f"player {p + 1}: longest road {s.road_length[p]}, from scratch {length}")
         sources = game.point_sources(p)
@@ -135,17 +132,35 @@ def invariant_breaks(game: CatanGame) -> list[str]:
     return out
 
 
-def _ends(e: int) -> tuple[int, int]:
-    from .board import EDGE_NODES
+def _from_scratch(game: CatanGame, p: int) -> tuple[int, bool, int, list[int], int]:
+    """What ``p``'s pieces make of their reach, network, buildable roads, harbour rates and longest road, computed
+    from the pieces alone. A pure function of the masks in its key (the board is the game's own): each distinct set
+    of pieces is computed once per game and its clones, and every check compares with it again."""
+    s = game.state
+    breakers = game.breakers(p)
+    key = (s.roads[p], s.settlements[p], s.cities[p], s.reach[p], breakers, s.open_edges)
+    tables, memo = game.__dict__.get("_from_scratch_memo") or (None, {})
+    if tables is not game.tables:  # another board: start afresh
+        memo = {}
+        game.__dict__["_from_scratch_memo"] = (game.tables, memo)
+    found = memo.get(key)
+    if found is None:
+        reach = 0
+        for e in bits(s.roads[p]):
+            a, b = _ends(e)
+            reach |= NODE_BIT[a] | NODE_BIT[b]
+        found = memo[key] = (reach, _connected(game, p), pieces.road_ok_from_scratch(game, p),
+                             pieces.rates_from_scratch(game, p), longest_road(s.roads[p], breakers))
+    return found
 
+
+def _ends(e: int) -> tuple[int, int]:
     return EDGE_NODES[e]
 
 
 def _connected(game: CatanGame, p: int) -> bool:
     """Every road of ``p`` is reachable from one of their buildings through their own roads (``build.road``)."""
     s = game.state
-    from .board import NODE_EDGE_MASK
-
     start = s.settlements[p] | s.cities[p]
     reached = 0
     frontier = start

@@ -27,6 +27,7 @@ class Action:
     sort_key: tuple = field(init=False, repr=False, compare=False, hash=False)
     """Numbers before words, numbers by value: ``advance ore 2`` before ``advance ore 10``."""
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
+    _text: str = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not _WORD.match(self.verb):
@@ -39,12 +40,18 @@ class Action:
         key = (self.verb, tuple((0, a, "") if isinstance(a, int) else (1, 0, a) for a in self.args))
         object.__setattr__(self, "sort_key", key)
         object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+        object.__setattr__(self, "_text", " ".join([self.verb, *map(str, self.args)]))
 
     def __hash__(self) -> int:  # cached: legal-action sets hash every action of every position
         return self._hash
 
+    def __eq__(self, other: object) -> bool:  # the cached hashes tell most unequal actions apart at once
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._hash == other._hash and self.verb == other.verb and self.args == other.args  # type: ignore
+
     def __str__(self) -> str:
-        return " ".join([self.verb, *map(str, self.args)])
+        return self._text
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"

@@ -11,6 +11,8 @@ import dataclasses
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
@@ -210,7 +212,7 @@ class Game(ABC):
         """Whether ``action`` is one of the objects :meth:`legal_actions` just listed for this very position."""
         memo = self._legal_memo
         return (memo is not None and memo[0] is self.state and memo[1] == len(self.history)
-                and memo[2] == self.rng.state and any(a is action for a in memo[3]))
+                and memo[2] == self.rng.state and any(map(is_, memo[3], repeat(action))))
 
     def touched(self) -> None:
         """Say the state was changed by hand (a scenario builder, a sandbox) after listing the legal actions: the
