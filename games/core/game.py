@@ -199,14 +199,20 @@ class Game(ABC):
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """Legal actions in a stable sorted order; empty for a player who is not the one to decide."""
-        decider = self._decider()
-        if decider is None or (player is not None and player != decider):
+        found = self._legal_of(player)
+        if found is None:
             return LegalActions(())
-        found = self._legal()
         legal = LegalActions.presorted(found) if self.legal_is_sorted else LegalActions(found)
         # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
         self._legal_memo = (self.state, len(self.history), self.rng.state, legal)
         return legal
+
+    def _legal_of(self, player: int | None) -> Sequence[Action] | None:
+        """``_legal()`` when ``player`` (``None``: whoever) decides now, else ``None``."""
+        decider = self._decider()
+        if decider is None or (player is not None and player != decider):
+            return None
+        return self._legal()
 
     def _listed(self, action: Action) -> bool:
         """Whether ``action`` is one of the objects :meth:`legal_actions` just listed for this very position."""
