@@ -127,6 +127,8 @@ class EconomyGame(prices.StandsGame, Game):
 
     def _prepare(self) -> None:
         self.table = prices.table_for_config(self.config.price_table)
+        #: (good, its guild) for every good of the table some guild produces, the goods in alphabetical order.
+        self.goods_by_guild = tuple((good, GOOD_GUILD[good]) for good in self.table.goods_sorted if good in GOOD_GUILD)
 
     def _setup(self) -> EconomyState:
         stands = prices.new_stands(self.table)
@@ -186,15 +188,17 @@ class EconomyGame(prices.StandsGame, Game):
             return unknown, unknown
         guild = GOOD_GUILD[good]
         purse = self.state.players[self._seat]
-        where = self._rights_source(guild, purse, town_hall.find(self.hall, guild))
+        hall = self.state.hall
+        cells = self.cells()
+        where = self._rights_source(guild, purse, town_hall.find(hall, guild))
         if isinstance(where, str):
             rights: RightsPlan | str = where
         else:
             row, column = where
             kind, amount = town_hall.rights_cost(column)
-            groschen = self._rights_groschen(self.price("permits"))[column]
-            rights = RightsPlan(self.hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
-        cell = self.cell(good)
+            groschen = self._rights_groschen(cells["permits"].value)[column]
+            rights = RightsPlan(hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
+        cell = cells[good]
         if cell.no_demand:
             return rights, (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may "
                             f"build a {good} building until demand rises. Buying its rights is still allowed.")
@@ -205,7 +209,7 @@ class EconomyGame(prices.StandsGame, Game):
             return rights, rights
         else:
             tile, via = TILES[rights.tile], rights
-        return rights, BuildPlan(tile.id, via, tile.wood, prices.cost_of(self.table, self.stands, "wood", tile.wood))
+        return rights, BuildPlan(tile.id, via, tile.wood, tile.wood * cells["wood"].value)  # N wood at the price
 
     def _rights_source(self, guild: str, purse: Purse, where: tuple[int, int] | None) -> tuple[int, int] | str:
         """The (row, column) of the stack Rights to ``guild`` would take from (``where`` its stack is, ``None`` when
@@ -230,31 +234,32 @@ class EconomyGame(prices.StandsGame, Game):
 
     # ------------------------------------------------------------------ legal actions and refusals
     def _legal(self) -> list[Action]:
-        # The rules of _plans, read once per position (the stacks found in one pass, each price read once) without
-        # building the plans; listed in sort order: advance, build, income, rights (goods alphabetically).
-        purse = self.state.players[self._seat]
+        # The rules of _plans, read once per position (the town hall in one pass, each price once) without building
+        # the plans; listed in sort order: advance, build, income, rights (goods alphabetically).
+        s = self.state
+        purse = s.players[s.turn % self.config.players]
         money = purse.groschen
         cells = self.cells()
         wood = cells["wood"].value
         rights_groschen = self._rights_groschen(cells["permits"].value)
-        places = town_hall.places(self.hall) if len(purse.held) < HELD_SLOTS.value else {}  # Rights need a slot
+        offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
+        if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot
+            for row in s.hall.rows:
+                for column, stack in enumerate(row):
+                    if stack.name not in offers:
+                        offers[stack.name] = (rights_groschen[column], stack.tiles[-1])
         held = _held_tiles(purse)
         builds, rights = [], []
-        for good in self.table.goods_sorted:
-            guild = GOOD_GUILD.get(good)
-            if guild is None:  # a hand-made table's good that no guild building produces
-                continue
-            where = places.get(guild)
-            if where is not None:
-                row, column = where
-                if rights_groschen[column] <= money:
-                    rights.append(_RIGHTS[good])
+        for good, guild in self.goods_by_guild:
+            offer = offers.get(guild)
+            if offer is not None and offer[0] <= money:
+                rights.append(_RIGHTS[good])
             if cells[good].no_demand:
                 continue
             if guild in held:
                 cost = TILES[held[guild]].wood * wood
-            elif where is not None:
-                cost = rights_groschen[column] + TILES[self.hall.rows[row][column].tiles[-1]].wood * wood
+            elif offer is not None:
+                cost = offer[0] + TILES[offer[1]].wood * wood
             else:
                 continue
             if cost <= money:

@@ -246,24 +246,26 @@ class Economy(Protocol):
 def advance(game: Economy, deck: str, cards: int) -> int:
     """Advance ``deck`` by ``cards`` cards, one at a time; return how many actually moved (JA 価格, 上限)."""
     spec = game.table.decks[deck]
+    stands = game.stands
     moved = 0
     for _ in range(cards):
-        pos = game.stands.position(deck)
+        pos = stands.position(deck)
         if pos >= spec.last:
             game.emit("caps.deck-end", f"The {deck} deck is at its last card ({pos}); the advance is ignored.",
                       deck=deck, position=pos)
             break
         pos += 1
         if deck == "population":
-            game.stands.population = pos
+            stands.population = pos
         else:
-            game.stands.ore = pos
+            stands.ore = pos
         moved += 1
         if pos == spec.flip:
             game.emit("prices.flip", f"The flip card: the {deck} deck is turned over and goes on at {pos}.",
                       deck=deck, position=pos)
         game.emit("prices.advance", f"The {deck} deck advances to card {pos}.", deck=deck, position=pos)
-        _town_builds_on_card(game, spec, pos)
+        if spec.town_builds[pos]:
+            _town_builds_on_card(game, spec, pos)
     return moved
 
 

@@ -64,15 +64,6 @@ def find(hall: TownHall, name: str) -> tuple[int, int] | None:
     return None
 
 
-def places(hall: TownHall) -> dict[str, tuple[int, int]]:
-    """(row, column) of every stack still in the town hall, by guild or public colour (:func:`find` for all)."""
-    found: dict[str, tuple[int, int]] = {}
-    for r, row in enumerate(hall.rows):
-        for c, stack in enumerate(row):
-            found.setdefault(stack.name, (r, c))
-    return found
-
-
 def rights_cost(column: int) -> tuple[str, int]:
     """What Rights to a tile in ``column`` costs: ``("groschen", 1)`` or ``("permits", n)``."""
     return RIGHTS_COSTS.value[column]
