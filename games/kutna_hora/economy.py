@@ -127,8 +127,6 @@ class EconomyGame(prices.StandsGame, Game):
 
     def _prepare(self) -> None:
         self.table = prices.table_for_config(self.config.price_table)
-        #: (good, its guild) for every good of the table some guild produces, the goods in alphabetical order.
-        self.goods_by_guild = tuple((good, GOOD_GUILD[good]) for good in self.table.goods_sorted if good in GOOD_GUILD)
 
     def _setup(self) -> EconomyState:
         stands = prices.new_stands(self.table)
@@ -250,7 +248,7 @@ class EconomyGame(prices.StandsGame, Game):
                         offers[stack.name] = (rights_groschen[column], stack.tiles[-1])
         held = _held_tiles(purse)
         builds, rights = [], []
-        for good, guild in self.goods_by_guild:
+        for good, guild in self.table.guild_goods:
             offer = offers.get(guild)
             if offer is not None and offer[0] <= money:
                 rights.append(_RIGHTS[good])

@@ -73,6 +73,9 @@ class PriceTable:
                     self.deck_of[good] = deck.name
         self.goods: tuple[str, ...] = tuple(self.slider_of)
         self.goods_sorted: tuple[str, ...] = tuple(sorted(self.goods))
+        #: (good, its guild) for every good some guild produces, the goods in alphabetical order.
+        self.guild_goods: tuple[tuple[str, str], ...] = tuple((g, GOOD_GUILD[g]) for g in self.goods_sorted
+                                                              if g in GOOD_GUILD)
         #: (good, its deck, its slider) for every good: how to read all prices off the stands in one pass.
         self.readings: tuple[tuple[str, str, str], ...] = tuple(
             (good, self.deck_of[good], slider) for good, slider in self.slider_of.items())
