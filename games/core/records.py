@@ -116,20 +116,52 @@ _COPY_EXPR = {
 }
 
 
+#: Record kinds whose copy can call the field type's own copier directly (``{c}``: that copier).
+_DIRECT_COPY = {
+    "record": "{c}(s.{n})",
+    "optional-record": "None if s.{n} is None else {c}(s.{n})",
+    "record-list": "[{c}(v) for v in s.{n}]",
+    "record-rows": "[[{c}(v) for v in row] for row in s.{n}]",
+}
+_GENERATING: set[type] = set()
+
+
+def _record_type(tp: Any) -> type | None:
+    """The record class a field annotated ``tp`` holds (alone, optional, in a list or in rows of lists)."""
+    while True:
+        if _is_record(tp):
+            return tp
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) != 1:
+            return None
+        tp = args[0]
+
+
 @functools.cache
 def _copier(cls: type) -> Any:
     """A copy function written out for ``cls`` from its copy plan: copying state is the hottest path of checked
-    play (every apply keeps a rollback copy), and a loop over fields costs twice as much. The source is built
-    only from the class's own field names, never from data."""
+    play (every apply keeps a rollback copy), and a loop over fields costs twice as much. Record fields are copied
+    by their class's own copier, called directly. The source is built only from the class's own field names, never
+    from data."""
     frozen = getattr(getattr(cls, "__dataclass_params__", None), "frozen", False)
     # A subclass that inherits this class's installed ``copy`` is handed to its own copier.
     lines = ["def copy(s):", "    if type(s) is not cls:", "        return _copier(type(s))(s)", "    t = new(cls)"]
-    for name, kind in _copy_plan(cls):
-        value = _COPY_EXPR[kind].format(n=name)
-        lines.append(f"    setattr_(t, {name!r}, {value})" if frozen else f"    t.{name} = {value}")
-    lines.append("    return t")
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setattr_": object.__setattr__, "_copy": _copy,
                              "_copier": _copier}
+    hints = _hints(cls)
+    _GENERATING.add(cls)
+    try:
+        for name, kind in _copy_plan(cls):
+            target = _record_type(hints[name]) if kind in _DIRECT_COPY else None
+            if target is not None and target not in _GENERATING:  # (a record that holds its own kind: .copy())
+                scope[f"_c_{name}"] = _copier(target)
+                value = _DIRECT_COPY[kind].format(c=f"_c_{name}", n=name)
+            else:
+                value = _COPY_EXPR[kind].format(n=name)
+            lines.append(f"    setattr_(t, {name!r}, {value})" if frozen else f"    t.{name} = {value}")
+    finally:
+        _GENERATING.discard(cls)
+    lines.append("    return t")
     exec("\n".join(lines), scope)  # noqa: S102 - generated from field names only
     return scope["copy"]
 
