@@ -64,7 +64,7 @@ def invariant_breaks(game: CatanGame) -> list[str]:
     n = game.players
     out = []
     for r in range(K):
-        held = sum(s.hands[p * K + r] for p in range(n)) + s.bank[r]
+        held = sum(s.hands[r:n * K:K]) + s.bank[r]  # resource r of every hand
         if held != rulebook.RESOURCE_CARDS.value or s.bank[r] < 0:
             out.append(f"{rulebook.RESOURCES[r]}: {held} cards in hands and bank, not 19")
     if min(s.hands) < 0:
@@ -106,13 +106,8 @@ def invariant_breaks(game: CatanGame) -> list[str]:
             out.append(f"player {p + 1}: points {s.points[p]} + hidden differ from their sources {sources}")
     if built != s.built:
         out.append("the built mask differs from the buildings")
-    for v in range(N_NODES):
-        if built & NODE_BIT[v] and (built & NODE_CLOSE[v]) != NODE_BIT[v]:
-            out.append(f"distance rule broken at intersection {v}")
-    free = 0
-    for v in range(N_NODES):
-        if not built & NODE_CLOSE[v]:
-            free |= NODE_BIT[v]
+    crowded, free = _intersections(game, built)
+    out += [f"distance rule broken at intersection {v}" for v in crowded]
     if free != s.free:
         out.append("the free intersections differ from a computation from scratch")
     roads = 0
@@ -132,6 +127,31 @@ def invariant_breaks(game: CatanGame) -> list[str]:
     return out
 
 
+def _intersections(game: CatanGame, built: int) -> tuple[list[int], int]:
+    """For the buildings ``built``: the intersections where the distance rule is broken, and the mask of the free
+    intersections (none of them or their neighbours built). A pure function of the mask, kept like
+    :func:`_from_scratch`'s results."""
+    memo = _memo(game)
+    found = memo.get(built)
+    if found is None:
+        crowded = [v for v in range(N_NODES) if built & NODE_BIT[v] and (built & NODE_CLOSE[v]) != NODE_BIT[v]]
+        free = 0
+        for v in range(N_NODES):
+            if not built & NODE_CLOSE[v]:
+                free |= NODE_BIT[v]
+        found = memo[built] = (crowded, free)
+    return found
+
+
+def _memo(game: CatanGame) -> dict:
+    """The from-scratch results of this game's board (shared with its clones; another board starts afresh)."""
+    tables, memo = game.__dict__.get("_from_scratch_memo") or (None, {})
+    if tables is not game.tables:
+        memo = {}
+        game.__dict__["_from_scratch_memo"] = (game.tables, memo)
+    return memo
+
+
 def _from_scratch(game: CatanGame, p: int) -> tuple[int, bool, int, list[int], int]:
     """What ``p``'s pieces make of their reach, network, buildable roads, harbour rates and longest road, computed
     from the pieces alone. A pure function of the masks in its key (the board is the game's own): each distinct set
@@ -139,10 +159,7 @@ def _from_scratch(game: CatanGame, p: int) -> tuple[int, bool, int, list[int], i
     s = game.state
     breakers = game.breakers(p)
     key = (s.roads[p], s.settlements[p], s.cities[p], s.reach[p], breakers, s.open_edges)
-    tables, memo = game.__dict__.get("_from_scratch_memo") or (None, {})
-    if tables is not game.tables:  # another board: start afresh
-        memo = {}
-        game.__dict__["_from_scratch_memo"] = (game.tables, memo)
+    memo = _memo(game)
     found = memo.get(key)
     if found is None:
         reach = 0

@@ -92,7 +92,15 @@ class LegalActions(tuple):
                 item = Action.parse(item)
             except InvalidNotation:
                 return False
-        return tuple.__contains__(self, item)
+        if len(self) <= 8:
+            return tuple.__contains__(self, item)
+        members = self.__dict__.get("_members")  # a long listing is asked again and again: hashed once
+        if members is None:
+            members = self.__dict__["_members"] = frozenset(self)
+        try:
+            return item in members
+        except TypeError:  # an unhashable item is in no listing
+            return False
 
     def texts(self) -> list[str]:
         return [str(a) for a in self]
