@@ -4,6 +4,10 @@ A game's state is built from :class:`Record` dataclasses whose fields are ints, 
 ``dict[str, ...]`` and other records. ``to_dict`` / ``from_dict`` round-trip through JSON; ``from_dict`` checks
 every key and type against the annotations, so a malformed save file fails with the path of the bad value
 instead of producing a half-valid game.
+
+Clones, saves and the checks copy, dump and load whole states all the time, so ``copy``, ``to_dict`` and the
+loading of a well-formed save are functions written out per class from its field annotations (built on first use,
+from field names only); a save that is not exactly well formed goes the long way, which names the bad value.
 """
 
 from __future__ import annotations
@@ -153,6 +157,9 @@ def _copier(cls: type) -> Any:
     try:
         for name, kind in _copy_plan(cls):
             target = _record_type(hints[name]) if kind in _DIRECT_COPY else None
+            own = None if target is None else target.__dict__.get("copy")
+            if own is not None and not getattr(own, "generated", False):
+                target = None  # a record class with a copy of its own is copied by it
             if target is not None and target not in _GENERATING:  # (a record that holds its own kind: .copy())
                 scope[f"_c_{name}"] = _copier(target)
                 value = _DIRECT_COPY[kind].format(c=f"_c_{name}", n=name)
@@ -163,6 +170,7 @@ def _copier(cls: type) -> Any:
         _GENERATING.discard(cls)
     lines.append("    return t")
     exec("\n".join(lines), scope)  # noqa: S102 - generated from field names only
+    scope["copy"].generated = True
     return scope["copy"]
 
 
@@ -296,11 +304,13 @@ def _field_taker(tp: Any) -> Any:
         return _lists_of(typing.get_args(args[0])[0])
     if origin is dict and len(args) == 2 and args[0] is str and args[1] in _FLAT:
         return _dict_of(args[1])
+    target = _record_type(tp)
+    if target is None or getattr(target.from_dict, "__func__", None) is not Record.from_dict.__func__:
+        return None  # not a record field, or a record that loads itself its own way
     if _is_record(tp):
         return _record(tp)
     if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
-        inner = args[0] if args[1] is type(None) else args[1]
-        return _optional(_record(inner)) if _is_record(inner) else None
+        return _optional(_record(target))
     if origin is list and len(args) == 1 and _is_record(args[0]):
         return _records(_record(args[0]))
     if origin is list and len(args) == 1 and typing.get_origin(args[0]) is list \
