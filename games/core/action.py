@@ -6,6 +6,7 @@ An action is a verb and a few arguments, written the way a player would say it: 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Union
@@ -61,12 +62,18 @@ class Action:
         """Read an action from its text form. Raises :class:`InvalidNotation` naming the bad part."""
         if not isinstance(text, str):
             raise InvalidNotation(f"an action is written as text, not {type(text).__name__}")
-        words = text.strip().lower().split()
-        if not words:
-            raise InvalidNotation("an empty text is not an action")
-        verb, *rest = words
-        args: list[Arg] = [int(w) if _INT.match(w) else w for w in rest]
-        return cls(verb, tuple(args))
+        return _parse(cls, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(cls: type[Action], text: str) -> Action:
+    """``Action.parse``: actions are immutable values, and replays and saves read the same texts again and again."""
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidNotation("an empty text is not an action")
+    verb, *rest = words
+    args: list[Arg] = [int(w) if _INT.match(w) else w for w in rest]
+    return cls(verb, tuple(args))
 
 
 def as_action(action: "Action | str") -> Action:
