@@ -25,8 +25,8 @@ from .rng import Rng
 G = TypeVar("G", bound="Game")
 
 SAVE_FORMAT = "boardgame-notebooks/save"
-_new_event = tuple.__new__
 SAVE_VERSION = 1
+_new_event = tuple.__new__  # builds an Event from its five fields (see emit)
 
 
 def _config_of(cls: type, options: dict[str, Any]) -> Any:
