@@ -21,6 +21,7 @@ from .core import Game, SaveFileError
 #: Save-file game ids and the class that loads them (imported on demand).
 GAMES = {
     "catan.base": "games.catan.game:CatanGame",
+    "catan.cities_knights": "games.catan.cities_knights.game:CKGame",
     "chartres.game": "games.chartres.game:ChartresGame",
     "kardinal_koenig.cards": "games.kardinal_koenig.game:CardGame",
     "kutna_hora.economy": "games.kutna_hora.economy:EconomyGame",

@@ -16,7 +16,8 @@ GAMES_PER_COUNT = int(os.environ.get("RANDOM_GAMES", "60"))
 #: Games whose CI random play differs from the default: (games per player count, deep checks every n-th decision).
 #: Chartres games are long (100-200 decisions) and its saves large, so more games with sparser deep checks keep
 #: "a few hundred games in CI" within budget; the fuzz command runs thousands with any spacing.
-PLANS = {"chartres.game": (100, 25), "kutna_hora.game": (100, 25), "catan.base": (25, 100)}
+PLANS = {"chartres.game": (100, 25), "kutna_hora.game": (100, 25), "catan.base": (25, 100),
+         "catan.cities_knights": (15, 150)}
 
 CASES = [(gid, p) for gid in sorted(GAMES) for p in range(game_class(gid).min_players, game_class(gid).max_players + 1)]
 
@@ -92,6 +93,8 @@ def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(ga
                 decision = game.pending()
                 if decision is not None and decision.player == viewer:
                     assert twin.legal_actions() == game.legal_actions(), where
+                if viewer is not None:  # what a coach tells a seat reads only what that seat may see
+                    assert twin.terms(viewer) == game.terms(viewer) and twin.terms(viewer), where
                 changed += twin.teacher_view() != game.teacher_view()
                 pick = Rng(seed)
                 for _ in range(5):  # search plays on from a redealt position

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import pieces
-from .board import EDGE_BIT, EDGE_NODES, HARBOUR_EDGES, N_EDGES, N_NODES, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, bits
+from .board import EDGE_BIT, HARBOUR_EDGES, N_EDGES, N_NODES, NODE_BIT, NODE_CLOSE, bits
 from .data import rulebook
 from .development import KINDS, VICTORY_POINT, D
-from .pieces import K, hand_size
+from .pieces import hand_size
 from .roads import holder_after, longest_road
-from .state import ANSWER, CONFIRM, DISCARD, OFFER, OVER, PHASE_NAMES
+from .state import ANSWER, CONFIRM, OFFER, OVER
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 def observe(game: CatanGame, viewer: int | None) -> dict[str, Any]:
     s = game.state
     over = s.phase == OVER
+    cards, w = game.cards, game.width
     players = []
     for p in range(game.players):
         mine = p == viewer
@@ -34,11 +35,11 @@ def observe(game: CatanGame, viewer: int | None) -> dict[str, Any]:
             "points": s.points[p] + (game.hidden_points(p) if over or mine else 0),
             "road_length": s.road_length[p], "pieces_left": {"settlements": s.settlements_left[p],
                                                              "cities": s.cities_left[p], "roads": s.roads_left[p]},
-            "hand": dict(zip(rulebook.RESOURCES, s.hands[p * K:p * K + K], strict=True)) if mine else None,
+            "hand": dict(zip(cards, s.hands[p * w:p * w + w], strict=True)) if mine else None,
             "development": dict(zip(KINDS, devs, strict=True)) if mine else None,
             "new_development": dict(zip(KINDS, s.devs_new, strict=True)) if mine and p == s.player else None,
             "victory_point_cards": devs[VICTORY_POINT] if over or mine else None,
-            "rates": dict(zip(rulebook.RESOURCES, s.rates[p * K:p * K + K], strict=True)),
+            "rates": dict(zip(cards, s.rates[p * w:p * w + w], strict=True)),
         })
     trading = s.phase in (OFFER, ANSWER, CONFIRM)
     return {
@@ -46,10 +47,10 @@ def observe(game: CatanGame, viewer: int | None) -> dict[str, Any]:
                   "harbours": [{"edge": e, "kind": "generic" if k == 5 else rulebook.RESOURCES[k]}
                                for e, k in zip(HARBOUR_EDGES, s.harbours, strict=True)],
                   "robber": s.robber},
-        "bank": dict(zip(rulebook.RESOURCES, s.bank, strict=True)), "deck": len(s.deck),
+        "bank": dict(zip(cards, s.bank, strict=True)), "deck": len(s.deck),
         "players": players, "longest_road": s.longest, "largest_army": s.army,
         "player": None if over else s.player, "decider": None if over else s.decider,
-        "phase": PHASE_NAMES[s.phase], "turn": s.turn, "dice": s.dice, "rolled": s.rolled,
+        "phase": game.phase_name(s.phase), "turn": s.turn, "dice": s.dice, "rolled": s.rolled,
         "dev_played": s.dev_played, "played": dict(zip(KINDS, s.played, strict=True)),
         "discard_left": list(s.discard_left), "free_roads": s.free_roads,
         "plenty_left": s.plenty_left, "offers_made": s.offers_made,
@@ -60,27 +61,54 @@ def observe(game: CatanGame, viewer: int | None) -> dict[str, Any]:
 
 
 def invariant_breaks(game: CatanGame) -> list[str]:
+    """Every invariant of the base game."""
+    return card_breaks(game) + development_breaks(game) + piece_breaks(game) + board_breaks(game) + \
+        turn_breaks(game)
+
+
+def card_breaks(game: CatanGame) -> list[str]:
+    """Cards are conserved kind by kind (hands + bank) and no count is negative."""
     s = game.state
-    n = game.players
+    n, w = game.players, game.width
     out = []
-    for r in range(K):
-        held = sum(s.hands[r:n * K:K]) + s.bank[r]  # resource r of every hand
-        if held != rulebook.RESOURCE_CARDS.value or s.bank[r] < 0:
-            out.append(f"{rulebook.RESOURCES[r]}: {held} cards in hands and bank, not 19")
+    for r in range(w):
+        held = sum(s.hands[p * w + r] for p in range(n)) + s.bank[r]
+        if held != game.card_totals[r] or s.bank[r] < 0:
+            out.append(f"{game.cards[r]}: {held} cards in hands and bank, not {game.card_totals[r]}")
     if min(s.hands) < 0:
         out.append("a hand holds a negative number of cards")
+    return out
+
+
+def development_breaks(game: CatanGame) -> list[str]:
+    """Development cards are conserved and the largest army holder leads (base game only)."""
+    s = game.state
+    out = []
     devs = sum(s.devs) + len(s.deck) + sum(s.played)
     if sum(s.knights) != s.played[0]:
         out.append("knights played differ from the knight cards played")
     if devs != sum(rulebook.DEVELOPMENT_CARDS.value.values()):
         out.append(f"development cards not conserved: {devs}")
+    if s.army >= 0 and (s.knights[s.army] < rulebook.LARGEST_ARMY_MIN.value
+                        or any(k > s.knights[s.army] for k in s.knights)):
+        out.append("the largest army holder does not lead")
+    return out
+
+
+def piece_breaks(game: CatanGame) -> list[str]:
+    """Per player: pieces conserved, one building per intersection, one road per path, the maintained reach,
+    buildable roads, rates and road lengths equal to a computation from scratch, points equal to their sources."""
+    s = game.state
+    out = []
     pieces_ = rulebook.PIECES.value
     built = 0
-    for p in range(n):
+    w = game.width
+    for p in range(game.players):
         towns, cities = s.settlements[p].bit_count(), s.cities[p].bit_count()
-        if towns + s.settlements_left[p] != pieces_["settlement"] or s.settlements_left[p] < 0:
+        if towns + s.settlements_left[p] != pieces_["settlement"] + game.reduced_cities(p) \
+                or s.settlements_left[p] < 0:
             out.append(f"player {p + 1}: settlements not conserved")
-        if cities + s.cities_left[p] != pieces_["city"] or s.cities_left[p] < 0:
+        if cities + s.cities_left[p] + game.reduced_cities(p) != pieces_["city"] or s.cities_left[p] < 0:
             out.append(f"player {p + 1}: cities not conserved")
         if s.roads[p].bit_count() + s.roads_left[p] != pieces_["road"] or s.roads_left[p] < 0:
             out.append(f"player {p + 1}: roads not conserved")
@@ -90,15 +118,18 @@ def invariant_breaks(game: CatanGame) -> list[str]:
         built |= mine
         if any(s.roads[p] & s.roads[q] for q in range(p)):
             out.append(f"player {p + 1}: two roads on one path")
-        reach, connected, road_ok, rates, length = _from_scratch(game, p)
+        reach = 0
+        for e in bits(s.roads[p]):
+            reach |= NODE_BIT[_ends(e)[0]] | NODE_BIT[_ends(e)[1]]
         if reach != s.reach[p]:
             out.append(f"player {p + 1}: reach differs from the roads")
-        if s.turn and not connected:
+        if s.turn and not _connected(game, p):
             out.append(f"player {p + 1}: a road is not connected to their network")
-        if road_ok != s.road_ok[p]:
+        if pieces.road_ok_from_scratch(game, p) != s.road_ok[p]:
             out.append(f"player {p + 1}: buildable roads differ from a computation from scratch")
-        if rates != s.rates[p * K:p * K + K]:
-            out.append(f"player {p + 1}: harbour rates differ from a computation from scratch")
+        if game.rates_from_scratch(p) != s.rates[p * w:p * w + w]:
+            out.append(f"player {p + 1}: maritime rates differ from a computation from scratch")
+        length = longest_road(s.roads[p], game.breakers(p))
         if length != s.road_length[p]:
             out.append(f"player {p + 1}: longest road {s.road_length[p]}, from scratch {length}")
         sources = game.point_sources(p)
@@ -106,78 +137,49 @@ def invariant_breaks(game: CatanGame) -> list[str]:
             out.append(f"player {p + 1}: points {s.points[p]} + hidden differ from their sources {sources}")
     if built != s.built:
         out.append("the built mask differs from the buildings")
-    crowded, free = _intersections(game, built)
-    out += [f"distance rule broken at intersection {v}" for v in crowded]
-    if free != s.free:
+    return out
+
+
+def board_breaks(game: CatanGame) -> list[str]:
+    """The distance rule, the free intersections, the open paths, the longest road holder and the robber."""
+    s = game.state
+    out = []
+    built = s.built
+    for v in range(N_NODES):
+        if built & NODE_BIT[v] and (built & NODE_CLOSE[v]) != NODE_BIT[v]:
+            out.append(f"distance rule broken at intersection {v}")
+    if game.free_from_scratch() != s.free:
         out.append("the free intersections differ from a computation from scratch")
     roads = 0
-    for p in range(n):
+    for p in range(game.players):
         roads |= s.roads[p]
     if roads | s.open_edges != (1 << N_EDGES) - 1 or roads & s.open_edges:
         out.append("open paths differ from the roads")
     if s.turn and holder_after(s.road_length, s.longest, rulebook.LONGEST_ROAD_MIN.value) != s.longest:
         out.append(f"longest road holder {s.longest} is not the one the lengths {s.road_length} give")
-    if s.army >= 0 and (s.knights[s.army] < rulebook.LARGEST_ARMY_MIN.value
-                        or any(k > s.knights[s.army] for k in s.knights)):
-        out.append("the largest army holder does not lead")
     if not 0 <= s.robber < len(s.terrain):
         out.append("the robber is not on exactly one hex")
-    if s.phase != OVER and s.turn and s.phase not in (ANSWER, DISCARD) and s.decider != s.player:
-        out.append("somebody other than the player whose turn it is decides outside discards and answers")
     return out
 
 
-def _intersections(game: CatanGame, built: int) -> tuple[list[int], int]:
-    """For the buildings ``built``: the intersections where the distance rule is broken, and the mask of the free
-    intersections (none of them or their neighbours built). A pure function of the mask, kept like
-    :func:`_from_scratch`'s results."""
-    memo = _memo(game)
-    found = memo.get(built)
-    if found is None:
-        crowded = [v for v in range(N_NODES) if built & NODE_BIT[v] and (built & NODE_CLOSE[v]) != NODE_BIT[v]]
-        free = 0
-        for v in range(N_NODES):
-            if not built & NODE_CLOSE[v]:
-                free |= NODE_BIT[v]
-        found = memo[built] = (crowded, free)
-    return found
-
-
-def _memo(game: CatanGame) -> dict:
-    """The from-scratch results of this game's board (shared with its clones; another board starts afresh)."""
-    tables, memo = game.__dict__.get("_from_scratch_memo") or (None, {})
-    if tables is not game.tables:
-        memo = {}
-        game.__dict__["_from_scratch_memo"] = (game.tables, memo)
-    return memo
-
-
-def _from_scratch(game: CatanGame, p: int) -> tuple[int, bool, int, list[int], int]:
-    """What ``p``'s pieces make of their reach, network, buildable roads, harbour rates and longest road, computed
-    from the pieces alone. A pure function of the masks in its key (the board is the game's own): each distinct set
-    of pieces is computed once per game and its clones, and every check compares with it again."""
+def turn_breaks(game: CatanGame) -> list[str]:
     s = game.state
-    breakers = game.breakers(p)
-    key = (s.roads[p], s.settlements[p], s.cities[p], s.reach[p], breakers, s.open_edges)
-    memo = _memo(game)
-    found = memo.get(key)
-    if found is None:
-        reach = 0
-        for e in bits(s.roads[p]):
-            a, b = _ends(e)
-            reach |= NODE_BIT[a] | NODE_BIT[b]
-        found = memo[key] = (reach, _connected(game, p), pieces.road_ok_from_scratch(game, p),
-                             pieces.rates_from_scratch(game, p), longest_road(s.roads[p], breakers))
-    return found
+    if s.phase != OVER and s.turn and s.phase not in game.out_of_turn and s.decider != s.player:
+        return ["somebody other than the player whose turn it is decides outside the out-of-turn decisions"]
+    return []
 
 
 def _ends(e: int) -> tuple[int, int]:
+    from .board import EDGE_NODES
+
     return EDGE_NODES[e]
 
 
 def _connected(game: CatanGame, p: int) -> bool:
     """Every road of ``p`` is reachable from one of their buildings through their own roads (``build.road``)."""
     s = game.state
+    from .board import NODE_EDGE_MASK
+
     start = s.settlements[p] | s.cities[p]
     reached = 0
     frontier = start

@@ -144,6 +144,10 @@ class RoadBuilding(Step):
     kind = "road-building"
     forms = {"road": "road EDGE"}
     presorted = True
+    #: The rule each free road follows (the C&K progress card of the same name has its own).
+    rule = "dev.road-building"
+    #: Where play resumes once the roads are placed.
+    after = MAIN
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         return f"{name(at.decider)}: place a free road (Road Building, {at.free_roads} left)"
@@ -159,7 +163,7 @@ class RoadBuilding(Step):
         p = s.decider
         e = edge_arg(action)
         assert e is not None
-        game.emit("dev.road-building", f"Road Building: {name(p)} places a free road at {e}.", player=p, edge=e)
+        game.emit(self.rule, f"Road Building: {name(p)} places a free road at {e}.", player=p, edge=e)
         building.build_road(game, p, e, free=True)
         s.free_roads -= 1
         if s.free_roads and not (s.roads_left[p] and s.road_ok[p]):
@@ -167,7 +171,7 @@ class RoadBuilding(Step):
                       player=p)
             s.free_roads = 0
         if not s.free_roads:
-            s.phase = MAIN
+            s.phase = self.after
 
 
 class YearOfPlenty(Step):

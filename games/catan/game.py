@@ -18,7 +18,7 @@ from . import board, checks, evaluation, hidden, pieces
 from .board import Layout, Tables
 from .data import rulebook
 from .development import VICTORY_POINT, D, Monopoly, RoadBuilding, YearOfPlenty
-from .pieces import K, name
+from .pieces import name
 from .robber import Discard, MoveRobber, Steal
 from .rules import RULES
 from .setup import SetupRoad, SetupSettlement
@@ -31,6 +31,7 @@ from .state import (
     NOT_ASKED,
     OFFER,
     OVER,
+    PHASE_NAMES,
     PLAYING,
     PLENTY,
     ROAD_BUILDING,
@@ -67,6 +68,21 @@ class CatanGame(StepGame):
     hidden_information = True
     #: The roll that moves the robber.
     robber_roll: ClassVar[int] = rulebook.ROBBER_ROLL.value
+    #: Card kinds by index (hands, bank, rates, offers are flat lists ``[player * width + card]``): the resources,
+    #: whose index is that of the terrain producing them; Cities & Knights adds its commodities after them.
+    cards: ClassVar[tuple[str, ...]] = rulebook.RESOURCES
+    width: ClassVar[int] = len(rulebook.RESOURCES)
+    #: Card indices in alphabetical order of their names: actions naming a card are listed in this order (sorted).
+    card_order: ClassVar[tuple[int, ...]] = tuple(range(len(rulebook.RESOURCES)))
+    #: How many cards of each kind the game has (hands + bank).
+    card_totals: ClassVar[tuple[int, ...]] = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES)
+    #: Groups of card kinds whose counts per hand are public apart (C&K: resources and commodities have other
+    #: backs); :mod:`.hidden` deals each group again on its own.
+    card_groups: ClassVar[tuple[tuple[int, ...], ...]] = (tuple(range(len(rulebook.RESOURCES))),)
+    #: The rule the final points by source are logged with.
+    points_rule: ClassVar[str] = "victory.points"
+    #: Phases in which somebody other than the player whose turn it is decides.
+    out_of_turn: ClassVar[tuple[int, ...]] = (ANSWER, DISCARD)
 
     state: CatanState
     layout: Layout
@@ -110,24 +126,35 @@ class CatanGame(StepGame):
             + ".", harbours=list(layout.harbours))
         desert = layout.terrain.index(board.DESERT)
         self.emit("setup.robber", f"The robber starts on the desert (hex {desert}).", hex=desert)
-        deck = [k for k, count in enumerate(rulebook.DEVELOPMENT_CARDS.value.values()) for _ in range(count)]
-        self.rng.shuffle(deck)
-        self.emit("setup.deck", f"The {len(deck)} development cards are shuffled face down.")
+        deck = self._development_deck()
         start = c.start_player if c.start_player >= 0 else self.rng.below(n)
         self.emit("setup.start-player", f"{name(start)} is the start player.", player=start)
         pieces_ = rulebook.PIECES.value
-        return CatanState(
+        w = self.width
+        return self._initial_state(dict(
             terrain=layout.terrain, numbers=layout.numbers, harbours=layout.harbours, robber=desert,
             settlements=[0] * n, cities=[0] * n, roads=[0] * n, built=0, free=board.ALL_NODES,
             open_edges=board.ALL_EDGES, reach=[0] * n, road_ok=[0] * n,
-            hands=[0] * (n * K), bank=[rulebook.RESOURCE_CARDS.value] * K, deck=deck, devs=[0] * (n * D),
+            hands=[0] * (n * w), bank=list(self.card_totals), deck=deck, devs=[0] * (n * D),
             devs_new=[0] * D, knights=[0] * n, played=[0] * D, settlements_left=[pieces_["settlement"]] * n,
             cities_left=[pieces_["city"]] * n, roads_left=[pieces_["road"]] * n,
-            rates=[rulebook.BANK_RATE.value] * (n * K), road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
+            rates=[rulebook.BANK_RATE.value] * (n * w), road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
             start=start, player=start, turn=0, phase=SETUP_SETTLEMENT, decider=start, setup_step=0,
             last_settlement=-1, rolled=False, dice=0, dev_played=False, after_robber=MAIN, discard_left=[0] * n,
-            victims=0, free_roads=0, plenty_left=0, offers_made=0, offer_give=[0] * K, offer_want=[0] * K,
-            answers=[NOT_ASKED] * n, ended=PLAYING, winner=-1)
+            victims=0, free_roads=0, plenty_left=0, offers_made=0, offer_give=[0] * w, offer_want=[0] * w,
+            answers=[NOT_ASKED] * n, ended=PLAYING, winner=-1))
+
+    def _development_deck(self) -> list[int]:
+        """*Hook*: the development cards shuffled face down (C&K has none: its progress decks are dealt in
+        ``_initial_state``)."""
+        deck = [k for k, count in enumerate(rulebook.DEVELOPMENT_CARDS.value.values()) for _ in range(count)]
+        self.rng.shuffle(deck)
+        self.emit("setup.deck", f"The {len(deck)} development cards are shuffled face down.")
+        return deck
+
+    def _initial_state(self, fields: dict[str, Any]) -> CatanState:
+        """*Hook*: the starting state from the base fields (a layer adds its own fields to a state subclass)."""
+        return CatanState(**fields)
 
     #: An upper bound of hidden_points (every victory point card): a layer with none sets 0.
     _most_hidden: ClassVar[int] = rulebook.DEVELOPMENT_CARDS.value["victory-point"]
@@ -165,6 +192,50 @@ class CatanGame(StepGame):
         """*Hook*: the cards ``settlements`` settlements and ``cities`` cities next to one producing hex of
         ``terrain`` take, as ((card, count), ...) (C&K: a city on mountains takes 1 ore + 1 coin)."""
         return ((terrain, settlements + 2 * cities),)
+
+    def trade_targets(self, give: int, rate: int) -> tuple[int, ...]:
+        """*Hook*: the cards a maritime trade of ``give`` at ``rate`` may take, in :attr:`card_order` (base: any
+        other resource)."""
+        return _OTHER_RESOURCES[give]
+
+    def trade_rule(self, p: int, give: int, rate: int) -> str:
+        """*Hook*: the rule a maritime trade follows (C&K adds its guild, merchant and fleet)."""
+        return "trade.maritime" if rate == rulebook.BANK_RATE.value else "trade.harbour"
+
+    def rates_from_scratch(self, p: int) -> list[int]:
+        """*Hook*: ``p``'s maritime rate per card, computed from the board (``invariant_breaks`` compares it with the
+        maintained ``rates``; C&K adds the Merchant Guild, the merchant and the Merchant Fleet)."""
+        return pieces.rates_from_scratch(self, p)
+
+    def free_from_scratch(self) -> int:
+        """*Hook*: nodes where a settlement may stand by the distance rule (C&K: and no knight stands)."""
+        built = self.state.built
+        return sum(board.NODE_BIT[v] for v in range(board.N_NODES) if not built & board.NODE_CLOSE[v])
+
+    def discards_done(self) -> None:
+        """*Hook*: every discard for a 7 is made: the roller moves the robber (C&K: not while it is locked, and a
+        Saboteur's discards return to the turn)."""
+        s = self.state
+        s.phase, s.decider = ROBBER, s.player
+
+    def robber_done(self) -> None:
+        """*Hook*: the robber has moved and stolen: play resumes at ``after_robber`` (C&K goes on with the roll's
+        resolution or the turn)."""
+        s = self.state
+        s.phase, s.decider = s.after_robber, s.player
+
+    def next_setup_phase(self) -> int:
+        """*Hook*: the set-up placement that follows a road (C&K: a city in the second round)."""
+        return SETUP_SETTLEMENT
+
+    def reduced_cities(self, p: int) -> int:
+        """*Hook*: ``p``'s cities reduced to settlements while no settlement piece was left (C&K's barbarians: the
+        city piece is laid on its side), which the piece counts allow for."""
+        return 0
+
+    def phase_name(self, phase: int) -> str:
+        """The name of a phase, for views."""
+        return PHASE_NAMES[phase]
 
     def hidden_points(self, p: int) -> int:
         """*Hook*: points ``p`` holds face down (victory point cards; C&K has none)."""
@@ -261,5 +332,8 @@ class CatanGame(StepGame):
         """Deal again what ``viewer`` cannot see (:mod:`.hidden`)."""
         return hidden.redeal(self, viewer, rng)
 
+
+_N = len(rulebook.RESOURCES)
+_OTHER_RESOURCES = tuple(tuple(r for r in range(_N) if r != g) for g in range(_N))
 
 __all__ = ["CatanConfig", "CatanGame", "CatanState", "pieces"]

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from games.core import Rng
 
 from .development import VICTORY_POINT, D
-from .pieces import K
 from .state import ACCEPTED, ANSWER, CONFIRM, OFFER
 
 if TYPE_CHECKING:
@@ -42,21 +41,26 @@ def redeal(game: CatanGame, viewer: int | None, rng: Rng) -> CatanGame:
 
 
 def _resources(game: CatanGame, others: list[int], rng: Rng) -> None:
+    """The cards of ``others`` pooled and dealt back in the same numbers per hand, each group of card kinds whose
+    counts are public (:attr:`CatanGame.card_groups`) apart; cards the viewer is known to see stay."""
     s = game.state
+    w = game.width
     shown = _shown(game)
-    sizes = [sum(s.hands[p * K:p * K + K]) - sum(shown[p]) for p in others]
-    pool = [r for p in others for r in range(K) for _ in range(s.hands[p * K + r] - shown[p][r])]
-    rng.shuffle(pool)
-    for p, size in zip(others, sizes, strict=True):
-        dealt, pool = pool[:size], pool[size:]
-        s.hands[p * K:p * K + K] = [dealt.count(r) + shown[p][r] for r in range(K)]
+    for group in game.card_groups:
+        sizes = [sum(s.hands[p * w + r] - shown[p][r] for r in group) for p in others]
+        pool = [r for p in others for r in group for _ in range(s.hands[p * w + r] - shown[p][r])]
+        rng.shuffle(pool)
+        for p, size in zip(others, sizes, strict=True):
+            dealt, pool = pool[:size], pool[size:]
+            for r in group:
+                s.hands[p * w + r] = dealt.count(r) + shown[p][r]
 
 
 def _shown(game: CatanGame) -> list[list[int]]:
     """Cards a player is known to hold: what the proposer of a pending trade offer gives, and what each player who
     accepted it was asked for."""
     s = game.state
-    shown = [[0] * K for _ in range(game.players)]
+    shown = [[0] * game.width for _ in range(game.players)]
     if s.phase in (OFFER, ANSWER, CONFIRM):
         shown[s.player] = list(s.offer_give)
         for q in range(game.players):

@@ -14,7 +14,10 @@ where C&K adds knights) and :func:`cut_at` (call it when any such piece lands on
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
+
+from games.core import Action
 
 from .board import EDGE_BIT, EDGE_NODES, GENERIC, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_EDGES, bits
 from .data import rulebook
@@ -169,25 +172,28 @@ def award_longest(game: CatanGame) -> None:
 def _harbour(game: CatanGame, p: int, kind: int) -> None:
     s = game.state
     rates = s.rates
+    w = game.width
     if kind == GENERIC:
         rate = rulebook.GENERIC_RATE.value
-        for r in range(K):
-            if rates[p * K + r] > rate:
-                rates[p * K + r] = rate
-        text = f"{name(p)} now trades any resource {rate}:1 (generic harbour)."
+        for r in range(w):
+            if rates[p * w + r] > rate:
+                rates[p * w + r] = rate
+        text = f"{name(p)} now trades any {'resource' if w == K else 'card'} {rate}:1 (generic harbour)."
     else:
-        rates[p * K + kind] = rulebook.SPECIAL_RATE.value
+        if rates[p * w + kind] > rulebook.SPECIAL_RATE.value:
+            rates[p * w + kind] = rulebook.SPECIAL_RATE.value
         text = f"{name(p)} now trades {rulebook.RESOURCES[kind]} {rulebook.SPECIAL_RATE.value}:1 (special harbour)."
     game.emit("trade.harbour", text, player=p, harbour=kind)
 
 
 def rates_from_scratch(game: CatanGame, p: int) -> list[int]:
+    """``p``'s maritime rate per card from their harbours (a generic harbour serves every card kind)."""
     s = game.state
-    rates = [rulebook.BANK_RATE.value] * K
+    rates = [rulebook.BANK_RATE.value] * game.width
     for v in range(len(game.tables.node_harbour)):
         kind = game.tables.node_harbour[v]
         if kind >= 0 and (s.settlements[p] | s.cities[p]) & NODE_BIT[v]:
-            for r in range(K):
+            for r in range(game.width):
                 if kind == GENERIC or kind == r:
                     rate = rulebook.GENERIC_RATE.value if kind == GENERIC else rulebook.SPECIAL_RATE.value
                     rates[r] = min(rates[r], rate)
@@ -196,14 +202,15 @@ def rates_from_scratch(game: CatanGame, p: int) -> list[int]:
 
 def pay(game: CatanGame, p: int, cost: tuple[tuple[int, int], ...]) -> None:
     s = game.state
+    base = p * game.width
     for r, n in cost:
-        s.hands[p * K + r] -= n
+        s.hands[base + r] -= n
         s.bank[r] += n
 
 
 def can_pay(game: CatanGame, p: int, cost: tuple[tuple[int, int], ...]) -> bool:
     hands = game.state.hands
-    base = p * K
+    base = p * game.width
     for r, n in cost:
         if hands[base + r] < n:
             return False
@@ -232,15 +239,28 @@ DEVELOPMENT_COST = cost_of("development")
 CAN_ROAD, CAN_SETTLE, CAN_CITY, CAN_BUY = map(affordable, (ROAD_COST, SETTLEMENT_COST, CITY_COST, DEVELOPMENT_COST))
 
 
-def cost_text(cost: tuple[tuple[int, int], ...]) -> str:
-    return " + ".join(f"{n} {rulebook.RESOURCES[r]}" for r, n in cost)
+def cost_text(cost: tuple[tuple[int, int], ...], cards: tuple[str, ...] = rulebook.RESOURCES) -> str:
+    return " + ".join(f"{n} {cards[r]}" for r, n in cost)
 
 
 def hand_size(game: CatanGame, p: int) -> int:
-    return sum(game.state.hands[p * K:p * K + K])
+    w = game.width
+    return sum(game.state.hands[p * w:p * w + w])
 
 
 def cards_of_others(game: CatanGame, p: int) -> int:
-    """Resource cards held by the players other than ``p`` (all cards not in the bank or p's hand)."""
+    """Cards held by the players other than ``p`` (all cards not in the bank or p's hand)."""
     s = game.state
-    return len(s.bank) * rulebook.RESOURCE_CARDS.value - sum(s.bank) - sum(s.hands[p * K:p * K + K])
+    return sum(game.card_totals) - sum(s.bank) - hand_size(game, p)
+
+
+@functools.cache
+def card_actions(verb: str, cards: tuple[str, ...]) -> tuple[Action, ...]:
+    """``verb CARD`` for every card kind, by card index (made once per card set)."""
+    return tuple(Action(verb, (c,)) for c in cards)
+
+
+@functools.cache
+def trade_actions(cards: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
+    """``trade GIVE GET`` by (give, get) card index (made once per card set)."""
+    return tuple(tuple(Action("trade", (g, r)) for r in cards) for g in cards)

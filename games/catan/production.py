@@ -27,9 +27,9 @@ def roll_dice(rng: Rng) -> tuple[int, int]:
     return rng.below(6) + 1, rng.below(6) + 1
 
 
-def produce(game: CatanGame, total: int) -> None:
+def produce(game: CatanGame, total: int) -> int:
     """Every building next to a hex with number ``total`` (and without the robber) takes its yield from the bank,
-    resource by resource, unless the bank is short (``production.shortage``)."""
+    card by card, unless the bank is short (``production.shortage``). Returns the mask of players who took cards."""
     s = game.state
     n = game.players
     settlements, cities, built, robber = s.settlements, s.cities, s.built, s.robber
@@ -53,9 +53,11 @@ def produce(game: CatanGame, total: int) -> None:
     if robbed:
         game.emit("production.robber", f"The robber on hex {robber} keeps it from producing.", hex=robber)
     if not owed:
-        return
+        return 0
     paid = []
     hands, bank = s.hands, s.bank
+    w = game.width
+    card_name = game.cards.__getitem__
     for r in sorted(owed):
         due = owed[r]
         need = sum(due)
@@ -71,18 +73,18 @@ def produce(game: CatanGame, total: int) -> None:
                       f"to {name(p)}, who takes them all.", card=r, bank=bank[r], owed=need, player=p)
         for p in range(n):
             if due[p]:
-                hands[p * K + r] += due[p]
+                hands[p * w + r] += due[p]
                 bank[r] -= due[p]
                 paid.append((p, r, due[p]))
+    takers = 0
     if paid:
         paid.sort()
         game.emit("production.yield", f"Roll {total}: " + "; ".join(
             f"{name(p)} takes {k} {card_name(r)}" for p, r, k in paid) + ".",
             roll=total, paid=[[p, r, k] for p, r, k in paid])
-
-
-def card_name(card: int) -> str:
-    return rulebook.RESOURCES[card] if card < K else f"card {card}"
+        for p, _, _ in paid:
+            takers |= 1 << p
+    return takers
 
 
 def second_settlement_income(game: CatanGame, p: int, v: int) -> None:
@@ -94,7 +96,7 @@ def second_settlement_income(game: CatanGame, p: int, v: int) -> None:
     for h in NODE_HEXES[v]:
         r = s.terrain[h]
         if r < K and s.bank[r] > 0:
-            s.hands[p * K + r] += 1
+            s.hands[p * game.width + r] += 1
             s.bank[r] -= 1
             taken.append(rulebook.RESOURCES[r])
     game.emit("setup.income", f"{name(p)}'s second settlement at {v} takes " +

@@ -19,13 +19,12 @@ from games.core import Action, Step
 
 from .board import HEX_CORNER_MASK, N_HEXES, bits
 from .data import rulebook
-from .pieces import K, hand_size, name
+from .pieces import card_actions, hand_size, name
 from .state import DISCARD, MAIN, ROBBER, STEAL
 
 if TYPE_CHECKING:
     from .game import CatanGame
 
-DISCARD_ACTIONS = tuple(Action("discard", (r,)) for r in rulebook.RESOURCES)
 ROBBER_ACTIONS = tuple(Action("robber", (h,)) for h in range(N_HEXES))
 ROBBER_OPTIONS = tuple(tuple(a for k, a in enumerate(ROBBER_ACTIONS) if k != h) for h in range(N_HEXES))
 STEAL_ACTIONS = tuple(Action("steal", (p + 1,)) for p in range(8))
@@ -54,7 +53,7 @@ def _next_discarder(game: CatanGame) -> None:
         if s.discard_left[q]:
             s.phase, s.decider = DISCARD, q
             return
-    s.phase, s.decider = ROBBER, s.player
+    game.discards_done()
 
 
 def victims_at(game: CatanGame, h: int, mover: int) -> int:
@@ -71,20 +70,20 @@ def victims_at(game: CatanGame, h: int, mover: int) -> int:
 def steal(game: CatanGame, thief: int, victim: int) -> None:
     """Move one random card of ``victim`` to ``thief``; the log does not say which."""
     s = game.state
+    w = game.width
     pick = game.rng.below(hand_size(game, victim))
-    for r in range(K):
-        pick -= s.hands[victim * K + r]
+    for r in range(w):
+        pick -= s.hands[victim * w + r]
         if pick < 0:
-            s.hands[victim * K + r] -= 1
-            s.hands[thief * K + r] += 1
+            s.hands[victim * w + r] -= 1
+            s.hands[thief * w + r] += 1
             break
     game.emit("robber.steal", f"{name(thief)} takes a card from {name(victim)}.", player=thief, victim=victim)
 
 
 def resume(game: CatanGame) -> None:
-    s = game.state
-    s.victims = 0
-    s.phase, s.decider = s.after_robber, s.player
+    game.state.victims = 0
+    game.robber_done()
 
 
 class Discard(Step):
@@ -98,18 +97,21 @@ class Discard(Step):
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         q = at.decider
         hands = at.hands
-        return [DISCARD_ACTIONS[r] for r in range(K) if hands[q * K + r]]
+        base = q * game.width
+        acts = card_actions("discard", game.cards)
+        return [acts[r] for r in game.card_order if hands[base + r]]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        if action.args[0] not in rulebook.RESOURCES:
-            return f"'{action.args[0]}' is not a resource; the resources are {', '.join(rulebook.RESOURCES)}."
+        if action.args[0] not in game.cards:
+            kind = "resource" if game.cards == rulebook.RESOURCES else "card"
+            return f"'{action.args[0]}' is not a {kind}; the {kind}s are {', '.join(sorted(game.cards))}."
         return f"you hold no {action.args[0]}."
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         q = s.decider
-        r = rulebook.RESOURCES.index(str(action.args[0]))
-        s.hands[q * K + r] -= 1
+        r = game.cards.index(str(action.args[0]))
+        s.hands[q * game.width + r] -= 1
         s.bank[r] += 1
         s.discard_left[q] -= 1
         game.emit("decision.discard", f"{name(q)} discards 1 {action.args[0]} ({s.discard_left[q]} to go).",

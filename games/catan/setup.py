@@ -16,7 +16,7 @@ from . import pieces
 from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, NODE_EDGES, bits
 from .pieces import name
 from .production import second_settlement_income
-from .state import ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+from .state import ROLL, SETUP_ROAD
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -104,4 +104,4 @@ class SetupRoad(Step):
                       player=s.start)
         else:
             s.decider = s.player = seat_of(game, s.setup_step)
-            s.phase = SETUP_SETTLEMENT
+            s.phase = game.next_setup_phase()

@@ -23,17 +23,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.core import Action, Step
 
 from .data import rulebook
-from .pieces import K, cards_of_others, hand_size, name
+from .pieces import card_actions, cards_of_others, hand_size, name, trade_actions
 from .state import ACCEPTED, ANSWER, CONFIRM, DECLINED, MAIN, NOT_ASKED, OFFER, WAITING
 
 if TYPE_CHECKING:
     from .game import CatanGame
 
 RES = rulebook.RESOURCES
-TRADE = tuple(tuple(Action("trade", (RES[g], RES[r])) for r in range(K)) for g in range(K))
 PROPOSE = Action("propose")
-GIVE = tuple(Action("give", (r,)) for r in RES)
-WANT = tuple(Action("want", (r,)) for r in RES)
 ASK = tuple(Action("ask", (p + 1,)) for p in range(8))
 ASK_ALL = Action("ask", ("all",))
 WITHDRAW = Action("withdraw")
@@ -43,49 +40,60 @@ CONFIRM_ACTIONS = tuple(Action("confirm", (p + 1,)) for p in range(8))
 
 # ---------------------------------------------------------------- maritime
 def maritime_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
+    """``trade GIVE GET`` for every card ``p`` holds at their rate and every card the trade may take from the bank
+    (:meth:`CatanGame.trade_targets`), in the order of the card names."""
     s = game.state
     rates, bank = s.rates, s.bank
     out: list[Action] = []
-    base = p * K
-    for g in range(K):
-        if hand[g] >= rates[base + g]:
-            row = TRADE[g]
-            for r in range(K):
-                if r != g and bank[r]:
+    base = p * game.width
+    table = trade_actions(game.cards)
+    targets = game.trade_targets
+    for g in game.card_order:
+        rate = rates[base + g]
+        if hand[g] >= rate:
+            row = table[g]
+            for r in targets(g, rate):
+                if bank[r]:
                     out.append(row[r])
     return out
 
 
 def maritime(game: CatanGame, p: int, give: str, get: str) -> None:
     s = game.state
-    g, r = RES.index(give), RES.index(get)
-    rate = s.rates[p * K + g]
-    s.hands[p * K + g] -= rate
+    w = game.width
+    g, r = game.cards.index(give), game.cards.index(get)
+    rate = s.rates[p * w + g]
+    s.hands[p * w + g] -= rate
     s.bank[g] += rate
-    s.hands[p * K + r] += 1
+    s.hands[p * w + r] += 1
     s.bank[r] -= 1
-    rule = "trade.maritime" if rate == rulebook.BANK_RATE.value else "trade.harbour"
-    game.emit(rule, f"{name(p)} trades {rate} {give} for 1 {get} with the bank.", player=p, give=g, get=r,
-              rate=rate)
+    game.emit(game.trade_rule(p, g, rate), f"{name(p)} trades {rate} {give} for 1 {get} with the bank.", player=p,
+              give=g, get=r, rate=rate)
 
 
 def maritime_refusal(game: CatanGame, p: int, give: object, get: object) -> str:
     s = game.state
-    if give not in RES or get not in RES:
-        return f"write trade GIVE GET with two resources: {', '.join(RES)}."
+    w = game.width
+    cards = game.cards
+    if give not in cards or get not in cards:
+        kinds = "resources" if cards == RES else "cards"
+        return f"write trade GIVE GET with two {kinds}: {', '.join(sorted(cards))}."
     if give == get:
-        return "a trade gives one resource for another."
-    g, r = RES.index(str(give)), RES.index(str(get))
+        return "a trade gives one card for another."
+    g, r = cards.index(str(give)), cards.index(str(get))
     if not s.bank[r]:
         return f"the bank has no {get} left."
-    return f"you trade {give} {s.rates[p * K + g]}:1 and hold {s.hands[p * K + g]} (trade.maritime)."
+    rate = s.rates[p * w + g]
+    if s.hands[p * w + g] >= rate and r not in game.trade_targets(g, rate):
+        return f"a trade of {give} at {rate}:1 cannot take {get} (decision.ck-commodity-trades)."
+    return f"you trade {give} {rate}:1 and hold {s.hands[p * w + g]} (trade.maritime)."
 
 
 # ---------------------------------------------------------------- between players
 def others_holding(game: CatanGame, p: int, r: int) -> int:
-    """Cards of resource ``r`` held by the players other than ``p``: public (19 minus the bank minus one's own)."""
+    """Cards of kind ``r`` held by the players other than ``p``: public (the total minus the bank minus one's own)."""
     s = game.state
-    return rulebook.RESOURCE_CARDS.value - s.bank[r] - s.hands[p * K + r]
+    return game.card_totals[r] - s.bank[r] - s.hands[p * game.width + r]
 
 
 def propose_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
@@ -98,16 +106,16 @@ def propose_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
 def propose(game: CatanGame, p: int) -> None:
     s = game.state
     s.offers_made += 1
-    s.offer_give = [0] * K
-    s.offer_want = [0] * K
+    s.offer_give = [0] * game.width
+    s.offer_want = [0] * game.width
     s.phase = OFFER
     game.emit("trade.domestic", f"{name(p)} starts a trade offer ({s.offers_made} of "
               f"{game.config.offers_per_turn} this turn).", player=p)
 
 
-def offer_text(give: list[int], want: list[int]) -> str:
+def offer_text(give: list[int], want: list[int], cards: tuple[str, ...] = RES) -> str:
     def side(counts: list[int]) -> str:
-        return " + ".join(f"{n} {RES[r]}" for r, n in enumerate(counts) if n) or "nothing"
+        return " + ".join(f"{n} {cards[r]}" for r, n in enumerate(counts) if n) or "nothing"
     return f"{side(give)} for {side(want)}"
 
 
@@ -115,8 +123,8 @@ def _lapse(game: CatanGame, why: str) -> None:
     s = game.state
     game.emit("trade.confirm", why, player=s.player)
     s.answers = [NOT_ASKED] * game.players
-    s.offer_give = [0] * K
-    s.offer_want = [0] * K
+    s.offer_give = [0] * game.width
+    s.offer_want = [0] * game.width
     s.phase, s.decider = MAIN, s.player
 
 
@@ -126,7 +134,8 @@ class Offer(Step):
     presorted = True
 
     def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: compose a trade offer ({offer_text(at.offer_give, at.offer_want)} so far)"
+        return (f"{name(at.decider)}: compose a trade offer "
+                f"({offer_text(at.offer_give, at.offer_want, game.cards)} so far)")
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         p = at.decider
@@ -139,27 +148,32 @@ class Offer(Step):
             out.extend(ASK[q] for q in able)
             if able:
                 out.append(ASK_ALL)
-        own = at.hands[p * K:p * K + K]
-        for r in range(K):
+        w = game.width
+        own = at.hands[p * w:p * w + w]
+        order = game.card_order
+        gives, wants = card_actions("give", game.cards), card_actions("want", game.cards)
+        for r in order:
             if not want[r] and own[r] > give[r]:
-                out.append(GIVE[r])
-        total, bank = rulebook.RESOURCE_CARDS.value, at.bank
-        for r in range(K):
-            if not give[r] and want[r] < total - bank[r] - own[r]:
-                out.append(WANT[r])
+                out.append(gives[r])
+        totals, bank = game.card_totals, at.bank
+        for r in order:
+            if not give[r] and want[r] < totals[r] - bank[r] - own[r]:
+                out.append(wants[r])
         out.append(WITHDRAW)
         return out
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         arg = action.args[0] if action.args else None
-        if action.verb in ("give", "want") and arg not in RES:
-            return f"'{arg}' is not a resource; the resources are {', '.join(RES)}."
+        cards = game.cards
+        if action.verb in ("give", "want") and arg not in cards:
+            kind = "resource" if cards == RES else "card"
+            return f"'{arg}' is not a {kind}; the {kind}s are {', '.join(sorted(cards))}."
         if action.verb == "give":
-            if at.offer_want[RES.index(str(arg))]:
-                return f"you already ask for {arg}: a resource is on one side of an offer only (decision.offer)."
+            if at.offer_want[cards.index(str(arg))]:
+                return f"you already ask for {arg}: a card is on one side of an offer only (decision.offer)."
             return f"you do not hold another {arg} to give."
         if action.verb == "want":
-            if at.offer_give[RES.index(str(arg))]:
+            if at.offer_give[cards.index(str(arg))]:
                 return f"you already give {arg}: a resource is on one side of an offer only (decision.offer)."
             return f"the other players do not hold that many {arg} between them (decision.offer)."
         if not any(at.offer_give) or not any(at.offer_want):
@@ -173,13 +187,14 @@ class Offer(Step):
             _lapse(game, f"{name(p)} withdraws the offer.")
         elif action.verb in ("give", "want"):
             side = s.offer_give if action.verb == "give" else s.offer_want
-            side[RES.index(str(action.args[0]))] += 1
+            side[game.cards.index(str(action.args[0]))] += 1
         else:
             target = action.args[0]
             asked = [q for q in range(game.players) if q != p and (target == "all" or q == int(target) - 1)]
             s.answers = [WAITING if q in asked else NOT_ASKED for q in range(game.players)]
             to = "everyone" if target == "all" else name(asked[0])
-            game.emit("trade.domestic", f"{name(p)} offers {offer_text(s.offer_give, s.offer_want)} to {to}.",
+            game.emit("trade.domestic", f"{name(p)} offers {offer_text(s.offer_give, s.offer_want, game.cards)} "
+                      f"to {to}.",
                       player=p, give=list(s.offer_give), want=list(s.offer_want), to=str(target))
             s.phase = ANSWER
             _next_answer(game)
@@ -206,17 +221,19 @@ class Answer(Step):
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         return (f"{name(at.decider)}: accept or decline {name(at.player)}'s offer "
-                f"({offer_text(at.offer_give, at.offer_want)})")
+                f"({offer_text(at.offer_give, at.offer_want, game.cards)})")
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         q = at.decider
         hands, want = at.hands, at.offer_want
-        if all(hands[q * K + r] >= want[r] for r in range(K)):
+        w = game.width
+        if all(hands[q * w + r] >= want[r] for r in range(w)):
             return (ACCEPT, DECLINE)
         return (DECLINE,)
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return f"you do not hold the cards asked for ({offer_text(at.offer_want, [0] * K).split(' for')[0]})."
+        asked = offer_text(at.offer_want, [0] * game.width, game.cards).split(" for")[0]
+        return f"you do not hold the cards asked for ({asked})."
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
@@ -252,9 +269,10 @@ class Confirm(Step):
         target = action.args[0]
         assert isinstance(target, int)
         q = target - 1
-        for r in range(K):
+        w = game.width
+        for r in range(w):
             moved = s.offer_give[r] - s.offer_want[r]
-            s.hands[p * K + r] -= moved
-            s.hands[q * K + r] += moved
+            s.hands[p * w + r] -= moved
+            s.hands[q * w + r] += moved
         _lapse(game, f"{name(p)} and {name(q)} trade: {name(p)} gives "
-               f"{offer_text(s.offer_give, s.offer_want).replace(' for ', f' to {name(q)} for ')}.")
+               f"{offer_text(s.offer_give, s.offer_want, game.cards).replace(' for ', f' to {name(q)} for ')}.")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from games.core import Action, Step
 
 from . import building, development, production, robber, trade
-from .pieces import K, name
+from .pieces import name
 from .state import MAIN, OVER, ROLL, TURN_LIMIT, WON
 
 if TYPE_CHECKING:
@@ -105,7 +105,8 @@ class Main(Step):
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         p = at.decider
-        hand = at.hands[p * K:p * K + K]
+        w = game.width
+        hand = at.hands[p * w:p * w + w]
         out: list[Action] = []
         for make in self._makers:
             out += make(game, p, hand)
@@ -165,4 +166,4 @@ def final_points(game: CatanGame) -> None:
     for q in range(game.players):
         sources = {k: v for k, v in game.point_sources(q).items() if v}
         parts.append(f"{name(q)} {sum(sources.values())} (" + ", ".join(f"{k} {v}" for k, v in sources.items()) + ")")
-    game.emit("victory.points", "Final points: " + "; ".join(parts) + ".", points=game.total_points())
+    game.emit(game.points_rule, "Final points: " + "; ".join(parts) + ".", points=game.total_points())

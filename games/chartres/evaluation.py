@@ -44,6 +44,28 @@ def heuristic(game: ChartresGame, player: int) -> float:
     return value
 
 
+def terms(game: ChartresGame, player: int) -> dict[str, float]:
+    """The parts of :func:`heuristic` by name (its value is their sum)."""
+    s, parts, p = game.state, game.parts, player
+    cellar = parts.cellars[s.cellar[p]]
+    grapes = game.resources(p)
+    if s.commit_row[p]:
+        for r in parts.cards[s.commit_row[p]].resources:
+            grapes[r] += 1
+    reputation = (s.reputation[p] + rulebook.CROSS_REPUTATION.value.get(s.cross[p], 0)
+                  + 1.5 * min(game.on_paths(p), 2))
+    return {
+        "IP": float(s.ip[p]), "windows": float(rightmost_value(parts.window_final, len(s.windows[p]))),
+        "reputation": reputation * parts.multiplier[s.shield[p] - 1] + 0.5 * reputation,
+        "citizens and cards": s.personal[p] * 1.2 + len(s.hand[p]) * 0.9,
+        "tracks": 1.5 * s.shield[p] + 1.0 * s.cross[p] + 0.6 * s.barrel[p],
+        "wine": 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"]).ip,
+        "paths and resources": 1.0 * game.on_paths(p) + 0.4 * grapes["torch"]
+        + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"]),
+        "this round's play": commit_estimate(game, p) if s.commit_act[p] else 0.0,
+    }
+
+
 def commit_estimate(game: ChartresGame, p: int) -> float:
     """Rough worth of this round's face-down plays for ``p`` (known only to ``p``)."""
     s, cards = game.state, game.parts.cards

@@ -211,6 +211,9 @@ class ChartresGame(StepGame):
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
 
+    def terms(self, player: int) -> dict[str, float]:
+        return evaluation.terms(self, player)
+
     def redeal(self, viewer: int | None, rng: Rng) -> ChartresGame:
         return evaluation.redeal(self, viewer, rng)
 

@@ -160,6 +160,11 @@ class Game(ABC):
         others = [s for p, s in enumerate(scores) if p != player]
         return float(scores[player] - max(others, default=0))
 
+    def terms(self, player: int) -> dict[str, float]:
+        """The parts of ``player``'s evaluation by name (``{"points": 12, "money": 3.4}``), from what that seat may
+        know: what a coach names when it says why one choice is better. By default the score alone."""
+        return {"points": float(self.scores()[player])}
+
     def lookahead(self, action: Action, player: int) -> float:
         """How good the position after ``action`` looks for ``player`` (greedy bots' one step ahead). Games whose
         next step would reveal hidden information override it to rate the position before the reveal."""

@@ -169,11 +169,23 @@ class MCTSBot:
 
 def rank_rewards(game: Game) -> list[float]:
     """Each seat's share of a position: a finished game pays its winners (ties share 1); a position cut off is
-    rated by the game's evaluation of each seat (its lead over the best other seat), squashed into 0..1 by the
-    game's ``evaluation_scale`` (how many points make a clear lead)."""
+    rated by each seat's evaluation against the best other seat's (its lead; for an evaluation that is already a
+    lead, the lead over the seat best placed against it), squashed into 0..1 by the game's ``evaluation_scale``
+    (how big a lead is clear). Rating the lead, not the evaluation itself, keeps the signal alive when a game's
+    evaluation estimates its own final points (Chartres, Catan), which would saturate the squash late in a game and
+    ignore how the others fare."""
     n = game.players
     outcome = game.outcome()
     if outcome is not None:
         return [1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(n)]
     scale = game.evaluation_scale
-    return [1.0 / (1.0 + math.exp(-game.heuristic(p) / scale)) for p in range(n)]
+    values = [game.heuristic(p) for p in range(n)]
+    if n == 1:
+        return [_squash(values[0] / scale)]
+    order = sorted(range(n), key=values.__getitem__, reverse=True)
+    first, second = values[order[0]], values[order[1]]
+    return [_squash((v - (second if p == order[0] else first)) / scale) for p, v in enumerate(values)]
+
+
+def _squash(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))

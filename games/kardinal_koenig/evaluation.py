@@ -34,6 +34,15 @@ def heuristic(game: CardGame, player: int) -> float:
     return lead + STONE_VALUE * (s.hand[player] + s.placed[player]) + CHIP_VALUE * len(s.chips[player])
 
 
+def terms(game: CardGame, player: int) -> dict[str, float]:
+    """The parts of ``player``'s own value by name: the chart total now (−2 chips left out), claim stones still owned
+    and law chips held, as :func:`heuristic` weighs them."""
+    s = game.state
+    return {"points": float(score_chart(game.displays()).total[player]),
+            "claim stones": STONE_VALUE * (s.hand[player] + s.placed[player]),
+            "law chips": CHIP_VALUE * len(s.chips[player])}
+
+
 def redeal(game: CardGame, viewer: int | None, rng: Rng) -> CardGame:
     """A copy with the law-chip kinds ``viewer`` cannot see dealt again from ``rng`` (``Game.redeal``): the chips
     face down on the layout and the chips every other seat holds (all of them revealed once the game is over)."""

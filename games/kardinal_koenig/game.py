@@ -237,6 +237,9 @@ class CardGame(StepGame):
     def scores(self) -> tuple[int, ...]:
         return self.chart().total
 
+    def terms(self, player: int) -> dict[str, float]:
+        return evaluation.terms(self, player)
+
     def redeal(self, viewer: int | None, rng: Rng) -> CardGame:
         return evaluation.redeal(self, viewer, rng)
 

@@ -45,6 +45,22 @@ def heuristic(game: KutnaHoraGame, player: int) -> float:
     return mine - max(value(p) for p in range(n) if p != player)
 
 
+def terms(game: KutnaHoraGame, player: int) -> dict[str, float]:
+    """The parts of ``player``'s own value in :func:`heuristic` (before the best other player's is taken off), by
+    name: the points, what the final scoring would give now, money and income as the game's progress weighs them."""
+    s = game.state
+    n = game.config.players
+    left = 0.0 if s.phase == "over" else game.rounds - s.round + 1 - s.turn / (rulebook.TURNS_PER_ROUND.value * n)
+    progress = 1.0 - left / game.rounds
+    money = 0.2 * (1.0 - progress) + 0.005
+    seat, final = s.seats[player], final_breakdowns(game)[player]
+    earned = income(seat.production, game.prices(), seat.mine_ore)
+    return {"points": float(seat.score), "town": float(final["town"]), "mines": float(final["mines"]),
+            "income at the end": float(final["income"]), "reputation": float(final["reputation"]),
+            "pieces left": final["leftovers"] * progress, "groschen": seat.groschen * money,
+            "income to come": earned * money * 1.5 * left}
+
+
 def lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:
     """Rate ``action`` for greedy bots without peeking, and with its own follow-up choices.
 

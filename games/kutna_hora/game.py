@@ -227,6 +227,9 @@ class KutnaHoraGame(StandsGame, StepGame):
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
 
+    def terms(self, player: int) -> dict[str, float]:
+        return evaluation.terms(self, player)
+
     def redeal(self, viewer: int | None, rng: Rng) -> KutnaHoraGame:
         return evaluation.redeal(self, viewer, rng)
 

@@ -7,7 +7,8 @@ missing browser an error instead of a skip. ``CHROMIUM=/path/to/chromium`` picks
 
 Fixtures:
 
-- ``lab`` / ``notebook7`` / ``voila_fixture``: one server each per test session, all launched side by side as soon
+- ``lab`` / ``notebook7`` / ``voila_fixture`` / ``voila_lessons`` (Voila on ``notebooks/``): one server each per
+  test session, all launched side by side as soon
   as the first browser test starts (only those some selected test needs), each on a free 127.0.0.1 port. The Jupyter
   servers run on the repo with a token, autosave off, news/update checks off, windowing off, checkpoints and
   settings/workspace/runtime/config/IPython dirs in a temp dir; Voila serves the fixture notebook at ``/``. Logs go
@@ -25,6 +26,7 @@ Fixtures:
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import secrets
 import shutil
@@ -87,7 +89,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     setattr(item, f"_browser_rep_{report.when}", report)
     if report.failed and item.get_closest_marker("browser"):
         funcargs = getattr(item, "funcargs", {})
-        for name in ("lab", "notebook7", "voila_fixture"):
+        for name in ("lab", "notebook7", "voila_fixture", "voila_lessons"):
             server = funcargs.get(name)
             if isinstance(server, support.Server):
                 report.sections.append((f"{server.name} log", server.log_tail()))
@@ -97,6 +99,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
                 report.sections.append(("browser console", page.summary()))
                 break
     return report
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """The click-to-redraw medians per table (from the click to the redraw of the message line), also written to
+    test-artifacts/redraw-ms.json."""
+    from .tables import redraw_report
+
+    lines = redraw_report()
+    if not lines:
+        return
+    terminalreporter.section("click to redraw (message line), per table")
+    for line in lines:
+        terminalreporter.write_line(line)
+    support.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (support.ARTIFACTS / "redraw-ms.json").write_text(json.dumps(support.REDRAW_MS, indent=1), encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------------------------- browser
@@ -114,7 +131,8 @@ def chromium():
 
 
 def _new_page(chromium) -> support.GuardedPage:
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    # A normal laptop screen: the screenshots show what a learner sees at 1280 × 800.
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     page = support.GuardedPage(context)
     page.page.set_default_timeout(support.SLOW_MS)
     return page
@@ -156,20 +174,23 @@ def _jupyter_server(app: str, name: str, tmp_path_factory) -> support.Server:
                           log_path=support.LOGS / f"{app}.log")
 
 
-def _voila_server(tmp_path_factory) -> support.Server:
+def _voila_server(tmp_path_factory, name: str, target: str, log: str) -> support.Server:
+    """Voila on ``target``: a notebook (served at ``/``) or a folder (``/voila/render/<notebook>.ipynb``, a
+    classroom "play" page)."""
     tmp = tmp_path_factory.mktemp("voila")
     port = support.free_port()
-    argv = [sys.executable, "-m", "voila", support.rel(support.FIXTURE_NOTEBOOK), "--no-browser",
+    argv = [sys.executable, "-m", "voila", target, "--no-browser",
             "--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0",
             "--VoilaConfiguration.show_tracebacks=True"]
-    return support.Server(name="Voila", argv=argv, env=support.isolated_env(tmp), port=port,
-                          ready_path="/voila/static/voila.js", log_path=support.LOGS / "voila.log")
+    return support.Server(name=name, argv=argv, env=support.isolated_env(tmp), port=port,
+                          ready_path="/voila/static/voila.js", log_path=support.LOGS / log)
 
 
 SERVER_FIXTURES = {
     "lab": lambda f: _jupyter_server("lab", "JupyterLab", f),
     "notebook7": lambda f: _jupyter_server("notebook", "Notebook 7", f),
-    "voila_fixture": _voila_server,
+    "voila_fixture": lambda f: _voila_server(f, "Voila", support.rel(support.FIXTURE_NOTEBOOK), "voila.log"),
+    "voila_lessons": lambda f: _voila_server(f, "Voila (lessons)", "notebooks", "voila-lessons.log"),
 }
 
 
@@ -212,6 +233,12 @@ def notebook7(_server_pool, tmp_path_factory):
 def voila_fixture(_server_pool, tmp_path_factory):
     """Voila serving the fixture notebook at ``/``."""
     return _from_pool(_server_pool, "voila_fixture", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def voila_lessons(_server_pool, tmp_path_factory):
+    """Voila serving the lessons folder."""
+    return _from_pool(_server_pool, "voila_lessons", tmp_path_factory)
 
 
 # ---------------------------------------------------------------------------------------------- Jupyter pages

@@ -320,3 +320,75 @@ def test_the_front_end_is_composed_from_the_runtime_and_the_boards(spec):
     assert source.count("export default") == 1
     assert ".bg-root" in spec.cls._css
 
+
+
+# ---------------------------------------------------------------------- reset taken back, forms, seats, names
+def test_reset_can_be_taken_back_by_undo(table, no_callback_errors):
+    my_decisions_until_bots_move(table)
+    played, shown = history(table), picture(table, leave_out=("events",))
+    assert table.status["undo"] == "move"
+    click(table, {"intent": "reset"})
+    assert table.status["undo"] == "reset" and f"at step {len(played)}" in table.message
+    click(table, {"intent": "reset"})  # a second reset in a row keeps the game before the first one
+    click(table, {"intent": "undo"})
+    assert history(table) == played and table.message.startswith("Took back the reset")
+    assert picture(table, leave_out=("events",)) == shown, "the game, its view and undo's state are as before"
+    assert table.status["undo"] == "move" and table.undo(), "then undo walks back as before"
+
+
+def test_a_decision_made_after_reset_is_undone_before_the_reset_is(table):
+    my_decisions_until_bots_move(table)
+    played = history(table)
+    assert table.reset()
+    fresh = history(table)
+    table.act(table.status["legal"][0])
+    assert table.status["undo"] == "move" and table.undo() and history(table) == fresh
+    assert table.status["undo"] == "reset" and table.undo() and history(table) == played
+
+
+def test_a_game_assigned_after_a_reset_forgets_the_game_before_it(spec, table):
+    assert table.reset()
+    table.game = spec.cls.game_class(None, 7, players=spec.players)
+    assert table.status["undo"] != "reset"
+
+
+def test_the_status_names_the_verbs_of_the_humans_decision_only(table):
+    kind = table.game.pending().kind
+    assert table.status["forms"] == dict(table.game.steps[kind].forms) and table.status["forms"]
+    assert all(a.split()[0] in table.status["forms"] for a in table.status["legal"])
+    my_decisions_until_bots_move(table)
+    assert table.show_step(0) and table.status["forms"] == {}, "looking back offers nothing"
+
+
+def test_the_human_seat_can_change(spec, table):
+    decision = table.game.pending()
+    other = (decision.player + 1) % spec.players
+    table.human = other
+    assert table.human == other and table.catalog["human"] == other
+    assert not table.status["your_turn"] and table.status["bot_to_move"] and not table.status["forms"]
+    assert table.message.startswith(f"You are Player {other + 1}")
+    with pytest.raises(ValueError, match="human must be a seat"):
+        table.human = spec.players
+
+
+def test_the_event_log_points_at_the_tables_name_in_the_notebook(table, monkeypatch):
+    import IPython
+
+    class Shell:
+        user_ns = {"_": table, "finished": table, "other": object()}
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
+    assert table.play_to_end()
+    assert "earlier events (see finished.game.log)" in table.events[0][1]
+
+
+def test_the_coach_gives_legal_hints_and_reviews_the_humans_decisions(spec, monkeypatch):
+    table = spy(spec.make(), monkeypatch)
+    click(table, {"intent": "hint"})
+    hints = table.coach["hints"]
+    assert hints and all(h["action"] in table.status["legal"] and 0 <= h["chance"] <= 1 and h["reason"] for h in hints)
+    assert table.coach["step"] == table.status["steps"] and table.message.startswith("Hint:")
+    my_decisions_until_bots_move(table)
+    click(table, {"intent": "review"})
+    assert table.coach["decisions"] >= 1 and table.message.startswith("Review:")
+    assert all(0 <= m["step"] < table.status["steps"] for m in table.coach["review"])

@@ -200,6 +200,12 @@ class CellarView(View):
             return self._given
         return pour(self._comps.cellars[self.cellar].values, self.marker, self.white, self.red, self.first)
 
+    def picture(self, caption: str = "") -> CellarView:
+        """A read-only copy of this cellar as it is now: a lesson that fills one cellar step by step shows each step
+        in a picture that keeps it (a notebook run top to bottom then shows every step, not only the last)."""
+        return CellarView(**self.position, components=self._comps, caption=caption, read_only=True,
+                          pouring=self._given)
+
     # ------------------------------------------------------------------ the verbs
     def set(self, *, cellar: str | None = None, marker: int | None = None, white: int | None = None,
             red: int | None = None, first: str | None = None) -> bool:

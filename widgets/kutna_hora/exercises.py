@@ -28,6 +28,7 @@ from games.kutna_hora.economy import EconomyGame
 from games.kutna_hora.game import KutnaHoraGame
 from games.kutna_hora.income import income_lines
 from widgets.shared.exercises import Exercise, ExerciseBox, read_whole
+from widgets.shared.palette import seat_colours, seat_name
 from widgets.shared.text import is_whole, plural, seat_label, short
 
 from .boards import checked_game, checked_seat
@@ -414,6 +415,33 @@ class PositionExercise(KHExercise):
         extra = PLOT_TAX.value.get(plots, 0)
         return (f"The tax marker shows {g.state.tax}; with {plural(plots, 'plot marker')} in town the plot tax is "
                 f"{extra} [tax.pay]: {g.state.tax} + {extra} = {g.tax_due(p)}.")
+
+    def figure(self) -> Any:
+        """The position asked about, next to the question and read-only, without the answer: for ``plot`` the town
+        (the plot marked), for ``mines`` the mine board (no scoring), for ``income`` the player's production and
+        today's prices, for ``tax`` the tax marker and the player's plot markers in town."""
+        g, p = self.game, self.player
+        s = g.state
+        who = seat_label(p)
+        if self.ask == "plot":
+            return TownView(town.snapshot(s.town, s.town_owner, s.markers, g.size), interactive=False,
+                            selected=int(self.plot), caption=f"The town now: plot {self.plot} is marked")  # type: ignore
+        if self.ask == "mines":
+            names = [seat_label(k) for k in range(g.players)]
+            return MineBoardView(mines.snapshot(s.mine, s.mine_owner), players=names, colours=seat_colours(g.players),
+                                 interactive=False, show_scores=False,
+                                 caption=f"The mine now: {who}'s mines in {seat_name(p)}")
+        if self.ask == "income":
+            seat = s.seats[p]
+            produced = dict(seat.production)
+            produced["ore"] = produced.get("ore", 0) + seat.mine_ore
+            rows = "".join(f"<tr><td>{html.escape(good)}</td><td>{n}</td><td>{price}</td></tr>"
+                           for good, price in g.prices().items() for n in [produced.get(good, 0)])
+            return (f"<table class='bg-ex-figure'><caption>{who} now (ore: buildings and mines)</caption>"
+                    f"<tr><th>good</th><th>production</th><th>price now</th></tr>{rows}</table>")
+        plots = s.markers.count(p)
+        return (f"<div class='bg-ex-figure'>The tax marker shows {s.tax}. {who} has "
+                f"{plural(plots, 'plot marker')} in town.</div>")
 
     def read(self, answer: Any) -> Any:
         """A whole number (points may be 0 or negative), the unit may follow it: ``"33 groschen"``."""

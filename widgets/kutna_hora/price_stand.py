@@ -13,6 +13,7 @@ intents, and a refused intent becomes a message in the view, never a traceback::
     stand.build("beer"); stand.build("beer")   # False: the price shows a red ✗, so stand.message says why
     stand
     stand.game = economy_at(ore=29)   # a hand-made position: the ore deck at card 29
+    stand.picture()               # a read-only copy as it is now: a lesson's tour shows each step in its own
 
 :class:`~widgets.kutna_hora.price_app.PriceStandApp` adds ipywidgets controls and a live price chart
 (:mod:`.price_charts`).
@@ -30,7 +31,7 @@ from games.kutna_hora.economy import MAX_ADVANCE, EconomyGame
 from games.kutna_hora.prices import DECKS, stand_snapshot
 from widgets.shared.frontend import css, esm
 from widgets.shared.table import rules_catalog
-from widgets.shared.text import plural, short
+from widgets.shared.text import notebook_name, plural, short
 from widgets.shared.view import View
 
 #: How many events of the last step the view lists (the rest are counted, not sent).
@@ -115,6 +116,9 @@ class PriceStand(View):
     events = traitlets.List().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
     catalog = traitlets.Dict().tag(sync=True)
+    #: A picture: nothing in it is clickable, and any intent is answered with a message.
+    read_only = traitlets.Bool(False).tag(sync=True)
+    caption = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: EconomyGame | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -143,6 +147,21 @@ class PriceStand(View):
     def refresh(self, message: str = "") -> None:
         """Redraw from the game (after changing ``.game`` from Python directly), with no change highlighted."""
         self._show(_snapshot(self._game), message, "info", tokens=[])
+
+    def picture(self, caption: str = "") -> PriceStand:
+        """A read-only copy of this view as it is now (the stands, what the last step changed, its events and
+        message): a lesson that drives one sandbox through a tour shows each step in a picture that keeps it,
+        whatever the sandbox does next (a notebook run top to bottom then shows every step, not only the last)."""
+        copy = PriceStand(self._game.clone(), read_only=True, caption=caption)
+        with copy.hold_sync():
+            copy.stand, copy.changed, copy.events, copy.status = self.stand, self.changed, self.events, self.status
+            copy.say(self.message, self.message_kind)
+        return copy
+
+    def intent_problem(self, intent: Any) -> str | None:
+        if self.read_only:
+            return f"this is a picture of the stands (read-only): it takes no clicks, not {short(intent)}."
+        return super().intent_problem(intent)
 
     # ------------------------------------------------------------------ the verbs (all through _run)
     def apply(self, action: Action | str) -> bool:
@@ -226,7 +245,8 @@ class PriceStand(View):
         mine = log[first:]
         shown = [[e.step, e.text, e.rule] for e in mine[:MAX_EVENTS]]
         if len(mine) > MAX_EVENTS:
-            shown.append([step, f"… and {plural(len(mine) - MAX_EVENTS, 'more event')} (see game.log)", ""])
+            where = notebook_name(self, "stand", ("stand",))  # a PriceStandApp's stand: app.stand
+            shown.append([step, f"… and {plural(len(mine) - MAX_EVENTS, 'more event')} (see {where}.game.log)", ""])
         return shown
 
     def _show(self, snap: dict[str, Any], message: str, kind: str, tokens: list[str] | None = None) -> None:

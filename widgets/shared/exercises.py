@@ -1,14 +1,19 @@
-"""Self-checking exercises, the same way in every lesson: a question about a position, an answer box, a Check
-button and feedback that says why.
+"""Self-checking exercises, the same way in every lesson: a question about a position (shown next to it, read-only),
+an answer box, a Check button, a Show answer button, and feedback that says why.
 
 No exercise holds its answer: a subclass builds a position and asks the rules package (``answer()``), and
 ``explain()`` says why in the game's own words (often its log, each line with the rule id behind it). A subclass
-writes ``question``, ``answer()`` and ``explain()``; the base reads the typed answer (a whole number of ``unit`` by
-default, :meth:`Exercise.read`), compares and builds the feedback, which never raises::
+writes ``question``, ``answer()`` and ``explain()`` (and ``figure()``, the position as a read-only view); the base
+reads the typed answer (a whole number of ``unit`` by default, :meth:`Exercise.read`), compares and builds the
+feedback, which never raises::
 
     ex.question        # the exercise in plain text
-    ex.check("3")      # Feedback(correct=False, text="Not quite: you said 3, but ... Hint: ...")
-    ex.show()          # the question, an answer box, a Check button and the feedback, as a widget
+    ex.attempt("3")    # as the Check button: a first wrong answer gets the hint, not the answer; a second the answer
+    ex.reveal()        # as the Show answer button: the answer and why
+    ex.check("3")      # the verdict at once, with the answer: Feedback(correct=False, text="Not quite: ... Hint: ...")
+    ex.show()          # the question, the position, an answer box, Check, Show answer and the feedback, as a widget
+
+An empty box (or one that is not an answer at all) is no answer: it is told so and does not count as a try.
 """
 
 from __future__ import annotations
@@ -77,6 +82,27 @@ class Exercise:
         return f"it is {self.say(truth)}"
 
     # ------------------------------------------------------------------ checking
+    #: Readable wrong answers so far (:meth:`attempt`); the answer is shown from the second on.
+    wrong_tries: int = 0
+
+    def attempt(self, answer: Any) -> Feedback:
+        """Check ``answer`` as a learner's try: right answers get the verdict and why; the first wrong one only the
+        hint (the answer stays hidden), a second the answer and why. An empty or unreadable answer is no try."""
+        value = self.read(answer)
+        if isinstance(value, Feedback):
+            return value
+        if value == self.answer():
+            return self.check(answer)
+        self.wrong_tries += 1
+        if self.wrong_tries > 1:
+            return self.check(answer)
+        hint = f" Hint: {self.hint}{'' if self.hint.endswith(('.', '?', '!')) else '.'}" if self.hint else ""
+        return Feedback(False, f"Not quite: {self.say(value)} is not it.{hint} Try again, or click Show answer.")
+
+    def reveal(self) -> Feedback:
+        """The answer and why, as the Show answer button gives it."""
+        return Feedback(False, f"The answer: {self.statement(self.answer())}. {self.explain()}")
+
     def check(self, answer: Any) -> Feedback:
         """Compare ``answer`` with the rules' answer. Never raises: unreadable input gets a readable message."""
         value = self.read(answer)
@@ -108,33 +134,45 @@ class Exercise:
 
 
 class ExerciseBox(ipywidgets.VBox):
-    """One exercise on screen: ``.answer`` (a text box), ``.check_button`` and ``.feedback`` (HTML)."""
+    """One exercise on screen: the question, the position it asks about (the exercise's :meth:`~Exercise.figure`,
+    read-only), ``.answer`` (a text box, empty at first), ``.check_button``, ``.show_button`` (Show answer) and
+    ``.feedback`` (HTML). Check gives the hint before the answer (:meth:`Exercise.attempt`)."""
 
     def __init__(self, exercise: Exercise, **kwargs: Any) -> None:
         self.exercise = exercise
         self.answer = ipywidgets.Text(value="", description=exercise.noun, placeholder=exercise.unit,
                                       layout={"width": "260px"})
         self.check_button = ipywidgets.Button(description="Check", icon="check", button_style="primary")
+        self.show_button = ipywidgets.Button(description="Show answer", icon="eye",
+                                             tooltip="The answer and why (try first: a wrong answer gets a hint)")
         self.feedback = ipywidgets.HTML("")
         self.check_button.on_click(self._on_check)
+        self.show_button.on_click(self._on_show)
         parts: list[Any] = [ipywidgets.HTML(exercise.question_html())]
         figure = exercise.figure()
         if figure is not None:
             parts.append(ipywidgets.HTML(figure) if isinstance(figure, str) else figure)
-        parts += [ipywidgets.HBox([self.answer, self.check_button]), self.feedback]
+        parts += [ipywidgets.HBox([self.answer, self.check_button, self.show_button]), self.feedback]
         super().__init__(parts, **kwargs)
 
     def _on_check(self, _button: Any = None) -> None:
+        self._answer(lambda: self.exercise.attempt(self.answer.value))
+
+    def _on_show(self, _button: Any = None) -> None:
+        self._answer(self.exercise.reveal)
+
+    def _answer(self, verdict: Any) -> None:
         try:
-            self.feedback.value = feedback_html(self.exercise.check(self.answer.value))
+            self.feedback.value = feedback_html(verdict())
         except Exception as err:  # an exception in a click handler would vanish into the log console
             self.feedback.value = feedback_html(Feedback(False, f"Something went wrong in the exercise: "
                                                                 f"{type(err).__name__}: {err}"))
 
 
 def feedback_html(feedback: Feedback) -> str:
-    colour, mark = ("#15803d", "✓") if feedback.correct else ("#b91c1c", "✗")
-    kind = "right" if feedback.correct else "wrong"
+    shown = feedback.text.startswith("The answer: ")
+    colour, mark = ("#15803d", "✓") if feedback.correct else ("#1f3d5c", "→") if shown else ("#b91c1c", "✗")
+    kind = "right" if feedback.correct else "answer" if shown else "wrong"
     return (f"<div class='bg-ex-feedback bg-ex-feedback--{kind}' role='status' "
             f"style='border-left: 4px solid {colour}; padding: 4px 8px'>{mark} {html.escape(feedback.text)}</div>")
 

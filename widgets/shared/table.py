@@ -16,9 +16,15 @@ Synced to the browser: ``catalog`` (sent once per game; the driver adds ``sectio
 its section, words], ``human``,
 ``bots``, ``players``, seat colours and names), ``status`` (``step``, ``prompt``, ``kind``, ``to_move``,
 ``your_turn``, ``bot_to_move``, ``over``, ``winners``, ``steps``, ``view``, ``live``, ``legal``: the human's legal
-action texts now, plus the table's own), ``events`` (``[step, text, rule id]`` since the human's last decision) and
-the message line. Intents: ``act`` (``action``), ``undo``, ``reset``, ``view_step`` (``step``, ``None``: the
-present), ``next``, ``play_to_end`` and, where the game has rounds, ``play_rounds`` (``rounds``).
+action texts now, ``forms``: the verbs the pending decision takes and how each is written, when it is the human's,
+so a board can send an action the rules refuse and show why; ``undo``: what undo would take back, ``"move"``,
+``"reset"`` or ``None``; plus the table's own), ``events`` (``[step, text, rule id]`` since the human's last
+decision) and the message line. Intents: ``act`` (``action``), ``undo``, ``reset``, ``view_step`` (``step``,
+``None``: the present), ``next``, ``play_to_end`` and, where the game has rounds, ``play_rounds`` (``rounds``).
+
+Reset is one click and can be taken back: the game before it is kept, and undo, once there is nothing newer to take
+back, brings it back (a learner who hits reset by mistake loses nothing, and no dialog stands between a learner who
+meant it and a new game).
 """
 
 from __future__ import annotations
@@ -30,11 +36,12 @@ import traitlets
 from games.core import Game, GameError, IllegalAction, Rule
 from games.core.bots import Bot, make_bot
 
+from .coach import Coaching
 from .palette import seat_colours, seat_name, seat_names
-from .text import plural, seat_label, short
+from .text import notebook_name, plural, seat_label, short
 from .view import View
 
-BOT_KINDS = ("greedy", "random")
+BOT_KINDS = ("greedy", "random", "mcts")
 #: A bot that never reaches the human's decision is a bug; stop instead of hanging the kernel.
 MAX_BOT_STEPS = 5_000
 #: How many events one sync carries (older ones are counted, not sent): a round of 5 players fits.
@@ -49,7 +56,7 @@ def rules_catalog(rules: Iterable[Rule]) -> dict[str, Any]:
     return {"sections": sections, "rules": {rule.id: [sections.index(rule.section), rule.text] for rule in rules}}
 
 
-class GameTable(View):
+class GameTable(Coaching, View):
     """A game in progress on the table (module docstring). ``Table(game=None, *, players=..., seed=0, human=0,
     bots="greedy")``: without ``game`` a new game starts and the bots play until it is the human's decision; a
     ``game`` you pass in (or assign to ``.game``) is shown as it is. ``human`` is the seat the clicks play for
@@ -113,6 +120,9 @@ class GameTable(View):
         self._past: tuple[tuple[int, tuple[str, ...]], Any] | None = None
         self._catalog_key: tuple[Any, ...] | None = None
         self._events_from = len(game.history) - 1
+        # The game (and its bots) before the last reset, and how many decisions the reset game began with.
+        self._before_reset: tuple[Any, dict[int, Bot]] | None = None
+        self._reset_len = 0
         self._new_bots()
         moved = self._bots_play() if fresh and self._human is not None else []
         if moved:
@@ -151,13 +161,21 @@ class GameTable(View):
         self._game = game
         self._view, self._past = None, None
         self._events_from = len(game.history) - 1
+        self._before_reset = None
         self._new_bots()
         self._show("Showing another game.")
 
     @property
     def human(self) -> int | None:
-        """The seat the clicks play for (``None``: watch mode)."""
+        """The seat the clicks play for (``None``: watch mode). Assigning another seat redraws the table from that
+        seat's side (what it may see, its decisions clickable); the bots do not move."""
         return self._human
+
+    @human.setter
+    def human(self, seat: int | None) -> None:
+        self._human = self._checked_seat(self._game, seat)
+        self._catalog_key = None
+        self._show(self._hello([]))
 
     def _shown(self) -> Any:
         """The live game, or the one replayed to the step looked at."""
@@ -233,6 +251,8 @@ class GameTable(View):
         def step() -> str:
             self._view = None
             history = self._game.history
+            if self._resettable():
+                return self._undo_reset()
             if not history:
                 raise IllegalAction("undo", "there is nothing to undo yet: no decision has been made.")
             if self._human is None:
@@ -264,15 +284,31 @@ class GameTable(View):
             replay.apply_unchecked(action)  # a played history is legal
         return out
 
+    def _resettable(self) -> bool:
+        """Whether undo now takes back the last reset: nothing has been decided in the new game since."""
+        return self._before_reset is not None and len(self._game.history) <= self._reset_len
+
+    def _undo_reset(self) -> str:
+        game, bots = self._before_reset  # type: ignore[misc]
+        self._game, self._bots, self._before_reset = game, bots, None
+        self._past = None
+        self._events_from = len(game.history) - 1
+        return f"Took back the reset: your game is back, at step {len(game.history)}."
+
     def reset(self) -> bool:
-        """Start the same game again (same config and seed); the bots play until the human's decision."""
+        """Start the same game again (same config and seed); the bots play until the human's decision. Undo, before
+        anything new is decided, brings back the game as it was before the reset."""
         def step() -> str:
+            if not self._resettable():  # a second reset in a row keeps the game before the first one
+                self._before_reset = (self._game, self._bots)
             self._game = type(self._game)(self._game.config, self._game.seed)
             self._view, self._past = None, None
             self._new_bots()
             moved = self._bots_play() if self._human is not None else []
+            self._reset_len = len(self._game.history)
             self._events_from = 0 if moved else -1
-            return "New game. " + self._hello(moved)
+            steps = len(self._before_reset[0].history)  # type: ignore[index]
+            return f"New game. {self._hello(moved)} (Undo brings back the game you left, at step {steps}.)"
         return self._run(step)
 
     def show_step(self, step: int | None) -> bool:
@@ -404,8 +440,19 @@ class GameTable(View):
             "to_move": to_move, "your_turn": yours, "bot_to_move": to_move is not None and to_move != self._human,
             "over": game.is_terminal(), "winners": list(outcome.winners) if outcome else [],
             "steps": len(self._game.history), "view": len(game.history), "live": live,
-            "legal": game.legal_actions().texts() if yours else [],
+            "legal": game.legal_actions().texts() if yours else [], "forms": self.forms_of(game) if yours else {},
+            "undo": "reset" if self._resettable() else "move" if self._game.history else None,
         }
+
+    @staticmethod
+    def forms_of(game: Any) -> dict[str, str]:
+        """The verbs the pending decision takes and how each is written (``{"take": "take R C", "stop": "stop"}``),
+        from the game's step table; ``{}`` for a game without one."""
+        decision = game.pending()
+        steps = getattr(game, "steps", None)
+        if decision is None or steps is None or decision.kind not in steps:
+            return {}
+        return dict(steps[decision.kind].forms)
 
     def _catalog(self) -> dict[str, Any]:
         key = (id(self._game), self._human, self._bot_kind)
@@ -430,7 +477,7 @@ class GameTable(View):
             return [[e.step, e.text, e.rule] for e in mine]
         # The newest events matter most (after "play to end": the scoring), so the oldest are left out.
         skipped = len(mine) - MAX_EVENTS
-        return [[mine[0].step, f"… {skipped} earlier events (see table.game.log)", ""],
+        return [[mine[0].step, f"… {skipped} earlier events (see {notebook_name(self, 'table')}.game.log)", ""],
                 *([e.step, e.text, e.rule] for e in mine[skipped:])]
 
     def _show(self, message: str, kind: str = "info") -> None:
@@ -451,7 +498,7 @@ class GameTable(View):
         super().__init_subclass__(**kwargs)
         intents: dict[str, Mapping[str, Any]] = {
             "act": {"action": cls.action_example.strip("'")}, "undo": {}, "reset": {}, "view_step": {"step": 3},
-            "next": {}, "play_to_end": {}}
+            "next": {}, "play_to_end": {}, "hint": {}, "review": {}}
         if cls.max_rounds:
             intents["play_rounds"] = {"rounds": 1}
         cls.INTENTS = intents

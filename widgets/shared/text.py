@@ -24,6 +24,20 @@ def seat_label(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def notebook_name(obj: Any, fallback: str, parts: tuple[str, ...] = ()) -> str:
+    """The name a notebook gave ``obj``, so a message can point at it (``finished.game.log``): a global of the
+    IPython session bound to it (``_``-names aside), or ``name.part`` for a global whose attribute ``part`` (one of
+    ``parts``) is ``obj`` (``app.stand``); ``fallback`` outside a notebook or when nothing names it."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return fallback
+    names = [(k, v) for k, v in list((getattr(get_ipython(), "user_ns", None) or {}).items()) if not k.startswith("_")]
+    found = [name for name, value in names if value is obj]
+    found += [f"{name}.{part}" for name, value in names for part in parts if getattr(value, part, None) is obj]
+    return found[0] if found else fallback
+
+
 def is_whole(value: Any) -> bool:
     """A whole number, and not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)

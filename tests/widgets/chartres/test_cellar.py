@@ -330,3 +330,11 @@ def test_importing_the_views_leaves_pandas_and_plotly_for_later():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
     assert chartres.BANNER == BANNER
+
+
+def test_a_picture_keeps_the_cellar_as_it_was_read_only():
+    live = CellarView("A", 2, 4, 0)
+    picture = live.picture("Step 1")
+    live.set(white=7, red=3)
+    assert picture.read_only and picture.caption == "Step 1" and (picture.white, picture.red, picture.ip) == (4, 0, 4)
+    assert live.ip == 8

@@ -213,6 +213,8 @@ def test_reset_shows_the_same_opening_again(table, no_callback_errors):
     play_one_human_decision(table)
     click(table, {"intent": "reset"})
     assert table.game.history == opening and table.message.startswith("New game.")
+    assert table.status["undo"] == "reset", "undo now brings back the game before the reset"
+    table.status = {**table.status, "undo": "move"}  # the opening's picture, but for what undo would take back
     assert frozen(table) == picture
 
 
@@ -395,13 +397,13 @@ def test_the_front_end_draws_every_board_with_its_test_hooks_and_prefix():
     for module in ("cards", "rows", "cellar", "main_board", "player_board", "table"):
         assert f"// ---- chartres/static/{module}.js" in js, module
     assert not re.search(r"\bimport\b.*https?://", js), "no CDN imports"
-    for hook in ("ch-banner", "ch-prompt", "ch-message", "ch-card-${cid}", "ch-slot-${k}", "ch-location-${lid}",
+    assert 'actionBar(model, status, catalog, "ch",' in js, "the prompt, choices and message line: the runtime's bar"
+    for hook in ("ch-banner", "ch-card-${cid}", "ch-slot-${k}", "ch-location-${lid}",
                  "ch-tile-${tid}", "ch-button-", "ch-ip-${p}", "ch-rep-${p}", "ch-citizens-${p}", "ch-row-${p}",
                  "ch-act-${p}-${k}", "ch-cathedral-${p}", "ch-window-${p}-", "ch-cross-${p}", "ch-status-${p}",
                  "ch-cellar-${p}", "${id}-space-${k}", "ch-path-${name}", "ch-scores", "ch-seat-${p}", "ch-turn"):
         assert hook in js, hook
-    assert '"ch"' in js and 'tools(status, catalog, "ch", { rounds: true, toEnd: true })' in js, \
-        "the runtime's buttons"
+    assert '"ch"' in js and 'tools: { rounds: true, toEnd: true }' in js, "the runtime's buttons, in its bar"
     assert "model.send" not in own_js(js, "chartres/static/cards.js"), "intents go through the runtime"
     classes = own_classes(css, "chartres/static/cards.css")
     assert classes and all(c.startswith(".ch-") for c in classes), classes

@@ -343,7 +343,8 @@ def test_the_front_end_draws_the_layout_and_chart_with_its_test_hooks_and_prefix
     js, css = KKTable._esm, KKTable._css
     assert "// ---- kardinal_koenig/static/cards.js" in js and "// ---- kardinal_koenig/static/chart.js" in js
     assert not re.search(r"\bimport\b.*https?://", js), "no CDN imports"
-    for hook in ("kk-card-${r}-${c}", "kk-action-", "kk-message", "kk-prompt", "kk-chart", "kk-seat-"):
+    assert 'actionBar(model, status, catalog, "kk",' in js, "the prompt, choices and message line: the runtime's bar"
+    for hook in ("kk-card-${r}-${c}", "kk-action-", "kk-chart", "kk-seat-"):
         assert hook in js, hook
     own = css[css.index("/* ---- kardinal_koenig/static/kardinal_koenig.css */"):]
     selectors = re.findall(r"(?m)^\s*([^@{}\s][^{}]*)\{", re.sub(r"/\*.*?\*/", "", own, flags=re.S))

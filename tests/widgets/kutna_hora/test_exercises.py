@@ -189,7 +189,7 @@ def test_each_show_is_a_new_independent_box():
 def test_a_failing_check_becomes_a_message_in_the_box(monkeypatch):
     ex = tavern()
     box = ex.show()
-    monkeypatch.setattr(ex, "check", lambda _a: 1 / 0)
+    monkeypatch.setattr(ex, "attempt", lambda _a: 1 / 0)  # the Check button's verdict (hint first)
     box.check_button.click()
     assert "Something went wrong in the exercise: ZeroDivisionError" in box.feedback.value
 

@@ -20,6 +20,7 @@ from games.kutna_hora import BANNER, mines
 from games.kutna_hora.data.approx import MINE_SETUP, ROCK_STARS, row_values
 from games.kutna_hora.data.rulebook import ENTRANCE_WOOD, SIX_STAR_ROW
 from tests.widgets.messages import click, spy, updates
+from tests.widgets.render import draw, draw_composed, intents
 from widgets.kutna_hora import (
     MineBoardView,
     MineExercise,
@@ -37,7 +38,6 @@ from widgets.shared.exercises import Feedback
 from widgets.shared.palette import seat_colours
 
 from .controls import from_browser, refused_and_unchanged
-from .render import draw, draw_composed, intents
 
 PURPLE, BLUE, GREEN, ORANGE = range(4)
 NAMES = ["Purple", "Blue", "Green", "Orange"]

@@ -386,3 +386,20 @@ def test_importing_widgets_does_not_import_plotly_or_pandas():
     root = pathlib.Path(price_stand.__file__).parent.parent.parent
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_a_picture_keeps_the_step_it_was_taken_at_and_takes_no_clicks(stand, no_callback_errors):
+    from tests.widgets.render import draw
+
+    stand.build("beer")
+    picture = stand.picture("Step 1: a tavern")
+    assert picture.read_only and picture.caption == "Step 1: a tavern"
+    assert (picture.stand, picture.changed, picture.events, picture.message) == (
+        stand.stand, stand.changed, stand.events, stand.message)
+    stand.build("beer")
+    assert picture.stand != stand.stand and picture.game.history != stand.game.history, "the picture keeps its step"
+    click(picture, {"intent": "build", "good": "beer"})
+    assert picture.message_kind == "error" and "read-only" in picture.message and len(picture.game.history) == 1
+    page = draw(picture)
+    assert page.data["readOnly"] == "true" and not [n for n in page.walk() if "intent" in n.data]
+    assert page.by_id("kh-ps-caption").all_text == "Step 1: a tavern"

@@ -17,12 +17,15 @@ from games.core.bots import GreedyBot, RandomBot, play_out
 from games.kutna_hora import BANNER, mines
 from games.kutna_hora.game import KutnaHoraGame
 from tests.widgets.messages import click, spy
+from tests.widgets.render import draw
 from widgets.kutna_hora import (
     BarbaraView,
     KHTable,
+    MineBoardView,
     PlayerBoardView,
     PositionExercise,
     TownHallView,
+    TownView,
     boards,
     score_category,
     score_chart,
@@ -31,8 +34,6 @@ from widgets.kutna_hora import (
 )
 from widgets.kutna_hora import table as table_module
 from widgets.kutna_hora.scores import SCORE_CATEGORIES
-
-from .render import draw
 
 SYNCED = ("catalog", "board", "stands", "hall", "mine", "town", "seats", "status", "events", "message",
           "message_kind", "message_seq")
@@ -253,6 +254,26 @@ def test_the_position_exercises_are_answered_by_the_engine(busy):
         PositionExercise("bad", game, "weather")
 
 
+def test_the_position_exercises_show_their_position_next_to_the_question_without_the_answer(busy):
+    game = busy.at(80)
+    income = PositionExercise("Income", game, "income", player=1)
+    figure = income.figure()
+    assert "<table class='bg-ex-figure'>" in figure and "price now" in figure
+    assert f"<td>{game.prices()['wood']}</td>" in figure and figure.count("<th>") == 3, "no groschen column"
+    mine = PositionExercise("Mines", game, "mines", player=2).figure()
+    assert isinstance(mine, MineBoardView) and not mine.interactive and not mine.show_scores
+    assert [c["tile"] for c in mine.board["cells"]] == list(game.state.mine)
+    twin = game.clone()
+    twin.state.seats[0].groschen = 10_000
+    plot = next(iter(twin.plot_options(0, False, False)))
+    town_view = PositionExercise("Plot", game, "plot", player=0, plot=plot).figure()
+    assert isinstance(town_view, TownView) and not town_view.interactive and town_view.selected == plot
+    assert not town_view.offers, "no prices on it: they would give the answer away"
+    assert "tax marker shows" in PositionExercise("Tax", game, "tax", player=0).figure()
+    box = income.show()
+    assert box.children[1].value == figure, "the position sits right under the question"
+
+
 def test_an_exercise_keeps_its_position_and_its_box_checks_what_is_typed(busy):
     live = busy.at(50)
     ex = PositionExercise("Income", live, "income", player=0)
@@ -283,9 +304,10 @@ def human_until_kind(view, kind, prefer=()):
 
 
 def clicks(page):
-    """The action each highlighted board choice sends (the buttons aside)."""
+    """The action each highlighted board choice sends (the buttons aside, and the board nodes that name an action
+    the rules refuse now: data-legal="false")."""
     return sorted(n.data["action"] for n in page.walk()
-                  if n.data.get("intent") == "act" and "bg-button" not in n.classes)
+                  if n.data.get("intent") == "act" and "bg-button" not in n.classes and n.data.get("legal") != "false")
 
 
 def test_the_table_draws_every_board_with_its_test_hooks(table):

@@ -19,6 +19,7 @@ from games.core import IllegalAction
 from games.kutna_hora import BANNER, nobles, town
 from games.kutna_hora.data.components import TILES
 from tests.widgets.messages import click, spy, updates
+from tests.widgets.render import draw, draw_composed, intents
 from widgets.kutna_hora import (
     NobleInputs,
     TownExercise,
@@ -35,7 +36,6 @@ from widgets.kutna_hora import town_board as town_board_module
 from widgets.shared.exercises import Feedback
 
 from .controls import from_browser, refused_and_unchanged
-from .render import draw, draw_composed, intents
 
 #: The rulebook's sawmill (製材所): builders-1 (red, yellow) on plot 5 of the 5 × 5 side, a red public building
 #: (red, red, yellow) above it, one matching icon to its right and below, and a yellow village on the left edge.
@@ -489,7 +489,9 @@ def test_the_exercise_box_checks_on_click_and_never_raises(exercises):
     assert box.children[1].banner == BANNER and box.children[1].town == exercises[2].position.snapshot()
     from_browser(box.answer, value="5")
     box.check_button.click()
-    assert "✗ Not quite: you said 5, but it is 6 points." in box.feedback.value
+    assert "✗ Not quite: 5 is not it." in box.feedback.value and "6" not in box.feedback.value, "a hint first"
+    box.check_button.click()
+    assert "✗ Not quite: you said 5, but it is 6 points." in box.feedback.value, "the answer after a second try"
     from_browser(box.answer, value="6")
     box.check_button.click()
     assert "✓ Right: 6 points." in box.feedback.value

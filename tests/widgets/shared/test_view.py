@@ -97,10 +97,32 @@ def test_an_exercise_reads_checks_and_explains(typed, correct, says):
     assert feedback.correct is correct and says in feedback.text
 
 
+def test_a_first_wrong_try_gets_the_hint_a_second_the_answer_and_an_empty_box_is_no_try():
+    ex = Sum()
+    assert ex.attempt("") == Feedback(False, "Type your answer first: a whole number of stones, e.g. 3.")
+    assert ex.attempt("lots").text.startswith("'lots' is not a number") and ex.wrong_tries == 0
+    first = ex.attempt("5")
+    assert first == Feedback(False, "Not quite: 5 stones is not it. Hint: count them. Try again, or click Show answer.")
+    assert "4" not in first.text, "the first wrong answer does not give the answer away"
+    assert ex.attempt("6").text.startswith("Not quite: you said 6 stones, but it is 4 stones. 2 + 2 = 4.")
+    assert ex.attempt("4") == Feedback(True, "Right: 4 stones. 2 + 2 = 4.")
+    assert Sum().reveal() == Feedback(False, "The answer: 4 stones. 2 + 2 = 4.")
+
+
+def test_show_answer_shows_the_answer_and_why_at_any_time():
+    box = Sum().show()
+    assert box.answer.value == "" and box.show_button.description == "Show answer"
+    box.show_button.click()
+    assert "→ The answer: 4 stones. 2 + 2 = 4." in box.feedback.value and "bg-ex-feedback--answer" in box.feedback.value
+
+
 def test_the_exercise_box_checks_what_is_typed_and_never_raises(monkeypatch):
     box = Sum().show()
     box.check_button.click()
     assert "✗ Type your answer first" in box.feedback.value
+    box.answer.value = "5"
+    box.check_button.click()
+    assert "✗ Not quite: 5 stones is not it. Hint: count them" in box.feedback.value
     box.answer.value = "4"
     box.check_button.click()
     assert "✓ Right: 4 stones." in box.feedback.value

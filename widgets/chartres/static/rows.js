@@ -2,11 +2,12 @@
 // and by the rows on their own (rows_view.js). A column whose two cards share a colour is lit (seat.lit), the card
 // the engine activated is marked ★ (seat.activated); both come from Python.
 
-import { clickable, make, testid } from "../../shared/static/runtime.js";
+import { make, offer, testid } from "../../shared/static/runtime.js";
 import { cardBack, drawCard } from "./cards.js";
 
 // seat: {row, act, lit, activated, committed, commit}; opts: {own (the human's rows: slots named ch-slot-K),
-// selected (the hand card chosen for "activate"), slots (the free positions it may go under)}.
+// selected (the hand card chosen for "activate"), slots (the free positions it may go under), asks (the decision
+// takes "activate": with a card selected every position names its action, and the rules refuse the others)}.
 export function drawRows(catalog, seat, p, opts) {
   const o = opts || {};
   const box = testid(make("div", "ch-rows"), `ch-row-${p}`);
@@ -40,8 +41,11 @@ export function drawRows(catalog, seat, p, opts) {
       col.append(make("div", "ch-card ch-card--gap"));
     }
     if (lit.has(k)) col.classList.add("ch-col--lit");
+    const aim = o.asks && o.selected ? `activate ${k} ${o.selected}` : "";
     if (under) {
-      col.append(drawCard(catalog, under, { id: `ch-act-${p}-${k}`, note: lit.has(k) ? "match" : "" }));
+      const card = drawCard(catalog, under, { id: `ch-act-${p}-${k}`, note: lit.has(k) ? "match" : "" });
+      if (aim) offer(card, aim, false, `Play ${o.selected} face down under position ${k}`);
+      col.append(card);
     } else if (commit && commit[1] && commit[2] === k) {
       const card = drawCard(catalog, commit[1], { id: `ch-act-${p}-${k}`, note: "face down (yours)" });
       card.classList.add("ch-card--committed");
@@ -50,9 +54,11 @@ export function drawRows(catalog, seat, p, opts) {
       const slot = testid(make("div", "ch-slot"), o.own ? `ch-slot-${k}` : `ch-seat-${p}-slot-${k}`);
       slot.title = `Activation row, position ${k}: empty`;
       if (slots.has(k)) {
-        clickable(slot, "act", { action: `activate ${k} ${o.selected}` }, `Play ${o.selected} face down under position ${k}`);
+        offer(slot, aim || `activate ${k} ${o.selected}`, true, `Play ${o.selected} face down under position ${k}`);
         slot.classList.add("ch-choice");
         slot.textContent = `play ${o.selected} here`;
+      } else if (aim) {
+        offer(slot, aim, false, `Play ${o.selected} face down under position ${k}`);
       }
       col.append(slot);
     }

@@ -4,7 +4,7 @@
 // click the card in your hand, then a highlighted position.
 
 import {
-  TABLE_TRAITS, banner, button, clickable, eventLog, make, messageLine, mount, promptLine, testid, timeTravel, tools,
+  TABLE_TRAITS, actionBar, banner, button, eventLog, make, mount, offer, takes, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn, seatName } from "./cards.js";
 import { drawCellar } from "./cellar.js";
@@ -23,16 +23,21 @@ const BUTTON_TITLES = {
   "pour red": "Red grapes pour first (the IP is the same either way)",
 };
 
+// A card in the human's hand: in a decision that plays (row) or pays with (discard) a hand card, every card names
+// that action (highlighted when legal; otherwise a click asks the rules why not); for "activate" a card is selected
+// first, then a position of the activation row.
 function drawHandCard(catalog, cid, status, selected) {
   const acts = status.actions || {};
   const card = drawCard(catalog, cid, { id: `ch-card-${cid}` });
-  if ((acts.row || []).includes(cid)) {
+  if (takes(status, "row")) {
     const where = status.kind === "setup-row" ? "into your starting action row" : "face down to the right end of your action row";
-    clickable(card, "act", { action: `row ${cid}` }, `Play ${cid} ${where}`);
-    card.classList.add("ch-choice");
-  } else if ((acts.discard || []).includes(cid)) {
-    clickable(card, "act", { action: `discard ${cid}` }, `Discard ${cid} to pay for the ability`);
-    card.classList.add("ch-choice", "ch-card--discard");
+    const legal = (acts.row || []).includes(cid);
+    offer(card, `row ${cid}`, legal, `Play ${cid} ${where}`);
+    if (legal) card.classList.add("ch-choice");
+  } else if (takes(status, "discard")) {
+    const legal = (acts.discard || []).includes(cid);
+    offer(card, `discard ${cid}`, legal, `Discard ${cid} to pay for the ability`);
+    if (legal) card.classList.add("ch-choice", "ch-card--discard");
   } else if ((acts.activate || {})[cid]) {
     card.dataset.select = cid;  // chosen here, played by a click on a free position (onClick below)
     card.tabIndex = 0;
@@ -106,7 +111,8 @@ function drawSeat(catalog, seat, p, status, selected) {
   const slots = seat.you && selected ? ((status.actions || {}).activate || {})[selected] || [] : [];
   const left = make("div", "ch-seat-left");
   left.append(make("span", "bg-label", "action row (above) · activation row (below)"),
-    drawRows(catalog, seat, p, { own: seat.you, selected: seat.you ? selected : null, slots }));
+    drawRows(catalog, seat, p, { own: seat.you, selected: seat.you ? selected : null, slots,
+      asks: seat.you && takes(status, "activate") }));
   if ((seat.taverns || []).length) left.append(make("div", "ch-muted", `tavern beside the row: ${seat.taverns.join(", ")}`));
   left.append(drawHand(catalog, seat, p, status, selected));
   const right = make("div", "ch-seat-right");
@@ -119,22 +125,19 @@ function drawSeat(catalog, seat, p, status, selected) {
   return box;
 }
 
-function drawControls(status, catalog, selected) {
-  const bar = testid(make("div", "bg-controls"), "ch-controls");
-  const acts = make("div", "bg-actions");
+// The choices that are buttons (draw, stop, resolve, pass, a path, which grapes pour first) and the hint for
+// "activate" (a card first, then a position).
+function drawChoices(status, selected) {
   const a = status.actions || {};
   const texts = [...(a.buttons || []), ...(a.path || []).map((x) => `path ${x}`), ...(a.pour || []).map((x) => `pour ${x}`)];
-  for (const action of texts) {
-    acts.append(button(action, `ch-button-${action.replace(/ /g, "-")}`, "act", { action },
-      { className: "bg-button--action", title: BUTTON_TITLES[action] || action }));
-  }
+  const out = texts.map((action) => button(action, `ch-button-${action.replace(/ /g, "-")}`, "act", { action },
+    { className: "bg-button--action", title: BUTTON_TITLES[action] || action }));
   if (Object.keys(a.activate || {}).length) {
-    acts.append(testid(make("span", "ch-activate-hint", selected
+    out.push(testid(make("span", "ch-activate-hint", selected
       ? `${selected} selected: click a highlighted position of your activation row`
       : "Click a card in your hand, then a free position of your activation row"), "ch-hint"));
   }
-  bar.append(acts, tools(status, catalog, "ch", { rounds: true, toEnd: true }));
-  return bar;
+  return out;
 }
 
 const SCORE_HEADS = ["", "windows", "cross rep", "warehouse rep", "town hall rep", "reputation", "reputation IP",
@@ -194,10 +197,11 @@ function render(ctx) {
       if (!status.live) table.classList.add("ch-table--past");
       const seats = testid(make("div", "ch-seats"), "ch-seats");
       (model.get("seats") || []).forEach((seat, p) => seats.append(drawSeat(catalog, seat, p, status, selected)));
-      table.append(drawMainBoard(catalog, board, status.actions || {}), seats, drawLegend(catalog));
+      table.append(drawMainBoard(catalog, board, status), seats, drawLegend(catalog));
       const text = catalog.banner ? `${catalog.banner} (${catalog.source} components)` : "";
-      return [banner(text, "ch-banner"), promptLine(status, "ch-prompt", turn), drawControls(status, catalog, selected),
-        messageLine(model, "ch-message"), timeTravel(status, model, "ch"), table, drawScores(catalog, board, status),
+      const bar = actionBar(model, status, catalog, "ch", { detail: turn, choices: drawChoices(status, selected),
+        tools: { rounds: true, toEnd: true } });
+      return [banner(text, "ch-banner"), bar, timeTravel(status, model, "ch"), table, drawScores(catalog, board, status),
         eventLog(model.get("events") || [], catalog, "ch")];
     },
   });

@@ -1,7 +1,8 @@
 // Kardinal & König's cards and claim stones, and the 4 × 14 layout they lie in: the one renderer of the layout,
-// used by the card table (table.js). What may be clicked comes from Python (the legal actions), never from here.
+// used by the card table (table.js). What may be clicked comes from Python (the legal actions, and the verbs the
+// decision takes), never from here.
 
-import { clickable, inkOn, make, svg, testid } from "../../shared/static/runtime.js";
+import { inkOn, make, offer, svg, testid } from "../../shared/static/runtime.js";
 
 const VERB_HINTS = {
   take: "take this card",
@@ -40,19 +41,19 @@ export function crestText(catalog, tally) {
   return Object.entries(tally).map(([kind, n]) => `${catalog.crests[kind] || kind}${n > 1 ? n : ""}`).join(" ");
 }
 
-function drawCard(catalog, cell, r, c, action, isEnd) {
+// action: the legal action on this card now (highlighted); named: the action it names otherwise (the rules refuse
+// it now: a click shows why), or "" (the card sends nothing).
+function drawCard(catalog, cell, r, c, action, isEnd, named) {
   const [cid, owner, chip] = cell;
   const [country, crests, routes] = catalog.cards[cid] || ["?", [], []];
   const info = countryOf(catalog, country);
-  const node = testid(make(action ? "button" : "div", "kk-card"), `kk-card-${r}-${c}`);
+  const sends = action || named;
+  const node = testid(make(sends ? "button" : "div", "kk-card"), `kk-card-${r}-${c}`);
   node.style.setProperty("--kk-country", info.colour);
-  node.dataset.clickable = action ? "true" : "false";
+  node.dataset.clickable = sends ? "true" : "false";
   if (isEnd) node.classList.add("kk-card--end");
-  if (action) {
-    node.type = "button";
-    clickable(node, "act", { action });
-    node.classList.add("kk-card--clickable", `kk-card--${action.split(" ")[0]}`);
-  }
+  if (sends) node.type = "button";
+  if (action) node.classList.add("kk-card--clickable", `kk-card--${action.split(" ")[0]}`);
   const top = make("span", "kk-card-top");
   const crestBox = make("span", "kk-crests");
   for (const kind of crests) {
@@ -83,14 +84,16 @@ function drawCard(catalog, cell, r, c, action, isEnd) {
   if (routes.length) notes.push(routes.join(" and "));
   if (owner >= 0) notes.push(`claim stone of Player ${owner + 1}`);
   if (chip) notes.push("a face-down law chip lies on it");
-  if (action) notes.push(`Click: ${VERB_HINTS[action.split(" ")[0]]} (${action})`);
-  node.title = notes.join("\n");
+  if (sends) notes.push(`Click: ${VERB_HINTS[sends.split(" ")[0]]} (${sends})`);
+  if (sends) offer(node, sends, !!action, notes.join("\n"));
+  else node.title = notes.join("\n");
   return node;
 }
 
 // The layout: board[row][column] is [card id, stone owner or -1, 1 if a law chip lies on it] or null (taken);
-// actions maps "row-column" to the legal action on that card.
-export function drawLayout(catalog, board, actions) {
+// actions maps "row-column" to the legal action on that card; name(r, c, cell) gives the action a card names in the
+// decision now ("" for none), sent even when the rules refuse it.
+export function drawLayout(catalog, board, actions, name) {
   const grid = testid(make("div", "kk-grid"), "kk-grid");
   board.forEach((row, ri) => {
     const cols = row.map((cell, ci) => (cell ? ci : -1)).filter((ci) => ci >= 0);
@@ -102,9 +105,10 @@ export function drawLayout(catalog, board, actions) {
       if (!cell) {
         const gap = testid(make("div", "kk-slot"), `kk-slot-${r}-${c}`);
         gap.title = `Row ${r}, column ${c}: taken`;
+        gap.dataset.clickable = "false";
         line.append(gap);
       } else {
-        line.append(drawCard(catalog, cell, r, c, actions.get(`${r}-${c}`), ends.has(ci)));
+        line.append(drawCard(catalog, cell, r, c, actions.get(`${r}-${c}`), ends.has(ci), name ? name(r, c, cell) : ""));
       }
     });
     grid.append(line);

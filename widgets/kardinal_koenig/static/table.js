@@ -3,7 +3,7 @@
 // actions now); the rules stay there.
 
 import {
-  TABLE_TRAITS, banner, button, eventLog, make, messageLine, mount, plural, promptLine, testid, timeTravel, tools,
+  TABLE_TRAITS, actionBar, banner, button, eventLog, make, mount, plural, takes, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { countryOf, crestText, drawLayout, drawLegend, routeIcon, stone } from "./cards.js";
 import { drawChart } from "./chart.js";
@@ -93,16 +93,22 @@ function drawTurn(status) {
   return line;
 }
 
-function drawControls(status, catalog) {
-  const bar = testid(make("div", "bg-controls"), "kk-controls");
-  const acts = make("div", "bg-actions");
-  for (const action of status.legal || []) {
-    if (CELL_ACTION.test(action)) continue;
-    acts.append(button(action, `kk-action-${action.replace(/ /g, "-")}`, "act", { action },
-      { className: "bg-button--action", title: BUTTON_TITLES[action] || action }));
-  }
-  bar.append(acts, tools(status, catalog, "kk"));
-  return bar;
+// The choices that are buttons: stop, pass, skip and the law chips.
+function drawChoices(status) {
+  return (status.legal || []).filter((action) => !CELL_ACTION.test(action)).map((action) => button(action,
+    `kk-action-${action.replace(/ /g, "-")}`, "act", { action },
+    { className: "bg-button--action", title: BUTTON_TITLES[action] || action }));
+}
+
+// The action a card on the layout names in the decision now: take it; place a claim stone on it (or lift your own);
+// discard your stone from it. The rules decide which of them are legal.
+function namer(status, human) {
+  return (r, c, cell) => {
+    if (takes(status, "take")) return `take ${r} ${c}`;
+    if (takes(status, "place")) return cell[1] === human && takes(status, "lift") ? `lift ${r} ${c}` : `place ${r} ${c}`;
+    if (takes(status, "discard")) return `discard ${r} ${c}`;
+    return "";
+  };
 }
 
 function render(ctx) {
@@ -123,14 +129,15 @@ function render(ctx) {
       }
       const table = make("div", "kk-table");
       if (!status.live) table.classList.add("kk-table--past");
-      table.append(drawLayout(catalog, model.get("board") || [], actions), drawLegend(catalog));
+      table.append(drawLayout(catalog, model.get("board") || [], actions, namer(status, catalog.human)),
+        drawLegend(catalog));
       const seatBox = testid(make("div", "kk-seats"), "kk-seats");
       seats.forEach((seat, p) => seatBox.append(drawSeat(catalog, seat, p, status.to_move)));
       const fill = wasFinal === false && !!chart.final;
       wasFinal = !!chart.final;
       const names = seats.map((s) => s.label + (s.you ? " (you)" : ""));
-      return [banner(catalog.banner, "kk-banner"), promptLine(status, "kk-prompt", drawTurn(status)),
-        drawControls(status, catalog), messageLine(model, "kk-message"), timeTravel(status, model, "kk"), table,
+      const bar = actionBar(model, status, catalog, "kk", { detail: drawTurn(status), choices: drawChoices(status) });
+      return [banner(catalog.banner, "kk-banner"), bar, timeTravel(status, model, "kk"), table,
         seatBox, drawChart(catalog, chart, names, { fill }), eventLog(model.get("events") || [], catalog, "kk")];
     },
   });

@@ -3,7 +3,7 @@
 // entrances, rocks, mine tiles in their owners' colours, open spaces with their wood cost, each row's stars and
 // value. No rules here: which spaces are open and what they cost come from Python.
 
-import { clickable, make, testid } from "../../shared/static/runtime.js";
+import { clickable, make, offer, testid } from "../../shared/static/runtime.js";
 
 const MINE_ORDINALS = ["1st", "2nd", "3rd"];
 
@@ -71,23 +71,27 @@ function drawMineCell(index, cell, o, columns) {
     if (cell.owner >= 0 && o.names[cell.owner]) node.append(make("span", "kh-mn-owner", o.names[cell.owner]));
   } else if (cell.open && o.showOpen) {
     const wood = o.wood ? ` = ${cell.cost_here * o.wood} g` : "";
-    node.append(testid(make("span", "kh-mn-cost", `open: ${cell.cost_here} wood${wood}`), `kh-mine-cost-${index}`));
+    const words = o.openLabel ? o.openLabel(index, cell) : `open: ${cell.cost_here} wood${wood}`;
+    node.append(testid(make("span", "kh-mn-cost", words), `kh-mine-cost-${index}`));
   }
   if (index === o.mark) {
     node.classList.add("kh-mn-cell--mark");
     node.append(make("span", "kh-mn-mark", "?"));
   }
   const click = o.click ? o.click(index, cell) : null;
-  if (click) clickable(node, click[0], click[1], click[2] || title);
+  if (click && click[0] === "act") offer(node, click[1].action, !!click[3], click[2] || title);  // a game table's
+  else if (click) clickable(node, click[0], click[1], click[2] || title);
   else node.title = title;
   if (click && click[3]) node.classList.add("kh-mn-cell--choice");
   node.setAttribute("aria-label", title);
   return node;
 }
 
-// drawMineBoard(board, {names, colours, last, mark, showOpen, showRows, anySpace, wood, click}): the grid with its
-// column and row heads and, with showRows, each row's stars and value. click(index, cell) returns
-// [intent, args, title, highlight] for a cell that sends an intent (highlight: one of a few legal choices), or null.
+// drawMineBoard(board, {names, colours, last, mark, showOpen, showRows, anySpace, wood, openLabel, click}): the grid
+// with its column and row heads and, with showRows, each row's stars and value. An open space reads "open: 2 wood"
+// (" = 4 g" with the wood price), or openLabel(index, cell). click(index, cell) returns [intent, args, title,
+// highlight] for a cell that sends an intent (highlight: one of a few legal choices; a game table's "act" without it
+// names an action the rules refuse now), or null.
 export function drawMineBoard(board, opts) {
   const o = { names: [], colours: [], last: -1, mark: -1, showOpen: true, showRows: true, anySpace: false,
     wood: 0, click: null, ...(opts || {}) };

@@ -2,7 +2,7 @@
 // and the two ways a board offers a choice: a legal action to click (act) or the first half of a two-part choice to
 // select (selectable). Used by town_hall.js, player_board.js and table.js.
 
-import { clickable, make } from "../../shared/static/runtime.js";
+import { make, offer } from "../../shared/static/runtime.js";
 
 // A printed effect in words ("tax +1", "st-barbara +1", "remove-house +1", "points +2"), as the engine writes it.
 const EFFECT_WORDS = { "st-barbara +1": "flips St. Barbara", "remove-house +1": "removes a house", "slider +1": "moves its slider" };
@@ -47,10 +47,11 @@ export function costText(status, action) {
   return c === undefined ? "" : c === 0 ? "free" : `${c} g`;
 }
 
-// A legal action on a board: highlighted, and a click sends {intent: "act", action}.
-export function act(node, action, title) {
-  clickable(node, "act", { action }, title);
-  node.classList.add("kh-tb-act");
+// An action on a board: a legal one is highlighted; one the rules refuse now (legal false) is not, but a click sends
+// it all the same and the message line says why. Either way a click sends {intent: "act", action}.
+export function act(node, action, title, legal = true) {
+  offer(node, action, legal, title);
+  if (legal) node.classList.add("kh-tb-act");
   return node;
 }
 
@@ -113,14 +114,17 @@ export function mineWords(catalog, id) {
     `${population ? ` · population +${population}` : ""}${points ? ` · ${points} points` : ""} · ${stars} ★`;
 }
 
-// A mine tile in a hand (the tiles drawn in a Mine action): id, cost, ore, stars, points.
+// A mine tile in a hand (the tiles drawn in a Mine action): its id and, in words, what it costs its neighbours, the
+// ore it brings, its stars and points.
 export function drawMineTile(catalog, id, opts) {
   const o = opts || {};
-  const [back, cost, ore, , points, stars] = (catalog.mine_tiles || {})[id] || ["?", 0, 0, 0, 0, 0];
+  const [back, cost, ore, population, points, stars] = (catalog.mine_tiles || {})[id] || ["?", 0, 0, 0, 0, 0];
   const node = make("div", `kh-tb-minetile ${back === "tech" ? "kh-tb-minetile--tech" : ""}`.trim());
   if (o.id) node.dataset.testid = o.id;
-  node.append(make("span", "kh-tb-minetile-id", id), make("span", "kh-tb-minetile-nums",
-    `w${cost} ore+${ore}${stars ? ` ${"★".repeat(stars)}` : ""}${points ? ` +${points}p` : ""}`));
+  const facts = [`+${ore} ore`, population ? `+${population} people` : "", points ? `${points} points` : "",
+    stars ? "★".repeat(stars) : "no star"].filter(Boolean);
+  node.append(make("span", "kh-tb-minetile-id", id), make("span", "kh-tb-minetile-nums", facts.join(" · ")),
+    make("span", "kh-tb-minetile-cost", `next to it: ${cost} wood`));
   node.title = mineWords(catalog, id);
   return node;
 }

@@ -4,7 +4,7 @@
 // (table.js, every seat) and by PlayerBoardView (player_board_view.js). Only the human's own board is clickable, and
 // only at its legal actions: a card half, a joker's action, a card played for no effect, a held tile, a guild row.
 
-import { button, make, testid } from "../../shared/static/runtime.js";
+import { button, make, takes, testid } from "../../shared/static/runtime.js";
 import { act, drawTile, pawn, selectable } from "./pieces.js";
 
 const ACTION_WORDS = {
@@ -21,18 +21,21 @@ const ACTION_TITLES = {
 };
 const KIND_LABEL = { points: "pts", reputation: "rep", pelicans: "pelican", "public-rights": "public Rights" };
 
-function drawHalf(card, half, p, c, acts, chosen) {
+// A card half: a legal play is highlighted; in the play decision any other half of a card in hand sends its play
+// too (the rules say why not); a joker half is selected first, then its action is chosen.
+function drawHalf(card, half, p, c, acts, chosen, asks) {
   const h = testid(make("div", `kh-tb-half kh-tb-half--${half}`, ACTION_WORDS[half] || half), `kh-tb-half-${p}-${c}-${half}`);
   h.title = ACTION_TITLES[half] || half;
   if (half === "joker" && ((acts.joker || {})[c] || []).length) {
     selectable(h, `joker:${c}`, chosen, `Joker on card ${c}: choose which action it takes`);
-  } else if (((acts.play || {})[c] || []).includes(half)) {
-    act(h, `play ${c} ${half}`, `Play card ${c} for ${ACTION_WORDS[half]} (its other half is lost this round)`);
+  } else if (half !== "joker" && asks.play) {
+    act(h, `play ${c} ${half}`, `Play card ${c} for ${ACTION_WORDS[half]} (its other half is lost this round)`,
+      ((acts.play || {})[c] || []).includes(half));
   }
   card.append(h);
 }
 
-function drawCards(catalog, seat, p, acts, selected, jokerCost) {
+function drawCards(catalog, seat, p, acts, selected, jokerCost, asks) {
   const box = testid(make("div", "kh-tb-cards"), `kh-tb-cards-${p}`);
   const idle = new Set((acts.idle || []).map(String));
   (catalog.cards || []).forEach((halves, k) => {
@@ -45,7 +48,7 @@ function drawCards(catalog, seat, p, acts, selected, jokerCost) {
       box.append(card);
       return;
     }
-    for (const half of halves) drawHalf(card, half, p, c, acts, selected.joker === String(c));
+    for (const half of halves) drawHalf(card, half, p, c, acts, selected.joker === String(c), asks);
     if (selected.joker === String(c)) {
       const menu = make("div", "kh-tb-joker-menu");
       for (const what of (acts.joker || {})[c] || []) {
@@ -64,7 +67,7 @@ function drawCards(catalog, seat, p, acts, selected, jokerCost) {
   return box;
 }
 
-function drawGuildRows(catalog, seat, p, acts, kind) {
+function drawGuildRows(catalog, seat, p, acts, kind, asks) {
   const rows = testid(make("div", "kh-tb-guildrows"), `kh-tb-guildrows-${p}`);
   const houses = new Set(acts.house || []);
   for (let r = 0; r < 3; r++) {
@@ -90,10 +93,10 @@ function drawGuildRows(catalog, seat, p, acts, kind) {
       }
       row.append(h);
     });
-    if (houses.has(guild)) {
+    if (asks.house && guild) {
       act(row, `house ${guild}`, kind === "remove-house"
         ? `Build: the building removes a house: the leftmost ${guild} house (its effect is ignored)`
-        : `St. Barbara 3: remove the leftmost ${guild} house (${good} production +2)`);
+        : `St. Barbara 3: remove the leftmost ${guild} house (${good} production +2)`, houses.has(guild));
     }
     rows.append(row);
   }
@@ -149,6 +152,7 @@ export function drawSeat(catalog, board, seat, p, ctx) {
   if (seat.you) box.classList.add("kh-tb-seat--you");
   if (status.to_move === p) box.classList.add("kh-tb-seat--to-move");
   const acts = live && seat.you ? status.actions || {} : {};  // the legal actions are the human seat's
+  const asks = { play: live && seat.you && takes(status, "play"), house: live && seat.you && takes(status, "house") };
   const head = make("div", "kh-tb-seat-head");
   head.append(pawn(catalog, p), make("span", "kh-tb-seat-name", `Player ${p + 1}`),
     make("span", "kh-tb-muted", seat.you ? "you" : seat.bot ? `${seat.bot} bot` : ""));
@@ -162,8 +166,8 @@ export function drawSeat(catalog, board, seat, p, ctx) {
   if (status.to_move === p) head.append(make("span", "kh-tb-turn-flag", "to decide"));
 
   const left = make("div", "kh-tb-seat-left");
-  left.append(drawGuildRows(catalog, seat, p, acts, status.kind), drawReputation(catalog, seat, p),
-    drawCards(catalog, seat, p, acts, selected, (board.joker_cost || [])[p]));
+  left.append(drawGuildRows(catalog, seat, p, acts, status.kind, asks), drawReputation(catalog, seat, p),
+    drawCards(catalog, seat, p, acts, selected, (board.joker_cost || [])[p], asks));
   const right = make("div", "kh-tb-seat-right");
   const miners = testid(make("div", "kh-tb-miners"), `kh-tb-miners-${p}`);
   miners.append(make("span", "bg-label", "miners"), make("span", null, `pool ${seat.pool} · reserve ${seat.reserve}`));

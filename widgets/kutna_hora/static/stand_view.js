@@ -17,18 +17,22 @@ function render(ctx) {
   return mount(ctx, {
     name: "kh-ps",
     className: "kh-ps-root",
-    traits: ["stand", "changed", "events", "status", "catalog", ...MESSAGE_TRAITS],
-    draw: (model) => {
+    traits: ["stand", "changed", "events", "status", "catalog", "read_only", "caption", ...MESSAGE_TRAITS],
+    draw: (model, root) => {
       const stand = model.get("stand") || {};
       const status = model.get("status") || {};
+      const picture = !!model.get("read_only");  // a lesson's picture of one step: nothing to click
+      root.dataset.readOnly = picture ? "true" : "false";
       const stands = drawStands(stand, {
-        clickable: true, changed: new Set(model.get("changed") || []), buildable: status.buildable || [],
+        clickable: !picture, changed: new Set(model.get("changed") || []), buildable: status.buildable || [],
         over: status.over,
       });
+      const caption = model.get("caption") ? testid(make("div", "bg-title", model.get("caption")), "kh-ps-caption")
+        : null;
       return [
         stand.source === "approx" ? banner("Illustrative prices (approx), not the printed cards", "kh-ps-banner") : null,
-        promptLine(status, "kh-ps-prompt", drawStandStatus(status)), stands, messageLine(model, "kh-ps-message"),
-        eventLog(model.get("events") || [], model.get("catalog") || {}, "kh-ps"),
+        caption, promptLine(status, "kh-ps-prompt", drawStandStatus(status)), stands,
+        messageLine(model, "kh-ps-message"), eventLog(model.get("events") || [], model.get("catalog") || {}, "kh-ps"),
       ];
     },
   });

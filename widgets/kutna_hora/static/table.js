@@ -6,7 +6,7 @@
 // only selects (kept here, never sent), the second sends the whole action.
 
 import {
-  TABLE_TRAITS, banner, button, eventLog, make, messageLine, mount, promptLine, testid, timeTravel, tools,
+  TABLE_TRAITS, actionBar, banner, button, eventLog, legalList, make, mount, takes, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { drawBarbara } from "./barbara.js";
 import { drawMineBoard, mineSnapshot } from "./mine_board.js";
@@ -41,18 +41,16 @@ function effectiveSelection(selected, actions) {
   return out;
 }
 
-function drawPending(board, status) {
-  const box = testid(make("div", "kh-tb-pending"), "kh-tb-pending");
+// The guild sets of the setup card, when the decision is which set to take: choices of the bar.
+function drawGuildSets(board, status) {
+  if (!takes(status, "guilds")) return [];
   const sets = (status.actions || {}).guilds || [];
-  if (sets.length) {
-    box.append(make("span", "bg-label", `guild setup card ${board.guild_card}: choose a set`));
-    for (const [k, guilds] of board.guild_sets || []) {
-      const node = testid(make("div", "kh-tb-guildset", `set ${k}: ${guilds.join(", ")}`), `kh-tb-guildset-${k}`);
-      if (sets.includes(k)) act(node, `guilds ${k}`, `Take guild set ${k}`);
-      box.append(node);
-    }
+  const out = [make("span", "bg-label", `guild setup card ${board.guild_card}: choose a set`)];
+  for (const [k, guilds] of board.guild_sets || []) {
+    const node = testid(make("div", "kh-tb-guildset", `set ${k}: ${guilds.join(", ")}`), `kh-tb-guildset-${k}`);
+    out.push(act(node, `guilds ${k}`, `Take guild set ${k}`, sets.includes(k)));
   }
-  return box;
+  return out;
 }
 
 function drawHint(actions, selected) {
@@ -68,35 +66,16 @@ function drawHint(actions, selected) {
   return hint ? testid(make("span", "kh-tb-hint", hint), "kh-tb-hint") : null;
 }
 
-function drawControls(status, catalog, selected) {
-  const bar = testid(make("div", "bg-controls"), "kh-tb-controls");
-  const acts = make("div", "bg-actions");
+// The choices that are buttons (pass, discard, tax, miners, the guild-row orders) and the hint for a two-part choice.
+function drawChoices(board, status, selected) {
   const actions = status.actions || {};
-  for (const action of actions.buttons || []) {
+  const out = drawGuildSets(board, status);
+  out.push(...(actions.buttons || []).map((action) => {
     const cost = costText(status, action);
-    acts.append(button(cost ? `${action} (${cost})` : action, `kh-tb-button-${slug(action)}`, "act", { action },
-      { className: "bg-button--action", title: BUTTON_TITLES[action] || action }));
-  }
-  const hint = drawHint(actions, selected);
-  if (hint) acts.append(hint);
-  bar.append(acts, tools(status, catalog, "kh-tb", { rounds: true, toEnd: true }));
-  return bar;
-}
-
-function drawLegal(status) {
-  const legal = status.legal || [];
-  if (!legal.length) return testid(make("div", "kh-tb-legal"), "kh-tb-legal");  // a bare <details> says "Details"
-  const box = testid(make("details", "kh-tb-legal"), "kh-tb-legal");
-  box.open = legal.length <= 30;
-  box.append(make("summary", "bg-label kh-tb-legal-summary", `every legal action as text (${legal.length})`));
-  const list = make("div", "kh-tb-legal-list");
-  for (const action of legal) {
-    const cost = costText(status, action);
-    list.append(button(cost ? `${action} · ${cost}` : action, `kh-tb-legal-${slug(action)}`, "act", { action },
-      { className: "kh-tb-button--small" }));
-  }
-  box.append(list);
-  return box;
+    return button(cost ? `${action} (${cost})` : action, `kh-tb-button-${slug(action)}`, "act", { action },
+      { className: "bg-button--action", title: BUTTON_TITLES[action] || action });
+  }));
+  return [...out, drawHint(actions, selected)];
 }
 
 function drawMinePanel(catalog, board, mine, status, selected) {
@@ -108,30 +87,45 @@ function drawMinePanel(catalog, board, mine, status, selected) {
     `${mine.back ? ` (top: ${mine.back})` : ""} · discards ${mine.discard}`), "kh-tb-technology"));
   box.append(head);
   const drawn = mine.drawn || [];
-  if (drawn.length) {
-    const hand = testid(make("div", "kh-tb-drawn"), "kh-tb-drawn");
-    hand.append(make("span", "bg-label", "drawn"));
-    for (const t of drawn) {
-      const tile = drawMineTile(catalog, t, { id: `kh-tb-drawn-${t}` });
-      if ((actions.mine || {})[t]) {
-        selectable(tile, `mine:${t}`, selected.mine === t, `Keep ${t}, then click an open space: ${mineWords(catalog, t)}`);
-      }
-      hand.append(tile);
+  // The drawn tiles' row is always there (a Mine action that begins or ends moves nothing below it).
+  const hand = testid(make("div", "kh-tb-drawn"), "kh-tb-drawn");
+  hand.append(make("span", "bg-label", "drawn"));
+  for (const t of drawn) {
+    const tile = drawMineTile(catalog, t, { id: `kh-tb-drawn-${t}` });
+    if ((actions.mine || {})[t]) {
+      selectable(tile, `mine:${t}`, selected.mine === t, `Keep ${t}, then click an open space: ${mineWords(catalog, t)}`);
     }
-    box.append(hand);
-  } else if (mine.drawn_count) {
-    box.append(make("div", "kh-tb-muted", `${mine.drawn_count} tile${mine.drawn_count > 1 ? "s" : ""} drawn ` +
-      "(seen only by the player who drew)"));
+    hand.append(tile);
   }
+  if (!drawn.length) {
+    hand.append(make("span", "kh-tb-muted", mine.drawn_count ? `${mine.drawn_count} tile` +
+      `${mine.drawn_count > 1 ? "s" : ""} drawn (seen only by the player who drew)` : "no tiles drawn"));
+  }
+  box.append(hand);
   const keep = selected.mine;
   const spaces = new Set(keep ? (actions.mine || {})[keep] || [] : []);
   const tech = new Set(actions.tech || []);
+  // In a Mine decision (a tile kept) or a technology tile's, every space names its action; the rules refuse most.
+  const asks = { mine: !!keep && takes(status, "mine"), tech: takes(status, "tech") };
+  const actionAt = (i) => (asks.mine ? [`mine ${keep} ${i}`, spaces.has(i)] : asks.tech ? [`tech ${i}`, tech.has(i)]
+    : ["", false]);
   const click = (i) => {
-    const action = keep && spaces.has(i) ? `mine ${keep} ${i}` : tech.has(i) ? `tech ${i}` : "";
-    return action ? ["act", { action }, `${action} (${costText(status, action) || "free"})`, true] : null;
+    const [action, legal] = actionAt(i);
+    return action ? ["act", { action }, `${action}${legal ? ` (${costText(status, action) || "free"})` : ""}`, legal]
+      : null;
+  };
+  const wood = (board.prices || {}).wood;
+  // What an open space costs the player deciding now: the technology tile is placed for free, a free Mine action
+  // pays nothing; otherwise its wood at the wood price.
+  const openLabel = (i, cell) => {
+    const [action, legal] = actionAt(i);
+    if (legal && asks.tech) return "open: free";
+    if (legal) return `open: ${costText(status, action) === "free" ? "free" : `${cell.cost_here} wood = ` +
+      `${costText(status, action)}`}`;
+    return `open: ${cell.cost_here} wood${wood ? ` = ${cell.cost_here * wood} g` : ""}`;
   };
   box.append(drawMineBoard(mineSnapshot(mine, catalog), {
-    names: catalog.seat_labels || [], colours: catalog.seat_colours || [], wood: (board.prices || {}).wood, click,
+    names: catalog.seat_labels || [], colours: catalog.seat_colours || [], wood, click, openLabel,
   }));
   return box;
 }
@@ -143,18 +137,22 @@ function drawTownPanel(catalog, town, status, selected) {
   const plots = new Set(actions.plot || []);
   const scores = new Set(actions.score || []);
   const builds = new Set(selected.build ? (actions.build || {})[selected.build] || [] : []);
-  const actionAt = (i) => (builds.has(i) ? `build ${selected.build} ${i}` : plots.has(i) ? `plot ${i}`
-    : scores.has(i) ? `score ${i}` : "");
+  // In a Plot, Build (a tile selected) or St. Barbara 10 decision every plot names its action; the rules refuse most.
+  const verb = takes(status, "plot") ? "plot" : takes(status, "score") ? "score"
+    : selected.build && takes(status, "build") ? "build" : "";
+  const actionAt = (i) => (verb === "build" ? [`build ${selected.build} ${i}`, builds.has(i)]
+    : verb === "plot" ? [`plot ${i}`, plots.has(i)] : verb === "score" ? [`score ${i}`, scores.has(i)] : ["", false]);
   const snapshot = townSnapshot(town, catalog);
   const offers = {};
   snapshot.plots.forEach((plot, i) => {
-    const cost = costText(status, actionAt(i));
+    const [action, legal] = actionAt(i);
+    const cost = legal ? costText(status, action) : "";
     if (cost && !plot.building) offers[String(i)] = cost;
   });
   const click = (i) => {
-    const action = actionAt(i);
-    const cost = costText(status, action);
-    return action ? ["act", { action }, `${action}${cost ? ` (${cost})` : ""}`, true] : null;
+    const [action, legal] = actionAt(i);
+    const cost = legal ? costText(status, action) : "";
+    return action ? ["act", { action }, `${action}${cost ? ` (${cost})` : ""}`, legal] : null;
   };
   box.append(drawTownBoard(snapshot, {
     palette: { ...(catalog.colours || {}), seats: catalog.seat_colours || [] }, offers, click,
@@ -211,8 +209,7 @@ function render(ctx) {
       const selected = chosen;
       const turn = testid(make("div", "bg-turn"), "kh-tb-turn");
       turn.textContent = [`round ${board.round} of ${board.rounds}`, status.kind_words].filter(Boolean).join(" · ");
-      const head = make("div", "kh-tb-head");
-      head.append(turn, drawPending(board, status));
+
       const table = testid(make("div", "kh-tb-table"), "kh-tb-table");
       if (!status.live) table.classList.add("kh-tb-table--past");
       const top = make("div", "kh-tb-band");
@@ -230,9 +227,11 @@ function render(ctx) {
         { status, selected, live: status.live })));
       table.append(top, middle, lower, seatBox);
       const source = catalog.source ? ` (${catalog.source})` : "";
-      return [banner(catalog.banner ? `${catalog.banner}${source}` : "", "kh-tb-banner"),
-        promptLine(status, "kh-tb-prompt", head), drawControls(status, catalog, selected), drawLegal(status),
-        messageLine(model, "kh-tb-message"), timeTravel(status, model, "kh-tb"), table, drawScores(catalog, status),
+      const bar = actionBar(model, status, catalog, "kh-tb", { detail: turn,
+        choices: drawChoices(board, status, selected), rows: 2, tools: { rounds: true, toEnd: true } });  // 6 orders
+      const cost = (action) => { const c = costText(status, action); return c ? `${action} · ${c}` : action; };
+      return [banner(catalog.banner ? `${catalog.banner}${source}` : "", "kh-tb-banner"), bar,
+        timeTravel(status, model, "kh-tb"), legalList(status, "kh-tb", cost), table, drawScores(catalog, status),
         eventLog(model.get("events") || [], catalog, "kh-tb")];
     },
   });

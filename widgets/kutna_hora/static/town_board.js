@@ -4,7 +4,7 @@
 // on the board edge, and price labels or badges on plots. No rules here: what a plot costs and who may click where
 // come from Python.
 
-import { clickable, make, testid } from "../../shared/static/runtime.js";
+import { clickable, make, offer, testid } from "../../shared/static/runtime.js";
 
 const SIDES = { n: "top", e: "right", s: "bottom", w: "left" };
 
@@ -85,17 +85,18 @@ function drawPlot(i, plot, size, o) {
     node.append(marker);
     words += `: ${ownerName(plot.marker)}'s plot marker`;
   }
-  const offer = o.offers[String(i)];
-  if (offer) {
+  const price = o.offers[String(i)];
+  if (price) {
     node.classList.add("kh-town-plot--offer");
-    node.append(testid(make("span", "kh-town-offer", offer), `kh-town-offer-${i}`));
-    words += `, to be had for ${offer}`;
+    node.append(testid(make("span", "kh-town-offer", price), `kh-town-offer-${i}`));
+    words += `, to be had for ${price}`;
   }
   const badge = o.badges[String(i)];
   if (badge) node.append(testid(make("span", "kh-town-badge", badge), `kh-town-badge-${i}`));
   const click = o.click ? o.click(i, plot) : null;
   node.dataset.clickable = click ? "true" : "false";
-  if (click) clickable(node, click[0], click[1], click[2] || words);
+  if (click && click[0] === "act") offer(node, click[1].action, !!click[3], click[2] || words);  // a game table's
+  else if (click) clickable(node, click[0], click[1], click[2] || words);
   if (click && click[3]) node.classList.add("kh-town-plot--choice");
   if (!click) {
     node.classList.add("kh-town-plot--inert");
@@ -116,7 +117,8 @@ function drawEdge(r, c, side, colour, size, palette) {
 
 // drawTownBoard(snapshot, {palette, offers, badges, selected, click}): the plots framed by the edge icons.
 // click(index, plot) returns [intent, args, title, highlight] for a plot that sends an intent (highlight: one of a few
-// legal choices), or null (data-clickable="false").
+// legal choices; a game table's "act" without it names an action the rules refuse now), or null
+// (data-clickable="false").
 export function drawTownBoard(snapshot, opts) {
   const o = { palette: {}, offers: {}, badges: {}, selected: -1, click: null, ...(opts || {}) };
   const size = snapshot.size || 0;

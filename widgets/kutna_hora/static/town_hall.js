@@ -3,13 +3,14 @@
 // of the town hall, used by the game table (table.js) and by TownHallView (hall_view.js). `acts` are the human's
 // grouped legal actions ({} for a picture); a legal stack top or noble is clickable.
 
-import { make, plural, testid } from "../../shared/static/runtime.js";
+import { make, plural, takes, testid } from "../../shared/static/runtime.js";
 import { act, colourHex, costText, drawTile, pawn, tileWords } from "./pieces.js";
 
 export function drawHall(catalog, board, hall, status) {
   const box = testid(make("section", "kh-tb-panel kh-tb-hall"), "kh-tb-hall");
   box.append(make("div", "kh-tb-title", "Town hall"));
-  const rights = new Set(((status.actions || {}).rights) || []);
+  const rights = new Set(((status.actions || {}).rights) || []);  // the stack tops that may be taken now (tile ids)
+  const asks = takes(status || {}, "rights");
   const permit = (board.prices || {}).permits;
   const grid = make("div", "kh-tb-hall-grid");
   const heads = make("div", "kh-tb-hall-row kh-tb-hall-heads");
@@ -37,7 +38,10 @@ export function drawHall(catalog, board, hall, status) {
       const tile = drawTile(catalog, top, { note: `${count} in stack`, id: `kh-tb-top-${top}` });
       slot.append(tile);
       if (kind === "public") slot.classList.add("kh-tb-stack--public");
-      if (rights.has(action)) act(tile, action, `Take ${top} (${costText(status, action)}): ${tileWords(catalog, top)}`);
+      if (asks) {
+        const cost = costText(status, action);
+        act(tile, action, `Take ${top}${cost ? ` (${cost})` : ""}: ${tileWords(catalog, top)}`, rights.has(top));
+      }
       slot.dataset.stack = name;
       line.append(slot);
     }
@@ -53,6 +57,7 @@ export function drawNobles(catalog, board, seats, status) {
   box.append(make("div", "kh-tb-title", "Nobles"));
   const council = new Set(((status.actions || {}).council) || []);
   const fromBank = new Set(((status.actions || {}).noble) || []);
+  const asks = { council: takes(status || {}, "council"), noble: takes(status || {}, "noble") };
   const table = make("table", "kh-tb-noble-table");
   const head = make("tr");
   for (const h of ["", "bank", "pool", "council"]) head.append(make("th", "kh-tb-noble-head", h));
@@ -74,11 +79,13 @@ export function drawNobles(catalog, board, seats, status) {
     for (const where of ["bank", "pool", "council"]) {
       const td = testid(make("td", "kh-tb-noble-count", (board[where] || {})[colour] ?? 0),
         `kh-tb-noble-${where}-${colour}`);
-      if (where === "pool" && council.has(colour)) {
-        act(td, `council ${colour}`, `Pay ${catalog.council_cost} groschen: a ${colour} noble from the pool to the council`);
+      if (where === "pool" && asks.council) {
+        act(td, `council ${colour}`, `Pay ${catalog.council_cost} groschen: a ${colour} noble from the pool to the ` +
+          "council", council.has(colour));
       }
-      if (where === "bank" && fromBank.has(colour)) {
-        act(td, `noble ${colour}`, `St. Barbara 6: a ${colour} noble from the bank to the council`);
+      if (where === "bank" && asks.noble) {
+        act(td, `noble ${colour}`, `St. Barbara 6: a ${colour} noble from the bank to the council`,
+          fromBank.has(colour));
       }
       tr.append(td);
     }

@@ -53,6 +53,21 @@ export function clickable(node, intent, args, title) {
   return node;
 }
 
+// A board node that names an action of the pending decision. A legal one is a highlighted choice (data-legal="true",
+// bg-choice); one the rules refuse now still sends its action (data-legal="false", bg-try, not highlighted), so a
+// click brings Python's reason into the message line. A node that names no action is not made clickable at all.
+export function offer(node, action, legal, title) {
+  clickable(node, "act", { action }, legal ? title : `${title || action} (not possible now: click to see why)`);
+  node.dataset.legal = legal ? "true" : "false";
+  node.classList.add(legal ? "bg-choice" : "bg-try");
+  return node;
+}
+
+// The verbs the pending decision takes (status.forms, from Python): whether a board may name an action of `verb`.
+export function takes(status, verb) {
+  return !!status.live && !!status.your_turn && Object.prototype.hasOwnProperty.call(status.forms || {}, verb);
+}
+
 // A button that sends an intent; `act` buttons are the legal actions of the pending decision.
 export function button(label, id, intent, args, opts) {
   const o = opts || {};
@@ -114,13 +129,105 @@ export function tools(status, catalog, prefix, opts) {
     bar.append(button("play a round", `${prefix}-play-round`, "play_rounds", { rounds: 1 },
       { title: "Bots play every seat, yours included, to the next round" }));
   }
-  bar.append(button("undo", `${prefix}-undo`, "undo", null, {
-    title: watch ? "Take back the last decision" : "Back to your previous decision (the bots' moves since go too)",
-    disabled: !status.steps,
+  const undoReset = status.undo === "reset";
+  bar.append(button(undoReset ? "undo reset" : "undo", `${prefix}-undo`, "undo", null, {
+    title: undoReset ? "Bring back the game as it was before the reset"
+      : watch ? "Take back the last decision" : "Back to your previous decision (the bots' moves since go too)",
+    disabled: !(status.undo === undefined ? status.steps : status.undo),
   }));
   bar.append(button("reset", `${prefix}-reset`, "reset", null,
-    { title: "Start this game again from the beginning", className: "bg-button--warn" }));
+    { title: "Start this game again from the beginning (undo brings your game back)", className: "bg-button--warn" }));
+  if (!watch && status.live) {
+    bar.append(button("hint", `${prefix}-hint`, "hint", null, {
+      title: "The search bot's best few choices for your decision, with why (from what your seat may see)",
+      disabled: !status.your_turn,
+    }), button("review", `${prefix}-review`, "review", null, {
+      title: "Your decisions so far that the search rates far below its choice", disabled: !status.steps,
+    }));
+  }
   return bar;
+}
+
+// The coach's answer under the action bar: a progress bar while the search runs, then the hints for the decision
+// shown (each: play it) or the review of the game (each: look at the position). Shown only for the step it was
+// asked at, in the present.
+export function coachPanel(model, status, prefix) {
+  const coach = model.get("coach") || {};
+  const box = testid(make("div", "bg-coach"), `${prefix}-coach`);
+  if (coach.busy) {
+    const bar = testid(make("progress", "bg-coach-progress"), `${prefix}-coach-progress`);
+    bar.max = 1;
+    bar.value = coach.progress || 0;
+    box.append(make("span", "bg-label", coach.busy === "hint" ? "searching for a hint" : "reviewing your decisions"),
+      bar);
+    return box;
+  }
+  if (!status.live || coach.step !== status.steps) return box;
+  const pct = (x) => `${Math.round(100 * x)} %`;
+  if (coach.hints) {
+    box.append(make("span", "bg-label", "hints (chance of a win after it)"));
+    coach.hints.forEach((h, k) => {
+      const line = testid(make("div", "bg-coach-line"), `${prefix}-hint-${k}`);
+      line.append(button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
+        { className: "bg-button--action", title: `Play ${h.action}` }),
+        make("span", "bg-coach-chance", pct(h.chance)), make("span", "bg-coach-reason", h.reason));
+      box.append(line);
+    });
+  } else if (coach.review) {
+    box.append(make("span", "bg-label",
+      `review: ${coach.review.length} of ${coach.decisions} decisions clearly below the search's choice`));
+    coach.review.forEach((m, k) => {
+      const line = testid(make("div", "bg-coach-line"), `${prefix}-review-${k}`);
+      line.append(button("look", `${prefix}-review-look-${k}`, "view_step", { step: m.step },
+        { title: `Show the position of step ${m.step}` }),
+        make("span", "bg-coach-step", `step ${m.step + 1}: you played ${m.played} (${pct(m.played_chance)})`),
+        make("span", "bg-coach-reason", `better: ${m.best} (${pct(m.best_chance)}): ${m.reason}`));
+      box.append(line);
+    });
+  }
+  return box;
+}
+
+// The action bar of a table: the decision (prompt and the table's detail line) with the tools beside it, its choices
+// (buttons, hints), and the message line, together. mount keeps it at the top of the view while the view is on
+// screen, and "show choices" scrolls the first highlighted choice on the board into view. Every line of the bar
+// keeps its height whatever it holds (`rows` rows of choices, 1 unless a table needs more; more scroll inside), so an
+// answer moves nothing below it. opts: {detail, choices: nodes, rows, tools: tools' opts}.
+export function actionBar(model, status, catalog, prefix, opts) {
+  const o = opts || {};
+  const bar = testid(make("section", "bg-bar"), `${prefix}-bar`);
+  const top = make("div", "bg-bar-top");
+  const right = make("div", "bg-tools-box");
+  if (status.live && status.your_turn) {
+    const goto = testid(make("button", "bg-button bg-goto", "show choices ↓"), `${prefix}-goto`);
+    goto.type = "button";
+    goto.dataset.goto = "choices";
+    goto.title = "Scroll to the highlighted choices on the board";
+    right.append(goto);
+  }
+  right.append(tools(status, catalog, prefix, o.tools));
+  top.append(promptLine(status, `${prefix}-prompt`, o.detail), right);
+  const choices = testid(make("div", "bg-actions"), `${prefix}-controls`);
+  choices.style.setProperty("--bg-choice-rows", String(o.rows || 1));
+  choices.append(...(o.choices || []).filter(Boolean));
+  bar.append(top, choices, messageLine(model, `${prefix}-message`), coachPanel(model, status, prefix));
+  return bar;
+}
+
+// "every legal action as text": the same choices the board and the buttons offer, as a list folded away
+// (data-list marks it, so the every-choice check does not count it as a way to click a choice).
+export function legalList(status, prefix, label) {
+  const legal = status.legal || [];
+  const box = testid(make("details", "bg-legal"), `${prefix}-legal`);
+  box.dataset.list = "legal";
+  box.append(make("summary", "bg-label bg-legal-summary", `every legal action as text (${legal.length})`));
+  const list = make("div", "bg-legal-list");
+  for (const action of legal) {
+    list.append(button(label ? label(action) : action, `${prefix}-legal-${action.replace(/ /g, "-")}`, "act",
+      { action }, { className: "bg-button--small" }));
+  }
+  box.append(list);
+  return box;
 }
 
 // The time-travel slider over the steps of the game; looking back is read-only.
@@ -139,10 +246,15 @@ export function timeTravel(status, model, prefix) {
   slider.addEventListener("change", () => model.send({ intent: "view_step", step: Number(slider.value) }));
   say(slider.value);
   box.append(make("span", "bg-label", "time travel"), slider, label);
-  if (!status.live) {
-    box.append(testid(make("span", "bg-past", "looking back: read-only"), `${prefix}-past`),
-      button("back to the present", `${prefix}-live`, "view_step", { step: null }));
+  // Drawn in the present too, hidden, so that entering or leaving "looking back" moves nothing on the page.
+  const past = testid(make("span", "bg-past", "looking back: read-only"), `${prefix}-past`);
+  const live = button("back to the present", `${prefix}-live`, "view_step", { step: null });
+  if (status.live) {
+    box.classList.add("bg-time--live");
+    past.setAttribute("aria-hidden", "true");
+    live.disabled = true;
   }
+  box.append(past, live);
   return box;
 }
 
@@ -174,19 +286,145 @@ export function eventLog(events, catalog, prefix) {
 }
 
 // ---------------------------------------------------------------------------------------------- the view loop
+// What a view says once its kernel is gone: clicks cannot reach Python any more.
+export const LOST_KERNEL = "This view has lost its Python kernel (it was restarted or shut down): clicks cannot reach " +
+  "the game any more. Run this cell again (or Run All) for a live view.";
+
+function pageWindow() {
+  return typeof window === "undefined" || !window.requestAnimationFrame ? null : window;
+}
+
+// The ancestors of `node` that clip what is shown of it (overflow not visible): the notebook's scrolling panel and
+// the output areas in JupyterLab, none in a plain page.
+function clippers(node) {
+  const out = [];
+  for (let n = node.parentElement; n && n !== document.body; n = n.parentElement) {
+    const style = window.getComputedStyle(n);
+    if (style.overflowY !== "visible" || style.overflowX !== "visible") out.push(n);
+  }
+  return out;
+}
+
+// The part of the window the page shows `node` in: [top, bottom] in viewport pixels.
+function shownBand(ancestors) {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (const a of ancestors) {
+    const r = a.getBoundingClientRect();
+    top = Math.max(top, r.top);
+    bottom = Math.min(bottom, r.bottom);
+  }
+  return [top, bottom];
+}
+
+// Keep the view's action bar (.bg-bar) at the top of the shown band while the view is on screen: a sticky bar that
+// works inside notebook output areas too (they clip, so CSS sticky does not). The bar keeps its place in the layout
+// and only moves by a transform, so nothing else on the page moves. Returns [place, cleanup].
+function keepBarInView(root) {
+  const win = pageWindow();
+  if (!win) return [() => {}, () => {}];
+  let ancestors = null;
+  let shift = 0;
+  let frame = 0;
+  const place = () => {
+    frame = 0;
+    const bar = root.querySelector(":scope > .bg-bar");
+    if (!bar || !root.isConnected) return;
+    ancestors = ancestors || clippers(root);
+    const [top] = shownBand(ancestors);
+    const box = root.getBoundingClientRect();
+    const b = bar.getBoundingClientRect();
+    const natural = b.top - shift;
+    shift = Math.max(0, Math.min(top - natural, box.bottom - natural - b.height));
+    bar.style.transform = shift ? `translateY(${shift}px)` : "";
+    bar.classList.toggle("bg-bar--floating", shift > 0);
+  };
+  const later = () => { if (!frame) frame = win.requestAnimationFrame(place); };
+  document.addEventListener("scroll", later, { capture: true, passive: true });
+  win.addEventListener("resize", later);
+  return [() => { shift = 0; place(); }, () => {
+    document.removeEventListener("scroll", later, { capture: true });
+    win.removeEventListener("resize", later);
+    if (frame) win.cancelAnimationFrame(frame);
+  }];
+}
+
+// The highlighted choices of a view (board nodes and selections, not the bar's own buttons).
+function choicesOf(root) {
+  return [...root.querySelectorAll(".bg-choice, [data-select]")].filter((n) => !n.closest(".bg-bar, [data-list]"));
+}
+
+// Scroll the first choice into view, unless one is shown already (`always`: the "show choices" button).
+function showChoices(root, always) {
+  const win = pageWindow();
+  const choices = choicesOf(root);
+  if (!win || !choices.length) return false;
+  const [top, bottom] = shownBand(clippers(root));
+  const bar = root.querySelector(":scope > .bg-bar");
+  const below = bar ? bar.getBoundingClientRect().bottom : top;
+  const seen = choices.some((n) => { const r = n.getBoundingClientRect(); return r.bottom > below && r.top < bottom; });
+  if (seen && !always) return false;
+  choices[0].scrollIntoView({ block: "center", inline: "nearest" });
+  return true;
+}
+
 // mount({model, el}, {name, id, traits, draw, onClick}):
 //   draw(model) returns the view's parts (nodes, nulls skipped); it runs once per sync message however many of
 //   `traits` it sets; the node that had focus (by test id) keeps it; a click or Enter/Space on a [data-intent] node
-//   sends its intent, unless onClick(node, event) handles it and returns true. Returns anywidget's cleanup.
+//   sends its intent, unless onClick(node, event) handles it and returns true. A part with class bg-bar (the action
+//   bar) stays in view while the view is on screen; after an answer to a click, when none of the highlighted choices
+//   is on screen, the first is scrolled into view. A view whose kernel is gone (a send fails with "Cannot send", the
+//   comm closes, the kernel restarts or is shut down, the widget manager marks the view disconnected) says so in its
+//   message line, disables its tools and takes no more clicks. Returns anywidget's cleanup.
 export function mount({ model, el }, spec) {
   const root = testid(make("div", `bg-root ${spec.className || ""}`.trim()), spec.id || `${spec.name}-root`);
   root.dataset.view = spec.name;
+  let lost = "";
+  let answered = false;  // the next redraw answers a click of ours
+  let draw = () => {};
+  const loseKernel = (why) => {
+    if (lost) return;
+    lost = why || "lost";
+    draw();
+  };
+  const send = (msg) => {
+    if (lost) return;
+    try {
+      model.send(msg);
+      answered = true;
+    } catch (err) {  // "Cannot send": the kernel behind the comm is gone
+      loseKernel(String((err && err.message) || err));
+    }
+  };
+  const view = { ...model, send };
+  const [placeBar, dropBar] = keepBarInView(root);
 
-  const draw = () => {
+  const markLost = () => {
+    root.classList.add("bg-root--lost");
+    root.dataset.lost = lost;
+    for (const node of root.querySelectorAll("button, input, select")) node.disabled = true;
+    for (const node of root.querySelectorAll("[data-intent], [data-select]")) node.setAttribute("aria-disabled", "true");
+    const line = root.querySelector(".bg-message");
+    if (line) {
+      line.textContent = LOST_KERNEL;
+      line.classList.remove("bg-message--info");
+      line.classList.add("bg-message--error", "bg-message--lost");
+    }
+  };
+
+  draw = () => {
     const active = document.activeElement;
     const focused = active && root.contains(active) ? active.dataset.testid : null;
-    root.replaceChildren(...spec.draw(model, root).filter(Boolean));
+    root.replaceChildren(...spec.draw(view, root).filter(Boolean));
+    if (lost) markLost();
     if (focused) root.querySelector(`[data-testid="${focused}"]`)?.focus();  // keep keyboard users in place
+    const goto = root.querySelector(".bg-bar [data-goto]");
+    if (goto && !choicesOf(root).length) goto.classList.add("bg-goto--none");  // the choices are the bar's buttons
+    placeBar();
+    if (answered && !lost) {
+      answered = false;
+      showChoices(root, false);
+    }
   };
 
   let queued = false;
@@ -197,12 +435,18 @@ export function mount({ model, el }, spec) {
   };
 
   const target = (event) => {
-    const node = event.target instanceof Element ? event.target.closest("[data-intent], [data-select]") : null;
+    const node = event.target instanceof Element
+      ? event.target.closest("[data-intent], [data-select], [data-goto]") : null;
     return node && root.contains(node) && !node.disabled ? node : null;
   };
   const activate = (node, event) => {
+    if (lost) return;
+    if (node.dataset.goto) {
+      showChoices(root, true);
+      return;
+    }
     if (spec.onClick && spec.onClick(node, event, draw)) return;
-    if (node.dataset.intent) model.send(intentOf(node));
+    if (node.dataset.intent) send(intentOf(node));
   };
   const onClick = (event) => {
     const node = target(event);
@@ -215,17 +459,39 @@ export function mount({ model, el }, spec) {
     event.preventDefault();
     activate(node, event);
   };
+  // ipywidgets marks a view whose model lost its comm (a kernel restart) with this class, a moment after the event.
+  const checkLive = () => setTimeout(() => {
+    if (el.closest && el.closest(".jupyter-widgets-disconnected")) loseKernel("disconnected");
+  }, 0);
+  const onClose = () => loseKernel("closed");
+  // The kernel itself, where the widget manager exposes it (JupyterLab, Notebook 7, Voila): a restart or a shutdown
+  // leaves this view's model behind, even before anything is clicked.
+  const kernel = (model.widget_manager || {}).kernel;
+  const onStatus = (_kernel, status) => {
+    if (status === "restarting" || status === "autorestarting" || status === "dead") loseKernel(status);
+  };
+  const onGone = () => loseKernel("disposed");
+  const signals = kernel && kernel.statusChanged && kernel.disposed ? [[kernel.statusChanged, onStatus],
+    [kernel.disposed, onGone]] : [];
+  for (const [signal, fn] of signals) signal.connect(fn);
 
   for (const name of spec.traits) model.on(`change:${name}`, schedule);
+  model.on("comm_live_update", checkLive);
+  model.on("comm:close", onClose);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   draw();
   el.append(root);
+  placeBar();
 
   return () => {
     for (const name of spec.traits) model.off(`change:${name}`, schedule);
+    model.off("comm_live_update", checkLive);
+    model.off("comm:close", onClose);
+    for (const [signal, fn] of signals) signal.disconnect(fn);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
+    dropBar();
     root.remove();
   };
 }
@@ -233,4 +499,4 @@ export function mount({ model, el }, spec) {
 // The traits every view syncs besides its own.
 export const MESSAGE_TRAITS = ["message", "message_kind", "message_seq"];
 // ... and every table.
-export const TABLE_TRAITS = ["catalog", "status", "events", ...MESSAGE_TRAITS];
+export const TABLE_TRAITS = ["catalog", "status", "events", "coach", ...MESSAGE_TRAITS];

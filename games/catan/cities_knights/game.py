@@ -1,0 +1,269 @@
+"""Cities & Knights (``catan.cities_knights``): the base game's engine with the hooks of ``docs/rules_notes/catan.md``
+("How Cities & Knights plugs in") filled in, and the steps of the expansion's mechanics.
+
+This module says which step each phase is and fills the base game's hooks; the rules live in the mechanic modules:
+:mod:`.setup`, :mod:`.dice`, :mod:`.flow`, :mod:`.barbarians`, :mod:`.knights`, :mod:`.walls`, :mod:`.commodities`,
+:mod:`.improvements`, :mod:`.metropolis`, :mod:`.progress` with :mod:`.science`, :mod:`.trade_cards` and
+:mod:`.politics`, :mod:`.merchant`, :mod:`.main`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.catan import board
+from games.catan.data import ck_rulebook, rulebook
+from games.catan.game import CatanGame
+from games.catan.robber import Discard, Steal
+from games.catan.setup import SetupRoad, SetupSettlement
+from games.catan.state import (
+    ANSWER,
+    CONFIRM,
+    DISCARD,
+    MAIN,
+    OFFER,
+    ROAD_BUILDING,
+    ROBBER,
+    ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    STEAL,
+)
+from games.catan.trade import Answer, Confirm, Offer
+from games.core import Action, ConfigError, Rng, Steps
+
+from . import checks, commodities, evaluation, flow, hidden, knights
+from .barbarians import Commit, DefenderDraw, Pillage
+from .dice import Alchemy, Aqueduct, CKRoll
+from .main import CKMain
+from .merchant import PlaceMerchant
+from .metropolis import PlaceMetropolis
+from .politics import CKMoveRobber, Desert, DesertPlace, DiplomatRemove, DiplomatRoad, IntriguePick
+from .progress import FifthCard, Give, HandLimit, Take, Target
+from .rules import CK_RULES
+from .science import CKRoadBuilding, EngineerWall, InventorSwap, MedicineCity, SmithPromote
+from .setup import SetupCity
+from .state import (
+    ALCHEMY,
+    AQUEDUCT,
+    BISHOP,
+    CARD_ORDER,
+    CARDS,
+    CHOOSE_DRAW,
+    CK_PHASE_NAMES,
+    COMMIT,
+    COMMODITY_ORDER,
+    DESERT,
+    DESERT_PLACE,
+    DIPLOMAT_REMOVE,
+    DIPLOMAT_ROAD,
+    DONE,
+    FIFTH,
+    GIVE,
+    INTRIGUE_PICK,
+    INVENT,
+    KINDS,
+    LIMIT,
+    MEDICINE_CITY,
+    METROPOLIS,
+    NAME,
+    NO_BATTLE,
+    PILLAGE,
+    PLACE_MERCHANT,
+    RESOURCE_ORDER,
+    RETREAT,
+    SABOTEUR,
+    SETUP_CITY,
+    SEVEN,
+    SMITH_PROMOTE,
+    TAKE,
+    TARGET,
+    TRACKS,
+    WALL_FREE,
+    CKConfig,
+    CKState,
+    W,
+)
+from .trade_cards import NameCard
+
+STEPS = Steps(SetupSettlement(), SetupRoad(), SetupCity(), CKRoll(), CKMain(), Discard(), CKMoveRobber(), Steal(),
+              Offer(), Answer(), Confirm(), CKRoadBuilding(), Alchemy(), Commit(), Pillage(), DefenderDraw(),
+              Aqueduct(), FifthCard(), HandLimit(), PlaceMetropolis(), knights.Retreat(), InventorSwap(),
+              EngineerWall(), MedicineCity(), SmithPromote(), Target(), Give(), Take(), PlaceMerchant(), NameCard(),
+              Desert(), DesertPlace(), DiplomatRemove(), DiplomatRoad(), IntriguePick())
+_PHASES = {SETUP_SETTLEMENT: "setup-settlement", SETUP_ROAD: "setup-road", SETUP_CITY: "setup-city", ROLL: "roll",
+           MAIN: "main", DISCARD: "discard", ROBBER: "robber", STEAL: "steal", OFFER: "offer", ANSWER: "answer",
+           CONFIRM: "confirm", ROAD_BUILDING: "road-building", ALCHEMY: "alchemist", COMMIT: "commit",
+           PILLAGE: "pillage", CHOOSE_DRAW: "defender-draw", AQUEDUCT: "aqueduct", FIFTH: "fifth-card",
+           LIMIT: "hand-limit", METROPOLIS: "metropolis", RETREAT: "retreat", INVENT: "inventor",
+           WALL_FREE: "engineer", MEDICINE_CITY: "medicine", SMITH_PROMOTE: "smith", TARGET: "target", GIVE: "give",
+           TAKE: "take", PLACE_MERCHANT: "merchant", NAME: "name", DESERT: "deserter", DESERT_PLACE: "deserter-place",
+           DIPLOMAT_REMOVE: "diplomat", DIPLOMAT_ROAD: "diplomat-road", INTRIGUE_PICK: "intrigue"}
+WALL_SAFE = ck_rulebook.WALL_SAFE_CARDS.value
+PROGRESS = ck_rulebook.PROGRESS_CARDS.value
+
+
+class CKGame(CatanGame):
+    """Catan: Cities & Knights for 3–4 players."""
+
+    game_id = "catan.cities_knights"
+    title = "Catan: Cities & Knights"
+    rules = CK_RULES
+    Config = CKConfig
+    min_players = 3
+    max_players = 4
+    steps = STEPS
+    step_of_phase: ClassVar[dict[int, Any]] = {phase: STEPS[kind] for phase, kind in _PHASES.items()}
+    cards = CARDS
+    width = W
+    card_order = CARD_ORDER
+    card_totals = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES) + \
+        (ck_rulebook.COMMODITY_CARDS.value,) * len(ck_rulebook.COMMODITIES)
+    card_groups = (RESOURCE_ORDER, COMMODITY_ORDER)
+    out_of_turn = (ANSWER, DISCARD, COMMIT, PILLAGE, CHOOSE_DRAW, AQUEDUCT, LIMIT, RETREAT, GIVE, DESERT)
+    _most_hidden = 0
+    points_rule = "ck-victory.points"
+    #: How many points make a clear lead for the search bot's rating (of 13 to win).
+    evaluation_scale = 3.0
+    ability_level = ck_rulebook.ABILITY_LEVEL.value
+
+    state: CKState
+
+    def _check_config(self, config: CKConfig) -> None:
+        if not self.min_players <= config.players <= self.max_players:
+            raise ConfigError(f"Cities & Knights takes 3 to 4 players, not {config.players}")
+        super()._check_config(config)
+        choices = {"saboteur": ("as-many-or-more", "more"), "fifth_card": ("bottom", "choose"),
+                   "barbarian_loss": ("strength", "count")}
+        for key, allowed in choices.items():
+            if getattr(config, key) not in allowed:
+                raise ConfigError(f"{key} must be one of {', '.join(map(repr, allowed))}, not "
+                                  f"{getattr(config, key)!r}")
+
+    # ------------------------------------------------------------------ set-up
+    def _development_deck(self) -> list[int]:
+        return []
+
+    def _initial_state(self, fields: dict[str, Any]) -> CKState:
+        n = self.players
+        decks = []
+        for t in TRACKS:
+            deck = [KINDS.index(card) for card, copies in PROGRESS[t].items() for _ in range(copies)]
+            self.rng.shuffle(deck)
+            decks.append(deck)
+        self.emit("ck.setup-decks", "The 54 progress cards are shuffled into three decks of 18: " + ", ".join(
+            f"{t} {len(d)}" for t, d in zip(TRACKS, decks, strict=True)) + ".")
+        self.emit("progress.deck", "Science, trade and politics: 18 cards each, 54 in all.")
+        self.emit("ck.components", "No development cards and no largest army; commodities, knights, walls, "
+                  "improvements, progress cards and the barbarians join the game.")
+        self.emit("commodities.supply", f"{ck_rulebook.COMMODITY_CARDS.value} cards of each commodity: "
+                  + ", ".join(ck_rulebook.COMMODITIES) + ".")
+        return CKState(**fields, levels=[0] * (3 * n), metropolis=[-1] * 3, metro_owner=[-1] * 3, walls=[0] * n,
+                       reduced=[0] * n, knights_at=[0] * (3 * n), active=[0] * n, knight_nodes=0, fresh=0,
+                       promoted=0, barbarian=0, attacks=0, battle=NO_BATTLE, committed=0, defenders=[0] * n,
+                       decks=decks, progress=[[] for _ in range(n)], printer=-1, constitution=-1, fifth=-1,
+                       merchant=-1, merchant_owner=-1, crane=False, fleet=0, harbor=0, harbor_used=0, event=-1,
+                       red=0, yellow=0, alchemy=False, stage=DONE, queue=0, card=-1, target=-1, count=0, node=-1,
+                       track=-1, knight=-1)
+
+    # ------------------------------------------------------------------ the island's number tokens can move
+    @property  # type: ignore[override]
+    def tables(self) -> board.Tables:
+        """The layout's tables, rebuilt when the Inventor has moved number tokens (cached per layout)."""
+        state = self.__dict__.get("state")
+        if state is not None and state.numbers is not self._numbers:
+            self.__dict__["layout"] = board.Layout(state.terrain, state.numbers, state.harbours)
+            self._tables = board.tables(self.layout)
+            self._numbers = state.numbers
+        return self._tables
+
+    @tables.setter
+    def tables(self, value: board.Tables) -> None:
+        self._tables = value
+        state = self.__dict__.get("state")
+        self._numbers = state.numbers if state is not None else None
+
+    # ------------------------------------------------------------------ hooks of the base game
+    def breakers(self, p: int) -> int:
+        s = self.state
+        k = s.knights_at
+        mine = s.settlements[p] | s.cities[p] | k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2]
+        return (s.built | s.knight_nodes) & ~mine
+
+    def safe_hand(self, p: int) -> int:
+        return self.config.safe_hand + WALL_SAFE * self.state.walls[p].bit_count()
+
+    def yield_of(self, terrain: int, settlements: int, cities: int) -> tuple[tuple[int, int], ...]:
+        return commodities.YIELD[terrain][settlements][cities]
+
+    def hidden_points(self, p: int) -> int:
+        return 0
+
+    def point_sources(self, p: int) -> dict[str, int]:
+        s = self.state
+        worth = rulebook.POINTS.value
+        return {"settlements": worth["settlement"] * s.settlements[p].bit_count(),
+                "cities": worth["city"] * s.cities[p].bit_count(),
+                "metropolises": ck_rulebook.METROPOLIS_POINTS.value * s.metro_owner.count(p),
+                "longest road": rulebook.LONGEST_ROAD_POINTS.value if s.longest == p else 0,
+                "Defender of Catan": ck_rulebook.DEFENDER_POINTS.value * s.defenders[p],
+                "merchant": ck_rulebook.MERCHANT_POINTS.value if s.merchant_owner == p else 0,
+                "Printer": ck_rulebook.VP_CARD_POINTS.value if s.printer == p else 0,
+                "Constitution": ck_rulebook.VP_CARD_POINTS.value if s.constitution == p else 0}
+
+    def trade_targets(self, give: int, rate: int) -> tuple[int, ...]:
+        return commodities.TARGETS[give][rate]
+
+    def trade_rule(self, p: int, give: int, rate: int) -> str:
+        return commodities.trade_rule(self, p, give, rate)
+
+    def rates_from_scratch(self, p: int) -> list[int]:
+        return commodities.rates_from_scratch(self, p)
+
+    def free_from_scratch(self) -> int:
+        return super().free_from_scratch() & ~self.state.knight_nodes
+
+    def discards_done(self) -> None:
+        s = self.state
+        if s.card == SABOTEUR:
+            flow.finish_card(self)
+        elif s.attacks or s.stage != SEVEN:
+            s.phase, s.decider = ROBBER, s.player
+        else:
+            self.emit("ck-robber.locked", "The robber stays on the desert until the barbarians' first attack.")
+            flow.proceed(self)
+
+    def robber_done(self) -> None:
+        if self.state.card == BISHOP:
+            flow.finish_card(self)
+        else:
+            flow.proceed(self)
+
+    def next_setup_phase(self) -> int:
+        return SETUP_CITY if self.state.setup_step >= self.players else SETUP_SETTLEMENT
+
+    def reduced_cities(self, p: int) -> int:
+        return self.state.reduced[p].bit_count()
+
+    def phase_name(self, phase: int) -> str:
+        return CK_PHASE_NAMES[phase]
+
+    # ------------------------------------------------------------------ views, checks, bots
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        return checks.observe(self, player)
+
+    def invariant_breaks(self) -> list[str]:
+        return checks.invariant_breaks(self)
+
+    def heuristic(self, player: int) -> float:
+        return evaluation.heuristic(self, player)
+
+    def lookahead(self, action: Action, player: int) -> float:
+        return evaluation.lookahead(self, action, player)
+
+    def redeal(self, viewer: int | None, rng: Rng) -> CKGame:
+        return hidden.redeal(self, viewer, rng)
+
+
+
+__all__ = ["CKConfig", "CKGame", "CKState"]

@@ -1,0 +1,99 @@
+"""City improvements (``improve.*``): 3 tracks of 5 levels, built in order with the track's commodity.
+
+* ``improve TRACK``: level *n* costs *n* coins (politics), paper (science) or cloth (trade), one less with a Crane
+  played this turn (``improve.build``, ``progress.crane``). Building needs a city; levels stay when the cities are
+  gone (``improve.needs-city``, ``improve.kept``).
+* Level *n* draws a progress card of its track when the event die shows the track's gate and the red die shows
+  1 to *n* + 1 (``improve.draw``, in :mod:`.progress`).
+* Level 3 abilities (``improve.ability``): Aqueduct (science, :mod:`.dice`), Merchant Guild (trade: commodities 2:1,
+  ``improve.guild``), Fortress (politics: mighty knights, ``knights.fortress``).
+* Level 4 and 5: the metropolis (:mod:`.metropolis`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.catan.data import ck_rulebook
+from games.catan.pieces import name
+from games.core import Action
+
+from . import metropolis
+from .commodities import refresh_rates
+from .state import CARDS, POLITICS, SCIENCE, TRACK_CARD, TRACKS, TRADE, W
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+TOP = ck_rulebook.LEVELS.value
+COST = ck_rulebook.LEVEL_COST.value
+ABILITY = ck_rulebook.ABILITY_LEVEL.value
+IMPROVE = tuple(Action("improve", (t,)) for t in TRACKS)
+ABILITIES = {POLITICS: "the Fortress: strong knights may be promoted to mighty",
+             SCIENCE: "the Aqueduct: a roll other than 7 that gives them nothing gives a resource of their choice",
+             TRADE: "the Merchant Guild: 2 identical commodities trade for 1 resource or commodity"}
+
+
+def cost(game: CKGame, p: int, track: int) -> int:
+    """Commodities the next level of ``track`` costs ``p`` now."""
+    s = game.state
+    level = s.levels[p * 3 + track]
+    return max(0, COST[level] - (1 if s.crane else 0))
+
+
+def improve_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    s = game.state
+    if not s.cities[p]:
+        return []
+    out = []
+    discount = 1 if s.crane else 0
+    for t in range(3):
+        level = s.levels[p * 3 + t]
+        if level < TOP and hand[TRACK_CARD[t]] >= COST[level] - discount \
+                and (not metropolis.needs_city(game, p, t, level + 1) or metropolis.free_cities(game, p)):
+            out.append(IMPROVE[t])
+    return out
+
+
+def improve_refusal(game: CKGame, p: int, action: Action) -> str:
+    s = game.state
+    track = action.args[0]
+    if track not in TRACKS:
+        return f"the tracks are {', '.join(TRACKS)}."
+    t = TRACKS.index(str(track))
+    level = s.levels[p * 3 + t]
+    if level == TOP:
+        return f"your {track} track is complete (improve.build)."
+    if not s.cities[p]:
+        return "building an improvement needs a city (improve.needs-city)."
+    if metropolis.needs_city(game, p, t, level + 1) and not metropolis.free_cities(game, p):
+        return (f"level {level + 1} would bring the {track} metropolis, and every city of yours carries one already "
+                "(metropolis.one-city).")
+    return f"level {level + 1} costs {cost(game, p, t)} {CARDS[TRACK_CARD[t]]} (improve.build)."
+
+
+def improve_effect(game: CKGame, p: int, action: Action) -> None:
+    improve(game, p, TRACKS.index(str(action.args[0])))
+
+
+def improve(game: CKGame, p: int, t: int) -> None:
+    s = game.state
+    level = s.levels[p * 3 + t] + 1
+    price = cost(game, p, t)
+    c = TRACK_CARD[t]
+    s.hands[p * W + c] -= price
+    s.bank[c] += price
+    crane = ""
+    if s.crane:
+        s.crane = False
+        crane = " (1 less with the Crane)"
+        game.emit("progress.crane", f"The Crane saves {name(p)} 1 {CARDS[c]}.", player=p)
+    s.levels[p * 3 + t] = level
+    building = ck_rulebook.BUILDINGS[TRACKS[t]][level - 1]
+    game.emit("improve.build", f"{name(p)} builds the {TRACKS[t]} improvement level {level} ({building}) for "
+              f"{price} {CARDS[c]}{crane}.", player=p, track=TRACKS[t], level=level)
+    if level == ABILITY:
+        game.emit("improve.ability", f"{name(p)} gains {ABILITIES[t]}.", player=p, track=TRACKS[t])
+        if t == TRADE:
+            refresh_rates(game, p)
+    metropolis.after_improvement(game, p, t, level)

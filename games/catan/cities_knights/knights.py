@@ -1,0 +1,465 @@
+"""Knights (``knights.*``): placing, promoting, activating, and the actions of active knights.
+
+* ``knight NODE``: 1 ore + 1 wool, an inactive basic knight on an empty intersection your roads touch; no distance
+  rule (``knights.place``, ``knights.where``). Two pieces per level: with both basic knights out, promote one to
+  place more (``knights.pieces``).
+* ``promote NODE``: 1 ore + 1 wool, basic to strong; strong to mighty only with the Fortress (politics level 3);
+  each knight once per turn, on the turn it was placed too, keeping its state (``knights.promote``,
+  ``knights.fortress``, ``knights.promote-once``).
+* ``activate NODE``: 1 grain; a knight activated this turn cannot act this turn (``knights.activate``,
+  ``knights.fresh``).
+* Actions of a knight active since before this turn, after which it is inactive (``knights.action``):
+  ``move FROM TO`` along your own roads to an empty intersection, never through another player's knight or
+  building (``knights.move``, ``knights.one-per-node``, ``decision.ck-knight-paths``); ``displace FROM TO`` onto a
+  weaker opponent knight, whose owner moves it along their roads (``retreat NODE``) or, with nowhere to go, removes
+  it (``knights.displace``, ``knights.retreat``, ``knights.removed``); ``chase FROM`` the robber from a hex next to
+  the knight, after the first attack (``knights.chase``).
+* A knight blocks other players' road building through its intersection and breaks their roads there
+  (``knights.block``); no settlement is built under a knight (``knights.settlement-blocked``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.catan import pieces
+from games.catan.board import HEX_CORNER_MASK, N_NODES, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_STEPS, bits
+from games.catan.data import ck_rulebook
+from games.catan.pieces import name
+from games.catan.roads import longest_road
+from games.catan.state import ROBBER
+from games.core import Action, Step
+
+from . import flow
+from .state import CARDS, GRAIN, INTRIGUE, ORE, POLITICS, RETREAT, WOOL, W
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+LEVELS = ck_rulebook.KNIGHT_LEVELS
+PER_LEVEL = ck_rulebook.KNIGHTS_PER_LEVEL.value
+KNIGHT_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.COSTS.value["knight"].items()))
+PROMOTE_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.COSTS.value["promote"].items()))
+ACTIVATE_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.COSTS.value["activate"].items()))
+KNIGHT = tuple(Action("knight", (v,)) for v in range(N_NODES))
+PROMOTE = tuple(Action("promote", (v,)) for v in range(N_NODES))
+ACTIVATE = tuple(Action("activate", (v,)) for v in range(N_NODES))
+CHASE = tuple(Action("chase", (v,)) for v in range(N_NODES))
+RETREAT_TO = tuple(Action("retreat", (v,)) for v in range(N_NODES))
+
+
+@functools.cache
+def pair(verb: str, a: int, b: int) -> Action:
+    return Action(verb, (a, b))
+
+
+def own(s: Any, p: int) -> int:
+    k = s.knights_at
+    return k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2]
+
+
+def level_at(s: Any, p: int, v: int) -> int:
+    bit = NODE_BIT[v]
+    for level in range(3):
+        if s.knights_at[p * 3 + level] & bit:
+            return level
+    return -1
+
+
+def owner_at(game: CKGame, v: int) -> int:
+    s = game.state
+    bit = NODE_BIT[v]
+    for q in range(game.players):
+        if own(s, q) & bit:
+            return q
+    return -1
+
+
+def can_act(s: Any, p: int) -> int:
+    """``p``'s knights active since before this turn."""
+    return s.active[p] & ~s.fresh
+
+
+def fortress(game: CKGame, p: int) -> bool:
+    return game.state.levels[p * 3 + POLITICS] >= ck_rulebook.ABILITY_LEVEL.value
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def reachable(v: int, roads: int, stop: int) -> int:
+    """Nodes reachable from ``v`` along the edges ``roads``; a node of ``stop`` is reached but not passed."""
+    seen = NODE_BIT[v]
+    todo = [v]
+    while todo:
+        u = todo.pop()
+        if not roads & NODE_EDGE_MASK[u]:
+            continue
+        for e, w in NODE_STEPS[u]:
+            bit = NODE_BIT[w]
+            if roads >> e & 1 and not seen & bit:
+                seen |= bit
+                if not stop & bit:
+                    todo.append(w)
+    return seen & ~NODE_BIT[v]
+
+
+def destinations(game: CKGame, p: int, v: int) -> int:
+    """Nodes a knight of ``p`` at ``v`` can reach along ``p``'s roads (other players' pieces stop it)."""
+    s = game.state
+    return reachable(v, s.roads[p], game.breakers(p))
+
+
+def weaker_than(game: CKGame, p: int, level: int) -> int:
+    """Other players' knights weaker than ``level``."""
+    s = game.state
+    out = 0
+    for q in range(game.players):
+        if q != p:
+            for lower in range(level):
+                out |= s.knights_at[q * 3 + lower]
+    return out
+
+
+# ---------------------------------------------------------------- changing the board
+def knights_changed(game: CKGame, nodes: int) -> None:
+    """Knights arrived at or left ``nodes``: the free intersections, every player's buildable roads there and the
+    road lengths of players whose roads pass there follow (``knights.block``)."""
+    s = game.state
+    for v in bits(nodes):
+        bit = NODE_BIT[v]
+        if s.knight_nodes & bit or s.built & NODE_CLOSE[v]:
+            s.free &= ~bit
+        else:
+            s.free |= bit
+    changed = False
+    for q in range(game.players):
+        touched = s.reach[q] & nodes
+        if not touched:
+            continue
+        for v in bits(touched):
+            pieces.refresh_road_ok(game, q, v)
+        if any((s.roads[q] & NODE_EDGE_MASK[v]).bit_count() >= 2 for v in bits(touched)):
+            length = longest_road(s.roads[q], game.breakers(q))
+            if length != s.road_length[q]:
+                game.emit("knights.block", f"Knights at {', '.join(map(str, bits(touched)))} change {name(q)}'s "
+                          f"longest road to {length} (was {s.road_length[q]}).", player=q, length=length)
+                s.road_length[q] = length
+                changed = True
+    if changed:
+        pieces.award_longest(game)
+
+
+def put(game: CKGame, p: int, v: int, level: int, active: bool) -> None:
+    s = game.state
+    bit = NODE_BIT[v]
+    s.knights_at[p * 3 + level] |= bit
+    s.knight_nodes |= bit
+    if active:
+        s.active[p] |= bit
+
+
+def lift(game: CKGame, p: int, v: int) -> tuple[int, bool]:
+    """Take ``p``'s knight off ``v``; returns its level and whether it was active."""
+    s = game.state
+    bit = NODE_BIT[v]
+    level = level_at(s, p, v)
+    s.knights_at[p * 3 + level] &= ~bit
+    s.knight_nodes &= ~bit
+    active = bool(s.active[p] & bit)
+    s.active[p] &= ~bit
+    s.fresh &= ~bit
+    s.promoted &= ~bit
+    return level, active
+
+
+def place(game: CKGame, p: int, v: int, level: int = 0, active: bool = False) -> None:
+    put(game, p, v, level, active)
+    knights_changed(game, NODE_BIT[v])
+
+
+def piece_left(s: Any, p: int, level: int) -> bool:
+    return s.knights_at[p * 3 + level].bit_count() < PER_LEVEL
+
+
+def promotable(game: CKGame, p: int) -> int:
+    """``p``'s knights that may be promoted now (pieces, the Fortress, once per turn)."""
+    s = game.state
+    out = 0
+    if piece_left(s, p, 1):
+        out |= s.knights_at[p * 3]
+    if piece_left(s, p, 2) and fortress(game, p):
+        out |= s.knights_at[p * 3 + 1]
+    return out & ~s.promoted
+
+
+def promote(game: CKGame, p: int, v: int, free: bool = False) -> None:
+    s = game.state
+    if not free:
+        pieces.pay(game, p, PROMOTE_COST)
+    bit = NODE_BIT[v]
+    level = level_at(s, p, v)
+    s.knights_at[p * 3 + level] &= ~bit
+    s.knights_at[p * 3 + level + 1] |= bit
+    s.promoted |= bit
+    rule = "knights.fortress" if level == 1 else "knights.promote"
+    game.emit(rule, f"{name(p)} promotes the knight at {v} to {LEVELS[level + 1]}" + (" (free)." if free else "."),
+              player=p, node=v, level=LEVELS[level + 1])
+
+
+# ---------------------------------------------------------------- the main part of the turn
+def knight_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    s = game.state
+    if not (hand[ORE] and hand[WOOL]) or not piece_left(s, p, 0):
+        return []
+    return [KNIGHT[v] for v in bits(s.reach[p] & ~s.built & ~s.knight_nodes)]
+
+
+def knight_effect(game: CKGame, p: int, action: Action) -> None:
+    v = action.args[0]
+    assert isinstance(v, int)
+    pieces.pay(game, p, KNIGHT_COST)
+    game.emit("knights.place", f"{name(p)} places an inactive basic knight at {v}.", player=p, node=v)
+    place(game, p, v)
+
+
+def knight_refusal(game: CKGame, p: int, action: Action) -> str:
+    s = game.state
+    v = action.args[0]
+    if not isinstance(v, int) or not 0 <= v < N_NODES:
+        return f"there is no intersection {v}."
+    if not piece_left(s, p, 0):
+        return "both your basic knights are on the board: promote one to place another (knights.pieces)."
+    if (s.built | s.knight_nodes) & NODE_BIT[v]:
+        return f"intersection {v} is not empty (knights.one-per-node)."
+    if not s.reach[p] & NODE_BIT[v]:
+        return f"a knight goes on an intersection along your roads, and {v} is not (knights.where)."
+    return "a knight costs 1 ore + 1 wool (knights.place)."
+
+
+def promote_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    if not (hand[ORE] and hand[WOOL]):
+        return []
+    return [PROMOTE[v] for v in bits(promotable(game, p))]
+
+
+def promote_effect(game: CKGame, p: int, action: Action) -> None:
+    v = action.args[0]
+    assert isinstance(v, int)
+    promote(game, p, v)
+
+
+def promote_refusal(game: CKGame, p: int, action: Action) -> str:
+    s = game.state
+    v = action.args[0]
+    if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
+        return f"you have no knight at {v}."
+    if s.promoted & NODE_BIT[v]:
+        return "each knight is promoted at most once per turn (knights.promote-once)."
+    level = level_at(s, p, v)
+    if level == 2:
+        return "a mighty knight is the strongest (knights.promote)."
+    if level == 1 and not fortress(game, p):
+        return "a strong knight becomes mighty only with the Fortress, politics level 3 (knights.fortress)."
+    if not piece_left(s, p, level + 1):
+        return f"both your {LEVELS[level + 1]} knights are on the board (knights.pieces)."
+    return "a promotion costs 1 ore + 1 wool (knights.promote)."
+
+
+def activate_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    s = game.state
+    if not hand[GRAIN]:
+        return []
+    return [ACTIVATE[v] for v in bits(own(s, p) & ~s.active[p])]
+
+
+def activate(game: CKGame, p: int, v: int, free: bool = False) -> None:
+    s = game.state
+    if not free:
+        pieces.pay(game, p, ACTIVATE_COST)
+    s.active[p] |= NODE_BIT[v]
+    s.fresh |= NODE_BIT[v]
+
+
+def activate_effect(game: CKGame, p: int, action: Action) -> None:
+    v = action.args[0]
+    assert isinstance(v, int)
+    activate(game, p, v)
+    game.emit("knights.activate", f"{name(p)} activates the knight at {v}; it can act from their next turn "
+              "(knights.fresh).", player=p, node=v)
+
+
+def activate_refusal(game: CKGame, p: int, action: Action) -> str:
+    s = game.state
+    v = action.args[0]
+    if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
+        return f"you have no knight at {v}."
+    if s.active[p] & NODE_BIT[v]:
+        return f"the knight at {v} is active already."
+    return "activating a knight costs 1 grain (knights.activate)."
+
+
+def move_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    s = game.state
+    ready = can_act(s, p)
+    if not ready:
+        return []
+    empty = ~(s.built | s.knight_nodes)
+    out = []
+    for v in bits(ready):
+        for w in bits(destinations(game, p, v) & empty):
+            out.append(pair("move", v, w))
+    return out
+
+
+def displace_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    s = game.state
+    ready = can_act(s, p) & ~s.knights_at[p * 3]  # a basic knight displaces nobody
+    out = []
+    for v in bits(ready):
+        prey = weaker_than(game, p, level_at(s, p, v))
+        if prey:
+            for w in bits(destinations(game, p, v) & prey):
+                out.append(pair("displace", v, w))
+    return out
+
+
+def _act_refusal(game: CKGame, p: int, v: object) -> str:
+    s = game.state
+    if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
+        return f"you have no knight at {v}."
+    if not s.active[p] & NODE_BIT[v]:
+        return f"the knight at {v} is not active (knights.action)."
+    return f"the knight at {v} was activated this turn and acts from your next turn (knights.fresh)."
+
+
+def move_refusal(game: CKGame, p: int, action: Action) -> str:
+    a, b = action.args
+    if not isinstance(a, int) or not 0 <= a < N_NODES or not can_act(game.state, p) & NODE_BIT[a]:
+        return _act_refusal(game, p, a)
+    return (f"intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
+            "passing another player's piece (knights.move, decision.ck-knight-paths).")
+
+
+def displace_refusal(game: CKGame, p: int, action: Action) -> str:
+    a, b = action.args
+    if not isinstance(a, int) or not 0 <= a < N_NODES or not can_act(game.state, p) & NODE_BIT[a]:
+        return _act_refusal(game, p, a)
+    return (f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
+            "(knights.displace, knights.strength).")
+
+
+def move_effect(game: CKGame, p: int, action: Action) -> None:
+    a, b = action.args
+    assert isinstance(a, int) and isinstance(b, int)
+    s = game.state
+    promoted = s.promoted & NODE_BIT[a]
+    level, _ = lift(game, p, a)
+    put(game, p, b, level, False)
+    if promoted:
+        s.promoted |= NODE_BIT[b]
+    game.emit("knights.move", f"{name(p)}'s {LEVELS[level]} knight moves from {a} to {b} and becomes inactive "
+              "(knights.action).", player=p, start=a, end=b)
+    knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
+
+
+def displace_effect(game: CKGame, p: int, action: Action) -> None:
+    a, b = action.args
+    assert isinstance(a, int) and isinstance(b, int)
+    s = game.state
+    q = owner_at(game, b)
+    promoted = s.promoted & NODE_BIT[a]
+    level, _ = lift(game, p, a)
+    theirs, was_active = lift(game, q, b)
+    put(game, p, b, level, False)
+    if promoted:
+        s.promoted |= NODE_BIT[b]
+    game.emit("knights.displace", f"{name(p)}'s {LEVELS[level]} knight moves from {a} onto {name(q)}'s weaker "
+              f"{LEVELS[theirs]} knight at {b} and becomes inactive.", player=p, start=a, end=b, victim=q)
+    knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
+    send_away(game, q, b, theirs, was_active)
+
+
+def send_away(game: CKGame, q: int, v: int, level: int, active: bool) -> None:
+    """``q``'s knight, taken off ``v``, retreats along ``q``'s roads (their choice) or leaves the board."""
+    s = game.state
+    if retreat_nodes(game, q, v):
+        s.phase, s.decider = RETREAT, q
+        s.node, s.target, s.knight = v, q, level + (3 if active else 0)
+        return
+    game.emit("knights.removed", f"{name(q)}'s {LEVELS[level]} knight has no empty intersection to retreat to along "
+              "their roads: it leaves the board.", player=q, node=v)
+    _after_displacement(game)
+
+
+def retreat_nodes(game: CKGame, q: int, v: int) -> int:
+    s = game.state
+    return reachable(v, s.roads[q], game.breakers(q)) & ~(s.built | s.knight_nodes)
+
+
+def _after_displacement(game: CKGame) -> None:
+    s = game.state
+    s.node = s.knight = -1
+    if s.card == INTRIGUE:
+        flow.finish_card(game)
+    else:
+        s.target = -1
+        flow.proceed(game)
+
+
+def chase_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    s = game.state
+    if not s.attacks:
+        return []
+    return [CHASE[v] for v in bits(can_act(s, p) & HEX_CORNER_MASK[s.robber])]
+
+
+def chase_effect(game: CKGame, p: int, action: Action) -> None:
+    v = action.args[0]
+    assert isinstance(v, int)
+    s = game.state
+    s.active[p] &= ~NODE_BIT[v]
+    game.emit("knights.chase", f"{name(p)}'s knight at {v} chases the robber from hex {s.robber} and becomes "
+              "inactive.", player=p, node=v, hex=s.robber)
+    s.phase = ROBBER
+
+
+def chase_refusal(game: CKGame, p: int, action: Action) -> str:
+    s = game.state
+    v = action.args[0]
+    if not s.attacks:
+        return "the robber stays on the desert until the barbarians' first attack (ck-robber.locked)."
+    if not isinstance(v, int) or not 0 <= v < N_NODES or not can_act(s, p) & NODE_BIT[v]:
+        return _act_refusal(game, p, v)
+    return f"the knight at {v} is not next to the robber's hex {s.robber} (knights.chase)."
+
+
+class Retreat(Step):
+    """The owner of a displaced knight moves it along their roads to an empty intersection."""
+
+    kind = "retreat"
+    forms = {"retreat": "retreat NODE"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return (f"{name(at.decider)}: move your displaced knight from {at.node} to an empty intersection along your "
+                "roads")
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        return [RETREAT_TO[w] for w in bits(retreat_nodes(game, at.decider, at.node))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return (f"{action.args[0]} is not an empty intersection your knight reaches from {at.node} along your roads "
+                "(knights.retreat).")
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        q, w = s.decider, action.args[0]
+        assert isinstance(w, int)
+        level, active = s.knight % 3, s.knight >= 3
+        place(game, q, w, level, active)
+        game.emit("knights.retreat", f"{name(q)} moves the displaced {LEVELS[level]} knight from {s.node} to {w}; it "
+                  f"stays {'active' if active else 'inactive'}.", player=q, start=s.node, end=w)
+        _after_displacement(game)
+
+
+__all__ = ["W"]

@@ -1,0 +1,73 @@
+"""The merchant (``merchant.*``): placed by a Merchant progress card on a land hex next to the player's settlement or
+city; while it stands there, its controller trades that hex's resource 2:1 (the robber does not stop it) and counts
+1 point. It moves only when another Merchant card is played, and a new player takes it over with the point."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.catan.board import DESERT, HEX_CORNER_MASK, N_HEXES
+from games.catan.data import ck_rulebook, rulebook
+from games.catan.pieces import name
+from games.core import Action, Step
+
+from . import flow
+from .commodities import refresh_rates
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+POINTS = ck_rulebook.MERCHANT_POINTS.value
+PLACE = tuple(Action("merchant", (h,)) for h in range(N_HEXES))
+
+
+def sites(game: CKGame, p: int) -> list[int]:
+    """Land hexes next to ``p``'s settlements or cities (the desert produces nothing: not a site,
+    ``decision.ck-desert-merchant``)."""
+    s = game.state
+    mine = s.settlements[p] | s.cities[p]
+    return [h for h in range(N_HEXES) if s.terrain[h] != DESERT and mine & HEX_CORNER_MASK[h]]
+
+
+def place(game: CKGame, p: int, h: int) -> None:
+    s = game.state
+    before = s.merchant_owner
+    if before >= 0:
+        s.points[before] -= POINTS
+    s.merchant, s.merchant_owner = h, p
+    s.points[p] += POINTS
+    if before >= 0 and before != p:
+        refresh_rates(game, before)
+        game.emit("merchant.stays", f"The merchant leaves {name(before)} (-{POINTS} point).", player=before)
+    refresh_rates(game, p)
+    resource = rulebook.RESOURCES[s.terrain[h]]
+    game.emit("merchant.place", f"{name(p)} places the merchant on hex {h} ({rulebook.TERRAINS[s.terrain[h]]}): "
+              f"they trade {resource} 2:1 while it stays (+{POINTS} point).", player=p, hex=h)
+    if s.robber == h:
+        game.emit("merchant.robber", "The robber on the same hex does not stop the merchant's trade.", hex=h)
+
+
+class PlaceMerchant(Step):
+    kind = "merchant"
+    forms = {"merchant": "merchant HEX"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: place the merchant on a land hex next to one of your settlements or cities"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        return [PLACE[h] for h in sites(game, at.decider)]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return (f"hex {action.args[0]} is not a land hex next to your settlements or cities (merchant.place, "
+                "decision.ck-desert-merchant).")
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        h = action.args[0]
+        assert isinstance(h, int)
+        game.emit("progress.merchant", f"Merchant: {name(game.state.decider)} takes control of the merchant.",
+                  player=game.state.decider)
+        place(game, game.state.decider, h)
+        game.emit("merchant.point", f"The merchant counts {POINTS} point for {name(game.state.decider)}.",
+                  player=game.state.decider)
+        flow.finish_card(game)

@@ -1,0 +1,125 @@
+"""Metropolises (``metropolis.*``): one per track, 3 in all, each on a city of its holder (+2 points).
+
+* The first player to build level 4 of a track places its metropolis on one of their cities (``metropolis.first``,
+  ``metropolis.points``); a player who reaches level 5 before the holder takes it over, and a holder at level 5 keeps
+  it for good (``metropolis.takeover``, ``metropolis.secure``). A player may hold several, a city carries one
+  (``metropolis.limit``).
+* A level that would bring a metropolis needs a city without one: with a single city that already carries a
+  metropolis, the other tracks stop at level 3 (``metropolis.one-city``).
+* With several cities to choose from, the holder chooses (``metropolis NODE``, ``decision.ck-metropolis-choice``).
+* The barbarians never pillage a metropolis city (``barbarians.immune``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.catan.board import N_NODES, NODE_BIT, bits
+from games.catan.data import ck_rulebook
+from games.catan.pieces import name
+from games.core import Action, Step
+
+from . import flow
+from .state import METROPOLIS, TRACKS
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+FIRST = ck_rulebook.METROPOLIS_LEVEL.value
+TAKEOVER = ck_rulebook.TAKEOVER_LEVEL.value
+POINTS = ck_rulebook.METROPOLIS_POINTS.value
+PLACE = tuple(Action("metropolis", (v,)) for v in range(N_NODES))
+
+
+def nodes(game: CKGame) -> int:
+    """Nodes carrying a metropolis."""
+    out = 0
+    for v in game.state.metropolis:
+        if v >= 0:
+            out |= NODE_BIT[v]
+    return out
+
+
+def free_cities(game: CKGame, p: int) -> int:
+    """``p``'s cities without a metropolis."""
+    return game.state.cities[p] & ~nodes(game)
+
+
+def needs_city(game: CKGame, p: int, t: int, level: int) -> bool:
+    """Whether reaching ``level`` in track ``t`` brings ``p`` its metropolis."""
+    s = game.state
+    holder = s.metro_owner[t]
+    if level == FIRST:
+        return holder < 0
+    if level == TAKEOVER:
+        return holder >= 0 and holder != p and s.levels[holder * 3 + t] < TAKEOVER
+    return False
+
+
+def after_improvement(game: CKGame, p: int, t: int, level: int) -> None:
+    s = game.state
+    holder = s.metro_owner[t]
+    if level == TAKEOVER and holder == p:
+        game.emit("metropolis.secure", f"{name(p)} reaches level 5 of {TRACKS[t]}: their metropolis is theirs for "
+                  "good.", player=p, track=TRACKS[t])
+        return
+    if level == TAKEOVER and holder >= 0 and needs_city(game, p, t, level):
+        v = s.metropolis[t]
+        s.metropolis[t], s.metro_owner[t] = -1, -1
+        s.points[holder] -= POINTS
+        game.emit("metropolis.takeover", f"{name(p)} reaches level 5 of {TRACKS[t]} before {name(holder)}: the "
+                  f"{TRACKS[t]} metropolis leaves {name(holder)}'s city at {v} for one of {name(p)}'s.", player=p,
+                  previous=holder, track=TRACKS[t])
+        _award(game, p, t)
+        return
+    if level == FIRST and holder < 0:
+        game.emit("metropolis.first", f"{name(p)} is the first to build level 4 of {TRACKS[t]}: they take the "
+                  f"{TRACKS[t]} metropolis.", player=p, track=TRACKS[t])
+        _award(game, p, t)
+
+
+def _award(game: CKGame, p: int, t: int) -> None:
+    s = game.state
+    free = free_cities(game, p)
+    if free & (free - 1):
+        s.phase, s.decider, s.track = METROPOLIS, p, t
+        return
+    place(game, p, t, free.bit_length() - 1)
+
+
+def place(game: CKGame, p: int, t: int, v: int) -> None:
+    s = game.state
+    s.metropolis[t] = v
+    s.metro_owner[t] = p
+    s.points[p] += POINTS
+    held = sum(1 for owner in s.metro_owner if owner == p)
+    game.emit("metropolis.points", f"The {TRACKS[t]} metropolis stands on {name(p)}'s city at {v}: it is worth 4 "
+              f"points (+{POINTS}).", player=p, node=v, track=TRACKS[t])
+    if held > 1:
+        game.emit("metropolis.limit", f"{name(p)} holds {held} metropolises, each on its own city.", player=p)
+
+
+class PlaceMetropolis(Step):
+    """Choose the city that carries the metropolis just won."""
+
+    kind = "metropolis"
+    forms = {"metropolis": "metropolis NODE"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: choose the city that carries the {TRACKS[at.track]} metropolis"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        return [PLACE[v] for v in bits(free_cities(game, at.decider))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return f"{action.args[0]} is not one of your cities without a metropolis (metropolis.limit)."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        v = action.args[0]
+        assert isinstance(v, int)
+        game.emit("decision.ck-metropolis-choice", f"{name(s.decider)} chooses the city at {v}.", player=s.decider)
+        place(game, s.decider, s.track, v)
+        s.track = -1
+        flow.proceed(game)

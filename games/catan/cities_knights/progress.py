@@ -1,0 +1,447 @@
+"""Progress cards (``progress.*``): the three decks, drawing, the hand limit, playing, and the decisions several cards
+share (choose a player, give a card, take a card).
+
+* 54 cards, 18 per track (``progress.deck``), shuffled face down; a player draws from the end of a deck
+  (``progress.draw``). The gate on the event die lets every player whose improvements in that track show the red die
+  draw one, clockwise from the roller (``improve.draw``).
+* The Printer and the Constitution are shown at once and score 1 point; they never count, nor can be taken
+  (``progress.vp-reveal``).
+* Hand limit 4 (``progress.limit``). A 5th card (config ``fifth_card="bottom"``, the rule text) goes straight under
+  its deck, unless its holder is the player whose turn it is and plays it at once: ``play CARD`` or ``bottom``
+  (``progress.fifth``, ``decision.ck-fifth-card``). With ``fifth_card="choose"`` the holder puts one of the five under
+  its deck (``bottom CARD``).
+* On your turn, after the roll, play any number of cards, those drawn this turn too (``progress.play``,
+  ``progress.after-roll``, ``progress.same-turn``); a played card goes under its deck (``progress.bottom``). Cards
+  are never traded (``progress.no-trade``). A card is offered only when its effect can take place
+  (``decision.ck-card-needs-effect``).
+
+The effects of each card are in :mod:`.science`, :mod:`.trade_cards` and :mod:`.politics`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from games.catan.board import bits
+from games.catan.data import ck_rulebook
+from games.catan.pieces import card_actions, hand_size, name
+from games.core import Action, Step
+
+from . import flow
+from .state import (
+    CARD_ORDER,
+    CARDS,
+    COMMERCIAL_HARBOR,
+    DESERT,
+    DESERTER,
+    KIND_TRACK,
+    KINDS,
+    MASTER_MERCHANT,
+    PRINTER,
+    SPY,
+    TAKE,
+    TRACKS,
+    VP_KINDS,
+    WEDDING,
+    K,
+    W,
+)
+from .state import FIFTH as FIFTH_PHASE
+from .state import LIMIT as LIMIT_PHASE
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+LIMIT = ck_rulebook.HAND_LIMIT.value
+RED = ck_rulebook.LEVEL_RED_DIE.value
+PLAY = tuple(Action("play", (k,)) for k in KINDS)
+BOTTOM = Action("bottom")
+BOTTOM_CARD = tuple(Action("bottom", (k,)) for k in KINDS)
+TARGET = tuple(Action("target", (p + 1,)) for p in range(8))
+GIVE_CARD = card_actions("give", CARDS)
+TAKE_CARD = card_actions("take", CARDS)
+TAKE_KIND = tuple(Action("take", (k,)) for k in KINDS)
+
+__all__ = ["FIFTH_PHASE", "LIMIT_PHASE"]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One kind of progress card: when it may be played, why not, and its effect (which ends with
+    :func:`flow.finish_card`, at once or after the decisions it asks for)."""
+
+    kind: int
+    playable: Callable[[CKGame, int], bool]
+    play: Callable[[CKGame, int], None]
+    why_not: str
+
+
+@functools.cache
+def registry() -> dict[int, Card]:
+    from . import politics, science, trade_cards
+
+    table: dict[int, Card] = {}
+    for module in (science, trade_cards, politics):
+        table.update(module.EFFECTS)
+    return table
+
+
+# ---------------------------------------------------------------- drawing
+def gate_queue(game: CKGame, track: int, red: int) -> int:
+    """Players whose improvements in ``track`` show the red die's value."""
+    s = game.state
+    queue = 0
+    for q in range(game.players):
+        level = s.levels[q * 3 + track]
+        if level and red <= RED[level - 1]:
+            queue |= 1 << q
+    return queue
+
+
+def continue_draws(game: CKGame) -> bool:
+    """The gate's draws, clockwise from the roller; ``False`` while a hand-limit decision interrupts them."""
+    s = game.state
+    while True:
+        q = flow.next_in_queue(game)
+        if q < 0:
+            return True
+        game.emit("improve.draw", f"{name(q)}'s {TRACKS[s.track]} improvements show a red {s.red}: they draw.",
+                  player=q, track=TRACKS[s.track])
+        draw(game, q, s.track)
+        if s.phase == LIMIT_PHASE:
+            return False
+
+
+def draw(game: CKGame, q: int, track: int) -> None:
+    """``q`` draws the top card of ``track``'s deck (nothing when it is empty)."""
+    s = game.state
+    deck = s.decks[track]
+    if not deck:
+        game.emit("progress.draw", f"The {TRACKS[track]} deck is empty: {name(q)} draws nothing.", player=q,
+                  track=TRACKS[track])
+        return
+    kind = deck.pop()
+    if kind in VP_KINDS:
+        if kind == PRINTER:
+            s.printer = q
+        else:
+            s.constitution = q
+        s.points[q] += ck_rulebook.VP_CARD_POINTS.value
+        game.emit("progress.printer" if kind == PRINTER else "progress.constitution",
+                  f"The {KINDS[kind]} is worth {ck_rulebook.VP_CARD_POINTS.value} point.", player=q)
+        game.emit("progress.vp-reveal", f"{name(q)} draws the {KINDS[kind]} and shows it at once: 1 point.",
+                  player=q, card=KINDS[kind])
+        return
+    game.emit("progress.draw", f"{name(q)} draws a {TRACKS[track]} progress card.", player=q, track=TRACKS[track])
+    receive(game, q, kind)
+
+
+def receive(game: CKGame, q: int, kind: int) -> None:
+    """A progress card joins ``q``'s hand; a 5th one follows the hand-limit rule."""
+    s = game.state
+    hand = s.progress[q]
+    bisect.insort(hand, kind)
+    if len(hand) <= LIMIT:
+        return
+    track = KIND_TRACK[kind]
+    if game.config.fifth_card == "choose":
+        s.phase, s.decider = LIMIT_PHASE, q
+        game.emit("progress.limit", f"{name(q)} holds 5 progress cards: they put one of them under its deck.",
+                  player=q)
+        return
+    if q == s.player and s.fifth < 0 and s.turn:
+        s.fifth = kind
+        game.emit("progress.fifth", f"{name(q)} holds 5 progress cards: they may play the new one at once, else it "
+                  "goes under its deck.", player=q)
+        game.emit("decision.ck-fifth-card", "It is their turn: they decide as soon as the roll is resolved.",
+                  player=q)
+        return
+    hand.remove(kind)
+    s.decks[track].insert(0, kind)
+    game.emit("progress.fifth", f"{name(q)} cannot play a 5th progress card now: it goes straight under the "
+              f"{TRACKS[track]} deck.", player=q, track=TRACKS[track])
+
+
+def under_deck(game: CKGame, q: int, kind: int) -> None:
+    s = game.state
+    s.progress[q].remove(kind)
+    s.decks[KIND_TRACK[kind]].insert(0, kind)
+
+
+# ---------------------------------------------------------------- playing
+_PLAYABLE: list[Callable[[CKGame, int], bool]] = []
+
+
+def play_options(game: CKGame, p: int, hand: list[int] | None = None) -> list[Action]:
+    """``play CARD`` for every card in ``p``'s hand whose effect can take place now (after the roll)."""
+    held = game.state.progress[p]
+    if not held:
+        return []
+    if not _PLAYABLE:
+        cards = registry()
+        _PLAYABLE.extend(cards[k].playable for k in range(len(KINDS)))
+    playable = _PLAYABLE
+    out = []
+    last = -1
+    for kind in held:
+        if kind != last:
+            last = kind
+            if playable[kind](game, p):
+                out.append(PLAY[kind])
+    return out
+
+
+def play_refusal(game: CKGame, p: int, card: object) -> str:
+    if card not in KINDS:
+        return f"there is no progress card '{card}'; the cards are {', '.join(KINDS)}."
+    kind = KINDS.index(str(card))
+    if kind in VP_KINDS:
+        return f"the {card} is shown when drawn and scores a point; it is never played (progress.vp-reveal)."
+    if kind not in game.state.progress[p]:
+        return f"you hold no {card} card."
+    return registry()[kind].why_not
+
+
+def play_card(game: CKGame, p: int, kind: int) -> None:
+    """``p`` plays ``kind``: it goes under its deck and its effect starts."""
+    s = game.state
+    s.progress[p].remove(kind)
+    if s.fifth == kind and p == s.player:
+        s.fifth = -1
+    track = KIND_TRACK[kind]
+    s.decks[track].insert(0, kind)
+    s.card = kind
+    game.emit("progress.bottom", f"{name(p)} plays the {KINDS[kind]}; it goes under the {TRACKS[track]} deck.",
+              player=p, card=KINDS[kind])
+    registry()[kind].play(game, p)
+
+
+def richer(game: CKGame, p: int) -> int:
+    """Mask of the players with more points than ``p``."""
+    points = game.state.points
+    mine = points[p]
+    out = 0
+    for q in range(game.players):
+        if points[q] > mine:
+            out |= 1 << q
+    return out
+
+
+def holders(game: CKGame, p: int) -> int:
+    """Mask of the other players holding at least one resource or commodity."""
+    hands = game.state.hands
+    out = 0
+    for q in range(game.players):
+        if q != p and any(hands[q * W:q * W + W]):
+            out |= 1 << q
+    return out
+
+
+class FifthCard(Step):
+    """The player whose turn it is holds a 5th progress card: play it at once, or it goes under its deck."""
+
+    kind = "fifth-card"
+    forms = {"bottom": "bottom", "play": "play CARD"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: play your 5th progress card at once, or it goes under its deck"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        kind = at.fifth
+        if registry()[kind].playable(game, at.decider):
+            return (BOTTOM, PLAY[kind])
+        return (BOTTOM,)
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return "only the 5th card itself may be played now, and only if its effect can take place (progress.fifth)."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        p, kind = s.decider, s.fifth
+        if action.verb == "play":
+            play_card(game, p, kind)
+            return
+        s.fifth = -1
+        under_deck(game, p, kind)
+        game.emit("progress.fifth", f"{name(p)} does not play the 5th card: it goes under the "
+                  f"{TRACKS[KIND_TRACK[kind]]} deck.", player=p, track=TRACKS[KIND_TRACK[kind]])
+        flow.proceed(game)
+
+
+class HandLimit(Step):
+    """``fifth_card="choose"``: a player with 5 progress cards puts one of them under its deck."""
+
+    kind = "hand-limit"
+    forms = {"bottom": "bottom CARD"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: you hold 5 progress cards: put one under its deck"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        return [BOTTOM_CARD[k] for k in sorted(set(at.progress[at.decider]))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return f"you hold no {action.args[0]} card (progress.limit)."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        q = s.decider
+        kind = KINDS.index(str(action.args[0]))
+        under_deck(game, q, kind)
+        game.emit("progress.limit", f"{name(q)} puts a card under the {TRACKS[KIND_TRACK[kind]]} deck.", player=q,
+                  track=TRACKS[KIND_TRACK[kind]])
+        if s.card >= 0:
+            flow.finish_card(game)
+        else:
+            flow.proceed(game)
+
+
+# ---------------------------------------------------------------- choices several cards share
+def target_mask(game: CKGame, p: int, kind: int) -> int:
+    """The players ``kind`` may aim at."""
+    s = game.state
+    if kind == MASTER_MERCHANT:
+        rich = richer(game, p)
+        return rich & holders(game, p) if rich else 0
+    out = 0
+    if kind == SPY:
+        for q in range(game.players):
+            if q != p and s.progress[q]:
+                out |= 1 << q
+    elif kind == DESERTER:
+        if s.knight_nodes & ~(s.knights_at[p * 3] | s.knights_at[p * 3 + 1] | s.knights_at[p * 3 + 2]):
+            k = s.knights_at
+            for q in range(game.players):
+                if q != p and k[q * 3] | k[q * 3 + 1] | k[q * 3 + 2]:
+                    out |= 1 << q
+    return out
+
+
+class Target(Step):
+    """Choose the player a card aims at (Master Merchant, Spy, Deserter)."""
+
+    kind = "target"
+    forms = {"target": "target PLAYER"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: choose the player your {KINDS[at.card]} aims at"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        return [TARGET[q] for q in bits(target_mask(game, at.decider, at.card))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        why = {MASTER_MERCHANT: "an opponent with more points than you who holds a card",
+               SPY: "an opponent with a progress card", DESERTER: "an opponent with a knight"}[at.card]
+        return f"the {KINDS[at.card]} aims at {why} (progress.{KINDS[at.card]})."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        q = int(action.args[0]) - 1  # type: ignore[arg-type]
+        s.target = q
+        game.emit(f"progress.{KINDS[s.card]}", f"{name(p)}'s {KINDS[s.card]} aims at {name(q)}.", player=p,
+                  target=q)
+        if s.card == DESERTER:
+            s.phase, s.decider = DESERT, q
+        else:
+            s.count = min(ck_rulebook.CARD_NUMBERS.value["master-merchant"], hand_size(game, q)) \
+                if s.card == MASTER_MERCHANT else 1
+            s.phase = TAKE
+
+
+class Take(Step):
+    """Take a card from the target's hand, seeing it: resources and commodities (Master Merchant) or a progress card
+    (Spy)."""
+
+    kind = "take"
+    forms = {"take": "take CARD"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        what = "a progress card" if at.card == SPY else f"{at.count} card(s)"
+        return f"{name(at.decider)}: look at {name(at.target)}'s hand and take {what}"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        q = at.target
+        if at.card == SPY:
+            return [TAKE_KIND[k] for k in sorted(set(at.progress[q]))]
+        hands = at.hands
+        return [TAKE_CARD[c] for c in CARD_ORDER if hands[q * W + c]]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return f"{name(at.target)} holds no {action.args[0]} (progress.{KINDS[at.card]})."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        p, q = s.decider, s.target
+        if s.card == SPY:
+            kind = KINDS.index(str(action.args[0]))
+            s.progress[q].remove(kind)
+            game.emit("progress.spy", f"{name(p)} looks at {name(q)}'s progress cards and takes a "
+                      f"{TRACKS[KIND_TRACK[kind]]} card.", player=p, target=q, track=TRACKS[KIND_TRACK[kind]])
+            receive(game, p, kind)
+            if s.phase != LIMIT_PHASE:
+                flow.finish_card(game)
+            return
+        c = CARDS.index(str(action.args[0]))
+        s.hands[q * W + c] -= 1
+        s.hands[p * W + c] += 1
+        s.count -= 1
+        kind = "resource" if c < K else "commodity"
+        game.emit("progress.master-merchant", f"{name(p)} takes a {kind} card from {name(q)}.", player=p, target=q)
+        if not s.count or not hand_size(game, q):
+            flow.finish_card(game)
+
+
+class Give(Step):
+    """A player gives a card of their choice: 2 resources or commodities to the Wedding's player, or a commodity in
+    return for the Commercial Harbor's resource."""
+
+    kind = "give"
+    forms = {"give": "give CARD"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        if at.card == WEDDING:
+            return f"{name(at.decider)}: give {name(at.player)} a resource or commodity of your choice (Wedding, " \
+                   f"{at.count} to go)"
+        return f"{name(at.decider)}: give {name(at.player)} a commodity of your choice (Commercial Harbor)"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        q = at.decider
+        hands = at.hands
+        order = CARD_ORDER if at.card == WEDDING else (K, K + 1, K + 2)
+        return [GIVE_CARD[c] for c in order if hands[q * W + c]]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        if at.card == COMMERCIAL_HARBOR and action.args[0] in CARDS[:K]:
+            return "the Commercial Harbor takes a commodity in return, not a resource (progress.commercial-harbor)."
+        return f"you hold no {action.args[0]}."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        q, p = s.decider, s.player
+        c = CARDS.index(str(action.args[0]))
+        s.hands[q * W + c] -= 1
+        s.hands[p * W + c] += 1
+        if s.card == COMMERCIAL_HARBOR:
+            game.emit("progress.commercial-harbor", f"{name(q)} gives {name(p)} 1 {CARDS[c]} in return.", player=q,
+                      to=p, card=c)
+            flow.finish_card(game)
+            return
+        s.count -= 1
+        game.emit("progress.wedding", f"{name(q)} gives {name(p)} 1 {CARDS[c]} (Wedding).", player=q, to=p, card=c)
+        if s.count and hand_size(game, q):
+            return
+        from .politics import next_wedding_giver
+
+        next_wedding_giver(game)
+
+
+__all__ += ["Card", "FifthCard", "Give", "HandLimit", "Take", "Target", "draw", "play_card", "receive", "registry"]

@@ -1,0 +1,302 @@
+"""Science progress cards (green, paper): 18 cards of 10 kinds (``progress.<card>``).
+
+Alchemist ×2 (before the roll: choose both production dice), Crane ×2 (the next improvement this turn costs 1
+commodity less), Engineer ×1 (a free city wall), Inventor ×2 (swap two number tokens, never 2, 6, 8 or 12),
+Irrigation ×2 (2 grain per fields hex next to your buildings), Medicine ×2 (a city for 2 ore + 1 grain), Mining ×2
+(2 ore per mountains hex next to your buildings), Printer ×1 (1 point, shown at once), Road Building ×2 (2 free
+roads), Smith ×2 (promote up to 2 knights free; mighty still needs the Fortress).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from games.catan import pieces
+from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES, bits
+from games.catan.data import ck_rulebook, rulebook
+from games.catan.development import RoadBuilding
+from games.catan.pieces import name
+from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
+from games.core import Action, Step
+
+from . import flow, knights, walls
+from .progress import Card
+from .state import (
+    ALCHEMIST,
+    ALCHEMY,
+    CARDS,
+    CRANE,
+    ENGINEER,
+    GRAIN,
+    INVENT,
+    INVENTOR,
+    IRRIGATION,
+    MEDICINE,
+    MEDICINE_CITY,
+    MINING,
+    ORE,
+    PRINTER,
+    ROAD_BUILDING,
+    SMITH,
+    SMITH_PROMOTE,
+    WALL_FREE,
+    W,
+)
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+NUMBERS = ck_rulebook.CARD_NUMBERS.value
+FIXED = ck_rulebook.INVENTOR_FIXED.value
+MEDICINE_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.MEDICINE_COST.value.items()))
+FIELDS, MOUNTAINS = rulebook.TERRAINS.index("fields"), rulebook.TERRAINS.index("mountains")
+SWAP = {(a, b): Action("swap", (a, b)) for a in range(N_HEXES) for b in range(a + 1, N_HEXES)}
+CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
+DONE = Action("done")
+
+
+def _never(game: CKGame, p: int) -> bool:
+    return False
+
+
+def _always(game: CKGame, p: int) -> bool:
+    return True
+
+
+# ---------------------------------------------------------------- Alchemist (played before the roll: dice.py)
+def _alchemist(game: CKGame, p: int) -> None:
+    game.state.phase = ALCHEMY
+
+
+# ---------------------------------------------------------------- Crane
+def _crane_ok(game: CKGame, p: int) -> bool:
+    return not game.state.crane
+
+
+def _crane(game: CKGame, p: int) -> None:
+    game.state.crane = True
+    game.emit("progress.crane", f"Crane: {name(p)}'s next city improvement this turn costs 1 commodity less.",
+              player=p)
+    flow.finish_card(game)
+
+
+# ---------------------------------------------------------------- Engineer
+def _engineer_ok(game: CKGame, p: int) -> bool:
+    return bool(walls.sites(game, p))
+
+
+def _engineer(game: CKGame, p: int) -> None:
+    game.state.phase = WALL_FREE
+
+
+class EngineerWall(Step):
+    kind = "engineer"
+    forms = {"wall": "wall NODE"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: build a city wall free (Engineer)"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        return [walls.WALL[v] for v in bits(walls.sites(game, at.decider))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return f"{action.args[0]} is not one of your cities without a wall (walls.build, progress.engineer)."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        v = action.args[0]
+        assert isinstance(v, int)
+        game.emit("progress.engineer", f"Engineer: {name(s.decider)} builds a wall free.", player=s.decider)
+        walls.build(game, s.decider, v, free=True)
+        flow.finish_card(game)
+
+
+# ---------------------------------------------------------------- Inventor
+def swappable(game: CKGame) -> list[int]:
+    numbers = game.state.numbers
+    return [h for h in range(N_HEXES) if numbers[h] and numbers[h] not in FIXED]
+
+
+def _inventor(game: CKGame, p: int) -> None:
+    game.state.phase = INVENT
+
+
+class InventorSwap(Step):
+    kind = "inventor"
+    forms = {"swap": "swap HEX HEX"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: swap two number tokens, never 2, 6, 8 or 12 (Inventor)"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        hexes = swappable(game)
+        return [SWAP[(a, b)] for i, a in enumerate(hexes) for b in hexes[i + 1:]]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return ("write swap A B with two hexes A < B that carry numbers other than 2, 6, 8 and 12 "
+                "(progress.inventor).")
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        a, b = action.args
+        assert isinstance(a, int) and isinstance(b, int)
+        numbers = list(s.numbers)
+        numbers[a], numbers[b] = numbers[b], numbers[a]
+        s.numbers = tuple(numbers)
+        game.emit("progress.inventor", f"Inventor: {name(s.decider)} swaps the number tokens of hex {a} (now "
+                  f"{numbers[a]}) and hex {b} (now {numbers[b]}).", player=s.decider, hexes=[a, b])
+        flow.finish_card(game)
+
+
+# ---------------------------------------------------------------- Irrigation, Mining
+def _harvest(game: CKGame, p: int, terrain: int, card: int, rule: str) -> None:
+    s = game.state
+    mine = s.settlements[p] | s.cities[p]
+    hexes = [h for h in range(N_HEXES) if s.terrain[h] == terrain and mine & HEX_CORNER_MASK[h]]
+    due = NUMBERS[rule.split(".")[1]] * len(hexes)
+    got = min(due, s.bank[card])
+    s.bank[card] -= got
+    s.hands[p * W + card] += got
+    short = f" (the bank has only {got})" if got < due else ""
+    game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {NUMBERS[rule.split('.')[1]]} for each of the "
+              f"{len(hexes)} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)
+    flow.finish_card(game)
+
+
+def _irrigation(game: CKGame, p: int) -> None:
+    _harvest(game, p, FIELDS, GRAIN, "progress.irrigation")
+
+
+def _mining(game: CKGame, p: int) -> None:
+    _harvest(game, p, MOUNTAINS, ORE, "progress.mining")
+
+
+# ---------------------------------------------------------------- Medicine
+def upgradable(game: CKGame, p: int) -> int:
+    """``p``'s settlements that can become cities (a city piece left, or a city laid on its side)."""
+    s = game.state
+    return s.settlements[p] if s.cities_left[p] else s.settlements[p] & s.reduced[p]
+
+
+def _medicine_ok(game: CKGame, p: int) -> bool:
+    return pieces.can_pay(game, p, MEDICINE_COST) and bool(upgradable(game, p))
+
+
+def _medicine(game: CKGame, p: int) -> None:
+    game.state.phase = MEDICINE_CITY
+
+
+class MedicineCity(Step):
+    kind = "medicine"
+    forms = {"city": "city NODE"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: upgrade a settlement to a city for 2 ore + 1 grain (Medicine)"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        return [CITY[v] for v in bits(upgradable(game, at.decider))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return f"{action.args[0]} is not one of your settlements that can become a city (progress.medicine)."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        from .main import upgrade
+
+        s = game.state
+        p, v = s.decider, action.args[0]
+        assert isinstance(v, int)
+        pieces.pay(game, p, MEDICINE_COST)
+        game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for 2 ore + 1 grain.", player=p,
+                  node=v)
+        upgrade(game, p, v)
+        flow.finish_card(game)
+
+
+# ---------------------------------------------------------------- Road Building
+def _roads_ok(game: CKGame, p: int) -> bool:
+    s = game.state
+    return bool(s.roads_left[p] and s.road_ok[p])
+
+
+def _road_building(game: CKGame, p: int) -> None:
+    s = game.state
+    s.free_roads = min(NUMBERS["road-building"], s.roads_left[p])
+    if s.free_roads < NUMBERS["road-building"]:
+        game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.", player=p)
+    s.phase = ROAD_BUILDING_PHASE
+
+
+class CKRoadBuilding(RoadBuilding):
+    """Road Building, the progress card: the base game's free roads, then the card is done."""
+
+    rule = "progress.road-building"
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
+        super().apply(game, at, action)
+        if not game.state.free_roads:
+            flow.finish_card(game)
+
+
+# ---------------------------------------------------------------- Smith
+def _smith_ok(game: CKGame, p: int) -> bool:
+    return bool(knights.promotable(game, p))
+
+
+def _smith(game: CKGame, p: int) -> None:
+    s = game.state
+    s.count = NUMBERS["smith"]
+    s.phase = SMITH_PROMOTE
+
+
+class SmithPromote(Step):
+    kind = "smith"
+    forms = {"promote": "promote NODE", "done": "done"}
+    presorted = True
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: promote a knight free (Smith, {at.count} left), or done"
+
+    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
+        out: list[Action] = [DONE]
+        out += [knights.PROMOTE[v] for v in bits(knights.promotable(game, at.decider))]
+        return out
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return knights.promote_refusal(game, at.decider, action).replace("a promotion costs 1 ore + 1 wool",
+                                                                          "that knight cannot be promoted")
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s = game.state
+        p = s.decider
+        if action.verb == "promote":
+            v = action.args[0]
+            assert isinstance(v, int)
+            game.emit("progress.smith", f"Smith: {name(p)} promotes a knight free.", player=p)
+            knights.promote(game, p, v, free=True)
+            s.count -= 1
+            if s.count and knights.promotable(game, p):
+                return
+        flow.finish_card(game)
+
+
+EFFECTS = {
+    ALCHEMIST: Card(ALCHEMIST, _never, _alchemist, "the Alchemist is played before the roll only "
+                    "(progress.alchemist)."),
+    CRANE: Card(CRANE, _crane_ok, _crane, "a Crane is waiting for your next improvement already; two never stack "
+                "(progress.crane)."),
+    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, "the Engineer needs a city without a wall and fewer than 3 "
+                   "walls (progress.engineer, decision.ck-card-needs-effect)."),
+    INVENTOR: Card(INVENTOR, _always, _inventor, ""),
+    IRRIGATION: Card(IRRIGATION, _always, _irrigation, ""),
+    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, "Medicine needs a settlement that can become a city and 2 ore "
+                   "+ 1 grain (progress.medicine, decision.ck-card-needs-effect)."),
+    MINING: Card(MINING, _always, _mining, ""),
+    PRINTER: Card(PRINTER, _never, _alchemist, "the Printer is shown when drawn (progress.vp-reveal)."),
+    ROAD_BUILDING: Card(ROAD_BUILDING, _roads_ok, _road_building, "Road Building needs a road piece and a path "
+                        "where you may build (progress.road-building, decision.ck-card-needs-effect)."),
+    SMITH: Card(SMITH, _smith_ok, _smith, "the Smith needs a knight that can be promoted (progress.smith, "
+                "decision.ck-card-needs-effect)."),
+}

@@ -1,0 +1,65 @@
+"""City walls (``walls.*``): 2 brick, under one of your cities (a metropolis city too), one per city, at most 3.
+
+Each wall lets its owner hold 2 more cards on a 7 (7, 9, 11, 13: ``walls.safe-hand``, through
+:meth:`CKGame.safe_hand`); a city pillaged by the barbarians loses its wall (``walls.lost``, in :mod:`.barbarians`).
+The Engineer builds one free (``progress.engineer``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.catan.board import N_NODES, NODE_BIT, bits
+from games.catan.data import ck_rulebook
+from games.catan.pieces import name, pay
+from games.core import Action
+
+from .state import BRICK, CARDS
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+LIMIT = ck_rulebook.WALLS.value
+COST = tuple((CARDS.index(c), n) for c, n in ck_rulebook.COSTS.value["wall"].items())
+WALL = tuple(Action("wall", (v,)) for v in range(N_NODES))
+
+
+def sites(game: CKGame, p: int) -> int:
+    """``p``'s cities where a wall may go now (none once 3 stand)."""
+    s = game.state
+    if s.walls[p].bit_count() >= LIMIT:
+        return 0
+    return s.cities[p] & ~s.walls[p]
+
+
+def wall_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    if hand[BRICK] < COST[0][1]:
+        return []
+    return [WALL[v] for v in bits(sites(game, p))]
+
+
+def build(game: CKGame, p: int, v: int, free: bool = False) -> None:
+    s = game.state
+    if not free:
+        pay(game, p, COST)
+    s.walls[p] |= NODE_BIT[v]
+    game.emit("walls.build", f"{name(p)} builds a city wall under the city at {v}" + (" (free)" if free else "") +
+              f": they may hold {game.safe_hand(p)} cards on a 7 (walls.safe-hand).", player=p, node=v)
+
+
+def wall_effect(game: CKGame, p: int, action: Action) -> None:
+    v = action.args[0]
+    assert isinstance(v, int)
+    build(game, p, v)
+
+
+def wall_refusal(game: CKGame, p: int, action: Action) -> str:
+    s = game.state
+    v = action.args[0]
+    if s.walls[p].bit_count() >= LIMIT:
+        return "you have built all 3 walls (walls.limit)."
+    if not isinstance(v, int) or not 0 <= v < N_NODES or not s.cities[p] & NODE_BIT[v]:
+        return f"a wall goes under one of your cities, and there is none of yours at {v} (walls.build)."
+    if s.walls[p] & NODE_BIT[v]:
+        return f"the city at {v} has a wall already: one per city (walls.build)."
+    return "a wall costs 2 brick (walls.build)."

@@ -1,0 +1,59 @@
+"""What the shared front-end runtime (widgets/shared/static/runtime.js) does for every table, drawn in Node.js on a
+stand-in DOM (tests/widgets/render.py): a view whose kernel is gone says so and takes no more clicks; the action bar
+holds the prompt, the choices, the tools and the message line; undo says when it takes back a reset; the parts of
+"looking back" are drawn in the present too (hidden), and the text list of every legal action is folded away."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.widgets.render import draw, draw_lost
+from tests.widgets.test_every_table import TABLES
+
+
+@pytest.fixture(autouse=True)
+def dummy_comm(monkeypatch):
+    import comm
+    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+@pytest.mark.parametrize("how", ["send", "close"])
+def test_a_table_that_lost_its_kernel_says_so_and_takes_no_clicks(name, how):
+    page = draw_lost(TABLES[name].make(), how)
+    message = page.by_id(f"{page.data['view']}-message")
+    assert "lost its Python kernel" in message.all_text and "Run this cell again" in message.all_text
+    assert "bg-message--error" in message.classes and "bg-root--lost" in page.classes
+    buttons = [n for n in page.walk() if n.tag in ("button", "input")]
+    assert buttons and all(n.attrs.get("disabled") for n in buttons), "every tool and choice is disabled"
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_the_bar_holds_prompt_choices_tools_and_message_and_undo_names_a_reset(name):
+    table = TABLES[name].make()
+    page = draw(table)
+    prefix = page.data["view"]
+    bar = page.by_id(f"{prefix}-bar")
+    for part in ("prompt", "controls", "message", "undo", "reset", "goto"):
+        assert bar.has_id(f"{prefix}-{part}"), part
+    assert page.by_id(f"{prefix}-undo").all_text == "undo"
+    assert table.reset()
+    assert draw(table).by_id(f"{prefix}-undo").all_text == "undo reset"
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_looking_back_is_drawn_in_the_present_too_hidden(name):
+    table = TABLES[name].make()
+    page = draw(table)
+    time = page.by_id(f"{page.data['view']}-time")
+    assert "bg-time--live" in time.classes and time.has_id(f"{page.data['view']}-past")
+    assert table.show_step(0)
+    page = draw(table)
+    assert "bg-time--live" not in page.by_id(f"{page.data['view']}-time").classes
+
+
+def test_the_text_list_of_every_legal_action_is_folded_away():
+    page = draw(TABLES["kutna_hora"].make())
+    legal = page.by_id("kh-tb-legal")
+    assert legal.tag == "details" and not legal.attrs.get("open") and legal.data["list"] == "legal"
+    assert legal.with_class("bg-button"), "each legal action as text, inside"

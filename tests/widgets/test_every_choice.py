@@ -1,0 +1,73 @@
+"""Every legal choice is clickable, for every decision kind of every game's table.
+
+For the first position of each decision kind, and the first of that kind to offer each further verb
+(``positions.first_positions``: seeded games; the seat that decides it takes the human's chair), the table's front
+end is drawn in Node.js and every clickable node is clicked, and every node that selects the first part of a
+two-part choice, and then every node of the view it redraws (``render.explore``). The actions those clicks send must
+be exactly the legal actions of the decision: each one reachable by a click on the board or a button (never only
+through the text list), nothing else offered as a choice. Board nodes that name an action the rules refuse now
+(``data-legal="false"``) send it, and the rules refuse it with a reason: the table's message says why and the game
+is unchanged.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import IllegalAction
+from widgets.chartres import ChartresTable
+from widgets.kardinal_koenig import KKTable
+from widgets.kutna_hora import KHTable
+
+from .messages import click, spy
+from .positions import SEARCHES, first_positions
+from .render import explore
+
+TABLES = {"kutna_hora": KHTable, "chartres": ChartresTable, "kardinal_koenig": KKTable}
+CASES = [(name, kind) for name in sorted(TABLES) for kind in sorted(SEARCHES[name].game_class.steps)]
+
+
+@pytest.fixture(autouse=True)
+def dummy_comm(monkeypatch):
+    import comm
+    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)
+
+
+def tables_at(name: str, kind: str, monkeypatch: pytest.MonkeyPatch):
+    """A table at each position of ``kind``, with the seat deciding it at the human's chair."""
+    for position in first_positions(name)[kind]:
+        table = spy(TABLES[name](position.game.clone(), human=position.seat), monkeypatch)
+        assert table.status["your_turn"] and table.status["kind"] == kind, (position.how, table.status["prompt"])
+        yield table, position
+
+
+def test_the_positions_cover_every_decision_kind_of_every_table():
+    for name, table in TABLES.items():
+        assert table.game_class is SEARCHES[name].game_class
+        assert set(first_positions(name)) == set(table.game_class.steps), name
+
+
+@pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{n}-{k}" for n, k in CASES])
+def test_every_legal_action_is_one_click_or_a_selection_away(name, kind, monkeypatch):
+    for table, position in tables_at(name, kind, monkeypatch):
+        legal = set(table.game.legal_actions().texts())
+        assert set(table.status["legal"]) == legal
+        seen = explore(table)
+        offered = seen.choices()
+        assert offered == legal, (f"{position.how}: not clickable {sorted(legal - offered)}; "
+                                  f"offered but not legal {sorted(offered - legal)}")
+        assert not seen.refusable() & legal, "a legal action is drawn as refused"
+
+
+@pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{n}-{k}" for n, k in CASES])
+def test_a_board_node_naming_a_refused_action_sends_it_and_the_rules_say_why(name, kind, monkeypatch):
+    for table, position in tables_at(name, kind, monkeypatch):
+        refused = sorted(explore(table).refusable())
+        history = [str(a) for a in table.game.history]
+        for action in refused[:12]:
+            with pytest.raises(IllegalAction):  # well-formed (the step's verbs and words), refused by the rules
+                table.game.clone().apply(action)
+            click(table, {"intent": "act", "action": action})
+            assert table.message_kind == "error" and table.message.startswith("Not allowed: "), (
+                position.how, action, table.message)
+            assert [str(a) for a in table.game.history] == history
