@@ -1,78 +1,144 @@
-"""Engine speed per game: random play without checks (bots' path) and with the checked path.
+"""Every engine side by side with catanatron's random play, in ONE run: µs per decision, checked and unchecked, clone.
 
-Run: python bench/bench_engines.py [--games N]
-Prints µs per decision (apply + legal_actions), ms per game, clone and JSON round-trip costs, and each figure
-normalised to an idle core ("idle µs" = measured × 10 µs / this machine's reference), because the CI machine is
-shared and its speed varies 2-5×. Targets (engine_design.md): <= 50 µs per decision (Kardinal & König card game
-and Chartres: <= 25 µs); clone <= 50 µs.
+Run:  python bench/bench_engines.py [--rounds 7] [--decisions 20000] [--game ID ...] [--catanatron-python PATH]
 
-    python bench/bench_engines.py --games 200 --game chartres.game
+Each round plays, for every game id and player count, seeded random games until about ``--decisions`` decisions
+on the bots' unchecked path (``legal_actions`` + the pick + ``apply_unchecked``), the same games on the checked path
+(``apply``), times ``clone`` of a mid-game position, and then lets catanatron 3.2.1 play 4-player base Catan at
+random (its own ``RandomPlayer``; run in a worker subprocess from its own virtual environment, never imported here:
+see ``bench/bench_catan.py`` for how ``bench/.catanatron-venv`` is made). Every process measures its own CPU time
+(``time.process_time``), rounds are interleaved, and the table shows medians over the rounds: µs per decision
+unchecked and checked, checked / unchecked, clone µs, and the ratio ours / catanatron's µs per decision (setup
+included on both sides). The machine is shared: compare the ratios, not absolute figures from separate runs.
+
+Targets (issue 16): unchecked at most 15 µs per decision (catanatron 3.2.1 measured 32 µs here: ratio <= 0.47),
+checked <= 1.3 x unchecked, clone < 10 µs.
+
+Figures of one run (2026-11-24, 7 rounds, load average 3.9 before / 4.1 after on the 2 shared cores):
+
+    FIGURES
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import os
+import pathlib
 import statistics
+import subprocess
+import sys
 import time
 
-from games import GAMES, game_class
-from games.core import Rng
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from bench_catan import WORKER, ensure_catanatron  # noqa: E402
+
+from games import GAMES, game_class  # noqa: E402
+from games.core import Rng  # noqa: E402
+
+#: Targets: unchecked µs per decision as a ratio to catanatron's, checked / unchecked, clone µs.
+TARGET_RATIO, TARGET_CHECKED, TARGET_CLONE = 15 / 32, 1.3, 10.0
 
 
-def play(cls, seed: int, players: int, checked: bool) -> int:
-    game, pick = cls(None, seed, players=players), Rng(seed)
-    while not game.is_terminal():
-        legal = game.legal_actions()
-        action = legal[pick.below(len(legal))]
-        game.apply(action) if checked else game.apply_unchecked(action)
-    return len(game.history)
-
-
-def timed(fn, repeat: int) -> float:
+def play(cls, players: int, seeds: range, checked: bool) -> tuple[float, int]:
+    """CPU seconds and decisions of random games with ``seeds`` (setup included, as catanatron's figure has it)."""
+    decisions = 0
     start = time.process_time()
-    for _ in range(repeat):
-        fn()
-    return (time.process_time() - start) / repeat
+    for seed in seeds:
+        game, pick = cls(None, seed, players=players), Rng(seed)
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            action = legal[pick.below(len(legal))]
+            if checked:
+                game.apply(action)
+            else:
+                game.apply_unchecked(action)
+        decisions += len(game.history)
+    return time.process_time() - start, decisions
+
+
+def clone_us(cls, players: int, at: int, times: int = 2000) -> float:
+    """µs per ``clone()`` of the position after ``at`` random decisions of seed 7."""
+    game, pick = cls(None, 7, players=players), Rng(7)
+    for _ in range(at):
+        if game.is_terminal():
+            break
+        legal = game.legal_actions()
+        game.apply_unchecked(legal[pick.below(len(legal))])
+    start = time.process_time()
+    for _ in range(times):
+        game.clone()
+    return (time.process_time() - start) / times * 1e6
+
+
+def load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=300)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--decisions", type=int, default=20000, help="decisions per engine and mode per round")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game id (repeatable)")
+    parser.add_argument("--catanatron-python", help="an interpreter with catanatron 3.2.1 installed")
+    parser.add_argument("--catanatron-games", type=int, default=20, help="catanatron games per round")
     args = parser.parse_args()
-    reference = timed(lambda: sum(range(1000)), 20000) * 1e6
-    print(f"machine reference: sum(range(1000)) takes {reference:.1f} µs here (about 10 µs on an idle modern core); "
-          "compare figures across machines as multiples of it")
-    scale = 10.0 / reference
-    print(f"{'game':24} {'p':>2} {'mode':9} {'µs/decision':>12} {'idle µs':>8} {'ms/game':>8} {'decisions':>9}")
+    worker = subprocess.Popen([ensure_catanatron(args.catanatron_python), "-c", WORKER], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+
+    def ask(cmd: dict) -> dict:
+        assert worker.stdin and worker.stdout
+        worker.stdin.write(json.dumps(cmd) + "\n")
+        worker.stdin.flush()
+        return json.loads(worker.stdout.readline())
+
+    engines = []  # (label, class, players, games per round, decisions per game)
     for game_id in args.game or sorted(GAMES):
         cls = game_class(game_id)
         for players in range(cls.min_players, cls.max_players + 1):
-            for checked in (False, True):
-                runs = []
-                decisions = 0
-                # Re-measure the reference beside every row: a shared machine's speed drifts during the run.
-                scale = 10.0 / (timed(lambda: sum(range(1000)), 5000) * 1e6)
-                for seed in range(args.games):
-                    start = time.process_time()
-                    decisions += play(cls, seed, players, checked)
-                    runs.append(time.process_time() - start)
-                total = sum(runs)
-                mode = "checked" if checked else "unchecked"
-                per = total / decisions * 1e6
-                print(f"{game_id:24} {players:>2} {mode:9} {per:12.1f} {per * scale:8.1f} "
-                      f"{statistics.mean(runs) * 1e3:8.2f} {decisions / args.games:9.1f}")
-        game = cls(None, 1, players=cls.max_players)
-        for _ in range(10):
-            game.apply(game.legal_actions()[0])
-        clone_us = timed(game.clone, 2000) * 1e6
-        text = game.to_json()
-        save_us = timed(game.to_json, 500) * 1e6
-        fast_us = timed(lambda c=cls, t=text: c.from_json(t, trust_snapshot=True), 200) * 1e6
-        replay_us = timed(lambda c=cls, t=text: c.from_json(t), 100) * 1e6
-        print(f"{game_id}: clone {clone_us:.1f} µs (idle {clone_us * scale:.1f}), to_json {save_us:.1f} µs, "
-              f"load snapshot {fast_us:.0f} µs, "
-              f"load by replay (10 actions) {replay_us:.0f} µs, save size {len(text)} bytes")
+            _, decisions = play(cls, players, range(10_000, 10_003), False)  # warm up and size a round
+            per_game = decisions / 3
+            engines.append((f"{game_id} {players}p", cls, players, max(2, math.ceil(args.decisions / per_game)),
+                            per_game))
+    print(f"load average before: {load()}  ({args.rounds} rounds, ~{args.decisions} decisions per engine and mode "
+          "per round, process time, medians)", flush=True)
+    rows: dict[str, list[tuple[float, float, float]]] = {label: [] for label, *_ in engines}
+    reference: list[tuple[float, float]] = []
+    for rnd in range(args.rounds):
+        for label, cls, players, games, per_game in engines:
+            seeds = range(1000 * rnd, 1000 * rnd + games)
+            cpu, decisions = play(cls, players, seeds, False)
+            cpu_checked, decisions_checked = play(cls, players, seeds, True)
+            assert decisions == decisions_checked, f"{label}: checked play took another path"
+            rows[label].append((cpu / decisions * 1e6, cpu_checked / decisions * 1e6,
+                                clone_us(cls, players, int(per_game // 2))))
+        got = ask({"do": "play", "first": 1000 * rnd, "games": args.catanatron_games})
+        copy = ask({"do": "clone", "at": 300, "times": 1000})["clone_us"]
+        reference.append((got["cpu"] / got["decisions"] * 1e6, copy))
+        print(f"  round {rnd + 1}: catanatron {reference[-1][0]:.1f} µs; " + ", ".join(
+            f"{label} {vals[-1][0]:.1f}" for label, vals in rows.items()), flush=True)
+    worker.stdin.close()  # type: ignore[union-attr]
+    worker.wait()
+    ref = statistics.median(r[0] for r in reference)
+    print(f"\n{'engine':26} {'unchecked µs':>12} {'checked µs':>10} {'chk/unchk':>9} {'clone µs':>8} "
+          f"{'vs catanatron':>13}  targets (ratio <= {TARGET_RATIO:.2f}, checked <= {TARGET_CHECKED}x, clone < "
+          f"{TARGET_CLONE:.0f} µs)")
+    for label, vals in rows.items():
+        unchecked, checked, clone = (statistics.median(v[i] for v in vals) for i in range(3))
+        ratio, slower = unchecked / ref, checked / unchecked
+        met = ratio <= TARGET_RATIO and slower <= TARGET_CHECKED and clone < TARGET_CLONE
+        print(f"{label:26} {unchecked:12.1f} {checked:10.1f} {slower:9.2f} {clone:8.1f} {ratio:13.2f}  "
+              f"{'met' if met else 'MISSED'}")
+    print(f"{'catanatron 3.2.1 4p':26} {ref:12.1f} {'':>10} {'':>9} "
+          f"{statistics.median(r[1] for r in reference):8.1f} {1:13.2f}")
+    print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":

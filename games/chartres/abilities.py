@@ -13,7 +13,7 @@ row ("condition ▶ effect"). Atoms:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.core import DataError
 
@@ -52,16 +52,21 @@ class Ability:
     times: int
     per: str
     do: tuple[str, ...]
+    #: Derived from ``do`` once (the engine asks for them at every step of an ability): its discards and its gains.
+    costs: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    gains: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _words: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def costs(self) -> tuple[str, ...]:
-        return tuple(a for a in self.do if a.partition(":")[0] in COSTS)
-
-    @property
-    def gains(self) -> tuple[str, ...]:
-        return tuple(a for a in self.do if a.partition(":")[0] not in COSTS)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "costs", tuple(a for a in self.do if a.partition(":")[0] in COSTS))
+        object.__setattr__(self, "gains", tuple(a for a in self.do if a.partition(":")[0] not in COSTS))
+        object.__setattr__(self, "_words", self._wording())
 
     def words(self) -> str:
+        """The ability in words (prompts and the log)."""
+        return self._words
+
+    def _wording(self) -> str:
         body = ", ".join(atom_words(a) for a in self.do)
         if self.per:
             return f"per {self.per} in your action row ▶ {body}"
@@ -89,6 +94,8 @@ def parse_ability(raw: object, where: str) -> Ability:
 def can_pay(costs: tuple[str, ...], colours: list[str]) -> bool:
     """Whether a hand with these card colours can pay every discard in ``costs`` (one repetition). Exact: every
     colour is tried for each "N of one colour"."""
+    if not costs:
+        return True
     left = {c: colours.count(c) for c in rulebook.WINDOW_COLOURS}
     anys, sames = 0, []
     for atom in costs:

@@ -88,6 +88,8 @@ class ChartresGame(StepGame):
         self.parts = load_components(self.config.components)
         # the actions that name a card, shared by every game of this component set
         self.row_actions, self.activate_actions = card_actions(self.parts)
+        #: An action row's resource icons by its cards (see :meth:`resources`).
+        self._row_resources: dict[tuple[str, ...], dict[str, int]] = {}
 
     def _setup(self) -> ChartresState:
         return setup.set_up(self)
@@ -144,11 +146,16 @@ class ChartresGame(StepGame):
 
     def resources(self, p: int) -> dict[str, int]:
         """Resource icons in ``p``'s action row (plus the placeholder tavern torches)."""
-        counts = {"torch": 0, "horse": 0, "cart": 0, "white": 0, "red": 0}
-        cards = self.parts.cards
-        for cid in self.state.row[p]:
-            for r in cards[cid].resources:
-                counts[r] += 1
+        row = tuple(self.state.row[p])
+        in_row = self._row_resources.get(row)
+        if in_row is None:  # rows repeat all game long: each is counted once (the cache is shared with clones)
+            in_row = {"torch": 0, "horse": 0, "cart": 0, "white": 0, "red": 0}
+            cards = self.parts.cards
+            for cid in row:
+                for r in cards[cid].resources:
+                    in_row[r] += 1
+            self._row_resources[row] = in_row
+        counts = dict(in_row)
         counts["torch"] += self.parts.tavern_torches * len(self.state.taverns[p])
         return counts
 

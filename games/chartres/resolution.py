@@ -22,6 +22,7 @@ record.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from games.core import Action
@@ -56,6 +57,7 @@ def repetitions(game: ChartresGame, p: int, ability: Ability) -> int:
     return game.resources(p)[ability.per] if ability.per else ability.times
 
 
+@functools.cache
 def cards_needed(costs: tuple[str, ...]) -> int:
     """How many cards one repetition with these discards takes from the hand."""
     return sum(int(arg) if kind == "discard_same" else 1 for kind, _, arg in (a.partition(":") for a in costs))
@@ -73,8 +75,12 @@ def _public_ok(game: ChartresGame, p: int, ability: Ability) -> bool:
 
 def feasible(game: ChartresGame, p: int, ability: Ability) -> bool:
     """Whether one more repetition of ``ability`` can be carried out completely now (the hand's colours too)."""
+    if not _public_ok(game, p, ability):
+        return False
+    if not ability.costs:
+        return True
     cards = game.parts.cards
-    return _public_ok(game, p, ability) and can_pay(ability.costs, [cards[c].colour for c in game.state.hand[p]])
+    return can_pay(ability.costs, [cards[c].colour for c in game.state.hand[p]])
 
 
 def offered(game: ChartresGame, p: int, ability: Ability) -> bool:
@@ -273,19 +279,21 @@ def _discard_options(game: ChartresGame, ab: Resolving) -> list[Action]:
     kind, _, arg = ability.do[ab.atom].partition(":")
     cards = game.parts.cards
     rest = ability.do[ab.atom + 1:]
+    colours = [cards[cid].colour for cid in hand]
+    payable: dict[str, bool] = {}  # what the hand can still pay depends only on the colour discarded
     options = []
-    for cid in hand:
-        colour = cards[cid].colour
+    for cid, colour in zip(hand, colours, strict=True):
         if kind == "discard" and arg not in ("any", colour):
             continue
         if kind == "discard_same" and ab.colour and colour != ab.colour:
             continue
-        left = list(hand)
-        left.remove(cid)
-        need = ab.left or (int(arg) if kind == "discard_same" else 1)
-        remaining = [f"discard:{colour}"] * (need - 1) + list(rest)
-        costs = tuple(a for a in remaining if a.partition(":")[0] in COSTS)
-        if can_pay(costs, [cards[c].colour for c in left]):
+        if colour not in payable:
+            left = list(colours)
+            left.remove(colour)
+            need = ab.left or (int(arg) if kind == "discard_same" else 1)
+            remaining = [f"discard:{colour}"] * (need - 1) + list(rest)
+            payable[colour] = can_pay(tuple(a for a in remaining if a.partition(":")[0] in COSTS), left)
+        if payable[colour]:
             options.append(action("discard", cid))
     return options
 

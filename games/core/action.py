@@ -6,6 +6,7 @@ An action is a verb and a few arguments, written the way a player would say it: 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Union
@@ -27,6 +28,7 @@ class Action:
     sort_key: tuple = field(init=False, repr=False, compare=False, hash=False)
     """Numbers before words, numbers by value: ``advance ore 2`` before ``advance ore 10``."""
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
+    _text: str = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not _WORD.match(self.verb):
@@ -39,12 +41,18 @@ class Action:
         key = (self.verb, tuple((0, a, "") if isinstance(a, int) else (1, 0, a) for a in self.args))
         object.__setattr__(self, "sort_key", key)
         object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+        object.__setattr__(self, "_text", " ".join([self.verb, *map(str, self.args)]))
 
     def __hash__(self) -> int:  # cached: legal-action sets hash every action of every position
         return self._hash
 
+    def __eq__(self, other: object) -> bool:  # the cached hashes tell most unequal actions apart at once
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._hash == other._hash and self.verb == other.verb and self.args == other.args  # type: ignore
+
     def __str__(self) -> str:
-        return " ".join([self.verb, *map(str, self.args)])
+        return self._text
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
@@ -54,12 +62,18 @@ class Action:
         """Read an action from its text form. Raises :class:`InvalidNotation` naming the bad part."""
         if not isinstance(text, str):
             raise InvalidNotation(f"an action is written as text, not {type(text).__name__}")
-        words = text.strip().lower().split()
-        if not words:
-            raise InvalidNotation("an empty text is not an action")
-        verb, *rest = words
-        args: list[Arg] = [int(w) if _INT.match(w) else w for w in rest]
-        return cls(verb, tuple(args))
+        return _parse(cls, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(cls: type[Action], text: str) -> Action:
+    """``Action.parse``: actions are immutable values, and replays and saves read the same texts again and again."""
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidNotation("an empty text is not an action")
+    verb, *rest = words
+    args: list[Arg] = [int(w) if _INT.match(w) else w for w in rest]
+    return cls(verb, tuple(args))
 
 
 def as_action(action: "Action | str") -> Action:
@@ -77,7 +91,7 @@ class LegalActions(tuple):
     def presorted(cls, actions: Iterable[Action]) -> "LegalActions":
         """Wrap actions a game already lists sorted and unique (its ``legal_is_sorted`` promise; the conformance
         checks verify it on every position they visit)."""
-        return super().__new__(cls, actions)
+        return tuple.__new__(cls, actions)
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):
@@ -85,7 +99,15 @@ class LegalActions(tuple):
                 item = Action.parse(item)
             except InvalidNotation:
                 return False
-        return tuple.__contains__(self, item)
+        if len(self) <= 8:
+            return tuple.__contains__(self, item)
+        members = self.__dict__.get("_members")  # a long listing is asked again and again: hashed once
+        if members is None:
+            members = self.__dict__["_members"] = frozenset(self)
+        try:
+            return item in members
+        except TypeError:  # an unhashable item is in no listing
+            return False
 
     def texts(self) -> list[str]:
         return [str(a) for a in self]

@@ -2,36 +2,124 @@
 
 :func:`check_random_game` plays one seeded game with a uniformly random policy and, at every decision, checks
 the kernel's promises: legal actions sorted, unique and round-tripping through text; nobody but the deciding
-player has actions; the game's own invariants hold (:meth:`Game.invariant_breaks`); illegal actions are refused
-without changing anything; clones are independent; the JSON save loads back to the same game; and the history
-replays to the same final state. A broken promise raises
-``AssertionError`` with the seed and step, so any failure can be replayed.
+player has actions; the game's own invariants hold (:meth:`Game.invariant_breaks`). Every ``deep_every``-th
+decision it also checks that illegal actions are refused without changing anything, that clones are independent,
+that the position survives JSON and back, and (every third time) that replaying the history leads to the same
+position; at the end it loads the whole save back and compares the replay of the whole history. A broken promise
+raises ``AssertionError`` with the seed and step, so any failure can be replayed.
+
+How the deep checks stay cheap without checking less. Actions and events are immutable values that the game only
+ever appends to its history and log, so each is compared by content once, when it is new, and by identity after
+that:
+
+* "nothing changed" (after the refusals, after playing on a clone) compares the state and the random stream in
+  full and the history and log entry by entry, the same objects in the same places (:class:`_Position`);
+* the JSON round trip sends the whole state and the random stream through JSON and back at every deep check, the
+  (frozen) config once, and each event once, at the first deep check that sees it; each action's text is read
+  back when the action is first listed;
+* the replay is one shadow game that replays the history from config and seed as the game goes, each action
+  checked again as :meth:`Game.replay` checks it, and is compared with the game at every third deep check and,
+  in full, at the end;
+* the refusal probes share the listing of the legal actions made for the position (the position is unchanged:
+  each probe is checked for that, and the whole position after all of them).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Callable
+import marshal
+from typing import Any, Callable
 
-from .action import Action
-from .errors import IllegalAction
+from .action import Action, LegalActions
+from .config import config_from_dict, config_to_dict
+from .errors import GameError, IllegalAction
+from .events import Event
 from .game import Game
 from .rng import Rng
 
 
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
 def _fingerprint(game: Game) -> str:
-    return json.dumps(game.to_dict(), sort_keys=True)
+    """Everything a save holds, as one text (the whole log: used once per game)."""
+    return _dumps(game.to_dict())
+
+
+def _state(game: Game) -> bytes:
+    """The state as an exact text: ``marshal`` (format 2, without references) tells every JSON type apart as JSON
+    does (``True`` from ``1``, ``1.0`` from ``1``) and is written several times faster; it also keeps the order of
+    dict keys, which the position's own copies and a JSON round trip keep."""
+    return marshal.dumps(game.state.to_dict(), 2)
+
+
+class _Position:
+    """A position as the deep checks compare it: config, seed and state (as exact texts) and the random stream in
+    full; the history and the log as lists of their (immutable) entries."""
+
+    __slots__ = ("head", "state", "rng", "history", "log")
+
+    def __init__(self, game: Game) -> None:
+        self.head = _head(game)
+        self.state = _state(game)
+        self.rng = game.rng.state
+        self.history = list(game.history)
+        self.log = list(game.log)
+
+    def differs(self, game: Game) -> str:
+        """What of ``game`` differs from this position (``""``: nothing). The entries of the history and log are
+        compared as lists (the same objects, for the game itself and its clones, compare at once)."""
+        if _head(game) != self.head:
+            return "config or seed"
+        if _state(game) != self.state:
+            return "state"
+        if game.rng.state != self.rng:
+            return "random stream"
+        if game.history != self.history:
+            return "history"
+        if game.log != self.log:
+            return "log"
+        return ""
+
+
+_HEADS: dict[int, tuple[Any, int, str]] = {}
+
+
+def _head(game: Game) -> str:
+    """The game id, config and seed as sorted JSON (written once per config object and seed)."""
+    known = _HEADS.get(id(game.config))
+    if known is None or known[0] is not game.config or known[1] != game.seed:
+        if len(_HEADS) > 64:
+            _HEADS.clear()
+        known = _HEADS[id(game.config)] = (game.config, game.seed,
+                                           _dumps([game.game_id, config_to_dict(game.config), game.seed]))
+    return known[2]
+
+
+class _Witness:
+    """What one game's deep checks remember between deep checks: how far the history and log were sent through JSON
+    and back, and the shadow game that replays the history."""
+
+    def __init__(self) -> None:
+        self.config: Any = None  # the config object already sent through JSON and back
+        self.events_sent = 0
+        self.shadow: Game | None = None
+        self.shadow_compared = 0  # log entries of the shadow already compared with the game's
+        self.shadow_history = 0  # and actions of its history
 
 
 def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 10_000,
                       deep_every: int = 7) -> Game:
     """Play ``make(seed)`` to the end at random, checking invariants; return the finished game.
 
-    ``deep_every``: run the costly checks (clone, JSON, illegal probes) at every n-th decision.
+    ``deep_every``: run the costly checks (clone, JSON, illegal probes, every third time the replay) at every n-th
+    decision.
     """
     game = make(seed)
     policy = Rng(seed ^ 0x5EED)
     seen: dict[str, Action] = {}
+    witness = _Witness()
     where = f"{game.game_id} seed {seed}"
     for step in range(max_steps):
         if game.is_terminal():
@@ -53,14 +141,13 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
         broken = game.invariant_breaks()
         assert not broken, f"{where} step {step}: invariant broken: {'; '.join(broken)}"
         if step % deep_every == 0:
-            now = _fingerprint(game)
-            _check_refusals(game, seen, where, step, now)
-            _check_clone(game, legal, where, step, now)
-            # Loading replays the whole log, so it is quadratic over a game: every third deep check replays,
-            # the others load the (field-by-field validated) snapshot.
-            replayed = step % (3 * deep_every) == 0
-            loaded = type(game).from_json(game.to_json(), trust_snapshot=not replayed)
-            assert _fingerprint(loaded) == now, f"{where} step {step}: JSON round trip differs"
+            here = f"{where} step {step}"
+            now = _Position(game)
+            _check_refusals(game, legal, seen, here, step, now)
+            _check_clone(game, legal, here, now)
+            _check_round_trip(game, witness, here, now)
+            if step % (3 * deep_every) == 0:
+                _check_replay(game, witness, here, now)
         game.apply(legal[policy.below(len(legal))])
     else:
         raise AssertionError(f"{where}: not over after {max_steps} decisions")
@@ -71,40 +158,106 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
     assert len(scores) == game.players, f"{where}: {len(scores)} scores for {game.players} players"
     outcome = game.outcome()
     assert outcome is not None and outcome.winners, f"{where}: finished without winners"
-    again = type(game).replay(game.config, game.seed, game.history)
-    assert _fingerprint(again) == _fingerprint(game), f"{where}: replay of the history differs"
+    final = _fingerprint(game)
+    assert _fingerprint(type(game).from_json(game.to_json(), trust_snapshot=True)) == final, \
+        f"{where}: the whole save loads back different"
+    _replay_to(game, witness, where)
+    assert _fingerprint(witness.shadow) == final, f"{where}: replay of the history differs"
     return game
 
 
-def _check_refusals(game: Game, seen: dict[str, Action], where: str, step: int, before: str,
-                    probes: int = 40) -> None:
+def _check_refusals(game: Game, legal: LegalActions, seen: dict[str, Action], where: str, step: int,
+                    before: _Position, probes: int = 40) -> None:
     """Actions seen legal elsewhere but not legal here must be refused with a reason and change nothing.
 
     Probes rotate through everything seen so far; each probe gets a cheap check (history, log, random stream) and
-    the full state is compared once after all of them.
+    the whole position is compared once after all of them. ``apply`` lists the legal actions of the position to
+    refuse a probe: every probe is given the listing already made here (``legal``), not a new one of the same
+    position.
     """
     marks = (len(game.history), len(game.log), game.rng.state)
-    legal = game.legal_actions()
+    decider = game.pending()
+
+    def listed(player: int | None = None) -> LegalActions:
+        return legal if player is None or decider is None or player == decider.player else LegalActions(())
+
     items = list(seen.items())
     chosen = {(step * 7 + k * 13) % len(items) for k in range(min(probes, len(items)))}
     tried = []
-    for text, action in (items[i] for i in sorted(chosen)):
-        if action in legal:
-            continue
-        tried.append(text)
-        try:
-            game.apply(action)
-        except IllegalAction as err:
-            assert err.reason, f"{where} step {step}: refusal of '{text}' has no reason"
-        else:
-            raise AssertionError(f"{where} step {step}: '{text}' is not listed as legal but was applied")
-        assert (len(game.history), len(game.log), game.rng.state) == marks, \
-            f"{where} step {step}: refused '{text}' changed the game"
-    assert _fingerprint(game) == before, f"{where} step {step}: one of the refused {tried} changed the game"
+    game.legal_actions = listed  # type: ignore[method-assign]  # this instance only, until the probes are done
+    try:
+        for text, action in (items[i] for i in sorted(chosen)):
+            if action in legal:
+                continue
+            tried.append(text)
+            try:
+                game.apply(action)
+            except IllegalAction as err:
+                assert err.reason, f"{where}: refusal of '{text}' has no reason"
+            else:
+                raise AssertionError(f"{where}: '{text}' is not listed as legal but was applied")
+            assert (len(game.history), len(game.log), game.rng.state) == marks, \
+                f"{where}: refused '{text}' changed the game"
+    finally:
+        del game.legal_actions
+    changed = before.differs(game)
+    assert not changed, f"{where}: one of the refused {tried} changed the game ({changed})"
 
 
-def _check_clone(game: Game, legal, where: str, step: int, before: str) -> None:
+def _check_clone(game: Game, legal: LegalActions, where: str, before: _Position) -> None:
     twin = game.clone()
-    assert _fingerprint(twin) == before, f"{where} step {step}: clone differs from the original"
+    changed = before.differs(twin)
+    assert not changed, f"{where}: clone differs from the original ({changed})"
     twin.apply(legal[-1])
-    assert _fingerprint(game) == before, f"{where} step {step}: playing on a clone changed the original"
+    changed = before.differs(game)
+    assert not changed, f"{where}: playing on a clone changed the original ({changed})"
+
+
+def _check_round_trip(game: Game, witness: _Witness, where: str, now: _Position) -> None:
+    """The position through JSON and back, as a save carries it: the state (validated field by field, as a snapshot
+    loads) and the random stream every time, the config once per config object (it is frozen), and the events
+    logged since the last deep check. (Every action's text was read back when it was first listed.)"""
+    if witness.config is not game.config:
+        config = config_from_dict(type(game).Config, json.loads(json.dumps(config_to_dict(game.config))))
+        loaded = _dumps([game.game_id, config_to_dict(config), json.loads(json.dumps(game.seed))])
+        assert loaded == now.head, f"{where}: JSON round trip differs (config or seed)"
+        witness.config = game.config
+    state = type(game.state).from_dict(json.loads(json.dumps(game.state.to_dict())), "snapshot.state")
+    assert marshal.dumps(state.to_dict(), 2) == now.state, f"{where}: JSON round trip differs (state)"
+    assert json.loads(json.dumps(game.rng.state)) == now.rng, f"{where}: JSON round trip differs (random stream)"
+    text = _dumps([e.to_dict() for e in game.log[witness.events_sent:]])
+    assert _dumps([Event.from_dict(e).to_dict() for e in json.loads(text)]) == text, \
+        f"{where}: JSON round trip differs (the events since step {witness.events_sent})"
+    witness.events_sent = len(game.log)
+
+
+def _replay_to(game: Game, witness: _Witness, where: str) -> Game:
+    """The shadow game, replayed from config and seed up to the game's history (as :meth:`Game.replay` replays a
+    save: each action written as text, read back and applied through the checked path)."""
+    if witness.shadow is None:
+        witness.shadow = type(game)(config_from_dict(type(game).Config, config_to_dict(game.config)), game.seed)
+    shadow = witness.shadow
+    for i in range(len(shadow.history), len(game.history)):
+        try:
+            shadow.apply(Action.parse(str(game.history[i])))
+        except GameError as err:
+            raise AssertionError(f"{where}: action {i + 1} ({game.history[i]}) cannot be replayed: {err}") from err
+    return shadow
+
+
+def _check_replay(game: Game, witness: _Witness, where: str, now: _Position) -> None:
+    """The history replayed from config and seed leads to this very position (the shadow game goes on from where
+    it was at the last replay check; each action is written as text, read back and checked again)."""
+    shadow = _replay_to(game, witness, where)
+    assert _head(shadow) == now.head, f"{where}: replay of the history differs (config or seed)"
+    assert _state(shadow) == now.state, f"{where}: replay of the history differs (state)"
+    assert shadow.rng.state == now.rng, f"{where}: replay of the history differs (random stream)"
+    done = witness.shadow_history
+    assert len(shadow.history) == len(now.history) and shadow.history[done:] == now.history[done:], \
+        f"{where}: replay of the history differs (history)"
+    witness.shadow_history = len(now.history)
+    assert len(shadow.log) == len(game.log), f"{where}: replay of the history differs (log length)"
+    start = witness.shadow_compared
+    assert _dumps([e.to_dict() for e in shadow.log[start:]]) == _dumps([e.to_dict() for e in game.log[start:]]), \
+        f"{where}: replay of the history differs (log)"
+    witness.shadow_compared = len(game.log)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib.resources
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Iterable, Mapping
 
 from .errors import DataError
@@ -47,6 +48,8 @@ class RuleBook(Mapping[str, Rule]):
             if rule.id in self._rules:
                 raise ValueError(f"{game}: rule id {rule.id!r} registered twice")
             self._rules[rule.id] = rule
+        #: Rule id -> its section heading (what every logged event carries).
+        self.section_of: dict[str, str] = {rule.id: rule.section for rule in self._rules.values()}
 
     def __getitem__(self, rule_id: str) -> Rule:
         try:
@@ -104,19 +107,42 @@ class RuleBook(Mapping[str, Rule]):
 _RULE_KEYS = {"id", "section", "text", "source", "quote"}
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(tuple):
     """Something that happened: ``text`` in plain words, caused by ``rule`` (an id) of ``section``.
 
     ``step`` is the index in the action history of the action that caused it (-1 for setup).
     ``data`` holds the numbers behind the text, JSON-ready.
+
+    An immutable value (clones share their logs' events). It is a tuple underneath because the engines log several
+    events per decision and a tuple is the cheapest immutable record Python builds; read it by field name.
     """
 
-    step: int
-    rule: str
-    section: str
-    text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    __slots__ = ()
+    _fields = ("step", "rule", "section", "text", "data")
+
+    def __new__(cls, step: int, rule: str, section: str, text: str, data: Mapping[str, Any] | None = None) -> Event:
+        return tuple.__new__(cls, (step, rule, section, text, {} if data is None else data))
+
+    step: int = property(itemgetter(0))  # type: ignore[assignment]
+    rule: str = property(itemgetter(1))  # type: ignore[assignment]
+    section: str = property(itemgetter(2))  # type: ignore[assignment]
+    text: str = property(itemgetter(3))  # type: ignore[assignment]
+    data: Mapping[str, Any] = property(itemgetter(4))  # type: ignore[assignment]
+
+    def __getnewargs__(self) -> tuple:  # pickling and copying rebuild it through __new__
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return (f"Event(step={self.step!r}, rule={self.rule!r}, section={self.section!r}, text={self.text!r}, "
+                f"data={self.data!r})")
 
     def __str__(self) -> str:
         return f"{self.text}  [{self.rule} · {self.section}]"

@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deep-every", type=int, default=7, help="clone/JSON/illegal checks every n-th decision")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
+    whole, played = time.perf_counter(), 0
     for game_id in args.game or sorted(GAMES):
         cls = game_class(game_id)
         for players in args.players or range(cls.min_players, cls.max_players + 1):
@@ -54,9 +55,11 @@ def main(argv: list[str] | None = None) -> int:
                     decisions = sum(pool.map(run_chunk, [game_id] * args.jobs, [players] * args.jobs, chunks,
                                              [args.deep_every] * args.jobs))
             took = time.perf_counter() - start
+            played += args.games
             print(f"{game_id} {players}p: {args.games} games (seeds {seeds.start}-{seeds.stop - 1}), "
-                  f"{decisions} decisions, all invariants held ({args.games / took:.0f} games/s with checks, "
+                  f"{decisions} decisions, all invariants held ({args.games / took:.1f} games/s with checks, "
                   f"{took:.0f} s)", flush=True)
+    print(f"whole run: {played} games in {time.perf_counter() - whole:.0f} s wall with {args.jobs} job(s)", flush=True)
     return 0
 
 

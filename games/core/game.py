@@ -7,11 +7,12 @@ shared API: validation with readable refusals, rollback, clone, undo, replay, ti
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
@@ -25,6 +26,26 @@ G = TypeVar("G", bound="Game")
 
 SAVE_FORMAT = "boardgame-notebooks/save"
 SAVE_VERSION = 1
+_new_event = tuple.__new__  # builds an Event from its five fields (see emit)
+
+
+def _config_of(cls: type, options: dict[str, Any]) -> Any:
+    """``config_from_dict(cls, {}, **options)``, built once per set of plain options (whole numbers, texts, true or
+    false): configs are frozen, and games made by the thousand (bots, tournaments, the fuzz) ask for the same few
+    again and again. The key holds each value's type, so ``players=True`` is still refused as it always was."""
+    if not all(type(v) in (int, str, bool) for v in options.values()):
+        return config_from_dict(cls, {}, **options)
+    key = (cls, *sorted((name, type(v), v) for name, v in options.items()))
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = config_from_dict(cls, {}, **options)
+        if len(_CONFIGS) >= 256:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config
+
+
+_CONFIGS: dict[tuple, Any] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +92,8 @@ class Game(ABC):
     def __init__(self, config: Any = None, seed: int = 0, **options: Any) -> None:
         if isinstance(config, self.Config) and not options:
             self.config = config
+        elif config is None:
+            self.config = _config_of(self.Config, options)
         else:
             base = config_to_dict(config) if dataclasses.is_dataclass(config) else (config or {})
             self.config = config_from_dict(self.Config, base, **options)
@@ -172,26 +195,35 @@ class Game(ABC):
 
     def emit(self, rule: str, text: str, **data: Any) -> Event:
         """Log an effect of ``rule`` (an id of :attr:`rules`)."""
-        event = Event(self._step, rule, self.rules[rule].section, text, data)
+        section = self.rules.section_of.get(rule)
+        if section is None:
+            section = self.rules[rule].section  # an unknown rule id: the rule book's KeyError names it
+        event = _new_event(Event, (self._step, rule, section, text, data))  # Event(...) without its defaults
         self.log.append(event)
         return event
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """Legal actions in a stable sorted order; empty for a player who is not the one to decide."""
-        decider = self._decider()
-        if decider is None or (player is not None and player != decider):
+        found = self._legal_of(player)
+        if found is None:
             return LegalActions(())
-        found = self._legal()
         legal = LegalActions.presorted(found) if self.legal_is_sorted else LegalActions(found)
         # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
         self._legal_memo = (self.state, len(self.history), self.rng.state, legal)
         return legal
 
+    def _legal_of(self, player: int | None) -> Sequence[Action] | None:
+        """``_legal()`` when ``player`` (``None``: whoever) decides now, else ``None``."""
+        decider = self._decider()
+        if decider is None or (player is not None and player != decider):
+            return None
+        return self._legal()
+
     def _listed(self, action: Action) -> bool:
         """Whether ``action`` is one of the objects :meth:`legal_actions` just listed for this very position."""
         memo = self._legal_memo
         return (memo is not None and memo[0] is self.state and memo[1] == len(self.history)
-                and memo[2] == self.rng.state and any(a is action for a in memo[3]))
+                and memo[2] == self.rng.state and any(map(is_, memo[3], repeat(action))))
 
     def touched(self) -> None:
         """Say the state was changed by hand (a scenario builder, a sandbox) after listing the legal actions: the
@@ -267,7 +299,8 @@ class Game(ABC):
 
     def clone(self: G) -> G:
         """An independent copy: changing one never changes the other."""
-        twin = copy.copy(self)  # shares the config and the immutable component tables
+        twin = object.__new__(type(self))  # shares the config and the immutable component tables
+        twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.rng = self.rng.copy()
         twin.history = list(self.history)

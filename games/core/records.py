@@ -4,6 +4,10 @@ A game's state is built from :class:`Record` dataclasses whose fields are ints, 
 ``dict[str, ...]`` and other records. ``to_dict`` / ``from_dict`` round-trip through JSON; ``from_dict`` checks
 every key and type against the annotations, so a malformed save file fails with the path of the bad value
 instead of producing a half-valid game.
+
+Clones, saves and the checks copy, dump and load whole states all the time, so ``copy``, ``to_dict`` and the
+loading of a well-formed save are functions written out per class from its field annotations (built on first use,
+from field names only); a save that is not exactly well formed goes the long way, which names the bad value.
 """
 
 from __future__ import annotations
@@ -25,10 +29,23 @@ class Record:
     __slots__ = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: _dump(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        cls = type(self)
+        dumper = _dumper(cls)
+        if cls.__dict__.get("to_dict") is None:  # installed like ``copy`` (saves and checks dump whole states)
+            cls.to_dict = dumper  # type: ignore[method-assign]
+        return dumper(self)
 
     @classmethod
     def from_dict(cls: type[R], data: Any, where: str = "") -> R:
+        # A save written by this package loads through a check written out for the class (a value of exactly the
+        # annotated type, field by field); anything else goes the long way, which names the first bad value.
+        loaded = _fast_loader(cls)(data)
+        if loaded is not None:
+            return loaded
+        return cls._load_checked(data, where)
+
+    @classmethod
+    def _load_checked(cls: type[R], data: Any, where: str = "") -> R:
         where = where or cls.__name__
         if not isinstance(data, Mapping):
             raise SaveFileError(f"{where}: expected an object, found {type(data).__name__}")
@@ -43,7 +60,14 @@ class Record:
         return cls(**{n: _load(hints[n], data[n], f"{where}.{n}") for n in names})
 
     def copy(self: R) -> R:
-        return _copier(type(self))(self)
+        cls = type(self)
+        copier = _copier(cls)
+        # The generated function becomes the class's own ``copy``: later copies (a clone copies every record of the
+        # state) call it directly. Installed on first use because ``@dataclass(slots=True)`` builds the final class
+        # after ``Record`` sees it.
+        if cls.__dict__.get("copy") is None:
+            cls.copy = copier  # type: ignore[method-assign]
+        return copier(self)
 
 
 @functools.cache
@@ -96,20 +120,226 @@ _COPY_EXPR = {
 }
 
 
+#: Record kinds whose copy can call the field type's own copier directly (``{c}``: that copier).
+_DIRECT_COPY = {
+    "record": "{c}(s.{n})",
+    "optional-record": "None if s.{n} is None else {c}(s.{n})",
+    "record-list": "[{c}(v) for v in s.{n}]",
+    "record-rows": "[[{c}(v) for v in row] for row in s.{n}]",
+}
+_GENERATING: set[type] = set()
+
+
+def _record_type(tp: Any) -> type | None:
+    """The record class a field annotated ``tp`` holds (alone, optional, in a list or in rows of lists)."""
+    while True:
+        if _is_record(tp):
+            return tp
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) != 1:
+            return None
+        tp = args[0]
+
+
 @functools.cache
 def _copier(cls: type) -> Any:
     """A copy function written out for ``cls`` from its copy plan: copying state is the hottest path of checked
-    play (every apply keeps a rollback copy), and a loop over fields costs twice as much. The source is built
-    only from the class's own field names, never from data."""
+    play (every apply keeps a rollback copy), and a loop over fields costs twice as much. Record fields are copied
+    by their class's own copier, called directly. The source is built only from the class's own field names, never
+    from data."""
     frozen = getattr(getattr(cls, "__dataclass_params__", None), "frozen", False)
-    lines = ["def copy(s):", "    t = new(cls)"]
-    for name, kind in _copy_plan(cls):
-        value = _COPY_EXPR[kind].format(n=name)
-        lines.append(f"    setattr_(t, {name!r}, {value})" if frozen else f"    t.{name} = {value}")
+    # A subclass that inherits this class's installed ``copy`` is handed to its own copier.
+    lines = ["def copy(s):", "    if type(s) is not cls:", "        return _copier(type(s))(s)", "    t = new(cls)"]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setattr_": object.__setattr__, "_copy": _copy,
+                             "_copier": _copier}
+    hints = _hints(cls)
+    _GENERATING.add(cls)
+    try:
+        for name, kind in _copy_plan(cls):
+            target = _record_type(hints[name]) if kind in _DIRECT_COPY else None
+            own = None if target is None else target.__dict__.get("copy")
+            if own is not None and not getattr(own, "generated", False):
+                target = None  # a record class with a copy of its own is copied by it
+            if target is not None and target not in _GENERATING:  # (a record that holds its own kind: .copy())
+                scope[f"_c_{name}"] = _copier(target)
+                value = _DIRECT_COPY[kind].format(c=f"_c_{name}", n=name)
+            else:
+                value = _COPY_EXPR[kind].format(n=name)
+            lines.append(f"    setattr_(t, {name!r}, {value})" if frozen else f"    t.{name} = {value}")
+    finally:
+        _GENERATING.discard(cls)
     lines.append("    return t")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setattr_": object.__setattr__, "_copy": _copy}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from field names only
+    scope["copy"].generated = True
     return scope["copy"]
+
+
+_DUMP_EXPR = {
+    "share": "s.{n}",
+    "flat-list": "list(s.{n})",
+    "list-of-flat-lists": "[list(v) for v in s.{n}]",
+    "flat-dict": "dict(s.{n})",
+    "record": "s.{n}.to_dict()",
+    "optional-record": "None if s.{n} is None else s.{n}.to_dict()",
+    "record-list": "[v.to_dict() for v in s.{n}]",
+    "record-rows": "[[v.to_dict() for v in row] for row in s.{n}]",
+    "deep": "_dump(s.{n})",
+}
+
+
+@functools.cache
+def _dumper(cls: type) -> Any:
+    """A ``to_dict`` written out for ``cls`` from its copy plan, giving what :func:`_dump` gives field by field (in
+    the dataclass's field order): tuples become lists, containers are new, records dump themselves."""
+    plan = dict(_copy_plan(cls))
+    hints = _hints(cls)
+    items = []
+    for f in dataclasses.fields(cls):
+        kind = plan[f.name]
+        if kind == "share" and typing.get_origin(hints[f.name]) is tuple:
+            kind = "flat-list"  # a tuple of plain values saves as a list
+        items.append(f"{f.name!r}: {_DUMP_EXPR[kind].format(n=f.name)}")
+    lines = ["def to_dict(s):", "    if type(s) is not cls:", "        return _dumper(type(s))(s)",
+             "    return {" + ", ".join(items) + "}"]
+    scope: dict[str, Any] = {"cls": cls, "_dump": _dump, "_dumper": _dumper}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from field names only
+    return scope["to_dict"]
+
+
+class _Mismatch(Exception):
+    """A value the fast loader does not take as it is (the checked loader then says what is wrong, if anything)."""
+
+
+def _exactly(tp: type) -> Any:
+    def take(v: Any) -> Any:
+        if type(v) is tp:
+            return v
+        raise _Mismatch
+
+    return take
+
+
+def _list_of(tp: type) -> Any:
+    def take(v: Any) -> list:
+        if type(v) is list and (not v or set(map(type, v)) == {tp}):
+            return list(v)
+        raise _Mismatch
+
+    return take
+
+
+def _tuple_of(tp: type) -> Any:
+    def take(v: Any) -> tuple:
+        if type(v) is list and (not v or set(map(type, v)) == {tp}):
+            return tuple(v)
+        raise _Mismatch
+
+    return take
+
+
+def _lists_of(tp: type) -> Any:
+    def take(v: Any) -> list:
+        if type(v) is list and all(type(row) is list and (not row or set(map(type, row)) == {tp}) for row in v):
+            return [list(row) for row in v]
+        raise _Mismatch
+
+    return take
+
+
+def _dict_of(tp: type) -> Any:
+    def take(v: Any) -> dict:
+        if type(v) is dict and (not v or (set(map(type, v)) == {str} and set(map(type, v.values())) == {tp})):
+            return dict(v)
+        raise _Mismatch
+
+    return take
+
+
+def _record(tp: type) -> Any:
+    def take(v: Any) -> Any:
+        loaded = _fast_loader(tp)(v)
+        if loaded is None:
+            raise _Mismatch
+        return loaded
+
+    return take
+
+
+def _optional(take_record: Any) -> Any:
+    def take(v: Any) -> Any:
+        return None if v is None else take_record(v)
+
+    return take
+
+
+def _records(take_record: Any) -> Any:
+    def take(v: Any) -> list:
+        if type(v) is list:
+            return [take_record(x) for x in v]
+        raise _Mismatch
+
+    return take
+
+
+def _record_rows(take_record: Any) -> Any:
+    def take(v: Any) -> list:
+        if type(v) is list and all(type(row) is list for row in v):
+            return [[take_record(x) for x in row] for row in v]
+        raise _Mismatch
+
+    return take
+
+
+def _field_taker(tp: Any) -> Any:
+    """How the fast loader takes one field annotated ``tp`` (``None``: it leaves such fields to the checked loader)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if tp in _FLAT:
+        return _exactly(tp)
+    if origin is list and len(args) == 1 and args[0] in _FLAT:
+        return _list_of(args[0])
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _FLAT:
+        return _tuple_of(args[0])
+    if origin is list and len(args) == 1 and typing.get_origin(args[0]) is list \
+            and typing.get_args(args[0])[0] in _FLAT:
+        return _lists_of(typing.get_args(args[0])[0])
+    if origin is dict and len(args) == 2 and args[0] is str and args[1] in _FLAT:
+        return _dict_of(args[1])
+    target = _record_type(tp)
+    if target is None or getattr(target.from_dict, "__func__", None) is not Record.from_dict.__func__:
+        return None  # not a record field, or a record that loads itself its own way
+    if _is_record(tp):
+        return _record(tp)
+    if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        return _optional(_record(target))
+    if origin is list and len(args) == 1 and _is_record(args[0]):
+        return _records(_record(args[0]))
+    if origin is list and len(args) == 1 and typing.get_origin(args[0]) is list \
+            and _is_record(typing.get_args(args[0])[0]):
+        return _record_rows(_record(typing.get_args(args[0])[0]))
+    return None
+
+
+@functools.cache
+def _fast_loader(cls: type) -> Any:
+    """``data -> record`` for a well-formed save of ``cls`` (exactly its fields, each of exactly its annotated type),
+    giving what the checked loader gives; ``None`` for anything else."""
+    hints = _hints(cls)
+    fields = [f for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    takers = [_field_taker(hints[f.name]) for f in fields]
+    names = {f.name for f in fields}
+    if None in takers or not all(f.init for f in fields):
+        return lambda data: None
+    plan = tuple(zip([f.name for f in fields], takers, strict=True))
+
+    def load(data: Any) -> Any:
+        if type(data) is not dict or data.keys() != names:
+            return None
+        try:
+            return cls(*[take(data[name]) for name, take in plan])
+        except _Mismatch:
+            return None
+
+    return load
 
 
 def _is_record(tp: Any) -> bool:

@@ -13,6 +13,8 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -26,29 +28,33 @@ class Rng:
         self.state = seed & _MASK
 
     def next_u64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = self.state = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, so no modulo bias)."""
         if n <= 0:
             raise ValueError("below(n) needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
         while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+            # next_u64() written out: every random pick and every shuffle of every game comes through here
+            z = self.state = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates, in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def copy(self) -> "Rng":

@@ -124,6 +124,7 @@ class StepGame(Game):
     steps: ClassVar[Steps]
     #: Legal actions come sorted from here: steps that are not presorted are sorted once.
     legal_is_sorted = True
+    _steps_dispatched: ClassVar[bool] = True
 
     def _step_now(self) -> tuple[Step, Any, int] | None:
         """The pending step, its record (``at``) and the deciding seat; ``None`` once the game is over."""
@@ -147,6 +148,21 @@ class StepGame(Game):
         step, at, _ = now
         options = step.options(self, at)
         return options if step.presorted else sorted(set(options), key=_sort_key)
+
+    def _legal_of(self, player: int | None) -> Sequence[Action] | None:
+        if not self._steps_dispatched:  # a game that decides or lists otherwise goes the general way
+            return super()._legal_of(player)
+        now = self._step_now()  # asked once for the decider and the options
+        if now is None or (player is not None and player != now[2]):
+            return None
+        step, at, _ = now
+        options = step.options(self, at)
+        return options if step.presorted else sorted(set(options), key=_sort_key)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        #: Whether the pending step alone says who decides and what they may do (no override of either).
+        cls._steps_dispatched = cls._decider is StepGame._decider and cls._legal is StepGame._legal
 
     def _why_illegal(self, action: Action) -> str | None:
         now = self._step_now()

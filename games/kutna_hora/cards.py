@@ -4,6 +4,7 @@ actions; a played card gives one of them and the other is lost for the round. Th
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from games.core import Action
@@ -12,7 +13,7 @@ from . import barbara_action, mine_action
 from .choice import Choice, act, name
 from .data import approx, rulebook
 from .effects import reputation
-from .pieces import can_take, cannot
+from .pieces import cannot, takeable
 from .state import Frame
 
 if TYPE_CHECKING:
@@ -37,6 +38,23 @@ def start(game: KutnaHoraGame, p: int, what: str) -> None:
         game.state.stack.append(Frame(what, p))
 
 
+@functools.cache
+def _card_options(cards: tuple[int, ...], possible: tuple[str, ...]) -> tuple[Action, ...]:
+    """The plays of a hand of ``cards`` when the actions ``possible`` (in name order) can be taken: every card idle,
+    every joker as each possible action, every half that is possible. Already in sort order (idle, joker, play; then
+    by card and action name), so the kernel skips its sort; the play decision is most of the game's decisions, and
+    only a few thousand hands and action sets exist, so each is listed once per process."""
+    idle, joker, play = [], [], []
+    for card in cards:
+        idle.append(act("idle", card))
+        for half in _SORTED_HALVES[card - 1]:
+            if half == "joker":
+                joker += [act("joker", card, a) for a in possible]
+            elif half in possible:
+                play.append(act("play", card, half))
+    return (*idle, *joker, *play)
+
+
 class Play(Choice):
     """Play an action card for one of its halves, as a joker, or for no effect."""
 
@@ -50,20 +68,8 @@ class Play(Choice):
         return (f"{name(at.player)}, round {s.round}, turn {s.turn // game.config.players + 1}: play an action card "
                 f"({s.plays_left} to play this turn)")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
-        # Already in sort order (idle, joker, play; then by card and action name): the play decision is most of the
-        # game's decisions, so it skips the kernel's sort.
-        p = at.player
-        possible = sorted(a for a in ACTIONS if can_take(game, p, a))
-        idle, joker, play = [], [], []
-        for card in game.state.seats[p].cards:
-            idle.append(act("idle", card))
-            for half in _SORTED_HALVES[card - 1]:
-                if half == "joker":
-                    joker += [act("joker", card, a) for a in possible]
-                elif half in possible:
-                    play.append(act("play", card, half))
-        return idle + joker + play
+    def options(self, game: KutnaHoraGame, at: Frame) -> tuple[Action, ...]:
+        return _card_options(tuple(game.state.seats[at.player].cards), takeable(game, at.player))
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         p, a = at.player, action.args

@@ -14,17 +14,27 @@ from typing import Any
 from games.core import Action, ConfigError, Decision, Game, Record
 
 from . import prices, town_hall
-from .data.components import GOOD_GUILD, HELD_SLOTS, STARTING_GROSCHEN, TILES
+from .data.components import GOOD_GUILD, HELD_SLOTS, RIGHTS_COSTS, STARTING_GROSCHEN, TILES
 from .economy_rules import ECONOMY_RULES
 from .income import income, take_income
 from .town_hall import TownHall
 
 MAX_ADVANCE = 3
 # Built once: actions are immutable values, so every position can share them.
-_ALWAYS = (Action("income"),) + tuple(Action("advance", (d, n)) for d in prices.DECKS
-                                      for n in range(1, MAX_ADVANCE + 1))
+_INCOME = Action("income")
+_ADVANCE = tuple(sorted((Action("advance", (d, n)) for d in prices.DECKS for n in range(1, MAX_ADVANCE + 1)),
+                        key=lambda a: a.sort_key))
 _BUILD = {good: Action("build", (good,)) for good in GOOD_GUILD}
 _RIGHTS = {good: Action("rights", (good,)) for good in GOOD_GUILD}
+_SLOTS_FULL = f"all {HELD_SLOTS.value} slots on your board are full; build a held tile first."
+
+
+def _held_tiles(purse: Purse) -> dict[str, str]:
+    """Guild -> the first of its tiles in the player's slots (built before new Rights are bought)."""
+    first: dict[str, str] = {}
+    for tile in purse.held:
+        first.setdefault(TILES[tile].guild, tile)
+    return first
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,7 @@ class EconomyGame(prices.StandsGame, Game):
     Config = EconomyConfig
     min_players = 1
     max_players = 4
+    legal_is_sorted = True  # _legal lists its actions in sort order
 
     state: EconomyState
 
@@ -175,46 +186,83 @@ class EconomyGame(prices.StandsGame, Game):
             return unknown, unknown
         guild = GOOD_GUILD[good]
         purse = self.state.players[self._seat]
-        rights = self._rights_plan(guild, purse)
-        cell = self.cell(good)
+        hall = self.state.hall
+        cells = self.cells()
+        where = self._rights_source(guild, purse, town_hall.find(hall, guild))
+        if isinstance(where, str):
+            rights: RightsPlan | str = where
+        else:
+            row, column = where
+            kind, amount = town_hall.rights_cost(column)
+            groschen = self._rights_groschen(cells["permits"].value)[column]
+            rights = RightsPlan(hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
+        cell = cells[good]
         if cell.no_demand:
             return rights, (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may "
                             f"build a {good} building until demand rises. Buying its rights is still allowed.")
-        held = [t for t in purse.held if TILES[t].guild == guild]
-        if held:
-            tile, via = TILES[held[0]], None
+        held = _held_tiles(purse).get(guild)
+        if held is not None:
+            tile, via = TILES[held], None
         elif isinstance(rights, str):
             return rights, rights
         else:
             tile, via = TILES[rights.tile], rights
-        return rights, BuildPlan(tile.id, via, tile.wood, prices.cost_of(self.table, self.stands, "wood", tile.wood))
+        return rights, BuildPlan(tile.id, via, tile.wood, tile.wood * cells["wood"].value)  # N wood at the price
 
-    def _rights_plan(self, guild: str, purse: Purse) -> RightsPlan | str:
+    def _rights_source(self, guild: str, purse: Purse, where: tuple[int, int] | None) -> tuple[int, int] | str:
+        """The (row, column) of the stack Rights to ``guild`` would take from (``where`` its stack is, ``None`` when
+        it has run out), or why Rights cannot be taken."""
         if len(purse.held) >= HELD_SLOTS.value:
-            return f"all {HELD_SLOTS.value} slots on your board are full; build a held tile first."
-        where = town_hall.find(self.hall, guild)
+            return _SLOTS_FULL
         if where is None:
             return f"the town hall has no {guild} building left (its stack has run out)."
-        row, column = where
-        kind, amount = town_hall.rights_cost(column)
-        groschen = amount if kind == "groschen" else prices.cost_of(self.table, self.stands, "permits", amount)
-        return RightsPlan(self.hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
+        return where
+
+    @staticmethod
+    def _rights_groschen(permit_price: int) -> list[int]:
+        """What Rights to a tile cost in groschen at this permit price, by town hall column."""
+        return [amount if kind == "groschen" else amount * permit_price for kind, amount in RIGHTS_COSTS.value]
 
     @property
     def _seat(self) -> int:
         return self.state.turn % self.config.players
 
+    def _decider(self) -> int | None:
+        return self.current_player
+
     # ------------------------------------------------------------------ legal actions and refusals
     def _legal(self) -> list[Action]:
-        acts = list(_ALWAYS)
-        money = self.state.players[self._seat].groschen
-        for good in self.table.goods:
-            rights, build = self._plans(good)
-            if isinstance(build, BuildPlan) and build.total <= money:
-                acts.append(_BUILD.get(good) or Action("build", (good,)))
-            if isinstance(rights, RightsPlan) and rights.groschen <= money:
-                acts.append(_RIGHTS.get(good) or Action("rights", (good,)))
-        return acts
+        # The rules of _plans, read once per position (the town hall in one pass, each price once) without building
+        # the plans; listed in sort order: advance, build, income, rights (goods alphabetically).
+        s = self.state
+        purse = s.players[s.turn % self.config.players]
+        money = purse.groschen
+        cells = self.cells()
+        wood = cells["wood"].value
+        rights_groschen = self._rights_groschen(cells["permits"].value)
+        offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
+        if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot
+            for row in s.hall.rows:
+                for column, stack in enumerate(row):
+                    if stack.name not in offers:
+                        offers[stack.name] = (rights_groschen[column], stack.tiles[-1])
+        held = _held_tiles(purse)
+        builds, rights = [], []
+        for good, guild in self.table.guild_goods:
+            offer = offers.get(guild)
+            if offer is not None and offer[0] <= money:
+                rights.append(_RIGHTS[good])
+            if cells[good].no_demand:
+                continue
+            if guild in held:
+                cost = TILES[held[guild]].wood * wood
+            elif offer is not None:
+                cost = offer[0] + TILES[offer[1]].wood * wood
+            else:
+                continue
+            if cost <= money:
+                builds.append(_BUILD[good])
+        return [*_ADVANCE, *builds, _INCOME, *rights]
 
     def _why_illegal(self, action: Action) -> str | None:
         money = self.state.players[self._seat].groschen

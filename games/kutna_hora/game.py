@@ -278,15 +278,14 @@ class KutnaHoraGame(StandsGame, StepGame):
         fewest_cards = rulebook.ACTION_CARDS.value - sum(rulebook.CARDS_PER_TURN.value)
         for p, seat in enumerate(s.seats):
             who = name(p)
-            mines_owned = sum(1 for o in s.mine_owner if o == p)
+            mines_owned = s.mine_owner.count(p)
             if seat.groschen < 0 or seat.pelicans < 0:
                 broken.append(f"{who}: negative groschen or pelicans")
             if seat.pool + seat.reserve + mines_owned != rulebook.MINERS.value or \
                     not 0 <= seat.pool <= rulebook.POOL_MAX.value:
                 broken.append(f"{who}: miners not conserved or pool over 2")
             # A guild building in town takes its house once the tile's own decisions are done (step 5 waits).
-            built = sum(1 for o in s.town_owner if o == p) - sum(1 for f in s.stack if f.kind == "house-place"
-                                                                 and f.player == p)
+            built = s.town_owner.count(p) - sum(1 for f in s.stack if f.kind == "house-place" and f.player == p)
             if sum(seat.houses_taken) != built + seat.houses_removed or max(seat.houses_taken) > HOUSES_PER_ROW:
                 broken.append(f"{who}: houses not conserved")
             if s.markers.count(p) > rulebook.PLOT_MARKERS.value or len(seat.held) > HELD_SLOTS.value:

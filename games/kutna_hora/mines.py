@@ -60,8 +60,7 @@ def open_spaces(cells: Sequence[str]) -> dict[int, int]:
         if i in ENTRANCE_SPACES:
             out[i] = ENTRANCE_WOOD.value
             continue
-        r, c = divmod(i, COLUMNS)
-        costs = [TILES[cells[j]].cost for j in _access_neighbours(r, c) if is_mine(cells[j])]
+        costs = [TILES[cells[j]].cost for j in _ACCESS[i] if is_mine(cells[j])]
         if costs:
             out[i] = max(costs)
     return out
@@ -76,6 +75,10 @@ def _access_neighbours(r: int, c: int) -> list[int]:
     if r > 0:
         out.append(space(r - 1, c))  # the mine above opens the space below it
     return out
+
+
+#: The spaces whose mines open each space (:func:`_access_neighbours`), by space number.
+_ACCESS = tuple(tuple(_access_neighbours(*divmod(i, COLUMNS))) for i in range(ROWS * COLUMNS))
 
 
 def row_stars(cells: Sequence[str], row: int) -> int:

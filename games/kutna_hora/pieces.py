@@ -16,21 +16,28 @@ _LACKING = {"mine": "you have no miners left", "rights": "all 3 slots on your bo
             "barbara": "you have no unused pelican"}
 
 
-def can_take(game: KutnaHoraGame, p: int, action: str) -> bool:
-    """Whether ``action`` can be taken at all (its effect may still be ignored later)."""
+def takeable(game: KutnaHoraGame, p: int) -> tuple[str, ...]:
+    """The actions ``p`` can take at all now, in name order (their effects may still be ignored later)."""
     s = game.state
     seat = s.seats[p]
-    if action == "mine":
-        return seat.pool + seat.reserve > 0
-    if action == "rights":
-        return len(seat.held) < HELD_SLOTS.value
-    if action == "plot":
-        return s.markers.count(p) < rulebook.PLOT_MARKERS.value
-    if action == "build":
-        return bool(seat.held) and (p in s.markers)
-    if action == "barbara":
-        return seat.pelicans > 0
-    return action == "income"
+    out = []
+    if seat.pelicans > 0:
+        out.append("barbara")
+    if seat.held and p in s.markers:  # a held tile and a plot
+        out.append("build")
+    out.append("income")
+    if seat.pool + seat.reserve > 0:
+        out.append("mine")
+    if s.markers.count(p) < rulebook.PLOT_MARKERS.value:
+        out.append("plot")
+    if len(seat.held) < HELD_SLOTS.value:
+        out.append("rights")
+    return tuple(out)
+
+
+def can_take(game: KutnaHoraGame, p: int, action: str) -> bool:
+    """Whether ``action`` can be taken at all (its effect may still be ignored later)."""
+    return action in takeable(game, p)
 
 
 def cannot(game: KutnaHoraGame, p: int, action: str) -> str:

@@ -49,6 +49,13 @@ class Deck:
     sliders: dict[str, tuple[str, ...]]  # slider -> goods read through it
     notches: dict[str, int]
     cards: tuple[dict[str, tuple[Cell, ...]], ...]  # per position: good -> cells by notch
+    #: Derived from ``cards``: per position, slider -> the notches at which one of its goods shows town-builds.
+    town_builds: tuple[dict[str, frozenset[int]], ...] = ()
+
+    def __post_init__(self) -> None:
+        marks = tuple({slider: frozenset(n for g in goods for n, c in enumerate(card[g]) if c.town_builds)
+                       for slider, goods in self.sliders.items()} for card in self.cards)
+        object.__setattr__(self, "town_builds", tuple({k: v for k, v in m.items() if v} for m in marks))
 
 
 class PriceTable:
@@ -65,6 +72,13 @@ class PriceTable:
                     self.slider_of[good] = slider
                     self.deck_of[good] = deck.name
         self.goods: tuple[str, ...] = tuple(self.slider_of)
+        self.goods_sorted: tuple[str, ...] = tuple(sorted(self.goods))
+        #: (good, its guild) for every good some guild produces, the goods in alphabetical order.
+        self.guild_goods: tuple[tuple[str, str], ...] = tuple((g, GOOD_GUILD[g]) for g in self.goods_sorted
+                                                              if g in GOOD_GUILD)
+        #: (good, its deck, its slider) for every good: how to read all prices off the stands in one pass.
+        self.readings: tuple[tuple[str, str, str], ...] = tuple(
+            (good, self.deck_of[good], slider) for good, slider in self.slider_of.items())
         self.sliders: tuple[str, ...] = tuple(s for d in decks.values() for s in d.sliders)
 
     def cell(self, good: str, position: int, notch: int) -> Cell:
@@ -207,8 +221,15 @@ class StandsGame:
 
     def prices(self) -> dict[str, int]:
         """Every good's current price."""
-        table, stands = self.table, self.stands
-        return {good: cell_now(table, stands, good).value for good in table.goods}
+        return {good: cell.value for good, cell in self.cells().items()}
+
+    def cells(self) -> dict[str, Cell]:
+        """Every good's current cell (price, ✗, town-builds icon): :func:`cell_now` for all goods at once."""
+        table, stands = self.table, self.state.stands
+        cards = {"population": table.decks["population"].cards[stands.population],
+                 "ore": table.decks["ore"].cards[stands.ore]}
+        notch = stands.sliders
+        return {good: cards[deck][good][notch[slider]] for good, deck, slider in table.readings}
 
 
 class Economy(Protocol):
@@ -228,31 +249,33 @@ class Economy(Protocol):
 def advance(game: Economy, deck: str, cards: int) -> int:
     """Advance ``deck`` by ``cards`` cards, one at a time; return how many actually moved (JA 価格, 上限)."""
     spec = game.table.decks[deck]
+    stands = game.stands
     moved = 0
     for _ in range(cards):
-        pos = game.stands.position(deck)
+        pos = stands.position(deck)
         if pos >= spec.last:
             game.emit("caps.deck-end", f"The {deck} deck is at its last card ({pos}); the advance is ignored.",
                       deck=deck, position=pos)
             break
         pos += 1
         if deck == "population":
-            game.stands.population = pos
+            stands.population = pos
         else:
-            game.stands.ore = pos
+            stands.ore = pos
         moved += 1
         if pos == spec.flip:
             game.emit("prices.flip", f"The flip card: the {deck} deck is turned over and goes on at {pos}.",
                       deck=deck, position=pos)
         game.emit("prices.advance", f"The {deck} deck advances to card {pos}.", deck=deck, position=pos)
-        _town_builds_on_card(game, spec, pos)
+        if spec.town_builds[pos]:
+            _town_builds_on_card(game, spec, pos)
     return moved
 
 
 def _town_builds_on_card(game: Economy, spec: Deck, pos: int) -> None:
     # The icons are read as the card appears, before any slider moves (docs/rules_notes: town builds once).
-    due = [slider for slider, goods in spec.sliders.items()
-           if any(spec.cards[pos][g][game.stands.sliders[slider]].town_builds for g in goods)]
+    sliders = game.stands.sliders
+    due = [slider for slider, notches in spec.town_builds[pos].items() if sliders[slider] in notches]
     for slider in due:
         town_builds(game, slider)
 

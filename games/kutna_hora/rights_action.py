@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Action
 
-from . import prices, town_hall
+from . import town_hall
 from .choice import PASS, Passable, act, name
 from .data.components import HELD_SLOTS, TILES
 from .effects import pay
@@ -24,13 +24,13 @@ def rights_options(game: KutnaHoraGame, p: int, free: bool, public_only: bool) -
     if len(seat.held) >= HELD_SLOTS.value:
         return {}
     out = {}
+    permit = game.price("permits")
     for r, row in enumerate(game.hall.rows):
         for c, stack in enumerate(row):
             tile = TILES[stack.tiles[-1]]
             if tile.guild == "public" or (not public_only and tile.guild in seat.guilds):
                 kind, amount = town_hall.rights_cost(c)
-                cost = 0 if free else amount if kind == "groschen" else prices.cost_of(game.table, game.stands,
-                                                                                       "permits", amount)
+                cost = 0 if free else amount if kind == "groschen" else amount * permit  # paying N permits
                 if cost <= seat.groschen:
                     out[tile.id] = (r, c, cost)
     return out

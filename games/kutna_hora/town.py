@@ -34,22 +34,30 @@ def neighbours(index: int, size: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@functools.cache
+def _neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`neighbours` of every plot of a ``size`` x ``size`` town."""
+    return tuple(neighbours(i, size) for i in range(size * size))
+
+
 def plot_costs(buildings: Sequence[str], markers: Sequence[int], size: int, anywhere: bool = False) -> dict[int, int]:
-    """Every plot that may be bought now with its price before any reputation discount.
+    """Every plot that may be bought now with its price before any reputation discount, by plot number.
 
     With no building in town, or when every plot next to a building is taken, any empty plot costs 5. Otherwise
     only plots next to a building may be bought, for the highest plot value among those buildings (not the sum).
     ``anywhere`` (St. Barbara tile 4): any empty plot, at the usual price where one applies."""
-    free = [i for i in range(size * size) if not buildings[i] and markers[i] < 0]
+    around = _neighbour_table(size)
     priced: dict[int, int] = {}
-    for i in free:
-        values = [TILES[buildings[j]].plot_value for j in neighbours(i, size) if buildings[j]]
-        if values:
-            priced[i] = max(values)
+    for j, building in enumerate(buildings):  # each building prices the empty plots around it
+        if building:
+            value = TILES[building].plot_value
+            for i in around[j]:
+                if not buildings[i] and markers[i] < 0 and priced.get(i, value) <= value:
+                    priced[i] = value
     if priced and not anywhere:
-        return priced
+        return dict(sorted(priced.items()))
     base = PLOT_BASE_COST.value
-    return {i: priced.get(i, base) for i in free}
+    return {i: priced.get(i, base) for i in range(size * size) if not buildings[i] and markers[i] < 0}
 
 
 def edge_icons_at(index: int, size: int) -> list[str]:

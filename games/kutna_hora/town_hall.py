@@ -27,21 +27,29 @@ class TownHall(Record):
     discards: list[str]
 
 
+#: Each guild's marked tiles and its other tiles, in the order of the component list (read once).
+_GUILD_TILES = {guild: ([t.id for t in GUILD_BUILDINGS if t.guild == guild and t.marked],
+                        [t.id for t in GUILD_BUILDINGS if t.guild == guild and not t.marked])
+                for guild in sorted({t.guild for t in GUILD_BUILDINGS})}
+#: Each public stack's tiles, in the order of the component list.
+_PUBLIC_TILES = {colour: [t.id for t in PUBLIC_BUILDINGS if t.colour == colour] for colour in PUBLIC_STACK_ROWS.value}
+
+
 def new_town_hall(rng: Rng) -> TownHall:
     """Setup: marked guild tiles shuffled onto the two left columns with the other three of their guild shuffled
     on top; green, silver and yellow public stacks (each shuffled) in the third column."""
-    guilds = sorted({t.guild for t in GUILD_BUILDINGS})
+    guilds = list(_GUILD_TILES)  # sorted
     rng.shuffle(guilds)  # which marked tile lands on which of the 6 spaces
     stacks = []
     for guild in guilds:
-        marked = [t.id for t in GUILD_BUILDINGS if t.guild == guild and t.marked]
-        others = [t.id for t in GUILD_BUILDINGS if t.guild == guild and not t.marked]
+        marked, others = _GUILD_TILES[guild]
+        others = list(others)
         rng.shuffle(others)
         stacks.append(Stack("guild", guild, marked + others))
     per_row = GUILD_COLUMNS.value
     rows = [stacks[r * per_row:(r + 1) * per_row] for r in range(len(PUBLIC_STACK_ROWS.value))]
     for row, colour in zip(rows, PUBLIC_STACK_ROWS.value, strict=True):
-        tiles = [t.id for t in PUBLIC_BUILDINGS if t.colour == colour]
+        tiles = list(_PUBLIC_TILES[colour])
         rng.shuffle(tiles)
         row.append(Stack("public", colour, tiles))
     return TownHall(rows, [])

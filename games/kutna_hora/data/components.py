@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
@@ -121,10 +121,18 @@ class BuildingTile:
     icons: tuple[str, ...]  # matching icons, top-left corner (final town scoring, St. Barbara tile 10)
     effects: tuple[Effect, ...]  # what building it does, in printed order (鉱山と建物の効果)
     source: str = APPROX
+    #: Derived from ``effects`` once: the total amount printed of each kind.
+    _amounts: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        amounts: dict[str, int] = {}
+        for e in self.effects:
+            amounts[e.kind] = amounts.get(e.kind, 0) + e.amount
+        object.__setattr__(self, "_amounts", amounts)
 
     def amount(self, kind: str) -> int:
         """The total printed amount of one kind of effect (0 when the tile does not show it)."""
-        return sum(e.amount for e in self.effects if e.kind == kind)
+        return self._amounts.get(kind, 0)
 
     @property
     def production(self) -> int:
