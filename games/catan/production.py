@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Rng
 
+from .choice import bank_gives
 from .data import rulebook
 from .pieces import K, name
 
@@ -87,8 +88,9 @@ def produce(game: CatanGame, total: int) -> int:
     return takers
 
 
-def second_settlement_income(game: CatanGame, p: int, v: int) -> None:
-    """In the set-up, the second settlement takes one resource from each land hex next to it (``setup.income``)."""
+def income_next_to(game: CatanGame, p: int, v: int) -> list[str]:
+    """``p`` takes one resource from the bank for each land hex next to intersection ``v`` (while the bank has it);
+    the names of the cards taken. The set-up's income (``setup.income``, C&K's ``ck.setup-income``)."""
     from .board import NODE_HEXES
 
     s = game.state
@@ -96,8 +98,13 @@ def second_settlement_income(game: CatanGame, p: int, v: int) -> None:
     for h in NODE_HEXES[v]:
         r = s.terrain[h]
         if r < K and s.bank[r] > 0:
-            s.hands[p * game.width + r] += 1
-            s.bank[r] -= 1
+            bank_gives(game, p, r)
             taken.append(rulebook.RESOURCES[r])
+    return taken
+
+
+def second_settlement_income(game: CatanGame, p: int, v: int) -> None:
+    """In the set-up, the second settlement takes one resource from each land hex next to it (``setup.income``)."""
+    taken = income_next_to(game, p, v)
     game.emit("setup.income", f"{name(p)}'s second settlement at {v} takes " +
               (", ".join(taken) if taken else "nothing (desert)") + ".", player=p, node=v, cards=len(taken))

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.core import Action, Step
 
 from . import pieces
-from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, NODE_EDGES, bits
+from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, NODE_EDGES
+from .choice import PlaceChoice, place_of
 from .pieces import name
 from .production import second_settlement_income
 from .state import ROLL, SETUP_ROAD
@@ -42,17 +43,21 @@ def edge_arg(action: Action) -> int | None:
     return e if isinstance(e, int) and 0 <= e < N_EDGES else None
 
 
-class SetupSettlement(Step):
+class SetupSettlement(PlaceChoice):
+    """A set-up settlement on any free intersection (the distance rule holds; no road is needed)."""
+
     kind = "setup-settlement"
     forms = {"settle": "settle NODE"}
-    presorted = True
+    actions = SETTLE
+    #: What the distance rule keeps a set-up piece away from, in the refusal sentence.
+    neighbours = "a settlement"
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         rnd = 1 if at.setup_step < game.players else 2
         return f"{name(at.decider)}: place a settlement (set-up, round {rnd})"
 
-    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [SETTLE[v] for v in bits(at.free)]
+    def places(self, game: CatanGame, at: Any) -> int:
+        return at.free
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         v = node_arg(action)
@@ -60,12 +65,10 @@ class SetupSettlement(Step):
             return f"there is no intersection {action.args[0]}; intersections are numbered 0 to {N_NODES - 1}."
         if at.built & NODE_BIT[v]:
             return f"intersection {v} is already taken."
-        return f"intersection {v} is next to a settlement: the distance rule (build.distance) forbids it."
+        return f"intersection {v} is next to {self.neighbours}: the distance rule (build.distance) forbids it."
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def choose(self, game: CatanGame, p: int, v: int) -> None:
         s = game.state
-        p, v = s.decider, action.args[0]
-        assert isinstance(v, int)
         game.emit("setup.snake", f"{name(p)} places a settlement at {v}.", player=p, node=v)
         pieces.place_settlement(game, p, v)
         s.last_settlement = v
@@ -93,8 +96,7 @@ class SetupRoad(Step):
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p, e = s.decider, action.args[0]
-        assert isinstance(e, int)
+        p, e = s.decider, place_of(action)
         game.emit("setup.snake", f"{name(p)} places a road at {e}.", player=p, edge=e)
         pieces.place_road(game, p, e)
         s.setup_step += 1
