@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.core import Action, Step
 
 from .board import HEX_CORNER_MASK, N_HEXES, bits
+from .choice import place_of
 from .data import rulebook
 from .pieces import card_actions, hand_size, name
 from .state import DISCARD, MAIN, ROBBER, STEAL
@@ -139,8 +140,7 @@ class MoveRobber(Step):
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p, h = s.decider, action.args[0]
-        assert isinstance(h, int)
+        p, h = s.decider, place_of(action)
         s.robber = h
         game.emit("robber.move", f"{name(p)} moves the robber to hex {h}.", player=p, hex=h)
         victims = victims_at(game, h, p)
@@ -172,8 +172,7 @@ class Steal(Step):
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        victim = action.args[0]
-        assert isinstance(victim, int)
+        victim = place_of(action)
         steal(game, s.decider, victim - 1)
         resume(game)
 

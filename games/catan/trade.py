@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.core import Action, Step
 
+from .choice import place_of
 from .data import rulebook
 from .pieces import card_actions, cards_of_others, hand_size, name, trade_actions
 from .state import ACCEPTED, ANSWER, CONFIRM, DECLINED, MAIN, NOT_ASKED, OFFER, WAITING
@@ -266,8 +267,7 @@ class Confirm(Step):
         if action.verb == "withdraw":
             _lapse(game, f"{name(p)} withdraws the offer.")
             return
-        target = action.args[0]
-        assert isinstance(target, int)
+        target = place_of(action)
         q = target - 1
         w = game.width
         for r in range(w):

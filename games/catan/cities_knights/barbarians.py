@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import N_NODES, NODE_BIT, bits
+from games.catan.choice import PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
 from games.core import Action, Step
@@ -229,8 +230,7 @@ class Commit(Step):
         s = game.state
         q = s.decider
         if action.verb == "commit":
-            v = action.args[0]
-            assert isinstance(v, int)
+            v = place_of(action)
             s.committed |= NODE_BIT[v]
             game.emit("decision.ck-commit", f"{name(q)} sends the knight at {v} against the barbarians.",
                       player=q, node=v)
@@ -239,26 +239,20 @@ class Commit(Step):
         flow.continue_roll(game)
 
 
-class Pillage(Step):
+class Pillage(PlaceChoice):
     """A player who loses a city to the barbarians chooses which."""
 
     kind = "pillage"
     forms = {"pillage": "pillage NODE"}
-    presorted = True
+    actions = PILLAGE
+    ask = "choose the city the barbarians reduce to a settlement"
+    refused = "{place} is not one of your cities without a metropolis (barbarians.immune)."
 
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: choose the city the barbarians reduce to a settlement"
+    def places(self, game: CKGame, at: Any) -> int:
+        return _exposed(game, at.decider)
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [PILLAGE[v] for v in bits(_exposed(game, at.decider))]
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"{action.args[0]} is not one of your cities without a metropolis (barbarians.immune)."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        v = action.args[0]
-        assert isinstance(v, int)
-        reduce(game, game.state.decider, v)
+    def choose(self, game: CKGame, p: int, v: int) -> None:
+        reduce(game, p, v)
         flow.continue_roll(game)
 
 

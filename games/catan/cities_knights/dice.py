@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from games.catan.choice import place_of
 from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, name
 from games.catan.production import roll_dice
@@ -105,8 +106,7 @@ class Alchemy(Step):
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        red, yellow = action.args
-        assert isinstance(red, int) and isinstance(yellow, int)
+        red, yellow = place_of(action), place_of(action, 1)
         s.red, s.yellow, s.alchemy = red, yellow, True
         game.emit("progress.alchemist", f"Alchemist: {name(s.decider)} sets the red die to {red} and the yellow "
                   f"die to {yellow}; the event die is rolled.", player=s.decider, red=red, yellow=yellow)

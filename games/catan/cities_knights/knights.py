@@ -21,15 +21,16 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_NODES, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_STEPS, bits
+from games.catan.choice import PlaceChoice, place_of
 from games.catan.data import ck_rulebook
 from games.catan.pieces import name
 from games.catan.roads import longest_road
 from games.catan.state import ROBBER
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow
 from .state import CARDS, GRAIN, INTRIGUE, ORE, POLITICS, RETREAT, WOOL, W
@@ -215,8 +216,7 @@ def knight_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
 
 
 def knight_effect(game: CKGame, p: int, action: Action) -> None:
-    v = action.args[0]
-    assert isinstance(v, int)
+    v = place_of(action)
     pieces.pay(game, p, KNIGHT_COST)
     game.emit("knights.place", f"{name(p)} places an inactive basic knight at {v}.", player=p, node=v)
     place(game, p, v)
@@ -243,8 +243,7 @@ def promote_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
 
 
 def promote_effect(game: CKGame, p: int, action: Action) -> None:
-    v = action.args[0]
-    assert isinstance(v, int)
+    v = place_of(action)
     promote(game, p, v)
 
 
@@ -281,8 +280,7 @@ def activate(game: CKGame, p: int, v: int, free: bool = False) -> None:
 
 
 def activate_effect(game: CKGame, p: int, action: Action) -> None:
-    v = action.args[0]
-    assert isinstance(v, int)
+    v = place_of(action)
     activate(game, p, v)
     game.emit("knights.activate", f"{name(p)} activates the knight at {v}; it can act from their next turn "
               "(knights.fresh).", player=p, node=v)
@@ -349,8 +347,7 @@ def displace_refusal(game: CKGame, p: int, action: Action) -> str:
 
 
 def move_effect(game: CKGame, p: int, action: Action) -> None:
-    a, b = action.args
-    assert isinstance(a, int) and isinstance(b, int)
+    a, b = place_of(action), place_of(action, 1)
     s = game.state
     promoted = s.promoted & NODE_BIT[a]
     level, _ = lift(game, p, a)
@@ -363,8 +360,7 @@ def move_effect(game: CKGame, p: int, action: Action) -> None:
 
 
 def displace_effect(game: CKGame, p: int, action: Action) -> None:
-    a, b = action.args
-    assert isinstance(a, int) and isinstance(b, int)
+    a, b = place_of(action), place_of(action, 1)
     s = game.state
     q = owner_at(game, b)
     promoted = s.promoted & NODE_BIT[a]
@@ -414,8 +410,7 @@ def chase_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
 
 
 def chase_effect(game: CKGame, p: int, action: Action) -> None:
-    v = action.args[0]
-    assert isinstance(v, int)
+    v = place_of(action)
     s = game.state
     s.active[p] &= ~NODE_BIT[v]
     game.emit("knights.chase", f"{name(p)}'s knight at {v} chases the robber from hex {s.robber} and becomes "
@@ -433,28 +428,26 @@ def chase_refusal(game: CKGame, p: int, action: Action) -> str:
     return f"the knight at {v} is not next to the robber's hex {s.robber} (knights.chase)."
 
 
-class Retreat(Step):
+class Retreat(PlaceChoice):
     """The owner of a displaced knight moves it along their roads to an empty intersection."""
 
     kind = "retreat"
     forms = {"retreat": "retreat NODE"}
-    presorted = True
+    actions = RETREAT_TO
 
     def prompt(self, game: CKGame, at: Any) -> str:
         return (f"{name(at.decider)}: move your displaced knight from {at.node} to an empty intersection along your "
                 "roads")
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [RETREAT_TO[w] for w in bits(retreat_nodes(game, at.decider, at.node))]
+    def places(self, game: CKGame, at: Any) -> int:
+        return retreat_nodes(game, at.decider, at.node)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return (f"{action.args[0]} is not an empty intersection your knight reaches from {at.node} along your roads "
                 "(knights.retreat).")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, q: int, w: int) -> None:
         s = game.state
-        q, w = s.decider, action.args[0]
-        assert isinstance(w, int)
         level, active = s.knight % 3, s.knight >= 3
         place(game, q, w, level, active)
         game.emit("knights.retreat", f"{name(q)} moves the displaced {LEVELS[level]} knight from {s.node} to {w}; it "

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from games.catan import building, pieces, trade
 from games.catan.board import N_NODES, NODE_BIT, bits
+from games.catan.choice import place_of
 from games.catan.pieces import CAN_CITY, CITY_COST, name
 from games.catan.turn import Main, _end_options
 from games.core import Action
@@ -53,8 +54,7 @@ def city_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
 
 
 def city_effect(game: CKGame, p: int, action: Action) -> None:
-    v = action.args[0]
-    assert isinstance(v, int)
+    v = place_of(action)
     pieces.pay(game, p, CITY_COST)
     game.emit("build.city", f"{name(p)} builds a city at {v}.", player=p, node=v)
     upgrade(game, p, v)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import DESERT, HEX_CORNER_MASK, N_HEXES
+from games.catan.choice import place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
 from games.core import Action, Step
@@ -63,8 +64,7 @@ class PlaceMerchant(Step):
                 "decision.ck-desert-merchant).")
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        h = action.args[0]
-        assert isinstance(h, int)
+        h = place_of(action)
         game.emit("progress.merchant", f"Merchant: {name(game.state.decider)} takes control of the merchant.",
                   player=game.state.decider)
         place(game, game.state.decider, h)

@@ -12,12 +12,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
-from games.catan.board import N_NODES, NODE_BIT, bits
+from games.catan.board import N_NODES, NODE_BIT
+from games.catan.choice import PlaceChoice
 from games.catan.data import ck_rulebook
 from games.catan.pieces import name
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow
 from .state import METROPOLIS, TRACKS
@@ -99,27 +100,23 @@ def place(game: CKGame, p: int, t: int, v: int) -> None:
         game.emit("metropolis.limit", f"{name(p)} holds {held} metropolises, each on its own city.", player=p)
 
 
-class PlaceMetropolis(Step):
+class PlaceMetropolis(PlaceChoice):
     """Choose the city that carries the metropolis just won."""
 
     kind = "metropolis"
     forms = {"metropolis": "metropolis NODE"}
-    presorted = True
+    actions = PLACE
+    refused = "{place} is not one of your cities without a metropolis (metropolis.limit)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
         return f"{name(at.decider)}: choose the city that carries the {TRACKS[at.track]} metropolis"
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [PLACE[v] for v in bits(free_cities(game, at.decider))]
+    def places(self, game: CKGame, at: Any) -> int:
+        return free_cities(game, at.decider)
 
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"{action.args[0]} is not one of your cities without a metropolis (metropolis.limit)."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
-        v = action.args[0]
-        assert isinstance(v, int)
-        game.emit("decision.ck-metropolis-choice", f"{name(s.decider)} chooses the city at {v}.", player=s.decider)
-        place(game, s.decider, s.track, v)
+        game.emit("decision.ck-metropolis-choice", f"{name(p)} chooses the city at {v}.", player=p)
+        place(game, p, s.track, v)
         s.track = -1
         flow.proceed(game)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan import pieces
 from games.catan.board import EDGE_BIT, EDGE_NODES, N_EDGES, N_NODES, NODE_BIT, NODE_EDGE_MASK, bits
+from games.catan.choice import PlaceChoice, place_of
 from games.catan.data import ck_rulebook
 from games.catan.pieces import hand_size, name
 from games.catan.roads import longest_road
@@ -87,8 +88,7 @@ class CKMoveRobber(MoveRobber):
         if s.card != BISHOP:
             super().apply(game, at, action)
             return
-        p, h = s.decider, action.args[0]
-        assert isinstance(h, int)
+        p, h = s.decider, place_of(action)
         s.robber = h
         game.emit("robber.move", f"{name(p)} moves the robber to hex {h} (Bishop).", player=p, hex=h)
         victims = victims_at(game, h, p)
@@ -119,26 +119,22 @@ def _deserter_sites(game: CKGame, p: int) -> int:
     return s.reach[p] & ~(s.built | s.knight_nodes)
 
 
-class Desert(Step):
+class Desert(PlaceChoice):
     """The Deserter's opponent removes one of their knights."""
 
     kind = "deserter"
     forms = {"remove": "remove NODE"}
-    presorted = True
+    actions = REMOVE_KNIGHT
+    refused = "you have no knight at {place} (progress.deserter)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
         return f"{name(at.decider)}: remove one of your knights ({name(at.player)}'s Deserter)"
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [REMOVE_KNIGHT[v] for v in bits(knights.own(at, at.decider))]
+    def places(self, game: CKGame, at: Any) -> int:
+        return knights.own(at, at.decider)
 
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"you have no knight at {action.args[0]} (progress.deserter)."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, q: int, v: int) -> None:
         s = game.state
-        q, v = s.decider, action.args[0]
-        assert isinstance(v, int)
         level, active = knights.lift(game, q, v)
         knights.knights_changed(game, NODE_BIT[v])
         s.knight = level + (3 if active else 0)
@@ -177,8 +173,7 @@ class DesertPlace(Step):
         s = game.state
         p = s.decider
         if action.verb == "knight":
-            v = action.args[0]
-            assert isinstance(v, int)
+            v = place_of(action)
             level = deserter_level(game, p, s.knight % 3)
             active = s.knight >= 3
             knights.place(game, p, v, level, active)
@@ -263,8 +258,7 @@ class DiplomatRemove(Step):
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p, e = s.decider, action.args[0]
-        assert isinstance(e, int)
+        p, e = s.decider, place_of(action)
         q = next(owner for edge, owner in open_roads(game) if edge == e)
         remove_road(game, q, e)
         game.emit("progress.diplomat", f"Diplomat: {name(p)} removes {name(q)}'s open road at {e}.", player=p,
@@ -295,8 +289,7 @@ class DiplomatRoad(Step):
         s = game.state
         p = s.decider
         if action.verb == "road":
-            e = action.args[0]
-            assert isinstance(e, int)
+            e = place_of(action)
             game.emit("progress.diplomat", f"{name(p)} rebuilds the road at {e} free.", player=p, edge=e)
             pieces.place_road(game, p, e)
         flow.finish_card(game)
@@ -317,24 +310,17 @@ def _intrigue(game: CKGame, p: int) -> None:
     game.state.phase = INTRIGUE_PICK
 
 
-class IntriguePick(Step):
+class IntriguePick(PlaceChoice):
     kind = "intrigue"
     forms = {"displace": "displace NODE"}
-    presorted = True
+    actions = DISPLACE
+    ask = "displace an opponent's knight on your roads (Intrigue)"
+    refused = "there is no opponent's knight at {place} on your roads (progress.intrigue)."
 
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: displace an opponent's knight on your roads (Intrigue)"
+    def places(self, game: CKGame, at: Any) -> int:
+        return intrigue_prey(game, at.decider)
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [DISPLACE[v] for v in bits(intrigue_prey(game, at.decider))]
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"there is no opponent's knight at {action.args[0]} on your roads (progress.intrigue)."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        s = game.state
-        p, v = s.decider, action.args[0]
-        assert isinstance(v, int)
+    def choose(self, game: CKGame, p: int, v: int) -> None:
         q = knights.owner_at(game, v)
         level, active = knights.lift(game, q, v)
         knights.knights_changed(game, NODE_BIT[v])

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES, bits
+from games.catan.choice import PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
@@ -89,26 +90,19 @@ def _engineer(game: CKGame, p: int) -> None:
     game.state.phase = WALL_FREE
 
 
-class EngineerWall(Step):
+class EngineerWall(PlaceChoice):
     kind = "engineer"
     forms = {"wall": "wall NODE"}
-    presorted = True
+    actions = walls.WALL
+    ask = "build a city wall free (Engineer)"
+    refused = "{place} is not one of your cities without a wall (walls.build, progress.engineer)."
 
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: build a city wall free (Engineer)"
+    def places(self, game: CKGame, at: Any) -> int:
+        return walls.sites(game, at.decider)
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [walls.WALL[v] for v in bits(walls.sites(game, at.decider))]
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"{action.args[0]} is not one of your cities without a wall (walls.build, progress.engineer)."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        s = game.state
-        v = action.args[0]
-        assert isinstance(v, int)
-        game.emit("progress.engineer", f"Engineer: {name(s.decider)} builds a wall free.", player=s.decider)
-        walls.build(game, s.decider, v, free=True)
+    def choose(self, game: CKGame, p: int, v: int) -> None:
+        game.emit("progress.engineer", f"Engineer: {name(p)} builds a wall free.", player=p)
+        walls.build(game, p, v, free=True)
         flow.finish_card(game)
 
 
@@ -140,8 +134,7 @@ class InventorSwap(Step):
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        a, b = action.args
-        assert isinstance(a, int) and isinstance(b, int)
+        a, b = place_of(action), place_of(action, 1)
         numbers = list(s.numbers)
         numbers[a], numbers[b] = numbers[b], numbers[a]
         s.numbers = tuple(numbers)
@@ -188,26 +181,19 @@ def _medicine(game: CKGame, p: int) -> None:
     game.state.phase = MEDICINE_CITY
 
 
-class MedicineCity(Step):
+class MedicineCity(PlaceChoice):
     kind = "medicine"
     forms = {"city": "city NODE"}
-    presorted = True
+    actions = CITY
+    ask = "upgrade a settlement to a city for 2 ore + 1 grain (Medicine)"
+    refused = "{place} is not one of your settlements that can become a city (progress.medicine)."
 
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: upgrade a settlement to a city for 2 ore + 1 grain (Medicine)"
+    def places(self, game: CKGame, at: Any) -> int:
+        return upgradable(game, at.decider)
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [CITY[v] for v in bits(upgradable(game, at.decider))]
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"{action.args[0]} is not one of your settlements that can become a city (progress.medicine)."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, p: int, v: int) -> None:
         from .main import upgrade
 
-        s = game.state
-        p, v = s.decider, action.args[0]
-        assert isinstance(v, int)
         pieces.pay(game, p, MEDICINE_COST)
         game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for 2 ore + 1 grain.", player=p,
                   node=v)
@@ -272,8 +258,7 @@ class SmithPromote(Step):
         s = game.state
         p = s.decider
         if action.verb == "promote":
-            v = action.args[0]
-            assert isinstance(v, int)
+            v = place_of(action)
             game.emit("progress.smith", f"Smith: {name(p)} promotes a knight free.", player=p)
             knights.promote(game, p, v, free=True)
             s.count -= 1

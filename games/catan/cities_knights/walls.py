@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.catan.board import N_NODES, NODE_BIT, bits
+from games.catan.choice import place_of
 from games.catan.data import ck_rulebook
 from games.catan.pieces import name, pay
 from games.core import Action
@@ -48,8 +49,7 @@ def build(game: CKGame, p: int, v: int, free: bool = False) -> None:
 
 
 def wall_effect(game: CKGame, p: int, action: Action) -> None:
-    v = action.args[0]
-    assert isinstance(v, int)
+    v = place_of(action)
     build(game, p, v)
 
 

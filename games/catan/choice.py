@@ -1,0 +1,69 @@
+"""Shapes of decision that many Catan steps share, written once.
+
+* :func:`place_of` - the number (intersection, path, hex, seat) a legal action names.
+* :class:`PlaceChoice` - a :class:`~games.core.Step` that picks one place out of a set of places (a bit mask): a
+  set-up settlement, the city a pillage reduces, the knight a Deserter removes, the wall an Engineer builds... Each
+  subclass says its verb's actions, its question, its refusal and two methods: which places (``places``) and what
+  choosing one does (``choose``).
+* :func:`bank_gives` - one card from the bank to a player (Year of Plenty, the Aqueduct, set-up income).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+
+from games.core import Action, Step
+
+from .board import bits
+from .pieces import name
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+
+def place_of(action: Action, word: int = 0) -> int:
+    """The number ``action`` names as its ``word``-th argument; every legal action of a place or seat names one."""
+    value = action.args[word]
+    assert isinstance(value, int), f"'{action}' names no number as word {word + 1}"
+    return value
+
+
+def bank_gives(game: CatanGame, p: int, card: int) -> None:
+    """Player ``p`` takes one ``card`` (an index of ``game.cards``) from the bank; the caller checked there is one."""
+    s = game.state
+    s.bank[card] -= 1
+    s.hands[p * game.width + card] += 1
+
+
+class PlaceChoice(Step):
+    """Pick one place from a set: ``options`` lists ``actions[v]`` for every ``v`` in ``places`` (ascending, so
+    presorted), ``refusal`` is :attr:`refused` with the place written in, ``apply`` calls ``choose``."""
+
+    presorted = True
+    #: The step's actions by place number (``CITY[v]`` is ``city v``).
+    actions: ClassVar[Sequence[Action]]
+    #: The question after the player's name in the prompt.
+    ask: ClassVar[str]
+    #: Why a place is refused; ``{place}`` stands for the place as written.
+    refused: ClassVar[str]
+
+    def places(self, game: Any, at: Any) -> int:
+        """The places that may be chosen now, as a bit mask."""
+        raise NotImplementedError
+
+    def choose(self, game: Any, p: int, v: int) -> None:
+        """The effect of player ``p`` choosing place ``v`` (legal)."""
+        raise NotImplementedError
+
+    def prompt(self, game: Any, at: Any) -> str:
+        return f"{name(at.decider)}: {self.ask}"
+
+    def options(self, game: Any, at: Any) -> Sequence[Action]:
+        actions = self.actions
+        return [actions[v] for v in bits(self.places(game, at))]
+
+    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
+        return self.refused.format(place=action.args[0])
+
+    def apply(self, game: Any, at: Any, action: Action) -> None:
+        self.choose(game, at.decider, place_of(action))
