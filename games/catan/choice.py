@@ -1,7 +1,10 @@
 """Shapes of decision that many Catan steps share, written once.
 
 * :func:`place_of` - the number (intersection, path, hex, seat) a legal action names.
-* :class:`PlaceChoice` - a :class:`~games.core.Step` that picks one place out of a set of places (a bit mask): a
+* :class:`CatanStep` - the :class:`~games.core.Step` every Catan decision is: options listed in order (presorted), a
+  prompt that names the deciding player before the question (:attr:`~CatanStep.ask`), and a refusal sentence that
+  may be a fixed text (:attr:`~CatanStep.refused`).
+* :class:`PlaceChoice` - a step that picks one place out of a set of places (a bit mask): a
   set-up settlement, the city a pillage reduces, the knight a Deserter removes, the wall an Engineer builds... Each
   subclass says its verb's actions, its question, its refusal and two methods: which places (``places``) and what
   choosing one does (``choose``).
@@ -35,17 +38,32 @@ def bank_gives(game: CatanGame, p: int, card: int) -> None:
     s.hands[p * game.width + card] += 1
 
 
-class PlaceChoice(Step):
-    """Pick one place from a set: ``options`` lists ``actions[v]`` for every ``v`` in ``places`` (ascending, so
-    presorted), ``refusal`` is :attr:`refused` with the place written in, ``apply`` calls ``choose``."""
+class CatanStep(Step):
+    """A Catan decision. Its options come in ``Action.sort_key`` order (presorted); its prompt is the deciding
+    player's name and :attr:`ask`; a fixed refusal sentence is :attr:`refused`. A step whose prompt or refusal needs
+    more says so in its own ``prompt`` or ``refusal``."""
 
     presorted = True
+    #: The question after the deciding player's name; ``{at.field}`` writes in a field of the state.
+    ask: ClassVar[str] = ""
+    #: Why an action is refused; ``{place}`` stands for its first word as written, ``{at.field}`` as in :attr:`ask`.
+    refused: ClassVar[str] = ""
+
+    def prompt(self, game: Any, at: Any) -> str:
+        return f"{name(at.decider)}: {self.ask.format(at=at)}"
+
+    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
+        if not self.refused:
+            return None
+        return self.refused.format(place=action.args[0] if action.args else "", at=at)
+
+
+class PlaceChoice(CatanStep):
+    """Pick one place from a set: ``options`` lists ``actions[v]`` for every ``v`` in ``places`` (ascending, so
+    presorted), ``apply`` calls ``choose``."""
+
     #: The step's actions by place number (``CITY[v]`` is ``city v``).
     actions: ClassVar[Sequence[Action]]
-    #: The question after the player's name in the prompt.
-    ask: ClassVar[str]
-    #: Why a place is refused; ``{place}`` stands for the place as written.
-    refused: ClassVar[str]
 
     def places(self, game: Any, at: Any) -> int:
         """The places that may be chosen now, as a bit mask."""
@@ -55,15 +73,9 @@ class PlaceChoice(Step):
         """The effect of player ``p`` choosing place ``v`` (legal)."""
         raise NotImplementedError
 
-    def prompt(self, game: Any, at: Any) -> str:
-        return f"{name(at.decider)}: {self.ask}"
-
     def options(self, game: Any, at: Any) -> Sequence[Action]:
         actions = self.actions
         return [actions[v] for v in bits(self.places(game, at))]
-
-    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
-        return self.refused.format(place=action.args[0])
 
     def apply(self, game: Any, at: Any, action: Action) -> None:
         self.choose(game, at.decider, place_of(action))

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games.core import Action, Step
+from games.core import Action
 
 from . import building, pieces
 from .board import bits
+from .choice import CatanStep
 from .data import rulebook
 from .pieces import CAN_BUY, DEVELOPMENT_COST, K, name
 from .setup import ROAD, edge_arg
@@ -138,19 +139,16 @@ def _largest_army(game: CatanGame, p: int) -> None:
               "points).", player=p, knights=s.knights[p], previous=holder)
 
 
-class RoadBuilding(Step):
+class RoadBuilding(CatanStep):
     """Road Building: place the free roads one at a time (``dev.road-building``)."""
 
     kind = "road-building"
     forms = {"road": "road EDGE"}
-    presorted = True
     #: The rule each free road follows (the C&K progress card of the same name has its own).
     rule = "dev.road-building"
     #: Where play resumes once the roads are placed.
     after = MAIN
-
-    def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: place a free road (Road Building, {at.free_roads} left)"
+    ask = "place a free road (Road Building, {at.free_roads} left)"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return [ROAD[e] for e in bits(at.road_ok[at.decider])]
@@ -174,15 +172,12 @@ class RoadBuilding(Step):
             s.phase = self.after
 
 
-class YearOfPlenty(Step):
+class YearOfPlenty(CatanStep):
     """Year of Plenty: take resources from the bank one at a time (``dev.year-of-plenty``)."""
 
     kind = "year-of-plenty"
     forms = {"take": "take RESOURCE"}
-    presorted = True
-
-    def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: take a resource from the bank (Year of Plenty, {at.plenty_left} left)"
+    ask = "take a resource from the bank (Year of Plenty, {at.plenty_left} left)"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return [TAKE[r] for r in range(K) if at.bank[r]]
@@ -208,15 +203,12 @@ class YearOfPlenty(Step):
             s.phase = MAIN
 
 
-class Monopoly(Step):
+class Monopoly(CatanStep):
     """Monopoly: name a resource; every other player gives you all their cards of it (``dev.monopoly``)."""
 
     kind = "monopoly"
     forms = {"name": "name RESOURCE"}
-    presorted = True
-
-    def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: name a resource (Monopoly)"
+    ask = "name a resource (Monopoly)"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return NAME

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games.core import Action, Step
+from games.core import Action
 
 from .board import HEX_CORNER_MASK, N_HEXES, bits
-from .choice import place_of
+from .choice import CatanStep, place_of
 from .data import rulebook
 from .pieces import card_actions, hand_size, name
 from .state import DISCARD, MAIN, ROBBER, STEAL
@@ -87,10 +87,9 @@ def resume(game: CatanGame) -> None:
     game.robber_done()
 
 
-class Discard(Step):
+class Discard(CatanStep):
     kind = "discard"
     forms = {"discard": "discard RESOURCE"}
-    presorted = True
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         return f"{name(at.decider)}: discard a card for the 7 ({at.discard_left[at.decider]} to go)"
@@ -121,13 +120,10 @@ class Discard(Step):
             _next_discarder(game)
 
 
-class MoveRobber(Step):
+class MoveRobber(CatanStep):
     kind = "robber"
     forms = {"robber": "robber HEX"}
-    presorted = True
-
-    def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: move the robber to another hex (it is on hex {at.robber})"
+    ask = "move the robber to another hex (it is on hex {at.robber})"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return ROBBER_OPTIONS[at.robber]
@@ -154,10 +150,9 @@ class MoveRobber(Step):
             resume(game)
 
 
-class Steal(Step):
+class Steal(CatanStep):
     kind = "steal"
     forms = {"steal": "steal PLAYER"}
-    presorted = True
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         who = " or ".join(name(q) for q in bits(at.victims))

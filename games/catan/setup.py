@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games.core import Action, Step
+from games.core import Action
 
 from . import pieces
 from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, NODE_EDGES
-from .choice import PlaceChoice, place_of
+from .choice import CatanStep, PlaceChoice, place_of
 from .pieces import name
 from .production import second_settlement_income
 from .state import ROLL, SETUP_ROAD
@@ -77,13 +77,10 @@ class SetupSettlement(PlaceChoice):
         s.phase = SETUP_ROAD
 
 
-class SetupRoad(Step):
+class SetupRoad(CatanStep):
     kind = "setup-road"
     forms = {"road": "road EDGE"}
-    presorted = True
-
-    def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: place a road next to the settlement at {at.last_settlement}"
+    ask = "place a road next to the settlement at {at.last_settlement}"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return [ROAD[e] for e in NODE_EDGES[at.last_settlement] if at.open_edges & EDGE_BIT[e]]

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games.core import Action, Step
+from games.core import Action
 
-from .choice import place_of
+from .choice import CatanStep, place_of
 from .data import rulebook
 from .pieces import card_actions, cards_of_others, hand_size, name, trade_actions
 from .state import ACCEPTED, ANSWER, CONFIRM, DECLINED, MAIN, NOT_ASKED, OFFER, WAITING
@@ -129,10 +129,9 @@ def _lapse(game: CatanGame, why: str) -> None:
     s.phase, s.decider = MAIN, s.player
 
 
-class Offer(Step):
+class Offer(CatanStep):
     kind = "offer"
     forms = {"give": "give RESOURCE", "want": "want RESOURCE", "ask": "ask PLAYER|all", "withdraw": "withdraw"}
-    presorted = True
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         return (f"{name(at.decider)}: compose a trade offer "
@@ -215,10 +214,9 @@ def _next_answer(game: CatanGame) -> None:
         _lapse(game, "Nobody accepts: the offer lapses.")
 
 
-class Answer(Step):
+class Answer(CatanStep):
     kind = "answer"
     forms = {"accept": "accept", "decline": "decline"}
-    presorted = True
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         return (f"{name(at.decider)}: accept or decline {name(at.player)}'s offer "
@@ -244,10 +242,10 @@ class Answer(Step):
         _next_answer(game)
 
 
-class Confirm(Step):
+class Confirm(CatanStep):
     kind = "confirm"
     forms = {"confirm": "confirm PLAYER", "withdraw": "withdraw"}
-    presorted = True
+    refused = "{place} did not accept the offer; confirm one of the players who did (trade.confirm)."
 
     def prompt(self, game: CatanGame, at: Any) -> str:
         who = " or ".join(name(q) for q in range(game.players) if at.answers[q] == ACCEPTED)
@@ -257,9 +255,6 @@ class Confirm(Step):
         out = [CONFIRM_ACTIONS[q] for q in range(game.players) if at.answers[q] == ACCEPTED]
         out.append(WITHDRAW)
         return out
-
-    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return f"{action.args[0]} did not accept the offer; confirm one of the players who did (trade.confirm)."
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from games.core import Action, Step
+from games.core import Action
 
 from . import building, development, production, robber, trade
+from .choice import CatanStep
 from .pieces import name
 from .state import MAIN, OVER, ROLL, TURN_LIMIT, WON
 
@@ -29,13 +30,10 @@ ROLL_ACTION = Action("roll")
 END = Action("end")
 
 
-class Roll(Step):
+class Roll(CatanStep):
     kind = "roll"
     forms = {"roll": "roll", "play": "play CARD"}
-    presorted = True
-
-    def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: roll the dice (turn {at.turn})"
+    ask = "roll the dice (turn {at.turn})"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         out = development.play_options(game, at.decider, before_roll=True)
@@ -71,11 +69,10 @@ def _end_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     return [END]
 
 
-class Main(Step):
+class Main(CatanStep):
     kind = "main"
     forms = {"buy": "buy", "city": "city NODE", "end": "end", "play": "play CARD", "propose": "propose",
              "road": "road EDGE", "settle": "settle NODE", "trade": "trade GIVE GET"}
-    presorted = True
     #: Verb -> (options, effect, refusal), in alphabetical order of the verbs: the options come out sorted.
     sections: dict[str, tuple[Options, Effect, Refusal]] = {
         "buy": (development.buy_options, lambda g, p, a: development.buy(g, p),
@@ -97,11 +94,10 @@ class Main(Step):
                   lambda g, p, a: trade.maritime_refusal(g, p, a.args[0], a.args[1])),
     }
 
+    ask = "build, trade, buy or play a card, or end the turn (rolled {at.dice})"
+
     def __init__(self) -> None:
         self._makers = tuple(make for make, _, _ in self.sections.values())
-
-    def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: build, trade, buy or play a card, or end the turn (rolled {at.dice})"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         p = at.decider

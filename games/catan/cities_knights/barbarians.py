@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import N_NODES, NODE_BIT, bits
-from games.catan.choice import PlaceChoice, place_of
+from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow, progress
 from .state import CHOOSE_DRAW as CHOOSE_DRAW_PHASE
@@ -208,23 +208,18 @@ def reduce(game: CKGame, q: int, v: int) -> None:
         game.emit("improve.kept", f"{name(q)} has no city left but keeps their improvements.", player=q)
 
 
-class Commit(Step):
+class Commit(CatanStep):
     """Meanies variant: choose the active knights that fight the barbarians, one at a time."""
 
     kind = "commit"
     forms = {"commit": "commit NODE", "done": "done"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: choose which of your active knights fight the barbarians, then done"
+    ask = "choose which of your active knights fight the barbarians, then done"
+    refused = "there is no active knight of yours at {place} still to commit (barbarians.meanies)."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         out: list[Action] = [COMMIT[v] for v in bits(at.active[at.decider] & ~at.committed)]
         out.append(DONE_ACTION)
         return out
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"there is no active knight of yours at {action.args[0]} still to commit (barbarians.meanies)."
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
@@ -256,15 +251,12 @@ class Pillage(PlaceChoice):
         flow.continue_roll(game)
 
 
-class DefenderDraw(Step):
+class DefenderDraw(CatanStep):
     """A tied defender draws a progress card from the deck of their choice."""
 
     kind = "defender-draw"
     forms = {"draw": "draw TRACK"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: you tied as Catan's best defender: draw a progress card from a deck of your choice"
+    ask = "you tied as Catan's best defender: draw a progress card from a deck of your choice"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         return [DRAW[t] for t in range(3) if at.decks[t]]

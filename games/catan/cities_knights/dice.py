@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games.catan.choice import place_of
+from games.catan.choice import CatanStep, place_of
 from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, name
 from games.catan.production import roll_dice
 from games.catan.turn import ROLL_ACTION
-from games.core import Action, Step
+from games.core import Action
 
 from . import barbarians, flow, progress
 from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_ORDER, TRACKS, K, W
@@ -58,15 +58,12 @@ def roll(game: CKGame) -> None:
     flow.continue_roll(game)
 
 
-class CKRoll(Step):
+class CKRoll(CatanStep):
     """Before the roll: ``roll``, or ``play alchemist`` (always asked, whatever the hand holds)."""
 
     kind = "roll"
     forms = {"roll": "roll", "play": "play CARD"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: roll the three dice (turn {at.turn})"
+    ask = "roll the three dice (turn {at.turn})"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         if ALCHEMIST in at.progress[at.decider]:
@@ -88,15 +85,12 @@ class CKRoll(Step):
             roll(game)
 
 
-class Alchemy(Step):
+class Alchemy(CatanStep):
     """The Alchemist: choose the red and the yellow die."""
 
     kind = "alchemist"
     forms = {"dice": "dice RED YELLOW"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: choose the red and the yellow die (Alchemist)"
+    ask = "choose the red and the yellow die (Alchemist)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         return DICE
@@ -114,15 +108,12 @@ class Alchemy(Step):
         roll(game)
 
 
-class Aqueduct(Step):
+class Aqueduct(CatanStep):
     """The Aqueduct: a player who took nothing from the roll takes a resource of their choice."""
 
     kind = "aqueduct"
     forms = {"take": "take RESOURCE"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: the Aqueduct gives you a resource of your choice (you took nothing this roll)"
+    ask = "the Aqueduct gives you a resource of your choice (you took nothing this roll)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         bank = at.bank

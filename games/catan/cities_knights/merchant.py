@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import DESERT, HEX_CORNER_MASK, N_HEXES
-from games.catan.choice import place_of
+from games.catan.choice import CatanStep, place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow
 from .commodities import refresh_rates
@@ -48,13 +48,10 @@ def place(game: CKGame, p: int, h: int) -> None:
         game.emit("merchant.robber", "The robber on the same hex does not stop the merchant's trade.", hex=h)
 
 
-class PlaceMerchant(Step):
+class PlaceMerchant(CatanStep):
     kind = "merchant"
     forms = {"merchant": "merchant HEX"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: place the merchant on a land hex next to one of your settlements or cities"
+    ask = "place the merchant on a land hex next to one of your settlements or cities"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         return [PLACE[h] for h in sites(game, at.decider)]

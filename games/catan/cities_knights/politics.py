@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan import pieces
 from games.catan.board import EDGE_BIT, EDGE_NODES, N_EDGES, N_NODES, NODE_BIT, NODE_EDGE_MASK, bits
-from games.catan.choice import PlaceChoice, place_of
+from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook
 from games.catan.pieces import hand_size, name
 from games.catan.roads import longest_road
 from games.catan.robber import MoveRobber, _next_discarder, resume, steal, victims_at
 from games.catan.setup import ROAD
 from games.catan.state import ROBBER
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow, knights, progress
 from .state import (
@@ -150,12 +150,12 @@ class Desert(PlaceChoice):
         flow.finish_card(game)
 
 
-class DesertPlace(Step):
+class DesertPlace(CatanStep):
     """The Deserter's player may place a knight of the removed one's strength (or the strongest weaker one)."""
 
     kind = "deserter-place"
     forms = {"knight": "knight NODE", "pass": "pass"}
-    presorted = True
+    refused = "{place} is not an empty intersection along your roads (knights.where)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
         level = deserter_level(game, at.decider, at.knight % 3)
@@ -165,9 +165,6 @@ class DesertPlace(Step):
         out: list[Action] = [knights.KNIGHT[v] for v in bits(_deserter_sites(game, at.decider))]
         out.append(PASS)
         return out
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"{action.args[0]} is not an empty intersection along your roads (knights.where)."
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
@@ -241,13 +238,10 @@ def remove_road(game: CKGame, q: int, e: int) -> None:
         pieces.award_longest(game)
 
 
-class DiplomatRemove(Step):
+class DiplomatRemove(CatanStep):
     kind = "diplomat"
     forms = {"remove": "remove EDGE"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: remove an open road (Diplomat)"
+    ask = "remove an open road (Diplomat)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         return [REMOVE_ROAD[e] for e, _ in open_roads(game)]
@@ -269,21 +263,16 @@ class DiplomatRemove(Step):
         flow.finish_card(game)
 
 
-class DiplomatRoad(Step):
+class DiplomatRoad(CatanStep):
     kind = "diplomat-road"
     forms = {"road": "road EDGE", "pass": "pass"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: rebuild your removed road elsewhere free (Diplomat), or pass"
+    ask = "rebuild your removed road elsewhere free (Diplomat), or pass"
+    refused = "you may not build a road at {place} (build.road)."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         out: list[Action] = [PASS]
         out += [ROAD[e] for e in bits(at.road_ok[at.decider])]
         return out
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"you may not build a road at {action.args[0]} (build.road)."
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from games.catan.board import bits
+from games.catan.choice import CatanStep
 from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, hand_size, name
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow
 from .state import (
@@ -240,15 +241,12 @@ def holders(game: CKGame, p: int) -> int:
     return out
 
 
-class FifthCard(Step):
+class FifthCard(CatanStep):
     """The player whose turn it is holds a 5th progress card: play it at once, or it goes under its deck."""
 
     kind = "fifth-card"
     forms = {"bottom": "bottom", "play": "play CARD"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: play your 5th progress card at once, or it goes under its deck"
+    ask = "play your 5th progress card at once, or it goes under its deck"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         kind = at.fifth
@@ -272,21 +270,16 @@ class FifthCard(Step):
         flow.proceed(game)
 
 
-class HandLimit(Step):
+class HandLimit(CatanStep):
     """``fifth_card="choose"``: a player with 5 progress cards puts one of them under its deck."""
 
     kind = "hand-limit"
     forms = {"bottom": "bottom CARD"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: you hold 5 progress cards: put one under its deck"
+    ask = "you hold 5 progress cards: put one under its deck"
+    refused = "you hold no {place} card (progress.limit)."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         return [BOTTOM_CARD[k] for k in sorted(set(at.progress[at.decider]))]
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"you hold no {action.args[0]} card (progress.limit)."
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
@@ -322,12 +315,11 @@ def target_mask(game: CKGame, p: int, kind: int) -> int:
     return out
 
 
-class Target(Step):
+class Target(CatanStep):
     """Choose the player a card aims at (Master Merchant, Spy, Deserter)."""
 
     kind = "target"
     forms = {"target": "target PLAYER"}
-    presorted = True
 
     def prompt(self, game: CKGame, at: Any) -> str:
         return f"{name(at.decider)}: choose the player your {KINDS[at.card]} aims at"
@@ -355,13 +347,12 @@ class Target(Step):
             s.phase = TAKE
 
 
-class Take(Step):
+class Take(CatanStep):
     """Take a card from the target's hand, seeing it: resources and commodities (Master Merchant) or a progress card
     (Spy)."""
 
     kind = "take"
     forms = {"take": "take CARD"}
-    presorted = True
 
     def prompt(self, game: CKGame, at: Any) -> str:
         what = "a progress card" if at.card == SPY else f"{at.count} card(s)"
@@ -399,13 +390,12 @@ class Take(Step):
             flow.finish_card(game)
 
 
-class Give(Step):
+class Give(CatanStep):
     """A player gives a card of their choice: 2 resources or commodities to the Wedding's player, or a commodity in
     return for the Commercial Harbor's resource."""
 
     kind = "give"
     forms = {"give": "give CARD"}
-    presorted = True
 
     def prompt(self, game: CKGame, at: Any) -> str:
         if at.card == WEDDING:

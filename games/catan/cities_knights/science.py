@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES, bits
-from games.catan.choice import PlaceChoice, place_of
+from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
 from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow, knights, walls
 from .progress import Card
@@ -116,13 +116,10 @@ def _inventor(game: CKGame, p: int) -> None:
     game.state.phase = INVENT
 
 
-class InventorSwap(Step):
+class InventorSwap(CatanStep):
     kind = "inventor"
     forms = {"swap": "swap HEX HEX"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: swap two number tokens, never 2, 6, 8 or 12 (Inventor)"
+    ask = "swap two number tokens, never 2, 6, 8 or 12 (Inventor)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         hexes = swappable(game)
@@ -237,13 +234,10 @@ def _smith(game: CKGame, p: int) -> None:
     s.phase = SMITH_PROMOTE
 
 
-class SmithPromote(Step):
+class SmithPromote(CatanStep):
     kind = "smith"
     forms = {"promote": "promote NODE", "done": "done"}
-    presorted = True
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: promote a knight free (Smith, {at.count} left), or done"
+    ask = "promote a knight free (Smith, {at.count} left), or done"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         out: list[Action] = [DONE]

@@ -4,10 +4,11 @@ one resource for each land hex next to their city (resources only, no commodity)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from games.catan import pieces
 from games.catan.board import NODE_HEXES
+from games.catan.choice import CatanStep
 from games.catan.pieces import name
 from games.catan.production import income_next_to
 from games.catan.setup import SetupSettlement
@@ -27,9 +28,8 @@ class SetupCity(SetupSettlement):
     forms = {"city": "city NODE"}
     actions = CITY
     neighbours = "a settlement or city"
-
-    def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: place a city (set-up, round 2)"
+    ask = "place a city (set-up, round 2)"
+    prompt = CatanStep.prompt  # the question above, not the set-up settlement's
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state

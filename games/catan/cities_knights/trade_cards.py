@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import bits
+from games.catan.choice import CatanStep
 from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, name
-from games.core import Action, Step
+from games.core import Action
 
 from . import flow, merchant, progress
 from .commodities import refresh_rates
@@ -134,13 +135,12 @@ def _name(game: CKGame, p: int) -> None:
     game.state.phase = NAME
 
 
-class NameCard(Step):
+class NameCard(CatanStep):
     """Name a card kind: the Merchant Fleet's 2:1 card, the Resource Monopoly's resource, the Trade Monopoly's
     commodity."""
 
     kind = "name"
     forms = {"name": "name CARD"}
-    presorted = True
 
     def prompt(self, game: CKGame, at: Any) -> str:
         what = {MERCHANT_FLEET: "a resource or commodity to trade 2:1 this turn",
