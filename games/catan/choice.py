@@ -60,10 +60,12 @@ class CatanStep(Step):
 
 class PlaceChoice(CatanStep):
     """Pick one place from a set: ``options`` lists ``actions[v]`` for every ``v`` in ``places`` (ascending, so
-    presorted), ``apply`` calls ``choose``."""
+    presorted) and the :attr:`stop` action if there is one; ``apply`` calls ``choose`` or ``stopped``."""
 
     #: The step's actions by place number (``CITY[v]`` is ``city v``).
     actions: ClassVar[Sequence[Action]]
+    #: An action that ends the decision without a place (``pass``, ``done``), always offered; ``None``: none.
+    stop: ClassVar[Action | None] = None
 
     def places(self, game: Any, at: Any) -> int:
         """The places that may be chosen now, as a bit mask."""
@@ -73,9 +75,24 @@ class PlaceChoice(CatanStep):
         """The effect of player ``p`` choosing place ``v`` (legal)."""
         raise NotImplementedError
 
+    def stopped(self, game: Any, p: int) -> None:
+        """The effect of the :attr:`stop` action (a ``choose`` that ends the decision calls it too)."""
+        raise NotImplementedError
+
     def options(self, game: Any, at: Any) -> Sequence[Action]:
         actions = self.actions
-        return [actions[v] for v in bits(self.places(game, at))]
+        out = [actions[v] for v in bits(self.places(game, at))]
+        stop = self.stop
+        if stop is not None:
+            if stop.verb < actions[0].verb:
+                out.insert(0, stop)
+            else:
+                out.append(stop)
+        return out
 
     def apply(self, game: Any, at: Any, action: Action) -> None:
-        self.choose(game, at.decider, place_of(action))
+        stop = self.stop
+        if stop is not None and action.verb == stop.verb:
+            self.stopped(game, at.decider)
+        else:
+            self.choose(game, at.decider, place_of(action))

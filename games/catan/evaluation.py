@@ -59,12 +59,20 @@ def hand_value(hand: list[int], safe: int) -> float:
     return value
 
 
+def final_value(game: CatanGame, p: int) -> float | None:
+    """A finished game's value for ``p`` (100 for a winner, -100 otherwise); ``None`` while the game goes on."""
+    if not game.is_terminal():
+        return None
+    outcome = game.outcome()
+    assert outcome is not None
+    return 100.0 if p in outcome.winners else -100.0
+
+
 def heuristic(game: CatanGame, p: int) -> float:
+    final = final_value(game, p)
+    if final is not None:
+        return final
     s = game.state
-    if game.is_terminal():
-        outcome = game.outcome()
-        assert outcome is not None
-        return 100.0 if p in outcome.winners else -100.0
     own = s.points[p] + game.hidden_points(p)
     best_other = max(s.points[q] for q in range(game.players) if q != p)
     hand = s.hands[p * K:p * K + K]

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games.catan.board import N_NODES, NODE_BIT, bits
-from games.catan.choice import CatanStep, PlaceChoice, place_of
+from games.catan.board import N_NODES, NODE_BIT
+from games.catan.choice import CatanStep, PlaceChoice
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
 from games.core import Action
@@ -208,29 +208,27 @@ def reduce(game: CKGame, q: int, v: int) -> None:
         game.emit("improve.kept", f"{name(q)} has no city left but keeps their improvements.", player=q)
 
 
-class Commit(CatanStep):
+class Commit(PlaceChoice):
     """Meanies variant: choose the active knights that fight the barbarians, one at a time."""
 
     kind = "commit"
     forms = {"commit": "commit NODE", "done": "done"}
+    actions = COMMIT
+    stop = DONE_ACTION
     ask = "choose which of your active knights fight the barbarians, then done"
     refused = "there is no active knight of yours at {place} still to commit (barbarians.meanies)."
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        out: list[Action] = [COMMIT[v] for v in bits(at.active[at.decider] & ~at.committed)]
-        out.append(DONE_ACTION)
-        return out
+    def places(self, game: CKGame, at: Any) -> int:
+        return at.active[at.decider] & ~at.committed
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, q: int, v: int) -> None:
         s = game.state
-        q = s.decider
-        if action.verb == "commit":
-            v = place_of(action)
-            s.committed |= NODE_BIT[v]
-            game.emit("decision.ck-commit", f"{name(q)} sends the knight at {v} against the barbarians.",
-                      player=q, node=v)
-            if s.active[q] & ~s.committed:
-                return
+        s.committed |= NODE_BIT[v]
+        game.emit("decision.ck-commit", f"{name(q)} sends the knight at {v} against the barbarians.", player=q, node=v)
+        if not s.active[q] & ~s.committed:
+            self.stopped(game, q)
+
+    def stopped(self, game: CKGame, q: int) -> None:
         flow.continue_roll(game)
 
 

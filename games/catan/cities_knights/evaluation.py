@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.catan.board import NODE_HEXES, bits
-from games.catan.evaluation import hand_value
+from games.catan.evaluation import final_value, hand_value
 from games.catan.state import ANSWER, CONFIRM, OFFER
 from games.core import Action
 
@@ -66,11 +66,10 @@ def threat(game: CKGame, p: int) -> float:
 
 
 def heuristic(game: CKGame, p: int) -> float:
+    final = final_value(game, p)
+    if final is not None:
+        return final
     s = game.state
-    if game.is_terminal():
-        outcome = game.outcome()
-        assert outcome is not None
-        return 100.0 if p in outcome.winners else -100.0
     own = s.points[p]
     best_other = max(s.points[q] for q in range(game.players) if q != p)
     hand = s.hands[p * W:p * W + W]

@@ -16,19 +16,7 @@ from games.catan.data import ck_rulebook, rulebook
 from games.catan.game import CatanGame
 from games.catan.robber import Discard, Steal
 from games.catan.setup import SetupRoad, SetupSettlement
-from games.catan.state import (
-    ANSWER,
-    CONFIRM,
-    DISCARD,
-    MAIN,
-    OFFER,
-    ROAD_BUILDING,
-    ROBBER,
-    ROLL,
-    SETUP_ROAD,
-    SETUP_SETTLEMENT,
-    STEAL,
-)
+from games.catan.state import ANSWER, DISCARD, MONOPOLY, PLENTY, ROBBER, SETUP_SETTLEMENT
 from games.catan.trade import Answer, Confirm, Offer
 from games.core import Action, ConfigError, Rng, Steps
 
@@ -91,9 +79,10 @@ STEPS = Steps(SetupSettlement(), SetupRoad(), SetupCity(), CKRoll(), CKMain(), D
               Aqueduct(), FifthCard(), HandLimit(), PlaceMetropolis(), knights.Retreat(), InventorSwap(),
               EngineerWall(), MedicineCity(), SmithPromote(), Target(), Give(), Take(), PlaceMerchant(), NameCard(),
               Desert(), DesertPlace(), DiplomatRemove(), DiplomatRoad(), IntriguePick())
-_PHASES = {SETUP_SETTLEMENT: "setup-settlement", SETUP_ROAD: "setup-road", SETUP_CITY: "setup-city", ROLL: "roll",
-           MAIN: "main", DISCARD: "discard", ROBBER: "robber", STEAL: "steal", OFFER: "offer", ANSWER: "answer",
-           CONFIRM: "confirm", ROAD_BUILDING: "road-building", ALCHEMY: "alchemist", COMMIT: "commit",
+#: Phase -> step kind: the base game's phases (their steps of the same kinds, some replaced by C&K's: roll, main,
+#: robber, road-building), without the development cards', and C&K's own.
+_PHASES = {**{phase: step.kind for phase, step in CatanGame.step_of_phase.items() if phase not in (PLENTY, MONOPOLY)},
+           SETUP_CITY: "setup-city", ALCHEMY: "alchemist", COMMIT: "commit",
            PILLAGE: "pillage", CHOOSE_DRAW: "defender-draw", AQUEDUCT: "aqueduct", FIFTH: "fifth-card",
            LIMIT: "hand-limit", METROPOLIS: "metropolis", RETREAT: "retreat", INVENT: "inventor",
            WALL_FREE: "engineer", MEDICINE_CITY: "medicine", SMITH_PROMOTE: "smith", TARGET: "target", GIVE: "give",

@@ -247,11 +247,19 @@ def promote_effect(game: CKGame, p: int, action: Action) -> None:
     promote(game, p, v)
 
 
+def _no_knight(s: Any, p: int, v: object) -> str | None:
+    """"you have no knight at v" when ``v`` (as written) is not an intersection with a knight of ``p``'s."""
+    if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
+        return f"you have no knight at {v}."
+    return None
+
+
 def promote_refusal(game: CKGame, p: int, action: Action) -> str:
     s = game.state
     v = action.args[0]
-    if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
-        return f"you have no knight at {v}."
+    missing = _no_knight(s, p, v)
+    if missing:
+        return missing
     if s.promoted & NODE_BIT[v]:
         return "each knight is promoted at most once per turn (knights.promote-once)."
     level = level_at(s, p, v)
@@ -289,8 +297,9 @@ def activate_effect(game: CKGame, p: int, action: Action) -> None:
 def activate_refusal(game: CKGame, p: int, action: Action) -> str:
     s = game.state
     v = action.args[0]
-    if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
-        return f"you have no knight at {v}."
+    missing = _no_knight(s, p, v)
+    if missing:
+        return missing
     if s.active[p] & NODE_BIT[v]:
         return f"the knight at {v} is active already."
     return "activating a knight costs 1 grain (knights.activate)."
@@ -321,10 +330,14 @@ def displace_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
     return out
 
 
-def _act_refusal(game: CKGame, p: int, v: object) -> str:
+def _act_refusal(game: CKGame, p: int, v: object) -> str | None:
+    """Why ``p``'s knight at ``v`` (as written) cannot act now, or ``None`` when it can."""
     s = game.state
-    if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
-        return f"you have no knight at {v}."
+    if isinstance(v, int) and 0 <= v < N_NODES and can_act(s, p) & NODE_BIT[v]:
+        return None
+    missing = _no_knight(s, p, v)
+    if missing:
+        return missing
     if not s.active[p] & NODE_BIT[v]:
         return f"the knight at {v} is not active (knights.action)."
     return f"the knight at {v} was activated this turn and acts from your next turn (knights.fresh)."
@@ -332,28 +345,33 @@ def _act_refusal(game: CKGame, p: int, v: object) -> str:
 
 def move_refusal(game: CKGame, p: int, action: Action) -> str:
     a, b = action.args
-    if not isinstance(a, int) or not 0 <= a < N_NODES or not can_act(game.state, p) & NODE_BIT[a]:
-        return _act_refusal(game, p, a)
-    return (f"intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
-            "passing another player's piece (knights.move, decision.ck-knight-paths).")
+    return _act_refusal(game, p, a) or (
+        f"intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
+        "passing another player's piece (knights.move, decision.ck-knight-paths).")
 
 
 def displace_refusal(game: CKGame, p: int, action: Action) -> str:
     a, b = action.args
-    if not isinstance(a, int) or not 0 <= a < N_NODES or not can_act(game.state, p) & NODE_BIT[a]:
-        return _act_refusal(game, p, a)
-    return (f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
-            "(knights.displace, knights.strength).")
+    return _act_refusal(game, p, a) or (
+        f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
+        "(knights.displace, knights.strength).")
 
 
-def move_effect(game: CKGame, p: int, action: Action) -> None:
-    a, b = place_of(action), place_of(action, 1)
+def _advance(game: CKGame, p: int, a: int, b: int) -> int:
+    """``p``'s knight goes from ``a`` to the empty ``b`` and is inactive after acting (``knights.action``); a
+    promotion this turn goes with it (``knights.promote-once``). Returns its level."""
     s = game.state
     promoted = s.promoted & NODE_BIT[a]
     level, _ = lift(game, p, a)
     put(game, p, b, level, False)
     if promoted:
         s.promoted |= NODE_BIT[b]
+    return level
+
+
+def move_effect(game: CKGame, p: int, action: Action) -> None:
+    a, b = place_of(action), place_of(action, 1)
+    level = _advance(game, p, a, b)
     game.emit("knights.move", f"{name(p)}'s {LEVELS[level]} knight moves from {a} to {b} and becomes inactive "
               "(knights.action).", player=p, start=a, end=b)
     knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
@@ -361,14 +379,9 @@ def move_effect(game: CKGame, p: int, action: Action) -> None:
 
 def displace_effect(game: CKGame, p: int, action: Action) -> None:
     a, b = place_of(action), place_of(action, 1)
-    s = game.state
     q = owner_at(game, b)
-    promoted = s.promoted & NODE_BIT[a]
-    level, _ = lift(game, p, a)
     theirs, was_active = lift(game, q, b)
-    put(game, p, b, level, False)
-    if promoted:
-        s.promoted |= NODE_BIT[b]
+    level = _advance(game, p, a, b)
     game.emit("knights.displace", f"{name(p)}'s {LEVELS[level]} knight moves from {a} onto {name(q)}'s weaker "
               f"{LEVELS[theirs]} knight at {b} and becomes inactive.", player=p, start=a, end=b, victim=q)
     knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
@@ -423,9 +436,7 @@ def chase_refusal(game: CKGame, p: int, action: Action) -> str:
     v = action.args[0]
     if not s.attacks:
         return "the robber stays on the desert until the barbarians' first attack (ck-robber.locked)."
-    if not isinstance(v, int) or not 0 <= v < N_NODES or not can_act(s, p) & NODE_BIT[v]:
-        return _act_refusal(game, p, v)
-    return f"the knight at {v} is not next to the robber's hex {s.robber} (knights.chase)."
+    return _act_refusal(game, p, v) or f"the knight at {v} is not next to the robber's hex {s.robber} (knights.chase)."
 
 
 class Retreat(PlaceChoice):

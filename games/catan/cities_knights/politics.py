@@ -54,14 +54,6 @@ DISPLACE = tuple(Action("displace", (v,)) for v in range(N_NODES))
 PASS = Action("pass")
 
 
-def _never(game: CKGame, p: int) -> bool:
-    return False
-
-
-def _always(game: CKGame, p: int) -> bool:
-    return True
-
-
 def _to_target(game: CKGame, p: int) -> None:
     game.state.phase = TARGET
 
@@ -150,35 +142,35 @@ class Desert(PlaceChoice):
         flow.finish_card(game)
 
 
-class DesertPlace(CatanStep):
+class DesertPlace(PlaceChoice):
     """The Deserter's player may place a knight of the removed one's strength (or the strongest weaker one)."""
 
     kind = "deserter-place"
     forms = {"knight": "knight NODE", "pass": "pass"}
+    actions = knights.KNIGHT
+    stop = PASS
     refused = "{place} is not an empty intersection along your roads (knights.where)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
         level = deserter_level(game, at.decider, at.knight % 3)
         return f"{name(at.decider)}: place a {knights.LEVELS[level]} knight along your roads (Deserter), or pass"
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        out: list[Action] = [knights.KNIGHT[v] for v in bits(_deserter_sites(game, at.decider))]
-        out.append(PASS)
-        return out
+    def places(self, game: CKGame, at: Any) -> int:
+        return _deserter_sites(game, at.decider)
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
-        p = s.decider
-        if action.verb == "knight":
-            v = place_of(action)
-            level = deserter_level(game, p, s.knight % 3)
-            active = s.knight >= 3
-            knights.place(game, p, v, level, active)
-            if active:
-                s.fresh |= NODE_BIT[v]
-            game.emit("progress.deserter", f"{name(p)} places a {'n active' if active else 'n inactive'} "
-                      f"{knights.LEVELS[level]} knight at {v} (Deserter).", player=p, node=v)
-        s.knight = -1
+        level = deserter_level(game, p, s.knight % 3)
+        active = s.knight >= 3
+        knights.place(game, p, v, level, active)
+        if active:
+            s.fresh |= NODE_BIT[v]
+        game.emit("progress.deserter", f"{name(p)} places a {'n active' if active else 'n inactive'} "
+                  f"{knights.LEVELS[level]} knight at {v} (Deserter).", player=p, node=v)
+        self.stopped(game, p)
+
+    def stopped(self, game: CKGame, p: int) -> None:
+        game.state.knight = -1
         flow.finish_card(game)
 
 
@@ -263,24 +255,23 @@ class DiplomatRemove(CatanStep):
         flow.finish_card(game)
 
 
-class DiplomatRoad(CatanStep):
+class DiplomatRoad(PlaceChoice):
     kind = "diplomat-road"
     forms = {"road": "road EDGE", "pass": "pass"}
+    actions = ROAD
+    stop = PASS
     ask = "rebuild your removed road elsewhere free (Diplomat), or pass"
     refused = "you may not build a road at {place} (build.road)."
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        out: list[Action] = [PASS]
-        out += [ROAD[e] for e in bits(at.road_ok[at.decider])]
-        return out
+    def places(self, game: CKGame, at: Any) -> int:
+        return at.road_ok[at.decider]
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        s = game.state
-        p = s.decider
-        if action.verb == "road":
-            e = place_of(action)
-            game.emit("progress.diplomat", f"{name(p)} rebuilds the road at {e} free.", player=p, edge=e)
-            pieces.place_road(game, p, e)
+    def choose(self, game: CKGame, p: int, e: int) -> None:
+        game.emit("progress.diplomat", f"{name(p)} rebuilds the road at {e} free.", player=p, edge=e)
+        pieces.place_road(game, p, e)
+        self.stopped(game, p)
+
+    def stopped(self, game: CKGame, p: int) -> None:
         flow.finish_card(game)
 
 
@@ -388,7 +379,7 @@ def next_wedding_giver(game: CKGame) -> None:
 EFFECTS = {
     BISHOP: progress.Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the "
                           "Bishop cannot move it yet (ck-robber.locked, decision.ck-bishop-locked)."),
-    CONSTITUTION: progress.Card(CONSTITUTION, _never, _bishop, "the Constitution is shown when drawn "
+    CONSTITUTION: progress.Card(CONSTITUTION, progress.never, _bishop, "the Constitution is shown when drawn "
                                 "(progress.vp-reveal)."),
     DESERTER: progress.Card(DESERTER, _deserter_ok, _to_target, "the Deserter needs an opponent with a knight "
                             "(progress.deserter)."),
@@ -396,7 +387,7 @@ EFFECTS = {
                             "(progress.diplomat, decision.ck-card-needs-effect)."),
     INTRIGUE: progress.Card(INTRIGUE, _intrigue_ok, _intrigue, "the Intrigue needs an opponent's knight on an "
                             "intersection your roads touch (progress.intrigue)."),
-    SABOTEUR: progress.Card(SABOTEUR, _always, _saboteur, ""),
+    SABOTEUR: progress.Card(SABOTEUR, progress.always, _saboteur, ""),
     SPY: progress.Card(SPY, _spy_ok, _to_target, "the Spy needs an opponent with a progress card (progress.spy)."),
     WARLORD: progress.Card(WARLORD, _warlord_ok, _warlord, "the Warlord needs an inactive knight of yours "
                            "(progress.warlord, decision.ck-card-needs-effect)."),

@@ -80,6 +80,16 @@ class Card:
     why_not: str
 
 
+def always(game: CKGame, p: int) -> bool:
+    """``Card.playable`` of a card that can always be played (its effect needs no choice)."""
+    return True
+
+
+def never(game: CKGame, p: int) -> bool:
+    """``Card.playable`` of a card never played from the hand (shown when drawn, or played before the roll)."""
+    return False
+
+
 @functools.cache
 def registry() -> dict[int, Card]:
     from . import politics, science, trade_cards

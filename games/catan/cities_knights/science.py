@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan import pieces
-from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES, bits
+from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES
 from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.development import RoadBuilding
@@ -21,7 +21,7 @@ from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from games.core import Action
 
 from . import flow, knights, walls
-from .progress import Card
+from .progress import Card, always, never
 from .state import (
     ALCHEMIST,
     ALCHEMY,
@@ -54,14 +54,6 @@ FIELDS, MOUNTAINS = rulebook.TERRAINS.index("fields"), rulebook.TERRAINS.index("
 SWAP = {(a, b): Action("swap", (a, b)) for a in range(N_HEXES) for b in range(a + 1, N_HEXES)}
 CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
 DONE = Action("done")
-
-
-def _never(game: CKGame, p: int) -> bool:
-    return False
-
-
-def _always(game: CKGame, p: int) -> bool:
-    return True
 
 
 # ---------------------------------------------------------------- Alchemist (played before the roll: dice.py)
@@ -234,46 +226,45 @@ def _smith(game: CKGame, p: int) -> None:
     s.phase = SMITH_PROMOTE
 
 
-class SmithPromote(CatanStep):
+class SmithPromote(PlaceChoice):
     kind = "smith"
     forms = {"promote": "promote NODE", "done": "done"}
+    actions = knights.PROMOTE
+    stop = DONE
     ask = "promote a knight free (Smith, {at.count} left), or done"
 
-    def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        out: list[Action] = [DONE]
-        out += [knights.PROMOTE[v] for v in bits(knights.promotable(game, at.decider))]
-        return out
+    def places(self, game: CKGame, at: Any) -> int:
+        return knights.promotable(game, at.decider)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return knights.promote_refusal(game, at.decider, action).replace("a promotion costs 1 ore + 1 wool",
                                                                           "that knight cannot be promoted")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
-        p = s.decider
-        if action.verb == "promote":
-            v = place_of(action)
-            game.emit("progress.smith", f"Smith: {name(p)} promotes a knight free.", player=p)
-            knights.promote(game, p, v, free=True)
-            s.count -= 1
-            if s.count and knights.promotable(game, p):
-                return
+        game.emit("progress.smith", f"Smith: {name(p)} promotes a knight free.", player=p)
+        knights.promote(game, p, v, free=True)
+        s.count -= 1
+        if not (s.count and knights.promotable(game, p)):
+            self.stopped(game, p)
+
+    def stopped(self, game: CKGame, p: int) -> None:
         flow.finish_card(game)
 
 
 EFFECTS = {
-    ALCHEMIST: Card(ALCHEMIST, _never, _alchemist, "the Alchemist is played before the roll only "
+    ALCHEMIST: Card(ALCHEMIST, never, _alchemist, "the Alchemist is played before the roll only "
                     "(progress.alchemist)."),
     CRANE: Card(CRANE, _crane_ok, _crane, "a Crane is waiting for your next improvement already; two never stack "
                 "(progress.crane)."),
     ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, "the Engineer needs a city without a wall and fewer than 3 "
                    "walls (progress.engineer, decision.ck-card-needs-effect)."),
-    INVENTOR: Card(INVENTOR, _always, _inventor, ""),
-    IRRIGATION: Card(IRRIGATION, _always, _irrigation, ""),
+    INVENTOR: Card(INVENTOR, always, _inventor, ""),
+    IRRIGATION: Card(IRRIGATION, always, _irrigation, ""),
     MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, "Medicine needs a settlement that can become a city and 2 ore "
                    "+ 1 grain (progress.medicine, decision.ck-card-needs-effect)."),
-    MINING: Card(MINING, _always, _mining, ""),
-    PRINTER: Card(PRINTER, _never, _alchemist, "the Printer is shown when drawn (progress.vp-reveal)."),
+    MINING: Card(MINING, always, _mining, ""),
+    PRINTER: Card(PRINTER, never, _alchemist, "the Printer is shown when drawn (progress.vp-reveal)."),
     ROAD_BUILDING: Card(ROAD_BUILDING, _roads_ok, _road_building, "Road Building needs a road piece and a path "
                         "where you may build (progress.road-building, decision.ck-card-needs-effect)."),
     SMITH: Card(SMITH, _smith_ok, _smith, "the Smith needs a knight that can be promoted (progress.smith, "

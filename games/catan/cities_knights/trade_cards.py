@@ -47,10 +47,6 @@ NAMES = card_actions("name", CARDS)
 HARBOR = {(q, r): Action("harbor", (q + 1, CARDS[r])) for q in range(8) for r in range(K)}
 
 
-def _always(game: CKGame, p: int) -> bool:
-    return True
-
-
 def commodity_holders(game: CKGame) -> int:
     s = game.state
     return sum(1 << q for q in range(game.players) if any(s.hands[q * W + K:q * W + W]))
@@ -194,7 +190,7 @@ EFFECTS = {
                                    "(progress.master-merchant)."),
     MERCHANT: progress.Card(MERCHANT, _merchant_ok, _merchant, "the merchant goes next to your settlement or city "
                             "(merchant.place)."),
-    MERCHANT_FLEET: progress.Card(MERCHANT_FLEET, _always, _name, ""),
-    RESOURCE_MONOPOLY: progress.Card(RESOURCE_MONOPOLY, _always, _name, ""),
-    TRADE_MONOPOLY: progress.Card(TRADE_MONOPOLY, _always, _name, ""),
+    MERCHANT_FLEET: progress.Card(MERCHANT_FLEET, progress.always, _name, ""),
+    RESOURCE_MONOPOLY: progress.Card(RESOURCE_MONOPOLY, progress.always, _name, ""),
+    TRADE_MONOPOLY: progress.Card(TRADE_MONOPOLY, progress.always, _name, ""),
 }
