@@ -8,6 +8,8 @@
   set-up settlement, the city a pillage reduces, the knight a Deserter removes, the wall an Engineer builds... Each
   subclass says its verb's actions, its question, its refusal and two methods: which places (``places``) and what
   choosing one does (``choose``).
+* :class:`NameChoice` - a step that picks a kind by its name (a resource from the bank, the Monopoly's resource, the
+  deck a tied defender draws from): the word is checked against the names, ``choose`` gets the name's index.
 * :func:`bank_gives` - one card from the bank to a player (Year of Plenty, the Aqueduct, set-up income).
 """
 
@@ -56,6 +58,29 @@ class CatanStep(Step):
         if not self.refused:
             return None
         return self.refused.format(place=action.args[0] if action.args else "", at=at)
+
+
+class NameChoice(CatanStep):
+    """Pick one kind by its name: ``refusal`` is :attr:`unknown` for a word that is none of :attr:`names` and
+    :attr:`refused` for a name not available now; ``apply`` calls ``choose`` with the name's index."""
+
+    #: The names to choose from, by index.
+    names: ClassVar[Sequence[str]]
+    #: Why a word that is not one of the names is refused; ``{place}`` is the word, ``{names}`` the names.
+    unknown: ClassVar[str]
+
+    def choose(self, game: Any, p: int, index: int) -> None:
+        """The effect of player ``p`` choosing ``names[index]`` (legal)."""
+        raise NotImplementedError
+
+    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
+        word = action.args[0]
+        if word not in self.names:
+            return self.unknown.format(place=word, names=", ".join(self.names))
+        return super().refusal(game, at, action)
+
+    def apply(self, game: Any, at: Any, action: Action) -> None:
+        self.choose(game, at.decider, self.names.index(str(action.args[0])))
 
 
 class PlaceChoice(CatanStep):

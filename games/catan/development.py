@@ -19,7 +19,7 @@ from games.core import Action
 
 from . import building, pieces
 from .board import bits
-from .choice import CatanStep
+from .choice import CatanStep, NameChoice, bank_gives
 from .data import rulebook
 from .pieces import CAN_BUY, DEVELOPMENT_COST, K, name
 from .setup import ROAD, edge_arg
@@ -139,6 +139,9 @@ def _largest_army(game: CatanGame, p: int) -> None:
               "points).", player=p, knights=s.knights[p], previous=holder)
 
 
+#: Why a word that is not a resource is refused (Year of Plenty, Monopoly).
+NOT_A_RESOURCE = "'{place}' is not a resource; the resources are {names}."
+
 class RoadBuilding(CatanStep):
     """Road Building: place the free roads one at a time (``dev.road-building``)."""
 
@@ -172,29 +175,24 @@ class RoadBuilding(CatanStep):
             s.phase = self.after
 
 
-class YearOfPlenty(CatanStep):
+class YearOfPlenty(NameChoice):
     """Year of Plenty: take resources from the bank one at a time (``dev.year-of-plenty``)."""
 
     kind = "year-of-plenty"
     forms = {"take": "take RESOURCE"}
+    names = rulebook.RESOURCES
     ask = "take a resource from the bank (Year of Plenty, {at.plenty_left} left)"
+    unknown = NOT_A_RESOURCE
+    refused = "the bank has no {place} left."
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return [TAKE[r] for r in range(K) if at.bank[r]]
 
-    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        if action.args[0] not in rulebook.RESOURCES:
-            return f"'{action.args[0]}' is not a resource; the resources are {', '.join(rulebook.RESOURCES)}."
-        return f"the bank has no {action.args[0]} left."
-
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def choose(self, game: CatanGame, p: int, r: int) -> None:
         s = game.state
-        p = s.decider
-        r = rulebook.RESOURCES.index(str(action.args[0]))
-        s.bank[r] -= 1
-        s.hands[p * K + r] += 1
+        bank_gives(game, p, r)
         s.plenty_left -= 1
-        game.emit("dev.year-of-plenty", f"Year of Plenty: {name(p)} takes 1 {action.args[0]} from the bank.",
+        game.emit("dev.year-of-plenty", f"Year of Plenty: {name(p)} takes 1 {rulebook.RESOURCES[r]} from the bank.",
                   player=p, card=r)
         if s.plenty_left and not any(s.bank):
             game.emit("decision.year-of-plenty", "The bank is empty: Year of Plenty ends early.", player=p)
@@ -203,23 +201,20 @@ class YearOfPlenty(CatanStep):
             s.phase = MAIN
 
 
-class Monopoly(CatanStep):
+class Monopoly(NameChoice):
     """Monopoly: name a resource; every other player gives you all their cards of it (``dev.monopoly``)."""
 
     kind = "monopoly"
     forms = {"name": "name RESOURCE"}
+    names = rulebook.RESOURCES
     ask = "name a resource (Monopoly)"
+    unknown = NOT_A_RESOURCE
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return NAME
 
-    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return f"'{action.args[0]}' is not a resource; the resources are {', '.join(rulebook.RESOURCES)}."
-
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def choose(self, game: CatanGame, p: int, r: int) -> None:
         s = game.state
-        p = s.decider
-        r = rulebook.RESOURCES.index(str(action.args[0]))
         given = []
         for q in range(game.players):
             n = s.hands[q * K + r]
@@ -228,6 +223,6 @@ class Monopoly(CatanStep):
                 s.hands[p * K + r] += n
                 given.append(f"{n} from {name(q)}")
         total = sum(int(g.split()[0]) for g in given)
-        game.emit("dev.monopoly", f"Monopoly on {action.args[0]}: {name(p)} takes {total}" +
+        game.emit("dev.monopoly", f"Monopoly on {rulebook.RESOURCES[r]}: {name(p)} takes {total}" +
                   (f" ({', '.join(given)})." if given else "."), player=p, card=r, taken=total)
         s.phase = MAIN

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import N_NODES, NODE_BIT
-from games.catan.choice import CatanStep, PlaceChoice
+from games.catan.choice import NameChoice, PlaceChoice
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
 from games.core import Action
@@ -249,25 +249,21 @@ class Pillage(PlaceChoice):
         flow.continue_roll(game)
 
 
-class DefenderDraw(CatanStep):
+class DefenderDraw(NameChoice):
     """A tied defender draws a progress card from the deck of their choice."""
 
     kind = "defender-draw"
     forms = {"draw": "draw TRACK"}
+    names = TRACKS
     ask = "you tied as Catan's best defender: draw a progress card from a deck of your choice"
+    unknown = "the decks are {names}."
+    refused = "the {place} deck is empty."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         return [DRAW[t] for t in range(3) if at.decks[t]]
 
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        if action.args[0] not in TRACKS:
-            return f"the decks are {', '.join(TRACKS)}."
-        return f"the {action.args[0]} deck is empty."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def choose(self, game: CKGame, q: int, t: int) -> None:
         s = game.state
-        q = s.decider
-        t = TRACKS.index(str(action.args[0]))
         game.emit("barbarians.tie", f"{name(q)} chooses the {TRACKS[t]} deck.", player=q, track=TRACKS[t])
         progress.draw(game, q, t)
         if s.phase != progress.LIMIT_PHASE:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from games.catan.choice import CatanStep, place_of
+from games.catan.choice import CatanStep, NameChoice, bank_gives, place_of
 from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, name
 from games.catan.production import roll_dice
@@ -21,7 +21,7 @@ from games.catan.turn import ROLL_ACTION
 from games.core import Action
 
 from . import barbarians, flow, progress
-from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_ORDER, TRACKS, K, W
+from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_ORDER, TRACKS, K
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -108,29 +108,22 @@ class Alchemy(CatanStep):
         roll(game)
 
 
-class Aqueduct(CatanStep):
+class Aqueduct(NameChoice):
     """The Aqueduct: a player who took nothing from the roll takes a resource of their choice."""
 
     kind = "aqueduct"
     forms = {"take": "take RESOURCE"}
+    names = CARDS[:K]
     ask = "the Aqueduct gives you a resource of your choice (you took nothing this roll)"
+    unknown = "the Aqueduct gives a resource ({names}), not {place} (improve.aqueduct)."
+    refused = "the bank has no {place} left."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         bank = at.bank
         return [TAKE[r] for r in RESOURCE_ORDER if bank[r]]
 
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        card = action.args[0]
-        if card not in CARDS[:K]:
-            return f"the Aqueduct gives a resource ({', '.join(CARDS[:K])}), not {card} (improve.aqueduct)."
-        return f"the bank has no {card} left."
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        s = game.state
-        q = s.decider
-        r = CARDS.index(str(action.args[0]))
-        s.bank[r] -= 1
-        s.hands[q * W + r] += 1
+    def choose(self, game: CKGame, q: int, r: int) -> None:
+        bank_gives(game, q, r)
         game.emit("improve.aqueduct", f"Aqueduct: {name(q)} took nothing from the roll and takes 1 {CARDS[r]}.",
                   player=q, card=r)
         flow.proceed(game)

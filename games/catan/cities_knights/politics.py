@@ -12,7 +12,7 @@ choice).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from games.catan import pieces
 from games.catan.board import EDGE_BIT, EDGE_NODES, N_EDGES, N_NODES, NODE_BIT, NODE_EDGE_MASK, bits
@@ -175,7 +175,9 @@ class DesertPlace(PlaceChoice):
 
 
 # ---------------------------------------------------------------- Diplomat
-def any_open_road(game: CKGame) -> bool:
+def _each_open_road(game: CKGame) -> Iterator[tuple[int, int]]:
+    """(edge, owner) of every open road, by owner: one end has no other road, building or knight of its owner
+    (``decision.ck-diplomat-open``)."""
     s = game.state
     for q in range(game.players):
         held = s.settlements[q] | s.cities[q] | knights.own(s, q)
@@ -183,23 +185,17 @@ def any_open_road(game: CKGame) -> bool:
         for e in bits(roads):
             for x in EDGE_NODES[e]:
                 if not (roads & NODE_EDGE_MASK[x] & ~EDGE_BIT[e]) and not held & NODE_BIT[x]:
-                    return True
-    return False
+                    yield e, q
+                    break
+
+
+def any_open_road(game: CKGame) -> bool:
+    return next(_each_open_road(game), None) is not None
 
 
 def open_roads(game: CKGame) -> list[tuple[int, int]]:
-    """(edge, owner) of every open road: one end has no other road, building or knight of its owner."""
-    s = game.state
-    out = []
-    for q in range(game.players):
-        held = s.settlements[q] | s.cities[q] | knights.own(s, q)
-        roads = s.roads[q]
-        for e in bits(roads):
-            for x in EDGE_NODES[e]:
-                if not (roads & NODE_EDGE_MASK[x] & ~EDGE_BIT[e]) and not held & NODE_BIT[x]:
-                    out.append((e, q))
-                    break
-    return sorted(out)
+    """(edge, owner) of every open road, by edge."""
+    return sorted(_each_open_road(game))
 
 
 def _diplomat_ok(game: CKGame, p: int) -> bool:
