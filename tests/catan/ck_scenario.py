@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.catan import pieces
 from games.catan.board import NODE_BIT
 from games.catan.cities_knights import CKGame, knights
 from games.catan.cities_knights.commodities import refresh_rates
@@ -25,7 +24,8 @@ from games.catan.production import roll_dice
 from games.catan.state import MAIN, ROLL
 from games.core import Rng
 
-from .scenario import edge, legal, path, play, rules_of  # noqa: F401 - re-exported for the C&K tests
+# edge, give, legal, path, play and rules_of are re-exported for the C&K tests
+from .scenario import begin_turn, edge, give, legal, path, place_pieces, play, rules_of  # noqa: F401
 
 FACES = ck_rulebook.EVENT_FACES.value
 
@@ -41,16 +41,7 @@ def ck_position(players: int = 4, settlements: dict[int, Iterable[int]] | None =
     ``knights_={0: {22: "strong active"}}`` places knights (level basic/strong/mighty, ``active`` or not)."""
     game = CKGame(None, seed, players=players, layout="beginner", start_player=player, **options)
     s = game.state
-    for p, nodes in (settlements or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-    for p, nodes in (cities or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-            pieces.place_city(game, p, v)
-    for p, edges in (roads or {}).items():
-        for e in edges:
-            pieces.place_road(game, p, e)
+    place_pieces(game, settlements, cities, roads)
     for p, spec in (knights_ or {}).items():
         for v, words in spec.items():
             level = next((i for i, name in enumerate(knights.LEVELS) if name in words.split()), 0)
@@ -70,23 +61,8 @@ def ck_position(players: int = 4, settlements: dict[int, Iterable[int]] | None =
     if robber is not None:
         s.robber = robber
     s.attacks, s.barbarian = attacks, barbarian
-    s.setup_step = 2 * players
-    s.turn = 1
-    s.player = s.decider = player
-    s.phase = {"main": MAIN, "roll": ROLL}[phase]
-    s.rolled = s.phase != ROLL
-    assert game.invariant_breaks() == [], game.invariant_breaks()
+    begin_turn(game, player, {"main": MAIN, "roll": ROLL}[phase])
     return game
-
-
-def give(game: CKGame, p: int, text: str) -> None:
-    """Move cards (resources or commodities) from the bank to ``p``: ``give(game, 0, "brick coin coin")``."""
-    s = game.state
-    for card in text.split():
-        c = CARDS.index(card)
-        assert s.bank[c] > 0, f"the bank has no {card} left"
-        s.bank[c] -= 1
-        s.hands[p * W + c] += 1
 
 
 def deal_progress(game: CKGame, p: int, card: str) -> None:

@@ -33,16 +33,7 @@ def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = No
     """A game on the beginner map with these pieces and cards; ``player`` (a seat) to move in ``phase``."""
     game = CatanGame(None, seed, players=players, layout="beginner", start_player=player, **options)
     s = game.state
-    for p, nodes in (settlements or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-    for p, edges in (roads or {}).items():
-        for e in edges:
-            pieces.place_road(game, p, e)
-    for p, nodes in (cities or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-            pieces.place_city(game, p, v)
+    place_pieces(game, settlements, cities, roads)
     for p, text in (hands or {}).items():
         give(game, p, text)
     for p, text in (devs or {}).items():
@@ -52,23 +43,46 @@ def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = No
             s.devs[p * D + k] += 1
     if robber is not None:
         s.robber = robber
-    s.setup_step = 2 * players
+    return begin_turn(game, player, PHASE_NAMES.index(phase))
+
+
+def place_pieces(game: CatanGame, settlements: dict[int, Iterable[int]] | None,
+                 cities: dict[int, Iterable[int]] | None, roads: dict[int, Iterable[int]] | None) -> None:
+    """Put settlements, cities and roads on the board through the engine's own placement functions."""
+    for p, nodes in (settlements or {}).items():
+        for v in nodes:
+            pieces.place_settlement(game, p, v)
+    for p, nodes in (cities or {}).items():
+        for v in nodes:
+            pieces.place_settlement(game, p, v)
+            pieces.place_city(game, p, v)
+    for p, edges in (roads or {}).items():
+        for e in edges:
+            pieces.place_road(game, p, e)
+
+
+def begin_turn(game: CatanGame, player: int, phase: int) -> CatanGame:
+    """Skip the set-up: turn 1 of ``player`` (a seat) in ``phase`` (rolled unless it is the roll); checks the
+    position's invariants."""
+    s = game.state
+    s.setup_step = 2 * game.players
     s.turn = 1
     s.player = s.decider = player
-    s.phase = PHASE_NAMES.index(phase)
-    s.rolled = s.phase not in (ROLL,)
+    s.phase = phase
+    s.rolled = s.phase != ROLL
     assert game.invariant_breaks() == [], game.invariant_breaks()
     return game
 
 
 def give(game: CatanGame, p: int, text: str) -> None:
-    """Move cards from the bank to ``p``: ``give(game, 0, "brick brick ore")``."""
+    """Move cards (of ``game.cards``: resources, in C&K commodities too) from the bank to ``p``:
+    ``give(game, 0, "brick brick ore")``."""
     s = game.state
     for card in text.split():
-        r = RES.index(card)
-        assert s.bank[r] > 0, f"the bank has no {card} left"
-        s.bank[r] -= 1
-        s.hands[p * K + r] += 1
+        c = game.cards.index(card)
+        assert s.bank[c] > 0, f"the bank has no {card} left"
+        s.bank[c] -= 1
+        s.hands[p * game.width + c] += 1
 
 
 def hand(game: CatanGame, p: int) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.catan.cities_knights import CKGame
 from games.catan.cities_knights.state import CARDS
 from tests.checks import assert_refused
 
@@ -158,13 +159,21 @@ def test_with_several_cities_the_player_chooses_the_metropolis_city():
     assert "decision.ck-metropolis-choice" in rules_of(events)
 
 
-@rule("metropolis.takeover")
-def test_reaching_level_five_before_the_holder_takes_the_metropolis():
+def trade_metropolis_held_by(holder: int) -> CKGame:
+    """Seats 0 and 1 at trade level 4 with one city each (17 and 31), seat 0 with the 5 cloth of level 5; the trade
+    metropolis stands on ``holder``'s city."""
     game = ck_position(cities={0: [17], 1: [31]}, levels={0: {"trade": 4}, 1: {"trade": 4}},
                        hands={0: "cloth " * 5})
     s = game.state
-    s.metropolis[2], s.metro_owner[2] = 31, 1
-    s.points[1] += 2
+    s.metropolis[2], s.metro_owner[2] = (17, 31)[holder], holder
+    s.points[holder] += 2
+    return game
+
+
+@rule("metropolis.takeover")
+def test_reaching_level_five_before_the_holder_takes_the_metropolis():
+    game = trade_metropolis_held_by(1)
+    s = game.state
     events = play(game, "improve trade")
     assert "metropolis.takeover" in rules_of(events)
     assert s.metropolis[2] == 17 and s.metro_owner[2] == 0 and s.points == [4, 2, 0, 0]
@@ -173,11 +182,8 @@ def test_reaching_level_five_before_the_holder_takes_the_metropolis():
 
 @rule("metropolis.secure")
 def test_a_holder_at_level_five_keeps_it_for_good():
-    game = ck_position(cities={0: [17], 1: [31]}, levels={0: {"trade": 4}, 1: {"trade": 4}},
-                       hands={0: "cloth " * 5})
+    game = trade_metropolis_held_by(0)
     s = game.state
-    s.metropolis[2], s.metro_owner[2] = 17, 0
-    s.points[0] += 2
     events = play(game, "improve trade")
     assert "metropolis.secure" in rules_of(events)
     s.player = s.decider = 1

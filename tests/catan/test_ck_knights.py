@@ -25,6 +25,14 @@ def next_turn_of(game, p):
     game.touched()
 
 
+def assert_offered_only_next_turn(game, action, why):
+    """``action`` is not offered now (refused with ``why``) and is offered on its player's next turn."""
+    verb = action.split()[0]
+    assert verbs(game, verb) == []
+    assert_refused(game, action, why, "main")
+    next_turn_of(game, game.state.player)
+    assert verbs(game, verb) == [action]
+
 @rule("knights.place")
 def test_a_basic_knight_costs_ore_and_wool_and_arrives_inactive():
     game = ck_position(cities={0: [17]}, roads={0: path(17, 22, 28)}, hands={0: "ore wool ore"})
@@ -79,10 +87,7 @@ def test_each_knight_is_promoted_once_per_turn():
     game = ck_position(cities={0: [17]}, roads={0: path(17, 22)}, knights_={0: {22: "basic"}},
                        hands={0: "ore wool ore wool"}, levels={0: {"politics": 3}})
     play(game, "promote 22")
-    assert verbs(game, "promote") == []
-    assert_refused(game, "promote 22", "once per turn", "main")
-    next_turn_of(game, 0)
-    assert verbs(game, "promote") == ["promote 22"]
+    assert_offered_only_next_turn(game, "promote 22", "once per turn")
 
 
 @rule("knights.activate")
@@ -101,10 +106,7 @@ def test_a_knight_activated_this_turn_acts_only_from_the_next_turn():
     game = ck_position(cities={0: [17]}, roads={0: path(17, 22, 28)}, knights_={0: {22: "basic"}},
                        hands={0: "grain"})
     play(game, "activate 22")
-    assert verbs(game, "move") == []
-    assert_refused(game, "move 22 28", "acts from your next turn", "main")
-    next_turn_of(game, 0)
-    assert verbs(game, "move") == ["move 22 28"]
+    assert_offered_only_next_turn(game, "move 22 28", "acts from your next turn")
 
 
 @rule("knights.action")
