@@ -18,14 +18,25 @@ from collections.abc import Iterable
 from games.catan.board import NODE_BIT
 from games.catan.cities_knights import CKGame, knights
 from games.catan.cities_knights.commodities import refresh_rates
-from games.catan.cities_knights.state import CARDS, KIND_TRACK, KINDS, TRACKS, W
+from games.catan.cities_knights.state import KIND_TRACK, KINDS, TRACKS
 from games.catan.data import ck_rulebook
 from games.catan.production import roll_dice
 from games.catan.state import MAIN, ROLL
 from games.core import Rng
 
-# edge, give, legal, path, play and rules_of are re-exported for the C&K tests
-from .scenario import begin_turn, edge, give, legal, path, place_pieces, play, rules_of  # noqa: F401
+# edge, empty_hand, give, hand, legal, path, play and rules_of are re-exported for the C&K tests
+from .scenario import (  # noqa: F401
+    begin_turn,
+    edge,
+    empty_hand,
+    give,
+    hand,
+    legal,
+    path,
+    place_pieces,
+    play,
+    rules_of,
+)
 
 FACES = ck_rulebook.EVENT_FACES.value
 
@@ -81,18 +92,6 @@ def stack(game: CKGame, *cards: str) -> None:
         deck = s.decks[KIND_TRACK[k]]
         deck.remove(k)
         deck.append(k)
-
-
-def hand(game: CKGame, p: int) -> dict[str, int]:
-    s = game.state
-    return {c: n for c, n in zip(CARDS, s.hands[p * W:p * W + W], strict=True) if n}
-
-
-def empty_hand(game: CKGame, p: int) -> None:
-    s = game.state
-    for c in range(W):
-        s.bank[c] += s.hands[p * W + c]
-        s.hands[p * W + c] = 0
 
 
 def progress_of(game: CKGame, p: int) -> list[str]:

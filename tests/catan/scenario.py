@@ -86,15 +86,18 @@ def give(game: CatanGame, p: int, text: str) -> None:
 
 
 def hand(game: CatanGame, p: int) -> dict[str, int]:
-    s = game.state
-    return {r: n for r, n in zip(RES, s.hands[p * K:p * K + K], strict=True) if n}
+    """``p``'s cards by name (those held)."""
+    w = game.width
+    return {c: n for c, n in zip(game.cards, game.state.hands[p * w:p * w + w], strict=True) if n}
 
 
 def empty_hand(game: CatanGame, p: int) -> None:
+    """Every card of ``p``'s back to the bank."""
     s = game.state
-    for r in range(K):
-        s.bank[r] += s.hands[p * K + r]
-        s.hands[p * K + r] = 0
+    w = game.width
+    for c in range(w):
+        s.bank[c] += s.hands[p * w + c]
+        s.hands[p * w + c] = 0
 
 
 def force_roll(game: CatanGame, total: int | tuple[int, int]) -> None:

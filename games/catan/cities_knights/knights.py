@@ -257,8 +257,7 @@ def _no_knight(s: Any, p: int, v: object) -> str | None:
 def promote_refusal(game: CKGame, p: int, action: Action) -> str:
     s = game.state
     v = action.args[0]
-    missing = _no_knight(s, p, v)
-    if missing:
+    if missing := _no_knight(s, p, v):
         return missing
     if s.promoted & NODE_BIT[v]:
         return "each knight is promoted at most once per turn (knights.promote-once)."
@@ -297,8 +296,7 @@ def activate_effect(game: CKGame, p: int, action: Action) -> None:
 def activate_refusal(game: CKGame, p: int, action: Action) -> str:
     s = game.state
     v = action.args[0]
-    missing = _no_knight(s, p, v)
-    if missing:
+    if missing := _no_knight(s, p, v):
         return missing
     if s.active[p] & NODE_BIT[v]:
         return f"the knight at {v} is active already."
@@ -335,8 +333,7 @@ def _act_refusal(game: CKGame, p: int, v: object) -> str | None:
     s = game.state
     if isinstance(v, int) and 0 <= v < N_NODES and can_act(s, p) & NODE_BIT[v]:
         return None
-    missing = _no_knight(s, p, v)
-    if missing:
+    if missing := _no_knight(s, p, v):
         return missing
     if not s.active[p] & NODE_BIT[v]:
         return f"the knight at {v} is not active (knights.action)."
