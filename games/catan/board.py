@@ -89,7 +89,7 @@ EDGE_END_MASK: tuple[int, ...] = tuple(NODE_BIT[a] | NODE_BIT[b] for a, b in EDG
 HEX_CORNER_MASK: tuple[int, ...] = tuple(sum(NODE_BIT[v] for v in c) for c in HEX_CORNERS)
 
 #: Outer ring counterclockwise from hex 0 (the top-left corner), then the inner ring from hex 4, then the centre:
-#: the spiral of the lettered tokens (notes §1.1). Corner hexes sit at even places of the outer ring.
+#: the spiral of the lettered tokens (Sources §1.1). Corner hexes sit at even places of the outer ring.
 _OUTER = (0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1)
 _INNER = (4, 8, 13, 14, 10, 5)
 CORNER_HEXES: tuple[int, ...] = _OUTER[::2]

@@ -63,7 +63,8 @@ NO_BATTLE, COMMITTING, DRAWS, LOSSES = range(4)
 
 @dataclass(frozen=True)
 class CKConfig(CatanConfig):
-    """Options of a Cities & Knights game (the base options, 13 points to win, and the open points of the notes §6).
+    """Options of a Cities & Knights game (the base options, 13 points to win, and the open points of
+    ``docs/rules_notes/catan.md``, Sources §6).
 
     * ``saboteur``: ``"as-many-or-more"`` (every player with as many points as the Saboteur's player or more
       discards half) or ``"more"`` (only those with more).
