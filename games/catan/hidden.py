@@ -9,6 +9,10 @@ stream is replaced. Once the game is over, victory point cards are face up and d
 does not count cards from the log (who got what from production and trades): it is the simple sample, consistent
 with everything the seat's observation shows (a pending offer's cards stay with the proposer and the acceptors),
 not with everything it could have inferred.
+
+Every pool is dealt from its sorted order: the deal then depends only on what the seat sees (how many of each card the
+others hold between them) and the random stream, never on who holds what now, so twins of one position deal alike
+and a search bot that samples with ``redeal`` chooses the same in every twin.
 """
 
 from __future__ import annotations
@@ -48,8 +52,8 @@ def _resources(game: CatanGame, others: list[int], rng: Rng) -> None:
     shown = _shown(game)
     for group in game.card_groups:
         sizes = [sum(s.hands[p * w + r] - shown[p][r] for r in group) for p in others]
-        pool = [r for p in others for r in group for _ in range(s.hands[p * w + r] - shown[p][r])]
-        rng.shuffle(pool)
+        pool = [r for r in group for p in others for _ in range(s.hands[p * w + r] - shown[p][r])]
+        rng.shuffle(pool)  # built in card order: the same list for every deal of the same counts
         for p, size in zip(others, sizes, strict=True):
             dealt, pool = pool[:size], pool[size:]
             for r in group:
@@ -76,6 +80,7 @@ def _developments(game: CatanGame, others: list[int], rng: Rng) -> None:
     pool = list(s.deck)
     for p in others:
         pool += [k for k in range(D) for _ in range(s.devs[p * D + k])]
+    pool.sort()
     rng.shuffle(pool)
     for p in others:
         dealt, pool = pool[:old[p] + new[p]], pool[old[p] + new[p]:]

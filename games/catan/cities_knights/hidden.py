@@ -8,6 +8,7 @@ track's deck (victory point cards only ever into a deck: they are face up once d
 stream. While the seat's own Master Merchant or Spy looks at a hand, that hand stays. A pending 5th card of another
 player is one of their cards of its track. Like the base game's, the deal is a simple sample: consistent with the
 seat's observation, not with everything the seat could infer from the log (which cards went under which deck).
+Pools are dealt from their sorted order, as in the base game, so twins of one position deal alike.
 """
 
 from __future__ import annotations
@@ -36,12 +37,13 @@ def redeal(game: CKGame, viewer: int | None, rng: Rng) -> CKGame:
         pool = [k for k in s.decks[t] if k not in VP_KINDS]
         for p in holders:
             pool += [k for k in s.progress[p] if KIND_TRACK[k] == t]
+        pool.sort()
         rng.shuffle(pool)
         for p in holders:
             keep = [k for k in s.progress[p] if KIND_TRACK[k] != t]
             dealt, pool = pool[:counts[p]], pool[counts[p]:]
             s.progress[p] = sorted(keep + dealt)
-        deck = pool + [k for k in s.decks[t] if k in VP_KINDS]
+        deck = sorted(pool + [k for k in s.decks[t] if k in VP_KINDS])
         rng.shuffle(deck)
         s.decks[t] = deck
     if fifth_track >= 0:
