@@ -282,7 +282,8 @@ class Attack:
                        "draws a progress card."
             return f"Catan holds ({self.defence} against {self.strength}), but no knight fought: nobody is rewarded."
         if self.pillaged:
-            return f"The barbarians win ({self.strength} against {self.defence}): {names(self.pillaged)} lose a city."
+            verb = "loses" if len(self.pillaged) == 1 else "each lose"
+            return f"The barbarians win ({self.strength} against {self.defence}): {names(self.pillaged)} {verb} a city."
         return f"The barbarians win ({self.strength} against {self.defence}), but no city can be pillaged."
 
 
