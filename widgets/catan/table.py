@@ -11,7 +11,7 @@ discards, targets) is a button of the action bar. The rules stay in :mod:`games.
 messages come from the shared driver (:class:`widgets.shared.table.GameTable`)::
 
     from widgets.catan import CatanTable
-    table = CatanTable(players=4, seed=1)                        # the base game; the human is Player 1 (red)
+    table = CatanTable(players=3, seed=1)                        # the base game; the human is Player 1 (red)
     table = CatanTable(game_id="catan.cities_knights", seed=1)   # Cities & Knights (or CKTable(seed=1))
     table.act("settle 17")        # True; the bots move whenever it is their decision
     table.act("settle 99")        # False: table.message says why
@@ -51,7 +51,7 @@ MAX_SUMMARY = 12
 class CatanTable(GameTable):
     """A Catan game in progress: the human seat plays by clicking, bots play the rest.
 
-    ``CatanTable(game=None, *, game_id="catan.base", players=4, seed=0, human=0, bots="greedy", teacher=False,
+    ``CatanTable(game=None, *, game_id="catan.base", players=3, seed=0, human=0, bots="greedy", teacher=False,
     **config)`` (see :class:`~widgets.shared.table.GameTable`; ``config``: the game's config fields, such as
     ``layout="beginner"``). Its own synced state: ``board`` (numbers, robber, merchant, every seat's pieces),
     ``seats`` (points by source, hand, pieces left, rates, improvements), ``panels`` (dice, barbarians, decks) and
@@ -62,7 +62,8 @@ class CatanTable(GameTable):
     _css = css(*SHEETS)
 
     game_class: ClassVar[type[CatanGame]] = CatanGame
-    default_players = 4
+    #: Three seats: with four, the greedy bots of the base game often trade down to the turn limit.
+    default_players = 3
     click_hint = "Click a highlighted intersection, path, hex or button to decide."
     action_example = "'roll'"
     max_summary: ClassVar[int | None] = MAX_SUMMARY
