@@ -148,8 +148,9 @@ class CKTable(CatanTable):
     """:class:`CatanTable` of Cities & Knights: ``CKTable(players=4, seed=1)`` is
     ``CatanTable(game_id="catan.cities_knights", players=4, seed=1)``."""
 
+    _esm = esm("catan/static/ck_table.js")  # its own test ids ("ck-"), so a notebook's two tables tell apart
+
     game_class = CKGame
-    action_example = "'roll'"
 
 
 def _config_fields() -> set[str]:
