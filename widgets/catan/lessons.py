@@ -44,6 +44,17 @@ def percent(value: Fraction, digits: int = 1) -> str:
     return f"{float(value) * 100:.{digits}f} %"
 
 
+def rules_frame(ids: Iterable[str], rules: Any = None) -> pd.DataFrame:
+    """The engine's rules ``ids`` (rule id, in plain words, rulebook section), from the Cities & Knights rule book
+    unless ``rules`` is given."""
+    import pandas as pd
+
+    if rules is None:
+        from games.catan.cities_knights import CK_RULES as rules
+    return pd.DataFrame([(i, rules[i].text, rules[i].section) for i in ids],
+                        columns=["rule id", "in plain words", "rulebook section"]).set_index("rule id")
+
+
 # ---------------------------------------------------------------- dice and production
 def dice_frame() -> pd.DataFrame:
     """Totals 2-12 of two dice: ways, chance (exact and in %), pips on the token, red token, robber."""
@@ -284,4 +295,4 @@ def history_chart(game: CatanGame, history: pd.DataFrame | None = None) -> go.Fi
 
 __all__ = ["arrival_chart", "arrival_frame", "attack_frame", "dice_chart", "dice_frame", "draw_chance_frame",
            "fraction_text", "game_history", "history_chart", "improvement_frame", "node_frame", "percent",
-           "points_frame", "simulation_frame", "yield_frame"]
+           "points_frame", "rules_frame", "simulation_frame", "yield_frame"]

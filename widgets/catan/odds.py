@@ -30,7 +30,7 @@ from games.catan import CatanGame, pieces
 from games.catan.board import NODE_BIT, NODE_HEXES
 from games.catan.cities_knights import CKGame, barbarians, improvements, knights, metropolis, progress
 from games.catan.cities_knights.commodities import refresh_rates
-from games.catan.cities_knights.state import CARDS, TRACKS
+from games.catan.cities_knights.state import CARDS, KIND_TRACK, KINDS, TRACKS
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.state import MAIN
 
@@ -211,11 +211,12 @@ def position(players: int = 4, settlements: Mapping[int, Iterable[int]] | None =
              knights_: Mapping[int, Mapping[int, str]] | None = None,
              levels: Mapping[int, Mapping[str, int]] | None = None,
              metropolises: Mapping[str, tuple[int, int]] | None = None,
-             walls: Mapping[int, Iterable[int]] | None = None, barbarian: int = 0, seed: int = 0,
-             **options: Any) -> CKGame:
+             walls: Mapping[int, Iterable[int]] | None = None, progress_: Mapping[int, str] | None = None,
+             barbarian: int = 0, seed: int = 0, **options: Any) -> CKGame:
     """A Cities & Knights position on the beginner map, built through the engine's placement functions, seat 0 to
     move after the roll. ``knights_={0: {22: "strong active"}}``; ``levels={0: {"science": 3}}``;
-    ``metropolises={"politics": (player, node)}`` (the holder gets level 4 of the track if below it)."""
+    ``metropolises={"politics": (player, node)}`` (the holder gets level 4 of the track if below it);
+    ``progress_={1: "spy warlord"}`` deals progress cards out of their decks."""
     game = CKGame(None, seed, players=players, layout="beginner", start_player=0, **options)
     s = game.state
     for p, nodes in (settlements or {}).items():
@@ -242,6 +243,11 @@ def position(players: int = 4, settlements: Mapping[int, Iterable[int]] | None =
     for p, nodes in (walls or {}).items():
         for v in nodes:
             s.walls[p] |= NODE_BIT[v]
+    for p, text in (progress_ or {}).items():
+        for card in text.split():
+            kind = KINDS.index(card)
+            s.decks[KIND_TRACK[kind]].remove(kind)
+            s.progress[p] = sorted([*s.progress[p], kind])
     s.barbarian = barbarian
     s.setup_step = 2 * players
     s.turn = 1
@@ -416,6 +422,15 @@ def improve_events(game: CKGame, moves: Iterable[tuple[int, str]]) -> list[str]:
     return lines
 
 
+def draw_events(game: CKGame, seat: int, track: str) -> list[str]:
+    """``seat`` draws the top progress card of ``track`` through the engine (as a gate would let them), and the
+    engine's log lines ("rule: text"): a 5th card out of turn goes straight under its deck."""
+    start = len(game.log)
+    progress.draw(game, seat, track_index(track))
+    game.touched()
+    return [f"{e.rule}: {e.text}" for e in game.log[start:]]
+
+
 def hand_limit() -> int:
     """Progress cards a seat may hold (``ck_rulebook.HAND_LIMIT``)."""
     return ck_rulebook.HAND_LIMIT.value
@@ -423,6 +438,7 @@ def hand_limit() -> int:
 
 __all__ = ["Attack", "DIE_FACES", "arrival_on", "arrival_within", "attack_outcome", "best_nodes", "cards_per_36",
            "cards_per_roll", "commodity_share", "cost_to_reach", "defence", "dice_table", "dice_ways", "draw_chance",
+           "draw_events",
            "expected_draws", "expected_rolls_to_attack", "hand_limit", "improve_events", "improvement_table",
            "level_cost", "median_rolls_to_attack", "node_hexes", "node_yield", "observed_attacks", "pips",
            "position", "red_faces", "roll_chance", "rolls", "ship_chance", "ships_needed", "strength"]

@@ -194,3 +194,10 @@ def test_level_five_takes_the_metropolis_over_from_a_holder_below_it():
 
 def test_the_progress_hand_limit_is_four():
     assert odds.hand_limit() == ck_rulebook.HAND_LIMIT.value == 4
+
+
+def test_a_fifth_progress_card_out_of_turn_goes_under_its_deck():
+    game = odds.position(players=3, cities={1: [31]}, progress_={1: "spy warlord bishop wedding"})
+    lines = odds.draw_events(game, 1, "trade")
+    assert lines[-1].startswith("progress.fifth") and len(game.state.progress[1]) == odds.hand_limit()
+    assert odds.draw_events(game, 0, "trade")[0].startswith("progress.draw") and len(game.state.progress[0]) == 1
