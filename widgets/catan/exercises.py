@@ -39,7 +39,8 @@ def _node(title: str, node: int) -> int:
 
 
 class CatanExercise(Exercise):
-    """Shared parts: ``title``, ``hint``; a figure from :meth:`frame` (a pandas table, read-only)."""
+    """Shared parts: ``title``, ``hint``; a figure from :meth:`picture` (the island, read-only) and :meth:`frame`
+    (a pandas table)."""
 
     def __init__(self, title: str, hint: str = "") -> None:
         self.title, self.hint = title, hint
@@ -47,9 +48,18 @@ class CatanExercise(Exercise):
     def frame(self) -> Any:
         return None
 
+    def picture(self) -> Any:
+        """The position asked about as a read-only :class:`~widgets.catan.BoardView`, or ``None``."""
+        return None
+
     def figure(self) -> Any:
-        frame = self.frame()
-        return None if frame is None else _frame_html(frame)
+        frame, picture = self.frame(), self.picture()
+        table = None if frame is None else _frame_html(frame)
+        if picture is None:
+            return table
+        import ipywidgets
+
+        return ipywidgets.HBox([picture, ipywidgets.HTML(table)]) if table else picture
 
 
 # ---------------------------------------------------------------- dice and production
@@ -103,6 +113,11 @@ class YieldExercise(CatanExercise):
 
     def frame(self) -> Any:
         return lessons.node_frame(self.game, self.node)[["terrain", "number", "robber"]]
+
+    def picture(self) -> Any:
+        from .board_view import BoardView
+
+        return BoardView.picture(self.game, caption=f"Intersection {self.node}", marks={"node": [self.node]})
 
     def _yields(self) -> dict[str, Any]:
         yields = odds.node_yield(self.game, self.node, self.building)
@@ -193,6 +208,12 @@ class AttackExercise(CatanExercise):
             rows.append({"player": seat_label(q), "cities": s.cities[q].bit_count(),
                          "metropolises": s.metro_owner.count(q), "knights": ", ".join(knights) or "none"})
         return pd.DataFrame(rows).set_index("player")
+
+    def picture(self) -> Any:
+        from .board_view import BoardView
+
+        return BoardView.picture(self.position,
+                                 caption="Cities and knights (a filled shield is active, a hollow one inactive)")
 
     def answer(self) -> int:
         attack = odds.attack_outcome(self.position)

@@ -79,3 +79,14 @@ def test_an_attack_lost_by_the_weakest():
 def test_a_broken_exercise_fails_when_made(make):
     with pytest.raises(ValueError):
         make()
+
+
+def test_a_yield_or_attack_question_shows_its_position_on_the_island():
+    from widgets.catan import BoardView
+
+    box = ex.YieldExercise("A settlement", beginner(), 17).show()
+    picture = box.children[1].children[0]
+    assert isinstance(picture, BoardView) and picture.marks == {"node": [17]} and not picture.interactive
+    attack = ex.AttackExercise("Strength", attack_position(), "strength").show()
+    assert isinstance(attack.children[1].children[0], BoardView)
+    assert ex.PipsExercise("Eights", 8).figure() is None
