@@ -187,7 +187,8 @@ class AttackExercise(CatanExercise):
 
     @property
     def question(self) -> str:
-        return f"The barbarians land on the position in the table (all active knights fight). {self.ASKS[self.ask]}"
+        return (f"The barbarians land on the position on the board and in the table (all active knights fight). "
+                f"{self.ASKS[self.ask]}")
 
     def read(self, answer: Any) -> Any:
         from widgets.shared.exercises import read_whole
@@ -205,7 +206,8 @@ class AttackExercise(CatanExercise):
                 for v in range(N_NODES):
                     if s.knights_at[q * 3 + level] >> v & 1:
                         knights.append(f"{word} ({'active' if s.active[q] >> v & 1 else 'inactive'})")
-            rows.append({"player": seat_label(q), "cities": s.cities[q].bit_count(),
+            rows.append({"player": seat_label(q), "settlements": s.settlements[q].bit_count(),
+                         "cities": s.cities[q].bit_count(),
                          "metropolises": s.metro_owner.count(q), "knights": ", ".join(knights) or "none"})
         return pd.DataFrame(rows).set_index("player")
 

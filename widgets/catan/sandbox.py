@@ -124,6 +124,8 @@ class AttackSandbox(ipywidgets.VBox):
         self.seat = ipywidgets.Dropdown(options=[(seat_label(q), q) for q in range(players)], value=0,
                                         description="seat")
         self.piece = ipywidgets.Dropdown(options=PIECES, value="city", description="click puts")
+        self.seat.observe(lambda _change: self._reoffer(), names="value")
+        self.piece.observe(lambda _change: self._reoffer(), names="value")
         self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
         self.reset_button = ipywidgets.Button(description="Reset", icon="refresh")
         self.undo_button.on_click(lambda _b: self.undo())
@@ -135,7 +137,10 @@ class AttackSandbox(ipywidgets.VBox):
         self._refresh()
 
     def _offers(self) -> dict[str, str]:
-        return {f"node:{v}": f"put a piece at {v}" for v in range(N_NODES)}
+        """The intersections where the chosen piece may go for the chosen seat now (only those are live)."""
+        seat = self.seat.value if hasattr(self, "seat") else 0
+        piece = self.piece.value if hasattr(self, "piece") else "city"
+        return {f"node:{v}": f"{piece} at {v}" for v in range(N_NODES) if self.problem(v, piece, seat) is None}
 
     def _on_pick(self, kind: str, index: int) -> str:
         return self._apply(index, self.piece.value, self.seat.value)
@@ -144,11 +149,10 @@ class AttackSandbox(ipywidgets.VBox):
         """Put ``piece`` (one of :data:`PIECES`) for ``seat`` at ``node``; ``False`` (and the reason in
         ``.status``) when the position forbids it."""
         try:
-            said = self._apply(node, piece, seat)
+            self._apply(node, piece, seat)
         except ValueError as err:
             self.status.value = _message(f"Not allowed: {err}", "error")
             return False
-        self.status.value = _message(said)
         return True
 
     def _apply(self, node: Any, piece: Any, seat: Any) -> str:
@@ -158,7 +162,9 @@ class AttackSandbox(ipywidgets.VBox):
         self._moves.append((node, piece, seat))
         self._do(self.game, node, piece, seat)
         self._refresh()
-        return f"{seat_label(seat)}: {piece} at {node}. {self.outcome().verdict}"
+        said = f"{seat_label(seat)}: {piece} at {node}. {self.outcome().verdict}"
+        self.status.value = _message(said)
+        return said
 
     def problem(self, node: Any, piece: Any, seat: Any) -> str | None:
         """Why ``piece`` cannot go at ``node`` for ``seat`` now (``None``: it can)."""
@@ -228,8 +234,12 @@ class AttackSandbox(ipywidgets.VBox):
     def frame(self) -> Any:
         return lessons.attack_frame(self.game)
 
+    def _reoffer(self) -> None:
+        self.board.offers = self._offers()
+
     def _refresh(self) -> None:
         self.board.update(self.game)
+        self._reoffer()
         attack = self.outcome()
         colour = "#15803d" if attack.holds else "#b91c1c"
         self.result.value = (f"<div style='border-left:4px solid {colour};padding:4px 8px'><b>If the barbarians "
@@ -324,8 +334,8 @@ class DevelopmentSandbox(ipywidgets.VBox):
             row: dict[str, Any] = {"seat": seat_label(q)}
             for t, track in enumerate(ck_rulebook.TRACKS):
                 level = s.levels[q * 3 + t]
-                nxt = f", next costs {odds.level_cost(level + 1)}" if level < odds.LEVELS else ""
-                row[track] = f"level {level} ({lessons.fraction_text(odds.draw_chance(track, level))} per roll{nxt})"
+                nxt = f"; next costs {odds.level_cost(level + 1)}" if level < odds.LEVELS else ""
+                row[track] = f"{level} (card {lessons.fraction_text(odds.draw_chance(track, level))}/roll{nxt})"
             row["metropolises"] = ", ".join(ck_rulebook.TRACKS[t] for t in range(3) if s.metro_owner[t] == q)
             row["points"] = s.points[q]
             rows.append(row)

@@ -53,7 +53,20 @@ def test_the_attack_board_takes_clicks_with_the_chosen_seat_and_piece(no_callbac
     sandbox = AttackSandbox(players=3)
     sandbox.seat.value, sandbox.piece.value = 2, "city"
     assert pick(sandbox.board, 40) and sandbox.game.state.cities[2]
-    assert "lose" in sandbox.board.message
+    assert "lose" in sandbox.board.message and "city at 40" in sandbox.status.value
+
+
+def test_only_the_places_the_chosen_piece_may_go_are_live(no_callback_errors):
+    sandbox = AttackSandbox(players=3, cities={0: [17]})
+    assert "node:17" not in sandbox.board.offers and f"node:{NODE_NEIGHBOURS[17][0]}" not in sandbox.board.offers
+    assert not pick(sandbox.board, 17) and sandbox.board.message_kind == "error"
+    sandbox.piece.value = "activate"
+    assert sandbox.board.offers == {}                      # no knight yet
+    sandbox.piece.value = "basic knight"
+    assert pick(sandbox.board, 22)
+    sandbox.piece.value = "activate"
+    assert list(sandbox.board.offers) == ["node:22"] and pick(sandbox.board, 22)
+    assert sandbox.outcome().defence == 1 and sandbox.board.offers == {}
 
 
 @pytest.mark.parametrize("node, piece, seat, why", [
@@ -83,7 +96,7 @@ def test_the_development_board_follows_the_metropolis_race():
         assert sandbox.improve(1, "politics")
     assert "before Player 1" in sandbox.status.value and sandbox.game.state.metro_owner[0] == 1
     frame = sandbox.frame()
-    assert frame.loc["Player 2", "metropolises"] == "politics" and "1/6 per roll" in frame.loc["Player 2", "politics"]
+    assert frame.loc["Player 2", "metropolises"] == "politics" and "1/6/roll" in frame.loc["Player 2", "politics"]
     assert not sandbox.improve(1, "politics") and "complete" in sandbox.status.value
     for _ in range(3):
         sandbox.improve(1, "trade")
