@@ -186,8 +186,12 @@ export function drawBoard(geom, state, opts) {
     }
     const spec = place("edge", e);
     if (spec) {
-      const hit = testid(svg("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: "ct-edge", "stroke-width": 9,
-        "stroke-linecap": "round" }), `${id}-edge-${e}`);
+      // a band around the path (a polygon, not a line: a vertical line has no width for a pointer to hit)
+      const len = Math.hypot(ex - sx, ey - sy) || 1;
+      const nx = -(ey - sy) / len * 4.5, ny = (ex - sx) / len * 4.5;
+      const band = [[sx + nx, sy + ny], [ex + nx, ey + ny], [ex - nx, ey - ny], [sx - nx, sy - ny]];
+      const hit = testid(svg("polygon", { points: band.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "),
+        class: "ct-edge" }), `${id}-edge-${e}`);
       hit.dataset.edge = String(e);
       pathLayer.append(placeNode(hit, { title: `path ${e}`, ...spec }));
     }

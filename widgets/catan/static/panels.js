@@ -28,8 +28,11 @@ function eventDie(face, catalog, id) {
   const box = testid(make("span", `ct-die ct-die--event ct-event--${face || "none"}`), id);
   box.dataset.face = face || "";
   box.title = face ? `event die: ${face === "ship" ? "the barbarian ship" : `the ${face} gate`}` : "event die";
-  box.textContent = face === "ship" ? "⛵" : face ? "⛩" : "";
-  if (face && face !== "ship") box.style.color = colour;
+  box.textContent = face === "ship" ? "ship" : face ? "gate" : "";
+  if (face && face !== "ship") {
+    box.style.background = colour;
+    box.style.color = colour === "yellow" ? "#111" : "#fff";
+  }
   return box;
 }
 
@@ -57,7 +60,7 @@ export function drawBarbarians(panels, catalog, names, prefix) {
   track.dataset.position = String(b.position);
   for (let k = 0; k <= b.steps; k++) {
     const cell = make("span", `ct-space${k === b.steps ? " ct-space--land" : ""}${k === b.position ? " ct-space--ship" : ""}`,
-      k === b.position ? "⛵" : k === b.steps ? "🏰" : String(k));
+      k === b.position ? "ship" : k === b.steps ? "attack" : String(k));
     cell.title = k === b.steps ? "Catan: the barbarians land and attack" : `space ${k}`;
     track.append(cell);
   }
@@ -88,7 +91,8 @@ export function drawDevelopment(seat, catalog, panels, p, prefix) {
       const built = (levels[track] || 0) >= level;
       const cell = make("span", `ct-level${built ? " ct-level--built" : ""}`);
       const faces = (catalog.red_faces || [])[level - 1] || [];
-      cell.append(make("span", "ct-level-n", String(level)), make("span", "ct-level-faces", faces.join("")));
+      cell.append(make("span", "ct-level-n", String(level)),
+        make("span", "ct-level-faces", faces.length > 1 ? `${faces[0]}-${faces[faces.length - 1]}` : faces.join("")));
       const marks = [];
       if (level === catalog.ability_level) marks.push("★");
       if (level >= catalog.metropolis_level) marks.push("▲");
