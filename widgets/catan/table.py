@@ -34,6 +34,7 @@ from games.catan import BANNER
 from games.catan.cities_knights import CKGame
 from games.catan.game import CatanGame
 from widgets.shared.frontend import css, esm
+from widgets.shared.palette import seat_name
 from widgets.shared.table import GameTable
 
 from .board_view import SHEETS
@@ -118,10 +119,12 @@ class CatanTable(GameTable):
         viewers = range(game.players) if self._teacher else [self._human]
         decision = game.pending()
         kind = decision.kind if decision else "over"
+        yours = live and self._human is not None and decision is not None and decision.player == self._human
         return {"board": board_state(game, view), "seats": seats_state(game, viewers),
                 "panels": panels_state(game, view),
                 "status": {"kind_words": kind.replace("-", " "), "attack": self.last_attack(game),
-                           "teacher": self._teacher}}
+                           "teacher": self._teacher,
+                           "labels": player_labels(game, game.legal_actions().texts() if yours else [])}}
 
     @staticmethod
     def last_attack(game: CatanGame) -> list[str]:
@@ -142,6 +145,21 @@ class CatanTable(GameTable):
                 e.rule == "barbarians.strength" and e.step >= self._events_from for e in game.log[-200:]):
             message += " Barbarian attack! " + " ".join(self.last_attack(game))
         super()._show(message, kind)
+
+
+def player_labels(game: CatanGame, actions: list[str]) -> dict[str, str]:
+    """Button words for actions that name a player (``steal 2`` -> ``steal Player 2 (blue)``): the engine writes
+    players as their number, 1 for seat 0."""
+    forms = GameTable.forms_of(game)
+    out = {}
+    for action in actions:
+        verb, *args = action.split()
+        words = forms.get(verb, "").split()[1:]
+        if len(words) != len(args) or not any(w.startswith("PLAYER") for w in words):
+            continue
+        out[action] = " ".join([verb] + [f"Player {a} ({seat_name(int(a) - 1)})" if w.startswith("PLAYER") and
+                                         a.isdigit() else a for w, a in zip(words, args, strict=True)])
+    return out
 
 
 class CKTable(CatanTable):

@@ -158,3 +158,31 @@ def test_a_knights_move_is_two_clicks_the_first_selects(monkeypatch):
 def test_watch_mode_shows_every_seat_as_counts(monkeypatch):
     table = CKTable(seed=1, human=None)
     assert all(s["hand"]["cards"] is None for s in table.seats) and table.status["legal"] == []
+
+
+def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
+    from tests.widgets.positions import first_positions
+    position = first_positions("catan")["steal"][0]
+    table = CatanTable(position.game.clone(), human=position.seat)
+    labels = table.status["labels"]
+    assert set(labels) == set(table.status["legal"]) and all(a.startswith("steal ") for a in labels)
+    for action, words in labels.items():
+        n = int(action.split()[1])
+        assert words.startswith(f"steal Player {n} (") and table.catalog["seat_names"][n - 1] in words
+    page = draw(table)
+    assert {n.text for n in page.walk() if n.data.get("intent") == "act" and "bg-button--action" in n.classes} \
+        == set(labels.values())
+
+
+def test_a_level_three_improvement_shows_its_ability():
+    from tests.widgets.positions import first_positions
+    position = first_positions("catan_ck")["aqueduct"][0]  # the Aqueduct: science level 3 at least
+    game = position.game.clone()
+    table = CKTable(game, human=position.seat)
+    page = draw(table)
+    s = game.state
+    assert page.has_id(f"ct-ability-{position.seat}-science")
+    assert "the Aqueduct" in page.by_id(f"ct-ability-{position.seat}-science").all_text
+    for seat in range(game.players):
+        for t, track in enumerate(("politics", "science", "trade")):
+            assert page.has_id(f"ct-ability-{seat}-{track}") == (s.levels[seat * 3 + t] >= 3)

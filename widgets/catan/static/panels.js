@@ -109,6 +109,11 @@ export function drawDevelopment(seat, catalog, panels, p, prefix) {
     if (holder === p) row.append(make("span", "ct-metro", "metropolis"));
     box.append(row);
   }
+  for (const track of catalog.tracks || []) {  // the level-3 abilities this seat has
+    if ((levels[track] || 0) >= catalog.ability_level) {
+      box.append(testid(make("div", "ct-ability", `★ ${(catalog.abilities || {})[track]}`), `${prefix}-ability-${p}-${track}`));
+    }
+  }
   return box;
 }
 
