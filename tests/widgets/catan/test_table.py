@@ -141,6 +141,7 @@ def test_a_barbarian_attack_is_announced_with_its_arithmetic(monkeypatch):
     attack = table.status["attack"]
     assert attack and attack[0].startswith("The barbarians' strength is") and "defence is" in attack[1]
     assert "Barbarian attack! The barbarians' strength is" in table.message
+    assert draw(table).by_id("ct-last-attack").all_text == "last attack: " + " ".join(attack)
 
 
 def test_a_knights_move_is_two_clicks_the_first_selects(monkeypatch):

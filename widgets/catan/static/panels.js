@@ -51,7 +51,7 @@ export function drawDice(panels, catalog, prefix) {
 }
 
 // The barbarian track: 7 spaces, the ship on its space, the next attack's strength against the current defence.
-export function drawBarbarians(panels, catalog, names, prefix) {
+export function drawBarbarians(panels, catalog, names, prefix, attack) {
   const b = panels.barbarian;
   const box = testid(make("div", "ct-panel ct-barbarians"), `${prefix}-barbarians`);
   if (!b) return box;
@@ -73,6 +73,9 @@ export function drawBarbarians(panels, catalog, names, prefix) {
   const parts = b.per_seat.map((d, p) => `${names[p] || `Player ${p + 1}`} ${d}`).join(" · ");
   box.append(make("div", "ct-muted", `defence by seat: ${parts} · attacks so far ${b.attacks}` +
     `${b.robber_locked ? " · the robber waits for the first attack" : ""}`));
+  if (attack && attack.length) {  // the last attack as the engine logged it: strength, defence, outcome
+    box.append(testid(make("div", "ct-last-attack", `last attack: ${attack.join(" ")}`), `${prefix}-last-attack`));
+  }
   return box;
 }
 

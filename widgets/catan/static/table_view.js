@@ -49,7 +49,7 @@ export function renderTable(ctx, prefix) {
         colours: catalog.seat_colours || [], place: plan.place, id: "ct-board" }));
       const right = make("div", "ct-right");
       right.append(drawDice(panels, catalog.ck || {}, "ct"));
-      if (panels.barbarian) right.append(drawBarbarians(panels, catalog.ck || {}, names, "ct"));
+      if (panels.barbarian) right.append(drawBarbarians(panels, catalog.ck || {}, names, "ct", status.attack));
       right.append(drawSeats(model.get("seats") || [], { ...catalog, ...(catalog.ck || {}) }, panels, status, "ct"));
       table.append(left, right);
       return [banner(catalog.banner, `${prefix}-banner`), bar, timeTravel(status, model, prefix), legalList(status, prefix),
