@@ -5,6 +5,8 @@
 * :mod:`widgets.kutna_hora` - price stands, the mine board, the town, the full-game table and its boards.
 * :mod:`widgets.kardinal_koenig` - the card table, the scoring chart, sandbox and exercises.
 * :mod:`widgets.chartres` - the cellar, the full-game table and its rows, exercises.
+* :mod:`widgets.catan` - the Catan island (a picture or a sandbox's live board) and the table of the base game and
+  Cities & Knights.
 
 The common names are importable from here too (``from widgets import KKTable``); each is loaded on first use, so
 ``import widgets`` stays quick and a lesson loads only its own game's views.
@@ -17,6 +19,7 @@ from typing import Any
 
 #: Public name -> the sub-package that defines it.
 _HOMES = {
+    **dict.fromkeys(["BoardView", "CKTable", "CatanTable"], "widgets.catan"),
     **dict.fromkeys(["ActivationExercise", "CellarView", "ChartresTable", "FirstChooserExercise", "HandLimitExercise",
                      "RowsView", "WineExercise", "WineSandbox", "ip_chart", "pour_half_first"], "widgets.chartres"),
     **dict.fromkeys(["ChartView", "CountryExercise", "CrestExercise", "KKTable", "RoadExercise", "ScoringSandbox",

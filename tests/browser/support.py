@@ -581,8 +581,12 @@ def _kh_browser_inventory(ids):
         from plotly.basewidget import BaseFigureWidget
     except ImportError:
         BaseFigureWidget = ()
+    try:
+        from widgets.catan import BoardView as CatanBoardView
+    except ImportError:
+        CatanBoardView = ()
     counts = {"price_stand": 0, "cellar": 0, "ch_rows": 0, "chart": 0, "kh_mine": 0,
-              "kh_town": 0, "kh_board": 0, "kk_chart": 0}
+              "kh_town": 0, "kh_board": 0, "kk_chart": 0, "ct_board": 0}
     def walk(w):
         counts["price_stand"] += isinstance(w, PriceStand)
         if isinstance(w, GameTable):
@@ -594,6 +598,7 @@ def _kh_browser_inventory(ids):
         counts["kh_mine"] += isinstance(w, MineBoardView)
         counts["kh_town"] += isinstance(w, TownView)
         counts["kh_board"] += isinstance(w, (TownHallView, BarbaraView, PlayerBoardView))
+        counts["ct_board"] += isinstance(w, CatanBoardView)
         for child in getattr(w, "children", ()) or ():
             walk(child)
     for key in ids:
@@ -1190,6 +1195,10 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     guard.wait_for(town_views, wanted["kh_town"], what="the TownView views")
     board_views = panel.locator(_KH_BOARD_ROOTS)
     guard.wait_for(board_views, wanted["kh_board"], what="the Kutná Hora board views")
+    from .catan import ROOT as CT_BOARD_ROOT
+    from .catan import check_catan_board_view
+    ct_boards = panel.locator(CT_BOARD_ROOT)
+    guard.wait_for(ct_boards, wanted.get("ct_board", 0), what="the Catan BoardViews")
     if wanted["chart"]:  # FigureWidgets; static plotly figures render as .js-plotly-plot too, hence "at least"
         expect(panel.locator(".js-plotly-plot").nth(wanted["chart"] - 1)).to_be_visible(timeout=SLOW_MS)
     log = [f"views expected by the kernel: {wanted}"]
@@ -1223,6 +1232,9 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
     for i in range(wanted["kh_board"]):
         shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-board{i}.png"
         log.append(f"board view {i}: " + "; ".join(check_kh_board_view(page, board_views.nth(i), shot)))
+    for i in range(wanted.get("ct_board", 0)):
+        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-ct-board{i}.png"
+        log.append(f"Catan BoardView {i}: " + "; ".join(check_catan_board_view(page, ct_boards.nth(i), shot)))
 
     assert_no_errors(page, panel)
     return log

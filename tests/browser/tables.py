@@ -61,6 +61,8 @@ TABLE_KINDS = [
     TableKind("KKTable", "kk", game="kardinal_koenig"),
     TableKind("ChartresTable", "ch", "Values differ from the published game", game="chartres"),
     TableKind("KHTable", "kh-tb", "illustrative", game="kutna_hora"),
+    TableKind("CatanTable", "ct", game="catan"),
+    TableKind("CKTable", "ck", game="catan_ck"),
 ]
 
 

@@ -13,7 +13,7 @@ from . import support, tables
 pytestmark = pytest.mark.browser
 
 LESSONS = {"02_kardinal_koenig_majority_scoring": "kk", "04_chartres_action_row": "ch",
-           "07_kutna_hora_full_game": "kh-tb"}
+           "07_kutna_hora_full_game": "kh-tb", "12_catan_play_cities_knights": "ck"}
 CODE_ONLY = re.compile(r"Shift\\+Enter|the (next|previous) cell|the cell (above|below)", re.I)
 
 

@@ -14,6 +14,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from games.catan.cities_knights import CKGame
+from games.catan.game import CatanGame
 from games.chartres import ChartresGame
 from games.core import Rng
 from games.kardinal_koenig import CardGame
@@ -55,12 +57,24 @@ class Search:
     players: tuple[int, ...]
     seeds: range
     leaning: Callable[[str], int] | None = None
+    #: Config options each seed is played with in turn (a game whose decision kinds depend on a config switch).
+    options: tuple[dict[str, Any], ...] = ({},)
+
+
+def _ck_leaning(action: str) -> int:
+    """Cities & Knights' rare kinds lie behind progress cards, improvements and knights: lean towards them."""
+    verb = action.split()[0]
+    return 0 if verb in ("play", "improve", "knight", "activate", "promote", "chase", "displace", "move", "wall",
+                         "harbor") else 1
 
 
 SEARCHES = {
     "kutna_hora": Search(KutnaHoraGame, (2, 3, 4), range(400), _kh_leaning),
     "chartres": Search(ChartresGame, (3, 2, 4), range(60)),
     "kardinal_koenig": Search(CardGame, (4, 3, 5), range(60)),
+    "catan": Search(CatanGame, (4, 3), range(40)),
+    # the commit decision needs the meanies variant, the hand-limit one fifth_card="choose"
+    "catan_ck": Search(CKGame, (3, 4), range(60), _ck_leaning, ({}, {"meanies": True, "fifth_card": "choose"})),
 }
 
 
@@ -93,8 +107,8 @@ def first_positions(name: str) -> dict[str, list[Position]]:
     found: dict[str, list[Position]] = {}
     verbs: dict[str, set[str]] = {}
     for seed in search.seeds:
-        for players in search.players:
-            game = search.game_class(None, seed, players=players)
+        for players, options in ((n, o) for n in search.players for o in search.options):
+            game = search.game_class(None, seed, players=players, **options)
             rng = Rng(seed * 8 + players)
             while not game.is_terminal():
                 decision = game.pending()
@@ -103,7 +117,8 @@ def first_positions(name: str) -> dict[str, list[Position]]:
                     verbs[decision.kind] |= offered
                     found.setdefault(decision.kind, []).append(Position(
                         decision.kind, game.clone(), decision.player,
-                        f"seed {seed}, {players} players, step {len(game.history)}"))
+                        f"seed {seed}, {players} players{f', {options}' if options else ''}, step "
+                        f"{len(game.history)}"))
                 game.apply(_choose(game, rng, search.leaning))
             if name == "kutna_hora" and "build" in verbs.get("build", ()) and "remove-house" not in found:
                 found["remove-house"] = [_kh_remove_house(found)]

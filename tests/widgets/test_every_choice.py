@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import IllegalAction
+from widgets.catan import CatanTable, CKTable
 from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
@@ -23,7 +24,8 @@ from .messages import click, spy
 from .positions import SEARCHES, first_positions
 from .render import explore
 
-TABLES = {"kutna_hora": KHTable, "chartres": ChartresTable, "kardinal_koenig": KKTable}
+TABLES = {"kutna_hora": KHTable, "chartres": ChartresTable, "kardinal_koenig": KKTable, "catan": CatanTable,
+          "catan_ck": CKTable}
 CASES = [(name, kind) for name in sorted(TABLES) for kind in sorted(SEARCHES[name].game_class.steps)]
 
 

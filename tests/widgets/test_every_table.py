@@ -10,6 +10,7 @@ from typing import Any
 import comm
 import pytest
 
+from widgets.catan import CatanTable, CKTable
 from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
@@ -37,6 +38,8 @@ TABLES = {
     "kardinal_koenig": Table(KKTable, 4, ("take 1 7", "not at an end of its row"), 8192),
     "chartres": Table(ChartresTable, 3, ("row a60", "is not a card in your hand"), 8192, seed=3),  # bots open
     "kutna_hora": Table(KHTable, 2, ("rows tavern grocers builders", "is not possible now"), 12 * 1024),
+    "catan": Table(CatanTable, 3, ("settle 60", "there is no intersection 60"), 16 * 1024),
+    "catan_ck": Table(CKTable, 3, ("settle 60", "there is no intersection 60"), 16 * 1024),
 }
 ROUND_TABLES = {name: spec for name, spec in TABLES.items() if spec.cls.max_rounds}
 

@@ -1,0 +1,51 @@
+"""The Catan tables in JupyterLab (tests/browser/fixtures/catan_table_demo.ipynb): a base-game table and a Cities &
+Knights table get the generic check every table view gets (support.check_notebook_views: a refused place says why,
+a nonsense action is refused, a highlighted choice is played in Python, nothing moves, the coach answers, 1280 × 800
+screenshots), then each is put at a position of every decision kind of its game and a choice of it is clicked as a
+learner would (tables.click_every_kind): the Python game must play it. Keep ``CELLS`` in step with the notebook.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from . import support, tables
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK_PATH = Path(__file__).resolve().parent / "fixtures" / "catan_table_demo.ipynb"
+NOTEBOOK = support.rel(NOTEBOOK_PATH)
+CELLS = {"CatanTable": (2, "ct"), "CKTable": (3, "ck")}  # cell index (markdown counts), notebook name
+
+
+def _kinds():
+    return [k for k in tables.TABLE_KINDS if k.cls in CELLS]
+
+
+def test_catan_tables_answer_clicks_in_jupyterlab(lab_page):
+    page = lab_page.page
+    support.open_in_app(page, NOTEBOOK)
+    support.run_all(page)
+    log = support.check_notebook_views(lab_page, NOTEBOOK_PATH, "lab")
+    for kind in _kinds():
+        assert any(line.startswith(f"{kind.cls} 0:") and "refused '" in line and "clicked '" in line
+                   for line in log), log
+    lab_page.check()
+    print("\n" + "\n".join(log))
+
+
+def test_every_decision_kind_of_both_catan_tables_is_clicked_in_jupyterlab(lab_page):
+    page = lab_page.page
+    support.open_in_app(page, NOTEBOOK)
+    support.run_all(page)
+    log = []
+    for kind in _kinds():
+        index, name = CELLS[kind.cls]
+        view = support.cell(page, index).locator(kind.root)
+        lab_page.wait_for(view, what=f"the {kind.cls} view")
+        log += [f"{kind.cls} {line}" for line in tables.click_every_kind(page, view, kind, name)]
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print("\n" + "\n".join(log))

@@ -1,0 +1,189 @@
+"""The Catan table (widgets.catan.CatanTable, CKTable): intents in, state out, for the base game and Cities &
+Knights; the panels of a known position as the engine counts them; hidden information; the barbarian attack's
+announcement. The contracts every table keeps are in tests/widgets/test_every_table.py, every decision kind's clicks
+in tests/widgets/test_every_choice.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.catan.cities_knights import CKGame, barbarians
+from games.catan.game import CatanGame
+from tests.widgets.messages import click, spy, updates
+from tests.widgets.render import draw, explore
+from widgets.catan import CatanTable, CKTable
+from widgets.catan.boards import board_state
+
+
+def played(game, steps, pick=-1):
+    """``game`` after ``steps`` decisions, each the ``pick``-th legal action (deterministic)."""
+    while len(game.history) < steps and not game.is_terminal():
+        game.apply(game.legal_actions().texts()[pick])
+    return game
+
+
+def test_the_game_id_chooses_the_base_game_or_cities_and_knights():
+    assert type(CatanTable(seed=1).game) is CatanGame
+    ck = CatanTable(game_id="catan.cities_knights", seed=1)
+    assert type(ck.game) is CKGame and ck.catalog["game_id"] == "catan.cities_knights" and ck.catalog["ck"]
+    assert type(CKTable(seed=1).game) is CKGame and not CatanTable(seed=1).catalog["ck"]
+    assert CKTable(seed=1, layout="beginner", meanies=True).game.config.meanies
+    assert CKTable(seed=1).game.pending().player == 0, "the bots opened up to the human's decision"
+    with pytest.raises(ValueError, match="game_id must be one of"):
+        CatanTable(game_id="catan.seafarers")
+    with pytest.raises(ValueError, match="brings its own"):
+        CatanTable(CatanGame(None, 1, players=3), game_id="catan.cities_knights")
+
+
+def test_a_settlement_click_puts_it_on_the_board_and_the_bots_answer(monkeypatch, no_callback_errors):
+    table = spy(CatanTable(seed=1), monkeypatch)
+    node = int(table.status["legal"][0].split()[1])
+    click(table, {"intent": "act", "action": f"settle {node}"})
+    assert node in table.board["pieces"][0]["s"] and table.status["kind"] == "setup-road"
+    page = draw(table)
+    assert page.by_id(f"ct-board-settlement-{node}").data["seat"] == "0"
+    roads = {n.data["action"] for n in page.walk() if n.data.get("legal") == "true"}
+    assert roads == set(table.status["legal"]) and all(a.startswith("road ") for a in roads)
+    click(table, {"intent": "act", "action": sorted(roads)[0]})
+    assert table.message.startswith("Step") and "Player 2 (bot)" in table.message
+
+
+def test_a_refused_place_says_why_and_changes_nothing(monkeypatch, no_callback_errors):
+    table = spy(CatanTable(seed=1), monkeypatch)
+    while table.status["kind"].startswith("setup") and not any(p["s"] for p in table.board["pieces"][1:]):
+        assert table.act(table.status["legal"][0])
+    taken = next(p["s"][0] for p in table.board["pieces"][1:] if p["s"])
+    before = json.dumps(table.board)
+    click(table, {"intent": "act", "action": f"settle {taken}"})
+    assert table.message_kind == "error" and table.message.startswith("Not allowed:")
+    assert json.dumps(table.board) == before and updates(table)
+
+
+@pytest.mark.parametrize("intent", [{"intent": "act", "action": "robber 99"}, {"intent": "act", "action": "settle"},
+                                    {"intent": "act", "action": "move 1"}, {"intent": "teach"}])
+def test_nonsense_is_answered_with_a_message(intent, monkeypatch, no_callback_errors):
+    table = spy(CKTable(seed=2), monkeypatch)
+    steps = len(table.game.history)
+    click(table, intent)
+    assert table.message_kind == "error" and table.message.startswith(("Not allowed:", "Not understood:"))
+    assert len(table.game.history) == steps
+
+
+def test_another_seats_cards_never_reach_the_browser_unless_the_teacher_switch_is_on(monkeypatch):
+    game = played(CKGame(None, 3, players=3), 300)
+    table = spy(CKTable(game, human=game.pending().player), monkeypatch)
+    me = table.human
+    for seat, shown in enumerate(table.seats):
+        mine = seat == me
+        assert (shown["hand"]["cards"] is not None) == mine and (shown["hand"]["progress"] is not None) == mine
+        assert shown["hand"]["total"] == game.observe(None)["players"][seat]["cards"]
+    others = [s for s in range(3) if s != me and game.state.progress[s]]
+    payload = json.dumps({n: getattr(table, n) for n in ("board", "seats", "panels", "status", "events")})
+    for seat in others:  # a progress card in another hand is named nowhere (unless the same kind is public)
+        public = set(game.observe(me)["players"][seat]["vp_cards"]) | {c for h in (table.seats[me]["hand"]["progress"],)
+                                                                        for c in h}
+        secret = [k for k in game.state.progress[seat]]
+        from games.catan.cities_knights.state import KINDS
+        hidden = {KINDS[k] for k in secret} - public
+        assert not any(f'"{name}"' in payload for name in hidden), hidden
+    table.teacher = True
+    assert all(s["hand"]["cards"] is not None and s["hand"]["progress"] is not None for s in table.seats)
+    assert table.status["teacher"] and "Teacher's view" in table.message
+    table.teacher = False
+    assert [s["hand"]["cards"] is not None for s in table.seats] == [s == me for s in range(3)]
+
+
+def test_the_base_games_victory_point_cards_stay_face_down_for_the_other_seats(monkeypatch):
+    game = played(CatanGame(None, 2, players=3), 900, pick=0)
+    table = CatanTable(game, human=game.pending().player)
+    for seat, shown in enumerate(table.seats):
+        assert ("victory point cards" in shown["sources"]) <= (seat == table.human)
+        if seat != table.human:
+            assert shown["hand"]["development"] is None and shown["hand"]["vp_cards"] is None
+
+
+def test_the_panels_of_a_known_position_are_the_engines_numbers():
+    game = played(CKGame(None, 4, players=3), 500)
+    table = CKTable(game, human=game.pending().player)
+    b = table.panels["barbarian"]
+    s = game.state
+    assert b["position"] == s.barbarian and b["steps"] == 7 and b["attacks"] == s.attacks
+    assert b["strength"] == barbarians.strength(game) == sum(c.bit_count() for c in s.cities)
+    assert b["per_seat"] == [barbarians.knight_strength(game, q, s.active[q]) for q in range(3)]
+    assert b["defence"] == sum(b["per_seat"])
+    assert (table.panels["red"], table.panels["yellow"]) == (s.red, s.yellow)
+    for seat, shown in enumerate(table.seats):
+        assert shown["points"] == game.observe(None)["players"][seat]["points"]
+        assert sum(shown["sources"].values()) == sum(game.point_sources(seat).values())
+        levels = s.levels[seat * 3:seat * 3 + 3]
+        assert shown["levels"] == dict(zip(("politics", "science", "trade"), levels, strict=True))
+    assert table.board == board_state(game, game.observe(table.human))
+    page = draw(table)
+    assert page.by_id("ct-barbarian-track").data["position"] == str(s.barbarian)
+    assert f"strength {b['strength']} (cities) against defence {b['defence']}" in page.by_id("ct-versus").all_text
+    assert page.by_id("ct-die-red").data["value"] == str(s.red)
+    for seat in range(3):
+        for t, track in enumerate(("politics", "science", "trade")):
+            assert page.by_id(f"ct-dev-{seat}-{track}").data["level"] == str(s.levels[seat * 3 + t])
+    cat = table.catalog["ck"]
+    assert cat["red_faces"] == [[1, 2], [1, 2, 3], [1, 2, 3, 4], [1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6]]
+    assert cat["level_cost"] == [1, 2, 3, 4, 5] and cat["ability_level"] == 3 and cat["metropolis_level"] == 4
+
+
+def test_a_barbarian_attack_is_announced_with_its_arithmetic(monkeypatch):
+    table = spy(CKTable(seed=1, bots="random"), monkeypatch)
+    for _ in range(3000):
+        if table.game.is_terminal() or table.status["attack"]:
+            break
+        table.act(table.status["legal"][-1])
+    attack = table.status["attack"]
+    assert attack and attack[0].startswith("The barbarians' strength is") and "defence is" in attack[1]
+    assert "Barbarian attack! The barbarians' strength is" in table.message
+    assert draw(table).by_id("ct-last-attack").all_text == "last attack: " + " ".join(attack)
+
+
+def test_a_knights_move_is_two_clicks_the_first_selects(monkeypatch):
+    from tests.widgets.positions import first_positions
+    position = next(p for p in first_positions("catan_ck")["main"] if "move" in p.verbs)
+    table = spy(CKTable(position.game.clone(), human=position.seat), monkeypatch)
+    seen = explore(table)
+    moves = {a for a in table.status["legal"] if a.startswith("move ")}
+    via_selection = {a for c in seen.clicks if c.select and not c.listed for a in c.actions}
+    assert moves and moves <= via_selection
+    direct = {a for c in seen.clicks if not c.select and not c.listed for a in c.actions}
+    assert not moves & direct, "a move needs its knight first"
+
+
+def test_watch_mode_shows_every_seat_as_counts(monkeypatch):
+    table = CKTable(seed=1, human=None)
+    assert all(s["hand"]["cards"] is None for s in table.seats) and table.status["legal"] == []
+
+
+def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
+    from tests.widgets.positions import first_positions
+    position = first_positions("catan")["steal"][0]
+    table = CatanTable(position.game.clone(), human=position.seat)
+    labels = table.status["labels"]
+    assert set(labels) == set(table.status["legal"]) and all(a.startswith("steal ") for a in labels)
+    for action, words in labels.items():
+        n = int(action.split()[1])
+        assert words.startswith(f"steal Player {n} (") and table.catalog["seat_names"][n - 1] in words
+    page = draw(table)
+    assert {n.text for n in page.walk() if n.data.get("intent") == "act" and "bg-button--action" in n.classes} \
+        == set(labels.values())
+
+
+def test_a_level_three_improvement_shows_its_ability():
+    from tests.widgets.positions import first_positions
+    position = first_positions("catan_ck")["aqueduct"][0]  # the Aqueduct: science level 3 at least
+    game = position.game.clone()
+    table = CKTable(game, human=position.seat)
+    page = draw(table)
+    s = game.state
+    assert page.has_id(f"ct-ability-{position.seat}-science")
+    assert "the Aqueduct" in page.by_id(f"ct-ability-{position.seat}-science").all_text
+    for seat in range(game.players):
+        for t, track in enumerate(("politics", "science", "trade")):
+            assert page.has_id(f"ct-ability-{seat}-{track}") == (s.levels[seat * 3 + t] >= 3)

@@ -1,0 +1,59 @@
+// Catan table (widgets.catan.CatanTable, test ids "ct-"; CKTable, "ck-"), base game and Cities & Knights: the island by
+// its one renderer (board.js), the dice, the barbarian track, every seat's hand, points and development board
+// (panels.js), the decision the game waits for and, from the runtime, the action bar, time travel, the legal list and
+// the event log. Which place names which action comes from Python's status (choices.js); a choice of two parts (a
+// knight's move, the Inventor's swap) or a place with several actions is selected first (kept here, never sent).
+
+import {
+  TABLE_TRAITS, actionBar, banner, button, eventLog, legalList, make, mount, testid, timeTravel,
+} from "../../shared/static/runtime.js";
+import { drawBoard } from "./board.js";
+import { planChoices } from "./choices.js";
+import { drawBarbarians, drawDice, drawSeats } from "./panels.js";
+
+function slug(text) {
+  return String(text).replace(/ /g, "-");
+}
+
+// The table's view; `prefix` names its root and action bar (the island and panels keep "ct-" ids).
+export function renderTable(ctx, prefix) {
+  let selected = null;  // the first click of a two-part choice ("node:17")
+  return mount(ctx, {
+    name: prefix,
+    className: "ct-root",
+    traits: [...TABLE_TRAITS, "board", "seats", "panels"],
+    onClick: (node, _event, redraw) => {
+      const key = node.dataset.select;
+      if (!key) return false;
+      selected = selected === key ? null : key;
+      redraw();
+      return true;
+    },
+    draw: (model) => {
+      const catalog = model.get("catalog") || {};
+      const status = model.get("status") || {};
+      const panels = model.get("panels") || {};
+      const plan = planChoices(status, selected);
+      selected = plan.chosen;
+      const names = (catalog.seat_names || []).map((n, p) => `Player ${p + 1}`);
+      const turn = testid(make("div", "bg-turn"), `${prefix}-turn`);
+      turn.textContent = [`turn ${panels.turn || 0}`, status.kind_words].filter(Boolean).join(" · ");
+      const choices = plan.buttons.map((action) => button(status.labels?.[action] || action,
+        `${prefix}-button-${slug(action)}`, "act", { action }, { className: "bg-button--action", title: action }));
+      if (plan.hint) choices.push(testid(make("span", "ct-hint", plan.hint), `${prefix}-choice-hint`));
+      const bar = actionBar(model, status, catalog, prefix, { detail: turn, choices, rows: 2, tools: { toEnd: true } });
+      const table = testid(make("div", "ct-table"), `${prefix}-table`);
+      if (!status.live) table.classList.add("ct-table--past");
+      const left = make("div", "ct-left");
+      left.append(drawBoard(catalog.geometry || {}, model.get("board") || {}, {
+        colours: catalog.seat_colours || [], place: plan.place, id: "ct-board" }));
+      const right = make("div", "ct-right");
+      right.append(drawDice(panels, catalog.ck || {}, "ct"));
+      if (panels.barbarian) right.append(drawBarbarians(panels, catalog.ck || {}, names, "ct", status.attack));
+      right.append(drawSeats(model.get("seats") || [], { ...catalog, ...(catalog.ck || {}) }, panels, status, "ct"));
+      table.append(left, right);
+      return [banner(catalog.banner, `${prefix}-banner`), bar, timeTravel(status, model, prefix), legalList(status, prefix),
+        table, eventLog(model.get("events") || [], catalog, prefix)];
+    },
+  });
+}

@@ -1,0 +1,182 @@
+"""Catan (the base game or Cities & Knights) as a table a learner plays by clicking, against bots.
+
+:class:`CatanTable` draws the island by its one renderer (``static/board.js``: terrain, tokens with pips, harbours,
+settlements, cities, metropolises, walls, roads, knights, robber, merchant), the dice (red, yellow and the event
+die in C&K), the barbarian track with the next attack's strength against the current defence, every seat's hand,
+points by source and development board (``static/panels.js``), the decision the game waits for and the event log
+(each entry names its rule; hovering shows the rule text). Intersections, paths and hexes name the actions of the
+pending decision (a settlement, a road, a knight, the robber, a wall ...); a knight's move or the Inventor's swap
+is two clicks (the first selects); every other choice (roll, end, trade, buy, offers to the bots, progress cards,
+discards, targets) is a button of the action bar. The rules stay in :mod:`games.catan`; undo, time travel, bots and
+messages come from the shared driver (:class:`widgets.shared.table.GameTable`)::
+
+    from widgets.catan import CatanTable
+    table = CatanTable(players=3, seed=1)                        # the base game; the human is Player 1 (red)
+    table = CatanTable(game_id="catan.cities_knights", seed=1)   # Cities & Knights (or CKTable(seed=1))
+    table.act("settle 17")        # True; the bots move whenever it is their decision
+    table.act("settle 99")        # False: table.message says why
+    table.undo(); table.show_step(5); table.play_to_end()
+    table.teacher = True          # the teacher's switch: every seat's hand is shown (off: only the human's)
+
+A barbarian attack is announced in the message line with its arithmetic (strength against defence, who is
+rewarded or pillaged), as the engine logs it. What the browser receives is built from ``game.observe(human)``:
+another seat's resources, commodities, progress and development cards arrive as counts only (victory point cards
+of Cities & Knights face up), unless the teacher's switch is on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import traitlets
+
+from games.catan import BANNER
+from games.catan.cities_knights import CKGame
+from games.catan.game import CatanGame
+from widgets.shared.frontend import css, esm
+from widgets.shared.palette import seat_name
+from widgets.shared.table import GameTable
+
+from .board_view import SHEETS
+from .boards import board_state, ck_catalog, geometry, is_ck, panels_state, seats_state
+
+#: The games a table plays, by the engine's game id.
+GAMES: dict[str, type[CatanGame]] = {"catan.base": CatanGame, "catan.cities_knights": CKGame}
+#: The rules whose events make up a barbarian attack's announcement, in the order the engine logs them.
+ATTACK_RULES = ("barbarians.strength", "barbarians.defence", "barbarians.defender", "barbarians.tie",
+                "barbarians.pillage", "barbarians.immune", "decision.ck-defender-needs-knights")
+#: How many bot decisions the message names one by one (the log has them all).
+MAX_SUMMARY = 12
+
+
+class CatanTable(GameTable):
+    """A Catan game in progress: the human seat plays by clicking, bots play the rest.
+
+    ``CatanTable(game=None, *, game_id="catan.base", players=3, seed=0, human=0, bots="greedy", teacher=False,
+    **config)`` (see :class:`~widgets.shared.table.GameTable`; ``config``: the game's config fields, such as
+    ``layout="beginner"``). Its own synced state: ``board`` (numbers, robber, merchant, every seat's pieces),
+    ``seats`` (points by source, hand, pieces left, rates, improvements), ``panels`` (dice, barbarians, decks) and
+    in ``status`` besides the driver's fields ``kind_words`` and ``attack`` (the last barbarian attack's events).
+    """
+
+    _esm = esm("catan/static/table.js")
+    _css = css(*SHEETS)
+
+    game_class: ClassVar[type[CatanGame]] = CatanGame
+    #: Three seats: with four, the greedy bots of the base game often trade down to the turn limit.
+    default_players = 3
+    click_hint = "Click a highlighted intersection, path, hex or button to decide."
+    action_example = "'roll'"
+    max_summary: ClassVar[int | None] = MAX_SUMMARY
+
+    board = traitlets.Dict().tag(sync=True)
+    seats = traitlets.List().tag(sync=True)
+    panels = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game: CatanGame | None = None, *, game_id: str | None = None, players: int | None = None,
+                 seed: int = 0, teacher: bool = False, **kwargs: Any) -> None:
+        config = {k: kwargs.pop(k) for k in list(kwargs) if k in _config_fields()}
+        self._teacher = bool(teacher)
+        if game is None:
+            cls = self._game_class_of(game_id)
+            # The driver makes the new game (and lets the bots open) with this, for this table only.
+            self.game_class = (lambda config_, seed_, **more: cls(config_, seed_, **more, **config)) \
+                if config else cls  # type: ignore[misc]
+        elif config or (game_id is not None and game.game_id != game_id):
+            raise ValueError("a game passed in brings its own game id and config")
+        try:
+            super().__init__(game, players=players, seed=seed, **kwargs)
+        finally:
+            self.__dict__.pop("game_class", None)
+
+    @classmethod
+    def _game_class_of(cls, game_id: str | None) -> type[CatanGame]:
+        if game_id is None:
+            return cls.game_class
+        if game_id not in GAMES:
+            raise ValueError(f"game_id must be one of {', '.join(GAMES)}, not {game_id!r}")
+        return GAMES[game_id]
+
+    # ------------------------------------------------------------------ the teacher's switch
+    @property
+    def teacher(self) -> bool:
+        """Whether every seat's hand is shown (a teacher's view); off, only the human seat's own cards are."""
+        return self._teacher
+
+    @teacher.setter
+    def teacher(self, on: bool) -> None:
+        self._teacher = bool(on)
+        self.refresh("Teacher's view: every seat's hand is shown." if on else
+                     "Every other seat's hand is shown as counts again.")
+
+    # ------------------------------------------------------------------ what the table draws
+    def make_catalog(self, game: CatanGame) -> dict[str, Any]:
+        return {"geometry": geometry(game), "ck": ck_catalog() if is_ck(game) else {}, "banner": BANNER,
+                "game_id": game.game_id, "title": game.title}
+
+    def table_state(self, game: CatanGame, live: bool) -> dict[str, Any]:
+        view = game.observe(self._human)
+        viewers = range(game.players) if self._teacher else [self._human]
+        decision = game.pending()
+        kind = decision.kind if decision else "over"
+        yours = live and self._human is not None and decision is not None and decision.player == self._human
+        return {"board": board_state(game, view), "seats": seats_state(game, viewers),
+                "panels": panels_state(game, view),
+                "status": {"kind_words": kind.replace("-", " "), "attack": self.last_attack(game),
+                           "teacher": self._teacher,
+                           "labels": player_labels(game, game.legal_actions().texts() if yours else [])}}
+
+    @staticmethod
+    def last_attack(game: CatanGame) -> list[str]:
+        """The last barbarian attack of ``game`` as the engine logged it: strength, defence and the outcome."""
+        log = game.log
+        k = len(log)
+        while k and log[k - 1].rule != "barbarians.strength":
+            k -= 1
+        if not k:
+            return []
+        step = log[k - 1].step
+        return [e.text for e in log[k - 1:] if e.step == step and e.rule in ATTACK_RULES]
+
+    def _show(self, message: str, kind: str = "info") -> None:
+        # A barbarian attack in the steps just played is announced with its arithmetic.
+        game = self._shown()
+        if kind == "info" and self._view is None and any(
+                e.rule == "barbarians.strength" and e.step >= self._events_from for e in game.log[-200:]):
+            message += " Barbarian attack! " + " ".join(self.last_attack(game))
+        super()._show(message, kind)
+
+
+def player_labels(game: CatanGame, actions: list[str]) -> dict[str, str]:
+    """Button words for actions that name a player (``steal 2`` -> ``steal Player 2 (blue)``): the engine writes
+    players as their number, 1 for seat 0."""
+    forms = GameTable.forms_of(game)
+    out = {}
+    for action in actions:
+        verb, *args = action.split()
+        words = forms.get(verb, "").split()[1:]
+        if len(words) != len(args) or not any(w.startswith("PLAYER") for w in words):
+            continue
+        out[action] = " ".join([verb] + [f"Player {a} ({seat_name(int(a) - 1)})" if w.startswith("PLAYER") and
+                                         a.isdigit() else a for w, a in zip(words, args, strict=True)])
+    return out
+
+
+class CKTable(CatanTable):
+    """:class:`CatanTable` of Cities & Knights: ``CKTable(players=4, seed=1)`` is
+    ``CatanTable(game_id="catan.cities_knights", players=4, seed=1)``."""
+
+    _esm = esm("catan/static/ck_table.js")  # its own test ids ("ck-"), so a notebook's two tables tell apart
+
+    game_class = CKGame
+
+
+def _config_fields() -> set[str]:
+    from dataclasses import fields
+
+    from games.catan.cities_knights import CKConfig
+
+    return {f.name for f in fields(CKConfig)} - {"players"}
+
+
+__all__ = ["CKTable", "CatanTable", "GAMES"]
