@@ -7,10 +7,21 @@ resource the bank holds (``decision.bank-open``). Victory point cards show once 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from . import pieces
-from .board import EDGE_BIT, HARBOUR_EDGES, N_EDGES, N_NODES, NODE_BIT, NODE_CLOSE, bits
+from .board import (
+    EDGE_END_MASK,
+    EDGE_NODES,
+    HARBOUR_EDGES,
+    N_EDGES,
+    N_NODES,
+    NODE_BIT,
+    NODE_CLOSE,
+    NODE_EDGE_MASK,
+    bits,
+)
 from .data import rulebook
 from .development import KINDS, VICTORY_POINT, D
 from .pieces import hand_size
@@ -120,16 +131,16 @@ def piece_breaks(game: CatanGame) -> list[str]:
             out.append(f"player {p + 1}: two roads on one path")
         reach = 0
         for e in bits(s.roads[p]):
-            reach |= NODE_BIT[_ends(e)[0]] | NODE_BIT[_ends(e)[1]]
+            reach |= EDGE_END_MASK[e]
         if reach != s.reach[p]:
             out.append(f"player {p + 1}: reach differs from the roads")
-        if s.turn and not _connected(game, p):
+        if s.turn and not _connected(s.settlements[p] | s.cities[p], s.roads[p]):
             out.append(f"player {p + 1}: a road is not connected to their network")
-        if pieces.road_ok_from_scratch(game, p) != s.road_ok[p]:
+        if _roads_buildable(pieces.extension_nodes(game, p), s.open_edges) != s.road_ok[p]:
             out.append(f"player {p + 1}: buildable roads differ from a computation from scratch")
         if game.rates_from_scratch(p) != s.rates[p * w:p * w + w]:
             out.append(f"player {p + 1}: maritime rates differ from a computation from scratch")
-        length = longest_road(s.roads[p], game.breakers(p))
+        length = _longest_road(s.roads[p], game.breakers(p))
         if length != s.road_length[p]:
             out.append(f"player {p + 1}: longest road {s.road_length[p]}, from scratch {length}")
         sources = game.point_sources(p)
@@ -169,28 +180,26 @@ def turn_breaks(game: CatanGame) -> list[str]:
     return []
 
 
-def _ends(e: int) -> tuple[int, int]:
-    from .board import EDGE_NODES
+# The computations from scratch are pure functions of bit masks: cached, so a decision that moves no piece (a trade,
+# a discard, an offer) is checked against the same from-scratch values without computing them again.
+_longest_road = functools.lru_cache(maxsize=1 << 14)(longest_road)
+_roads_buildable = functools.lru_cache(maxsize=1 << 14)(pieces.roads_buildable)
 
-    return EDGE_NODES[e]
 
-
-def _connected(game: CatanGame, p: int) -> bool:
-    """Every road of ``p`` is reachable from one of their buildings through their own roads (``build.road``)."""
-    s = game.state
-    from .board import NODE_EDGE_MASK
-
-    start = s.settlements[p] | s.cities[p]
+@functools.lru_cache(maxsize=1 << 14)
+def _connected(buildings: int, roads: int) -> bool:
+    """Every road in ``roads`` is reachable from one of ``buildings`` through those roads (``build.road``)."""
+    start = buildings
     reached = 0
     frontier = start
     while frontier:
         v = (frontier & -frontier).bit_length() - 1
         frontier &= frontier - 1
-        new = NODE_EDGE_MASK[v] & s.roads[p] & ~reached
+        new = NODE_EDGE_MASK[v] & roads & ~reached
         reached |= new
         for e in bits(new):
-            for w in _ends(e):
+            for w in EDGE_NODES[e]:
                 if w != v and not (start >> w) & 1:
                     start |= NODE_BIT[w]
                     frontier |= NODE_BIT[w]
-    return reached == s.roads[p] and all(EDGE_BIT[e] for e in bits(reached))
+    return reached == roads

@@ -110,11 +110,14 @@ def extension_nodes(game: CatanGame, p: int) -> int:
 
 
 def road_ok_from_scratch(game: CatanGame, p: int) -> int:
-    s = game.state
-    ends = extension_nodes(game, p)
+    return roads_buildable(extension_nodes(game, p), game.state.open_edges)
+
+
+def roads_buildable(ends: int, open_edges: int) -> int:
+    """The open paths (``open_edges``) with an end among the nodes ``ends`` (a road may extend from there)."""
     ok = 0
     for e, (a, b) in enumerate(EDGE_NODES):
-        if s.open_edges & EDGE_BIT[e] and ends & (NODE_BIT[a] | NODE_BIT[b]):
+        if open_edges & EDGE_BIT[e] and ends & (NODE_BIT[a] | NODE_BIT[b]):
             ok |= EDGE_BIT[e]
     return ok
 
@@ -190,9 +193,10 @@ def rates_from_scratch(game: CatanGame, p: int) -> list[int]:
     """``p``'s maritime rate per card from their harbours (a generic harbour serves every card kind)."""
     s = game.state
     rates = [rulebook.BANK_RATE.value] * game.width
-    for v in range(len(game.tables.node_harbour)):
-        kind = game.tables.node_harbour[v]
-        if kind >= 0 and (s.settlements[p] | s.cities[p]) & NODE_BIT[v]:
+    node_harbour = game.tables.node_harbour
+    for v in bits(s.settlements[p] | s.cities[p]):
+        kind = node_harbour[v]
+        if kind >= 0:
             for r in range(game.width):
                 if kind == GENERIC or kind == r:
                     rate = rulebook.GENERIC_RATE.value if kind == GENERIC else rulebook.SPECIAL_RATE.value

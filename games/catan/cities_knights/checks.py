@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 _BASE_ONLY_PLAYER = ("development_cards", "knights", "development", "new_development", "victory_point_cards")
 _BASE_ONLY = ("deck", "largest_army", "dev_played", "played", "plenty_left")
 LEVELS = ck_rulebook.KNIGHT_LEVELS
+#: The 54 progress cards by kind index, sorted (what decks, hands and the shown cards hold between them).
+ALL_PROGRESS = sorted(KINDS.index(c) for t in TRACKS for c, copies in ck_rulebook.PROGRESS_CARDS.value[t].items()
+                      for _ in range(copies))
 
 
 def observe(game: CKGame, viewer: int | None) -> dict[str, Any]:
@@ -100,9 +103,7 @@ def ck_breaks(game: CKGame) -> list[str]:
     cards = [k for deck in s.decks for k in deck] + [k for hand in s.progress for k in hand]
     cards += [k for k, holder in ((KINDS.index("printer"), s.printer), (KINDS.index("constitution"), s.constitution))
               if holder >= 0]
-    expected = sorted(KINDS.index(c) for t in TRACKS for c, copies in ck_rulebook.PROGRESS_CARDS.value[t].items()
-                      for _ in range(copies))
-    if sorted(cards) != expected:
+    if sorted(cards) != ALL_PROGRESS:
         out.append(f"progress cards not conserved: {len(cards)} of 54")
     for t, deck in enumerate(s.decks):
         if any(KIND_TRACK[k] != t for k in deck):
