@@ -139,9 +139,6 @@ def _largest_army(game: CatanGame, p: int) -> None:
               "points).", player=p, knights=s.knights[p], previous=holder)
 
 
-#: Why a word that is not a resource is refused (Year of Plenty, Monopoly).
-NOT_A_RESOURCE = "'{place}' is not a resource; the resources are {names}."
-
 class RoadBuilding(CatanStep):
     """Road Building: place the free roads one at a time (``dev.road-building``)."""
 
@@ -175,14 +172,19 @@ class RoadBuilding(CatanStep):
             s.phase = self.after
 
 
-class YearOfPlenty(NameChoice):
+class ResourceChoice(NameChoice):
+    """A card that names a resource (Year of Plenty, Monopoly)."""
+
+    names = rulebook.RESOURCES
+    unknown = "'{place}' is not a resource; the resources are {names}."
+
+
+class YearOfPlenty(ResourceChoice):
     """Year of Plenty: take resources from the bank one at a time (``dev.year-of-plenty``)."""
 
     kind = "year-of-plenty"
     forms = {"take": "take RESOURCE"}
-    names = rulebook.RESOURCES
     ask = "take a resource from the bank (Year of Plenty, {at.plenty_left} left)"
-    unknown = NOT_A_RESOURCE
     refused = "the bank has no {place} left."
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
@@ -201,14 +203,12 @@ class YearOfPlenty(NameChoice):
             s.phase = MAIN
 
 
-class Monopoly(NameChoice):
+class Monopoly(ResourceChoice):
     """Monopoly: name a resource; every other player gives you all their cards of it (``dev.monopoly``)."""
 
     kind = "monopoly"
     forms = {"name": "name RESOURCE"}
-    names = rulebook.RESOURCES
     ask = "name a resource (Monopoly)"
-    unknown = NOT_A_RESOURCE
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return NAME
