@@ -222,7 +222,7 @@ def test_impossible_configs_are_refused_by_name(options, match):
         new_game(**{"players": 4, **options})
 
 
-def test_the_switches_default_to_the_notes_readings():
+def test_the_switches_default_to_the_documented_readings():
     c = new_game().config
     assert (c.points_to_win, c.saboteur, c.fifth_card, c.barbarian_loss, c.bishop_before_attack, c.meanies) == \
         (13, "as-many-or-more", "bottom", "strength", False, False)
