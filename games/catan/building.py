@@ -18,6 +18,7 @@ from games.core import Action
 
 from . import pieces
 from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, bits
+from .choice import no_intersection
 from .pieces import CAN_CITY, CAN_ROAD, CAN_SETTLE, CITY_COST, ROAD_COST, SETTLEMENT_COST, can_pay, cost_text, name
 from .setup import ROAD, SETTLE
 
@@ -84,8 +85,8 @@ def road_refusal(game: CatanGame, p: int, e: object, free: bool = False) -> str:
 
 def settle_refusal(game: CatanGame, p: int, v: object) -> str:
     s = game.state
-    if not isinstance(v, int) or not 0 <= v < N_NODES:
-        return f"there is no intersection {v}; intersections are numbered 0 to {N_NODES - 1}."
+    if missing := no_intersection(v):
+        return missing
     if s.built & NODE_BIT[v]:
         return f"intersection {v} is already taken."
     if not s.free & NODE_BIT[v]:
@@ -99,8 +100,8 @@ def settle_refusal(game: CatanGame, p: int, v: object) -> str:
 
 def city_refusal(game: CatanGame, p: int, v: object) -> str:
     s = game.state
-    if not isinstance(v, int) or not 0 <= v < N_NODES:
-        return f"there is no intersection {v}; intersections are numbered 0 to {N_NODES - 1}."
+    if missing := no_intersection(v):
+        return missing
     if not s.settlements[p] & NODE_BIT[v]:
         return f"a city replaces one of your settlements, and there is none of yours at {v} (build.city)."
     if not s.cities_left[p]:

@@ -10,6 +10,7 @@
   choosing one does (``choose``).
 * :class:`NameChoice` - a step that picks a kind by its name (a resource from the bank, the Monopoly's resource, the
   deck a tied defender draws from): the word is checked against the names, ``choose`` gets the name's index.
+* :func:`no_intersection` - the refusal for an intersection that does not exist.
 * :func:`bank_gives` - one card from the bank to a player (Year of Plenty, the Aqueduct, set-up income).
 """
 
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from games.core import Action, Step
 
-from .board import bits
+from .board import N_NODES, bits
 from .pieces import name
 
 if TYPE_CHECKING:
@@ -31,6 +32,13 @@ def place_of(action: Action, word: int = 0) -> int:
     value = action.args[word]
     assert isinstance(value, int), f"'{action}' names no number as word {word + 1}"
     return value
+
+
+def no_intersection(v: object) -> str | None:
+    """The refusal for an intersection number that does not exist (``v`` as written), or ``None``."""
+    if isinstance(v, int) and 0 <= v < N_NODES:
+        return None
+    return f"there is no intersection {v}; intersections are numbered 0 to {N_NODES - 1}."
 
 
 def bank_gives(game: CatanGame, p: int, card: int) -> None:

@@ -14,7 +14,7 @@ from games.core import Action
 
 from . import pieces
 from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, NODE_EDGES
-from .choice import CatanStep, PlaceChoice, place_of
+from .choice import CatanStep, PlaceChoice, no_intersection, place_of
 from .pieces import name
 from .production import second_settlement_income
 from .state import ROLL, SETUP_ROAD
@@ -31,11 +31,6 @@ def seat_of(game: CatanGame, placement: int) -> int:
     n = game.players
     offset = placement if placement < n else 2 * n - 1 - placement
     return (game.state.start + offset) % n
-
-
-def node_arg(action: Action) -> int | None:
-    v = action.args[0]
-    return v if isinstance(v, int) and 0 <= v < N_NODES else None
 
 
 def edge_arg(action: Action) -> int | None:
@@ -60,9 +55,9 @@ class SetupSettlement(PlaceChoice):
         return at.free
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        v = node_arg(action)
-        if v is None:
-            return f"there is no intersection {action.args[0]}; intersections are numbered 0 to {N_NODES - 1}."
+        if missing := no_intersection(action.args[0]):
+            return missing
+        v = place_of(action)
         if at.built & NODE_BIT[v]:
             return f"intersection {v} is already taken."
         return f"intersection {v} is next to {self.neighbours}: the distance rule (build.distance) forbids it."
