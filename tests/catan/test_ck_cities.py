@@ -159,33 +159,31 @@ def test_with_several_cities_the_player_chooses_the_metropolis_city():
     assert "decision.ck-metropolis-choice" in rules_of(events)
 
 
-def trade_metropolis_held_by(holder: int) -> CKGame:
-    """Seats 0 and 1 at trade level 4 with one city each (17 and 31), seat 0 with the 5 cloth of level 5; the trade
-    metropolis stands on ``holder``'s city."""
+def seat_0_reaches_trade_level_5(holder: int) -> tuple[CKGame, list[str]]:
+    """Seats 0 and 1 at trade level 4 with one city each (17 and 31), the trade metropolis on ``holder``'s city; seat
+    0 builds level 5. The game and the rules of the events."""
     game = ck_position(cities={0: [17], 1: [31]}, levels={0: {"trade": 4}, 1: {"trade": 4}},
                        hands={0: "cloth " * 5})
     s = game.state
     s.metropolis[2], s.metro_owner[2] = (17, 31)[holder], holder
     s.points[holder] += 2
-    return game
+    return game, rules_of(play(game, "improve trade"))
 
 
 @rule("metropolis.takeover")
 def test_reaching_level_five_before_the_holder_takes_the_metropolis():
-    game = trade_metropolis_held_by(1)
+    game, rules = seat_0_reaches_trade_level_5(holder=1)
     s = game.state
-    events = play(game, "improve trade")
-    assert "metropolis.takeover" in rules_of(events)
+    assert "metropolis.takeover" in rules
     assert s.metropolis[2] == 17 and s.metro_owner[2] == 0 and s.points == [4, 2, 0, 0]
     sound(game)
 
 
 @rule("metropolis.secure")
 def test_a_holder_at_level_five_keeps_it_for_good():
-    game = trade_metropolis_held_by(0)
+    game, rules = seat_0_reaches_trade_level_5(holder=0)
     s = game.state
-    events = play(game, "improve trade")
-    assert "metropolis.secure" in rules_of(events)
+    assert "metropolis.secure" in rules
     s.player = s.decider = 1
     for _ in range(5):
         s.hands[1 * 8 + CARDS.index("cloth")] += 1
