@@ -6,8 +6,11 @@ hand and development cards. It adds
 * victory points (their own face-down cards included: they know them) against the best other player's public points;
 * expected production: pips of the hexes next to their buildings (cities twice), the robber's hex left out;
 * a hand value: cards count until a 7 would cost half of them, and more when they complete a build;
-* development cards held (by number: a card's kind is not used, so a look-ahead never profits from a draw),
-  knights played, road length, harbours and the free intersections their roads reach.
+* development cards held (by number: a card's kind is not used, so a look-ahead never profits from a draw; a knight
+  held counts less than one played, so a knight is played rather than hoarded), knights played, road length,
+  harbours, the free intersections their roads reach and, for less, those one or two roads beyond (so a road
+  towards the next site is worth building before the site is reached: without it, greedy players with no site left
+  stopped building and games ran into the turn limit).
 
 :func:`lookahead` applies deterministic actions on a clone. Actions whose outcome is hidden chance are rated
 without drawing it: ``roll`` (the dice), ``buy`` (the card), ``robber``/``steal`` (the stolen card). Trading
@@ -21,9 +24,9 @@ from typing import TYPE_CHECKING
 
 from games.core import Action
 
-from .board import NODE_HEXES, bits
+from .board import NODE_BIT, NODE_HEXES, NODE_STEPS, bits
 from .data import rulebook
-from .development import VICTORY_POINT, D
+from .development import KNIGHT, VICTORY_POINT, D
 from .pieces import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST, K
 from .state import ANSWER, CONFIRM, OFFER
 
@@ -31,6 +34,10 @@ if TYPE_CHECKING:
     from .game import CatanGame
 
 DEV_VALUE = 0.45
+#: A knight card in hand, and one played (which also moved the robber and counts towards the largest army).
+KNIGHT_HELD, KNIGHT_PLAYED = 0.25, 0.4
+#: Free intersections one road and two roads beyond the network (at most two of each count).
+NEXT_SITE, SITE_AFTER = 0.12, 0.06
 BUILD_BONUS = ((CITY_COST, 0.9), (SETTLEMENT_COST, 0.8), (DEVELOPMENT_COST, 0.3), (ROAD_COST, 0.25))
 
 
@@ -76,11 +83,33 @@ def heuristic(game: CatanGame, p: int) -> float:
     own = s.points[p] + game.hidden_points(p)
     best_other = max(s.points[q] for q in range(game.players) if q != p)
     hand = s.hands[p * K:p * K + K]
-    devs = sum(s.devs[p * D:p * D + D]) - s.devs[p * D + VICTORY_POINT]
+    knights = s.devs[p * D + KNIGHT]
+    devs = sum(s.devs[p * D:p * D + D]) - s.devs[p * D + VICTORY_POINT] - knights
     harbours = sum(1 for r in range(K) if s.rates[p * K + r] < rulebook.BANK_RATE.value)
     spots = min((s.free & s.reach[p]).bit_count(), 3)
     return (1.0 * own - 0.6 * best_other + 2.2 * production(game, p) + hand_value(hand, game.safe_hand(p))
-            + DEV_VALUE * devs + 0.15 * s.knights[p] + 0.06 * s.road_length[p] + 0.1 * harbours + 0.25 * spots)
+            + DEV_VALUE * devs + KNIGHT_HELD * knights + KNIGHT_PLAYED * s.knights[p] + 0.06 * s.road_length[p]
+            + 0.1 * harbours + 0.25 * spots + sites_ahead(game, p))
+
+
+def sites_ahead(game: CatanGame, p: int) -> float:
+    """Free intersections one and two roads beyond ``p``'s network over open paths (opponents' buildings that
+    would cut a road are ignored: a rough guide for a one-step bot), at most two of each."""
+    s = game.state
+    reach, open_edges = s.reach[p], s.open_edges
+    one = 0
+    for v in bits(reach):
+        for e, w in NODE_STEPS[v]:
+            if open_edges >> e & 1:
+                one |= NODE_BIT[w]
+    one &= ~reach
+    two = 0
+    for v in bits(one):
+        for e, w in NODE_STEPS[v]:
+            if open_edges >> e & 1:
+                two |= NODE_BIT[w]
+    two &= ~(reach | one)
+    return NEXT_SITE * min((s.free & one).bit_count(), 2) + SITE_AFTER * min((s.free & two).bit_count(), 2)
 
 
 def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:

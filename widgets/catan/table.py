@@ -52,7 +52,7 @@ MAX_SUMMARY = 12
 class CatanTable(GameTable):
     """A Catan game in progress: the human seat plays by clicking, bots play the rest.
 
-    ``CatanTable(game=None, *, game_id="catan.base", players=3, seed=0, human=0, bots="greedy", teacher=False,
+    ``CatanTable(game=None, *, game_id="catan.base", players=4, seed=0, human=0, bots="greedy", teacher=False,
     **config)`` (see :class:`~widgets.shared.table.GameTable`; ``config``: the game's config fields, such as
     ``layout="beginner"``). Its own synced state: ``board`` (numbers, robber, merchant, every seat's pieces),
     ``seats`` (points by source, hand, pieces left, rates, improvements), ``panels`` (dice, barbarians, decks) and
@@ -63,8 +63,8 @@ class CatanTable(GameTable):
     _css = css(*SHEETS)
 
     game_class: ClassVar[type[CatanGame]] = CatanGame
-    #: Three seats: with four, the greedy bots of the base game often trade down to the turn limit.
-    default_players = 3
+    #: Four seats, the usual game (greedy 4-seat games end by points in 600-2,000 decisions, within the driver's cap).
+    default_players = 4
     click_hint = "Click a highlighted intersection, path, hex or button to decide."
     action_example = "'roll'"
     max_summary: ClassVar[int | None] = MAX_SUMMARY

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.catan.board import NODE_HEXES, bits
-from games.catan.evaluation import final_value, hand_value
+from games.catan.evaluation import final_value, hand_value, sites_ahead
 from games.catan.state import ANSWER, CONFIRM, OFFER
 from games.core import Action
 
@@ -87,7 +87,8 @@ def heuristic(game: CKGame, p: int) -> float:
     return (1.0 * own - 0.6 * best_other + 2.4 * production(game, p) + value
             + 0.45 * sum(levels) + 0.3 * sum(1 for level in levels if level >= 3)
             + CARD_VALUE * len(s.progress[p]) + 0.12 * strength + 0.1 * active
-            - 1.6 * threat(game, p) + 0.06 * s.road_length[p] + 0.1 * harbours + 0.25 * spots)
+            - 1.6 * threat(game, p) + 0.06 * s.road_length[p] + 0.1 * harbours + 0.25 * spots
+            + sites_ahead(game, p))
 
 
 def lookahead(game: CKGame, action: Action, p: int) -> float:

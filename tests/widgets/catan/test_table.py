@@ -38,7 +38,7 @@ def test_the_game_id_chooses_the_base_game_or_cities_and_knights():
 
 
 def test_a_settlement_click_puts_it_on_the_board_and_the_bots_answer(monkeypatch, no_callback_errors):
-    table = spy(CatanTable(seed=1), monkeypatch)
+    table = spy(CatanTable(players=3, seed=1), monkeypatch)
     node = int(table.status["legal"][0].split()[1])
     click(table, {"intent": "act", "action": f"settle {node}"})
     assert node in table.board["pieces"][0]["s"] and table.status["kind"] == "setup-road"
@@ -51,7 +51,7 @@ def test_a_settlement_click_puts_it_on_the_board_and_the_bots_answer(monkeypatch
 
 
 def test_a_refused_place_says_why_and_changes_nothing(monkeypatch, no_callback_errors):
-    table = spy(CatanTable(seed=1), monkeypatch)
+    table = spy(CatanTable(players=3, seed=1), monkeypatch)
     while table.status["kind"].startswith("setup") and not any(p["s"] for p in table.board["pieces"][1:]):
         assert table.act(table.status["legal"][0])
     taken = next(p["s"][0] for p in table.board["pieces"][1:] if p["s"])
