@@ -93,12 +93,12 @@ def ensure_catanatron(python: str | None) -> str:
     return str(exe)
 
 
-def play_ours(game_id: str, options: dict, checked: bool, first: int, games: int) -> tuple[float, int]:
-    cls = game_class(game_id)
+def play(cls, players: int, seeds: range, checked: bool, **options) -> tuple[float, int]:
+    """CPU seconds and decisions of random games with ``seeds`` (setup included, as catanatron's figure has it)."""
     decisions = 0
     start = time.process_time()
-    for seed in range(first, first + games):
-        game, pick = cls(None, seed, players=4, **options), Rng(seed)
+    for seed in seeds:
+        game, pick = cls(None, seed, players=players, **options), Rng(seed)
         while not game.is_terminal():
             legal = game.legal_actions()
             action = legal[pick.below(len(legal))]
@@ -110,8 +110,9 @@ def play_ours(game_id: str, options: dict, checked: bool, first: int, games: int
     return time.process_time() - start, decisions
 
 
-def clone_ours(game_id: str, options: dict, at: int, times: int) -> float:
-    game, pick = game_class(game_id)(None, 7, players=4, **options), Rng(7)
+def clone_us(cls, players: int, at: int, times: int = 2000, **options) -> float:
+    """µs per ``clone()`` of the position after ``at`` random decisions of seed 7."""
+    game, pick = cls(None, 7, players=players, **options), Rng(7)
     for _ in range(at):
         if game.is_terminal():
             break
@@ -121,6 +122,24 @@ def clone_ours(game_id: str, options: dict, at: int, times: int) -> float:
     for _ in range(times):
         game.clone()
     return (time.process_time() - start) / times * 1e6
+
+
+class Worker:
+    """catanatron in its worker subprocess: ``ask`` sends one command (``play`` or ``clone``) and reads the answer."""
+
+    def __init__(self, python: str | None) -> None:
+        self.process = subprocess.Popen([ensure_catanatron(python), "-c", WORKER], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+
+    def ask(self, cmd: dict) -> dict:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps(cmd) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def close(self) -> None:
+        self.process.stdin.close()  # type: ignore[union-attr]
+        self.process.wait()
 
 
 def load() -> str:
@@ -137,32 +156,24 @@ def main() -> None:
     parser.add_argument("--clone-at", type=int, default=300, help="decisions played before timing clone")
     parser.add_argument("--catanatron-python", help="an interpreter with catanatron 3.2.1 installed")
     args = parser.parse_args()
-    python = ensure_catanatron(args.catanatron_python)
-    worker = subprocess.Popen([python, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(cmd: dict) -> dict:
-        assert worker.stdin and worker.stdout
-        worker.stdin.write(json.dumps(cmd) + "\n")
-        worker.stdin.flush()
-        return json.loads(worker.stdout.readline())
-
+    worker = Worker(args.catanatron_python)
     print(f"load average before: {load()}  ({args.rounds} rounds x {args.games} games per engine, process time)")
     rows: dict[str, list[tuple[float, float, float]]] = {label: [] for label, *_ in ENGINES}
     rows["catanatron 3.2.1 4p"] = []
     for rnd in range(args.rounds):
         first = 1000 * rnd
         for label, game_id, options, checked in ENGINES:
-            cpu, decisions = play_ours(game_id, options, checked, first, args.games)
+            cpu, decisions = play(game_class(game_id), 4, range(first, first + args.games), checked, **options)
             rows[label].append((cpu / decisions * 1e6, cpu / args.games * 1e3, decisions / args.games))
-        got = ask({"do": "play", "first": first, "games": args.games})
+        got = worker.ask({"do": "play", "first": first, "games": args.games})
         rows["catanatron 3.2.1 4p"].append((got["cpu"] / got["decisions"] * 1e6, got["cpu"] / got["games"] * 1e3,
                                             got["decisions"] / got["games"]))
         print(f"  round {rnd + 1}: " + ", ".join(f"{label.split(' 4p')[0] + label.split('4p')[-1]}: "
                                                  f"{vals[-1][0]:.1f}" for label, vals in rows.items()), flush=True)
-    clones = {label: clone_ours(game_id, options, args.clone_at, 5000) for label, game_id, options, _ in ENGINES}
-    clones["catanatron 3.2.1 4p"] = ask({"do": "clone", "at": args.clone_at, "times": 2000})["clone_us"]
-    worker.stdin.close()  # type: ignore[union-attr]
-    worker.wait()
+    clones = {label: clone_us(game_class(game_id), 4, args.clone_at, 5000, **options)
+              for label, game_id, options, _ in ENGINES}
+    clones["catanatron 3.2.1 4p"] = worker.ask({"do": "clone", "at": args.clone_at, "times": 2000})["clone_us"]
+    worker.close()
     ref = statistics.median(v[0] for v in rows["catanatron 3.2.1 4p"])
     print(f"\n{'engine':44} {'µs/decision':>11} {'ms/game':>8} {'decisions':>9} {'clone µs':>8} {'ratio':>6} target")
     for label, vals in rows.items():

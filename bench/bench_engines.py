@@ -42,64 +42,21 @@ shared cores, three other jobs running):
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import os
 import pathlib
 import statistics
-import subprocess
 import sys
-import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench_catan import WORKER, ensure_catanatron  # noqa: E402
+from bench_catan import Worker, clone_us, load, play  # noqa: E402
 
 from games import GAMES, game_class  # noqa: E402
-from games.core import Rng  # noqa: E402
 
 #: Targets: unchecked µs per decision as a ratio to catanatron's, checked / unchecked, clone µs.
 TARGET_RATIO, TARGET_CHECKED, TARGET_CLONE = 15 / 32, 1.3, 10.0
-
-
-def play(cls, players: int, seeds: range, checked: bool) -> tuple[float, int]:
-    """CPU seconds and decisions of random games with ``seeds`` (setup included, as catanatron's figure has it)."""
-    decisions = 0
-    start = time.process_time()
-    for seed in seeds:
-        game, pick = cls(None, seed, players=players), Rng(seed)
-        while not game.is_terminal():
-            legal = game.legal_actions()
-            action = legal[pick.below(len(legal))]
-            if checked:
-                game.apply(action)
-            else:
-                game.apply_unchecked(action)
-        decisions += len(game.history)
-    return time.process_time() - start, decisions
-
-
-def clone_us(cls, players: int, at: int, times: int = 2000) -> float:
-    """µs per ``clone()`` of the position after ``at`` random decisions of seed 7."""
-    game, pick = cls(None, 7, players=players), Rng(7)
-    for _ in range(at):
-        if game.is_terminal():
-            break
-        legal = game.legal_actions()
-        game.apply_unchecked(legal[pick.below(len(legal))])
-    start = time.process_time()
-    for _ in range(times):
-        game.clone()
-    return (time.process_time() - start) / times * 1e6
-
-
-def load() -> str:
-    try:
-        return " ".join(f"{x:.2f}" for x in os.getloadavg())
-    except OSError:
-        return "n/a"
 
 
 def main() -> None:
@@ -110,15 +67,7 @@ def main() -> None:
     parser.add_argument("--catanatron-python", help="an interpreter with catanatron 3.2.1 installed")
     parser.add_argument("--catanatron-games", type=int, default=20, help="catanatron games per round")
     args = parser.parse_args()
-    worker = subprocess.Popen([ensure_catanatron(args.catanatron_python), "-c", WORKER], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
-
-    def ask(cmd: dict) -> dict:
-        assert worker.stdin and worker.stdout
-        worker.stdin.write(json.dumps(cmd) + "\n")
-        worker.stdin.flush()
-        return json.loads(worker.stdout.readline())
-
+    worker = Worker(args.catanatron_python)
     engines = []  # (label, class, players, games per round, decisions per game)
     for game_id in args.game or sorted(GAMES):
         cls = game_class(game_id)
@@ -139,13 +88,12 @@ def main() -> None:
             assert decisions == decisions_checked, f"{label}: checked play took another path"
             rows[label].append((cpu / decisions * 1e6, cpu_checked / decisions * 1e6,
                                 clone_us(cls, players, int(per_game // 2))))
-        got = ask({"do": "play", "first": 1000 * rnd, "games": args.catanatron_games})
-        copy = ask({"do": "clone", "at": 300, "times": 1000})["clone_us"]
+        got = worker.ask({"do": "play", "first": 1000 * rnd, "games": args.catanatron_games})
+        copy = worker.ask({"do": "clone", "at": 300, "times": 1000})["clone_us"]
         reference.append((got["cpu"] / got["decisions"] * 1e6, copy))
         print(f"  round {rnd + 1}: catanatron {reference[-1][0]:.1f} µs; " + ", ".join(
             f"{label} {vals[-1][0]:.1f}" for label, vals in rows.items()), flush=True)
-    worker.stdin.close()  # type: ignore[union-attr]
-    worker.wait()
+    worker.close()
     ref = statistics.median(r[0] for r in reference)
     print(f"\n{'engine':26} {'unchecked µs':>12} {'checked µs':>10} {'chk/unchk':>9} {'clone µs':>8} "
           f"{'vs catanatron':>13}  targets (ratio <= {TARGET_RATIO:.2f}, checked <= {TARGET_CHECKED}x, clone < "
