@@ -39,6 +39,36 @@ def _message(text: str, kind: str = "info") -> str:
     return f"<div class='bg-sandbox-message' style='color:{colour}'>{html.escape(text)}</div>"
 
 
+def _seat_menu(players: int) -> ipywidgets.Dropdown:
+    return ipywidgets.Dropdown(options=[(seat_label(q), q) for q in range(players)], value=0, description="seat")
+
+
+class _Steps:
+    """What the attack and development sandboxes share: the steps taken since the start (``_moves``), Undo and
+    Reset (buttons and methods), and ``_rebuild``, which each sandbox defines: the start position with the steps
+    left replayed on it."""
+
+    _moves: list
+
+    def _undo_and_reset_buttons(self) -> None:
+        self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
+        self.reset_button = ipywidgets.Button(description="Reset", icon="refresh")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.reset_button.on_click(lambda _b: self.reset())
+
+    def undo(self) -> None:
+        if self._moves:
+            self._moves.pop()
+            self._rebuild()
+
+    def reset(self) -> None:
+        self._moves = []
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        raise NotImplementedError
+
+
 # ---------------------------------------------------------------- placement and yield
 class PlacementSandbox(ipywidgets.VBox):
     """Click an intersection of the island: the hexes around it and what a settlement or a city there takes per roll
@@ -107,7 +137,7 @@ class PlacementSandbox(ipywidgets.VBox):
 PIECES = ("city", "basic knight", "strong knight", "mighty knight", "activate", "remove")
 
 
-class AttackSandbox(ipywidgets.VBox):
+class AttackSandbox(_Steps, ipywidgets.VBox):
     """Place cities and knights for any seat; the barbarians' attack on the position follows every click
     (:func:`odds.attack_outcome`: the engine resolves it on a copy). ``AttackSandbox(players=3)``; from code
     ``.place(17, "city", seat=1)``, ``.place(22, "strong knight", seat=0)``, ``.place(22, "activate")``,
@@ -121,15 +151,11 @@ class AttackSandbox(ipywidgets.VBox):
         self.game = odds.position(players=players, **self._start)
         self.board = BoardView(self.game, interactive=True, on_pick=self._on_pick, offers=self._offers(),
                                caption="Place cities and knights")
-        self.seat = ipywidgets.Dropdown(options=[(seat_label(q), q) for q in range(players)], value=0,
-                                        description="seat")
+        self.seat = _seat_menu(players)
         self.piece = ipywidgets.Dropdown(options=PIECES, value="city", description="click puts")
         self.seat.observe(lambda _change: self._reoffer(), names="value")
         self.piece.observe(lambda _change: self._reoffer(), names="value")
-        self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
-        self.reset_button = ipywidgets.Button(description="Reset", icon="refresh")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.reset_button.on_click(lambda _b: self.reset())
+        self._undo_and_reset_buttons()
         self.result = ipywidgets.HTML("")
         self.status = ipywidgets.HTML("")
         super().__init__([self.board, ipywidgets.HBox([self.seat, self.piece, self.undo_button, self.reset_button]),
@@ -212,15 +238,6 @@ class AttackSandbox(ipywidgets.VBox):
             knights.place(game, seat, node, knights.LEVELS.index(words[0]), active=False)
         game.touched()
 
-    def undo(self) -> None:
-        if self._moves:
-            self._moves.pop()
-            self._rebuild()
-
-    def reset(self) -> None:
-        self._moves = []
-        self._rebuild()
-
     def _rebuild(self) -> None:
         self.game = odds.position(players=self.players, **self._start)
         for move in self._moves:
@@ -248,7 +265,7 @@ class AttackSandbox(ipywidgets.VBox):
 
 
 # ---------------------------------------------------------------- the development board
-class DevelopmentSandbox(ipywidgets.VBox):
+class DevelopmentSandbox(_Steps, ipywidgets.VBox):
     """Build city improvements seat by seat: each seat's levels, its chance per roll of a progress card in each
     track, the metropolises and the engine's log of each step. ``DevelopmentSandbox(players=3, cities=None)``
     (default: one city per seat and a second for seat 0); ``.improve(0, "science")``, ``.undo()``, ``.reset()``.
@@ -261,17 +278,13 @@ class DevelopmentSandbox(ipywidgets.VBox):
         self.lines: list[str] = []
         self.game = odds.position(players=players, cities=self._cities)
         self.board = BoardView.picture(self.game, caption="The seats' cities (metropolises drawn on them)")
-        self.seat = ipywidgets.Dropdown(options=[(seat_label(q), q) for q in range(players)], value=0,
-                                        description="seat")
+        self.seat = _seat_menu(players)
         self.buttons = []
         for track in ck_rulebook.TRACKS:
             button = ipywidgets.Button(description=f"improve {track}", tooltip=f"build the next {track} level")
             button.on_click(lambda _b, t=track: self.improve(self.seat.value, t))
             self.buttons.append(button)
-        self.undo_button = ipywidgets.Button(description="Undo", icon="undo")
-        self.reset_button = ipywidgets.Button(description="Reset", icon="refresh")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.reset_button.on_click(lambda _b: self.reset())
+        self._undo_and_reset_buttons()
         self.status = ipywidgets.HTML("")
         self.levels = ipywidgets.HTML("")
         self.journal = ipywidgets.HTML("")
@@ -308,15 +321,6 @@ class DevelopmentSandbox(ipywidgets.VBox):
         self._refresh()
         self.status.value = _message(" ".join(line.split(": ", 1)[1] for line in new))
         return True
-
-    def undo(self) -> None:
-        if self._moves:
-            self._moves.pop()
-            self._rebuild()
-
-    def reset(self) -> None:
-        self._moves = []
-        self._rebuild()
 
     def _rebuild(self) -> None:
         self.game = odds.position(players=self.players, cities=self._cities)
