@@ -217,28 +217,19 @@ def _from_pool(pool: dict[str, support.Server], name: str, tmp_path_factory) -> 
     return pool[name].wait_ready()
 
 
-@pytest.fixture(scope="session")
-def lab(_server_pool, tmp_path_factory):
-    """JupyterLab on the repo (one per session)."""
-    return _from_pool(_server_pool, "lab", tmp_path_factory)
+def _server_fixture(name: str, doc: str):
+    """The session fixture ``name``: its server of ``SERVER_FIXTURES``, launched by the pool (or now), once ready."""
+    def server(_server_pool, tmp_path_factory):
+        return _from_pool(_server_pool, name, tmp_path_factory)
+
+    server.__doc__ = doc
+    return pytest.fixture(scope="session", name=name)(server)
 
 
-@pytest.fixture(scope="session")
-def notebook7(_server_pool, tmp_path_factory):
-    """Notebook 7 on the repo (one per session)."""
-    return _from_pool(_server_pool, "notebook7", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def voila_fixture(_server_pool, tmp_path_factory):
-    """Voila serving the fixture notebook at ``/``."""
-    return _from_pool(_server_pool, "voila_fixture", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def voila_lessons(_server_pool, tmp_path_factory):
-    """Voila serving the lessons folder."""
-    return _from_pool(_server_pool, "voila_lessons", tmp_path_factory)
+lab = _server_fixture("lab", "JupyterLab on the repo (one per session).")
+notebook7 = _server_fixture("notebook7", "Notebook 7 on the repo (one per session).")
+voila_fixture = _server_fixture("voila_fixture", "Voila serving the fixture notebook at ``/``.")
+voila_lessons = _server_fixture("voila_lessons", "Voila serving the lessons folder.")
 
 
 # ---------------------------------------------------------------------------------------------- Jupyter pages
