@@ -2,7 +2,8 @@
 
 JupyterLab: clicks in the PriceStand view change the Python object, read back by re-running the notebook's own
 printing cell. Notebook 7 and Voila: the view renders and one click comes back from Python.
-Keep ``CELL_STAND``, ``CELL_PRINT`` and the printed format in step with the fixture notebook.
+Keep ``CELL_STAND``, ``CELL_PRINT`` and the printed format in step with the fixture notebook. ``CELL_PRINT``,
+``ERROR``, :func:`printed` and :func:`run_in_lab` serve the KKTable fixture notebook's test too.
 """
 
 from __future__ import annotations
@@ -25,14 +26,21 @@ def printed(page):
     return support.cell_output_text(page, CELL_PRINT)
 
 
+def run_in_lab(lab_page, notebook: str, cell: int, test_id: str, what: str):
+    """Open ``notebook`` in the session's JupyterLab page, run all its cells and wait for the view ``test_id`` in
+    cell ``cell``; returns the page and the view."""
+    page = lab_page.page
+    support.open_in_app(page, notebook)
+    support.run_all(page)
+    view = support.cell(page, cell).get_by_test_id(test_id)
+    lab_page.wait_for(view, what=what)
+    return page, view
+
+
 def test_fixture_clicks_change_the_python_objects_in_jupyterlab(lab_page):
     from playwright.sync_api import expect
 
-    page = lab_page.page
-    support.open_in_app(page, NOTEBOOK)
-    support.run_all(page)
-    view = support.cell(page, CELL_STAND).get_by_test_id("kh-ps-root")
-    lab_page.wait_for(view, what="the PriceStand view")
+    page, view = run_in_lab(lab_page, NOTEBOOK, CELL_STAND, "kh-ps-root", "the PriceStand view")
     expect(printed(page)).to_have_text("ore=0 population=2 permits_notch=2 step=2 kind=info")
     expect(view.get_by_test_id("kh-ps-position-ore")).to_have_text("0")
     expect(view.get_by_test_id("kh-ps-nodemand-permits")).to_be_visible()  # set up by the cell: permits under ✗

@@ -4,7 +4,8 @@ JupyterLab: a click on a highlighted card plays that card in Python (read back b
 printing cell), a click on a card the rules do not let the player take (the middle of a row) brings Python's reason
 into the message line and changes nothing, undo takes the game back, and reset can be taken back too; then the
 generic view checks every lesson notebook gets (support.check_notebook_views) run on the same page.
-Keep ``CELL_TABLE``, ``CELL_PRINT`` and the printed format in step with the fixture notebook.
+Keep ``CELL_TABLE``, ``CELL_PRINT`` (the printing cell, shared with the PriceStand fixture notebook:
+test_fixture_notebook.py) and the printed format in step with the fixture notebook.
 """
 
 from __future__ import annotations
@@ -14,27 +15,18 @@ import re
 import pytest
 
 from . import support, tables
+from .test_fixture_notebook import CELL_PRINT, ERROR, printed, run_in_lab
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = support.rel(support.KK_FIXTURE_NOTEBOOK)
 CELL_TABLE = 1  # cell indexes count markdown cells too
-CELL_PRINT = 2
-ERROR = re.compile(r"\bbg-message--error\b")
-
-
-def printed(page):
-    return support.cell_output_text(page, CELL_PRINT)
 
 
 def test_kk_fixture_clicks_play_cards_in_python_in_jupyterlab(lab_page):
     from playwright.sync_api import expect
 
-    page = lab_page.page
-    support.open_in_app(page, NOTEBOOK)
-    support.run_all(page)
-    view = support.cell(page, CELL_TABLE).get_by_test_id("kk-root")
-    lab_page.wait_for(view, what="the KKTable view")
+    page, view = run_in_lab(lab_page, NOTEBOOK, CELL_TABLE, "kk-root", "the KKTable view")
     expect(printed(page)).to_have_text("steps=7 your_turn=True kind=info")
     expect(view.get_by_test_id("kk-prompt")).to_have_text("Player 1: take cards from the end of a row")
     expect(view.get_by_test_id("kk-banner")).to_be_visible()
