@@ -24,9 +24,16 @@ rule = pytest.mark.rule
 
 
 
-def quiet_game(players: int = 3):
-    """A first game without event cards (3-4 players play without them unless asked)."""
-    return new_game(players=players)
+def quiet_game(players: int = 3, tax: int | None = None, plots: dict[int, tuple[int, ...]] | None = None):
+    """A first game without event cards (3-4 players play without them unless asked), with ``tax`` on the tax track
+    if given and ``plots={player: (plot, ...)}``: those players' plot markers in town."""
+    game = new_game(players=players)
+    if tax is not None:
+        game.state.tax = tax
+    for player, where in (plots or {}).items():
+        for plot in where:
+            put_marker(game, player, plot)
+    return game
 
 
 # ---------------------------------------------------------------------------------------------------- the round
@@ -82,13 +89,7 @@ def test_a_card_played_for_one_action_loses_its_other_action_for_the_round():
 # ---------------------------------------------------------------------------------------------------- tax
 @rule("tax.pay")
 def test_each_player_pays_the_tax_plus_3_with_2_plots_or_8_with_3():
-    game = quiet_game(3)
-    game.state.tax = 4
-    for plot in (0, 1):
-        put_marker(game, 0, plot)
-    put_marker(game, 1, 2)
-    for plot in (3, 4, 5):
-        put_marker(game, 2, plot)
+    game = quiet_game(3, tax=4, plots={0: (0, 1), 1: (2,), 2: (3, 4, 5)})
     assert [game.tax_due(p) for p in range(3)] == [7, 4, 12]
     end_round(game)
     paid = []
@@ -105,10 +106,7 @@ def test_each_player_pays_the_tax_plus_3_with_2_plots_or_8_with_3():
 
 @rule("tax.reputation")
 def test_refusing_the_tax_costs_the_rounds_reputation_and_skips_the_plot_tax():
-    game = quiet_game(3)
-    game.state.tax = 4
-    for plot in (0, 1, 2):
-        put_marker(game, 0, plot)
+    game = quiet_game(3, tax=4, plots={0: (0, 1, 2)})
     end_round(game)
     events = play(game, "tax refuse")
     (loss,) = of_rule(events, "tax.reputation")
@@ -120,8 +118,7 @@ def test_refusing_the_tax_costs_the_rounds_reputation_and_skips_the_plot_tax():
 @rule("tax.reputation")
 @pytest.mark.parametrize(("round_no", "loss"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3)])
 def test_the_reputation_lost_for_refusing_grows_with_the_round(round_no, loss):
-    game = quiet_game(3)
-    game.state.tax = 2
+    game = quiet_game(3, tax=2)
     game.state.seats[0].reputation = 5
     end_round(game, round_no)
     play(game, "tax refuse")
@@ -130,10 +127,7 @@ def test_the_reputation_lost_for_refusing_grows_with_the_round(round_no, loss):
 
 @rule("tax.reputation")
 def test_a_player_who_cannot_pay_loses_reputation_without_being_asked_and_pays_nothing():
-    game = quiet_game(3)
-    game.state.tax = 4
-    for plot in (0, 1):
-        put_marker(game, 0, plot)
+    game = quiet_game(3, tax=4, plots={0: (0, 1)})
     s = game.state
     s.seats[0].groschen, s.seats[1].groschen = 6, 4  # owe 7 and 4
     events = end_round(game)
@@ -146,14 +140,11 @@ def test_a_player_who_cannot_pay_loses_reputation_without_being_asked_and_pays_n
 
 @rule("decision.zero-tax")
 def test_a_player_who_owes_nothing_is_not_asked():
-    game = quiet_game(3)
-    put_marker(game, 0, 0)  # one plot: no plot tax
+    game = quiet_game(3, plots={0: (0,)})  # one plot: no plot tax
     events = end_round(game)
     assert [(e.data["player"], e.data["groschen"]) for e in of_rule(events, "tax.pay")] == [(0, 0), (1, 0), (2, 0)]
     assert game.pending().kind == "play" and game.state.round == 2
-    game = quiet_game(3)
-    for plot in (0, 1):
-        put_marker(game, 2, plot)  # tax 0 but plot tax 3
+    game = quiet_game(3, plots={2: (0, 1)})  # tax 0 but plot tax 3
     end_round(game)
     assert game.pending().kind == "tax" and game.pending().player == 2
 
@@ -235,8 +226,7 @@ def test_nobles_score_only_at_the_end_of_the_last_3_rounds(players, first):
 
 @rule("nobles.scoring")
 def test_noble_scoring_comes_after_tax_and_scores_every_player():
-    game = quiet_game(3)
-    game.state.tax = 1
+    game = quiet_game(3, tax=1)
     seat_nobles(game, silver=1)
     for p, used in enumerate((2, 4, 1)):
         game.state.seats[p].used_pelicans = used
