@@ -65,6 +65,12 @@ def cards_of(colour: str | None = None, resources: Sequence[str] | None = None, 
     return sorted(out)
 
 
+#: Cellar A's wine values (the cellar of the first seat in the default set-up).
+CELLAR_A = PARTS.cellars["A"].values
+#: The designed cards of each colour the ability tests play most, sorted by id.
+YELLOW, RED, PURPLE = (cards_of(colour=c) for c in ("yellow", "red", "purple"))
+
+
 def card(**filters: Any) -> str:
     """The first designed card matching ``filters`` (see :func:`cards_of`); fails if there is none."""
     found = cards_of(**filters)

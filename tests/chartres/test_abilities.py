@@ -7,6 +7,9 @@ from games.chartres.data import rulebook
 
 from .scenario import (
     PARTS,
+    PURPLE,
+    RED,
+    YELLOW,
     cards_of,
     give_hand,
     legal,
@@ -27,7 +30,6 @@ from .scenario import (
 
 rule = pytest.mark.rule
 
-YELLOW, RED, PURPLE = (cards_of(colour=c) for c in ("yellow", "red", "purple"))
 
 
 def at(game, *names: str) -> list[str]:

@@ -11,9 +11,12 @@ from games.core import IllegalAction, Rng
 from games.core.bots import GreedyBot, RandomBot
 
 from .scenario import (
+    CELLAR_A,
     PARTS,
+    PURPLE,
+    RED,
+    YELLOW,
     card,
-    cards_of,
     colour_of,
     give_hand,
     legal,
@@ -36,8 +39,6 @@ from .scenario import (
 
 rule = pytest.mark.rule
 
-YELLOW, RED, PURPLE = (cards_of(colour=c) for c in ("yellow", "red", "purple"))
-CELLAR_A = PARTS.cellars["A"].values
 BARREL_PER_WHITE = card(colour="yellow", per="white", main=("barrel",), bonus=None)  # a09
 BARREL_THEN_BARREL = card(colour="yellow", main=("barrel",), bonus=("barrel",))
 TWO_CITIZENS = card(colour="yellow", main=("gain_citizen",), times=2)

@@ -7,7 +7,7 @@ from games.chartres import citizens, pour
 from games.chartres.data import rulebook
 
 from .scenario import (
-    PARTS,
+    CELLAR_A,
     legal,
     new_game,
     of_rule,
@@ -24,7 +24,6 @@ from .scenario import (
 
 rule = pytest.mark.rule
 
-CELLAR_A = PARTS.cellars["A"].values
 
 
 def rows_by(**needs: dict) -> dict[int, list[str]]:

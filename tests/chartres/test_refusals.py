@@ -8,8 +8,10 @@ from games.core import IllegalAction, InvalidNotation
 from tests.checks import assert_refused
 
 from .scenario import (
+    PURPLE,
+    RED,
+    YELLOW,
     card,
-    cards_of,
     finish,
     give_hand,
     location,
@@ -29,7 +31,6 @@ from .scenario import (
 
 rule = pytest.mark.rule
 
-YELLOW, RED, PURPLE = (cards_of(colour=c) for c in ("yellow", "red", "purple"))
 
 
 def setup_row():
