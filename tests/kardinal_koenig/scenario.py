@@ -125,6 +125,16 @@ def no_stones_table(*held: str) -> CardGame:
     return game
 
 
+def last_stone_on_layout(rows: Sequence[Sequence[str]] = (("saxony-1", "saxony-3"), ("italy-1",))) -> CardGame:
+    """Player 1 (to move) has lost two claim stones and has the last one on card 2,1, none in hand; player 2's
+    stone claims card 1,1."""
+    game = table(rows)
+    put_stone(game, 1, "1,1")
+    put_stone(game, 0, "2,1")
+    lose_stones(game, 0, 2)
+    return game
+
+
 KINDS = tuple(rulebook.LAW_CHIP_KINDS.value)
 
 

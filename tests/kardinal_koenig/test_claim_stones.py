@@ -3,7 +3,7 @@
 
 import pytest
 
-from .scenario import cell, hand_over, legal, lose_stones, play, put_stone, refused, rules_of, sound, table
+from .scenario import cell, hand_over, last_stone_on_layout, legal, play, put_stone, refused, rules_of, sound, table
 
 rule = pytest.mark.rule
 
@@ -229,10 +229,7 @@ def test_example_a_with_every_stone_on_cards_discards_one_from_the_layout_and_b_
 
 @rule("claimed.pay-from-layout")
 def test_a_single_stone_on_the_layout_is_paid_without_asking():
-    game = table([["france-1", "france-3"], ["italy-1"]])
-    put_stone(game, 0, "2,1")
-    lose_stones(game, 0, 2)
-    put_stone(game, 1, "1,1")
+    game = last_stone_on_layout([["france-1", "france-3"], ["italy-1"]])
     events = play(game, "take 1 1")
     assert "claimed.pay-from-layout" in rules_of(events)
     assert stones(game, 0) == (0, 0, 3) and game.state.turn.step == "take"  # and the taking goes on

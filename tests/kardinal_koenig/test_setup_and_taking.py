@@ -11,6 +11,7 @@ from .scenario import (
     DECK,
     display,
     hand_over,
+    last_stone_on_layout,
     legal,
     lose_stones,
     no_stones_table,
@@ -252,10 +253,7 @@ def test_without_claim_stones_a_card_under_another_players_stone_cannot_be_taken
 
 @rule("claimed.no-stones")
 def test_with_a_stone_left_only_on_the_layout_a_claimed_card_can_still_be_taken():
-    game = table([["saxony-1", "saxony-3"], ["italy-1"]])
-    put_stone(game, 1, "1,1")
-    put_stone(game, 0, "2,1")
-    lose_stones(game, 0, 2)
+    game = last_stone_on_layout()
     assert "take 1 1" in takes(game)
 
 
