@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from games.core import DataError
+from games.core.registry import Registry
 
 from .abilities import Ability, parse_ability
 from .data import rulebook
@@ -83,26 +84,23 @@ class Components:
         return self.source != "approx"
 
 
-_REGISTERED: dict[str, Components] = {}
-
-
 def register_components(name: str, data: Mapping[str, Any]) -> Components:
     """Check a component description (the shape of ``APPROX_V1`` plus ``assistant_cards``) and make it available
     as ``components=name``."""
-    parsed = parse_components(data, name)
-    _REGISTERED[name] = parsed
-    return parsed
+    return _SETS.register(name, parse_components(data, name))
 
 
 def load_components(name: str = "approx_v1") -> Components:
-    if name not in _REGISTERED:
-        if name != "approx_v1":
-            known = ", ".join(sorted({"approx_v1", *_REGISTERED}))
-            raise DataError(f"unknown component set {name!r}; known sets: {known}")
-        from .data.approx import APPROX_V1, assistant_cards
+    return _SETS.get(name)
 
-        _REGISTERED[name] = parse_components({**APPROX_V1, "assistant_cards": assistant_cards()}, name)
-    return _REGISTERED[name]
+
+def _approx_v1(name: str) -> Components:
+    from .data.approx import APPROX_V1, assistant_cards
+
+    return parse_components({**APPROX_V1, "assistant_cards": assistant_cards()}, name)
+
+
+_SETS: Registry[Components] = Registry("component set", "sets", "approx_v1", _approx_v1)
 
 
 def _ints(value: Any, n: int | None, where: str) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from games.core import DataError
+from games.core.registry import Registry
 
 from .data import approx, inferred, rulebook
 
@@ -73,23 +74,21 @@ def country_name(country: str) -> str:
     return rulebook.COUNTRY_NAMES[country][1]
 
 
-_REGISTERED: dict[str, Deck] = {}
-
-
 def register_deck(name: str, data: Mapping[str, Any]) -> Deck:
     """Check a deck description (same shape as ``deck_approx_v1.json``) and make it available by ``name``."""
-    deck = parse_deck(data, name)
-    _REGISTERED[name] = deck
-    return deck
+    return _DECKS.register(name, parse_deck(data, name))
 
 
 def load_deck(name: str = "approx_v1") -> Deck:
-    if name not in _REGISTERED:
-        if name != "approx_v1":
-            raise DataError(f"unknown deck {name!r}; known decks: {', '.join(sorted({'approx_v1', *_REGISTERED}))}")
-        text = resources.files("games.kardinal_koenig.data").joinpath("deck_approx_v1.json").read_text("utf-8")
-        _REGISTERED[name] = parse_deck(json.loads(text), name)
-    return _REGISTERED[name]
+    return _DECKS.get(name)
+
+
+def _approx_v1(name: str) -> Deck:
+    text = resources.files("games.kardinal_koenig.data").joinpath("deck_approx_v1.json").read_text("utf-8")
+    return parse_deck(json.loads(text), name)
+
+
+_DECKS: Registry[Deck] = Registry("deck", "decks", "approx_v1", _approx_v1)
 
 
 def parse_deck(data: Any, name: str) -> Deck:
