@@ -233,7 +233,8 @@ def check_table_view(page: Any, view: Any, kind: TableKind, shot: Path | None = 
 
 def coach_answers(page: Any, view: Any, kind: TableKind) -> str:
     """The coach in the browser: "hint" shows the search's best choices (a progress bar first) and playing the first
-    plays it in the kernel; "review" lists the human's decisions the search rates far lower (or says none)."""
+    plays it in the kernel; "review" lists the human's decisions the search rates far lower (or says none); "close"
+    puts them away."""
     from playwright.sync_api import expect
 
     hint = view.get_by_test_id(f"{kind.prefix}-hint")
@@ -252,7 +253,9 @@ def coach_answers(page: Any, view: Any, kind: TableKind) -> str:
     review = view.get_by_test_id(f"{kind.prefix}-review")
     click_and_wait(view, review, kind.message, kind.cls, timing=None)
     expect(view.locator(kind.message)).to_contain_text("Review:")
-    return f"hint played '{action}', review answered"
+    click_and_wait(view, view.get_by_test_id(f"{kind.prefix}-coach-close"), kind.message, kind.cls, timing=None)
+    expect(view.get_by_test_id(f"{kind.prefix}-coach").locator("*")).to_have_count(0, timeout=REPLY_MS)
+    return f"hint played '{action}', review answered and closed"
 
 
 def looking_back_moves_nothing(view: Any, kind: TableKind) -> str:

@@ -149,7 +149,9 @@ class Coaching(traitlets.HasTraits):
 
     ``coach``: ``{}`` when nothing is asked; while the search runs ``{"busy": "hint"|"review", "progress": 0..1}``;
     then ``{"hints": [...], "step": n}`` or ``{"review": [...], "step": n, "decisions": k}`` for the position of step
-    ``n`` (the view shows them while the table still shows that step)."""
+    ``n``. The view keeps them in its bar until the learner closes them (``close_coach``, the ``coach_close``
+    intent), marked as earlier once the game has moved on, so a click on the board never makes them vanish and the
+    board jump up."""
 
     coach = traitlets.Dict().tag(sync=True)
 
@@ -208,8 +210,19 @@ class Coaching(traitlets.HasTraits):
             self.coach = {}
         return ok
 
+    def close_coach(self) -> bool:
+        """Put the coach's hints or review away (the bar gives their room back to the board)."""
+        if not self.coach or self.coach.get("busy"):
+            return self.refuse("There are no hints or review to close.")  # type: ignore[attr-defined]
+        self.coach = {}
+        self.say("Hints and review closed; 'hint' or 'review' asks again.", "info")  # type: ignore[attr-defined]
+        return True
+
     def intent_hint(self) -> bool:
         return self.hint()
+
+    def intent_coach_close(self) -> bool:
+        return self.close_coach()
 
     def intent_review(self) -> bool:
         return self.review()

@@ -498,7 +498,7 @@ class GameTable(Coaching, View):
         super().__init_subclass__(**kwargs)
         intents: dict[str, Mapping[str, Any]] = {
             "act": {"action": cls.action_example.strip("'")}, "undo": {}, "reset": {}, "view_step": {"step": 3},
-            "next": {}, "play_to_end": {}, "hint": {}, "review": {}}
+            "next": {}, "play_to_end": {}, "hint": {}, "review": {}, "coach_close": {}}
         if cls.max_rounds:
             intents["play_rounds"] = {"rounds": 1}
         cls.INTENTS = intents

@@ -57,3 +57,25 @@ def test_the_text_list_of_every_legal_action_is_folded_away():
     legal = page.by_id("kh-tb-legal")
     assert legal.tag == "details" and not legal.attrs.get("open") and legal.data["list"] == "legal"
     assert legal.with_class("bg-button"), "each legal action as text, inside"
+
+
+def test_hints_stay_in_the_bar_after_the_decision_marked_earlier_until_closed(monkeypatch):
+    """A click on the board never takes the coach's lines away (the board would jump up): the hints stay, marked as an
+    earlier step's and no longer playable, until 'close' puts them away."""
+    from widgets.shared import coach
+
+    table = TABLES["kardinal_koenig"].make()
+    monkeypatch.setattr(coach, "hints", lambda game, seat, **_: [
+        coach.Hint(a, 0.5, 10, "stand-in reason") for a in game.legal_actions().texts()[:2]])
+    assert table.hint()
+    page = draw(table)
+    play = page.by_id("kk-hint-play-0")
+    assert not play.attrs.get("disabled") and page.by_id("kk-coach").has_id("kk-coach-close")
+    assert table.act(table.status["legal"][0])
+    page = draw(table)
+    box = page.by_id("kk-coach")
+    assert "bg-coach--earlier" in box.classes and "(earlier)" in box.all_text
+    assert page.by_id("kk-hint-play-0").attrs.get("disabled"), "an earlier hint cannot be played"
+    assert table.close_coach() and table.coach == {}
+    assert not draw(table).by_id("kk-coach").children, "closed: the coach's lines are gone"
+    assert not table.close_coach() and table.message_kind == "error", "nothing left to close"

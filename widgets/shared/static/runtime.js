@@ -162,20 +162,31 @@ export function coachPanel(model, status, prefix) {
       bar);
     return box;
   }
-  if (!status.live || coach.step !== status.steps) return box;
+  if (!coach.hints && !coach.review) return box;
+  // Kept until closed (a click on the board must not take the bar's lines away and move the board), marked as
+  // earlier once the game is past the step they were asked for; an earlier hint can no longer be played.
+  const earlier = !status.live || coach.step !== status.steps;
   const pct = (x) => `${Math.round(100 * x)} %`;
+  const head = (text) => {
+    const line = make("div", "bg-coach-line");
+    line.append(make("span", "bg-label", earlier && coach.hints ? `${text}, for step ${coach.step} (earlier)` : text),
+      button("close", `${prefix}-coach-close`, "coach_close", null,
+        { className: "bg-button--small", title: "Put the hints or review away" }));
+    return line;
+  };
+  if (earlier) box.classList.add("bg-coach--earlier");
   if (coach.hints) {
-    box.append(make("span", "bg-label", "hints (chance of a win after it)"));
+    box.append(head("hints (chance of a win after it)"));
     coach.hints.forEach((h, k) => {
       const line = testid(make("div", "bg-coach-line"), `${prefix}-hint-${k}`);
-      line.append(button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
-        { className: "bg-button--action", title: `Play ${h.action}` }),
-        make("span", "bg-coach-chance", pct(h.chance)), make("span", "bg-coach-reason", h.reason));
+      const play = button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
+        { className: "bg-button--action", title: earlier ? "An earlier decision's hint" : `Play ${h.action}`,
+          disabled: earlier });
+      line.append(play, make("span", "bg-coach-chance", pct(h.chance)), make("span", "bg-coach-reason", h.reason));
       box.append(line);
     });
   } else if (coach.review) {
-    box.append(make("span", "bg-label",
-      `review: ${coach.review.length} of ${coach.decisions} decisions clearly below the search's choice`));
+    box.append(head(`review: ${coach.review.length} of ${coach.decisions} decisions clearly below the search's choice`));
     coach.review.forEach((m, k) => {
       const line = testid(make("div", "bg-coach-line"), `${prefix}-review-${k}`);
       line.append(button("look", `${prefix}-review-look-${k}`, "view_step", { step: m.step },
