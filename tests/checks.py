@@ -1,5 +1,5 @@
-"""Checks the game test folders share: seeded random positions to test at, and an illegal action refused with its
-reason while nothing changes."""
+"""Checks the game test folders share: seeded random positions to test at, an illegal action refused with its
+reason while nothing changes, and a save with a bad config refused naming what is wrong."""
 
 from __future__ import annotations
 
@@ -40,3 +40,15 @@ def assert_refused(game: Game, action: Any, reason: str, kind: str | None = None
     assert game.to_json() == before and game.history == history and len(game.log) == log
     assert game.invariant_breaks() == []
     return refused.value.reason
+
+
+def assert_bad_config_refused(load: Callable[[dict], Any], data: dict, change: dict, message: str) -> None:
+    """A save ``data`` (from a package's ``save``) with ``change`` written over its config, without its snapshot and
+    actions, is refused by ``load`` with a ``SaveFileError`` matching ``message``."""
+    from games.core import SaveFileError
+
+    data["config"].update(change)
+    del data["snapshot"]
+    data["actions"] = []
+    with pytest.raises(SaveFileError, match=message):
+        load(data)

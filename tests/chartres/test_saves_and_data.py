@@ -18,6 +18,7 @@ from games.chartres.game import ChartresGame
 from games.core import ConfigError, DataError, Rng, SaveFileError, Sourced
 from games.core.bots import RandomBot, play_out
 from games.core.conformance import check_random_game
+from tests.checks import assert_bad_config_refused
 
 from .scenario import finish, new_game, play, set_personal
 
@@ -116,12 +117,7 @@ def test_an_action_log_with_an_illegal_action_names_the_action():
     ({"players": "three"}, "bad config: option players must be a whole number"),
 ])
 def test_a_save_with_a_bad_config_names_what_is_wrong(change, message):
-    data = saved_game()
-    data["config"].update(change)
-    del data["snapshot"]
-    data["actions"] = []
-    with pytest.raises(SaveFileError, match=message):
-        load(data)
+    assert_bad_config_refused(load, saved_game(), change, message)
 
 
 @pytest.mark.parametrize("options, message", [

@@ -13,6 +13,7 @@ from games.core import ConfigError, DataError, SaveFileError, Sourced
 from games.kardinal_koenig import CardGame, load_deck, new_game, register_deck
 from games.kardinal_koenig.data import approx, generate_deck, inferred, rulebook
 from games.kardinal_koenig.deck import parse_deck
+from tests.checks import assert_bad_config_refused
 
 from .scenario import play, table
 
@@ -70,12 +71,7 @@ def test_an_action_log_with_an_illegal_action_names_the_action():
     ({"colour": "red"}, "bad config: unknown option"),
 ])
 def test_a_save_with_a_bad_config_names_what_is_wrong(change, message):
-    data = saved_table()
-    data["config"].update(change)
-    del data["snapshot"]
-    data["actions"] = []
-    with pytest.raises(SaveFileError, match=message):
-        load(data)
+    assert_bad_config_refused(load, saved_table(), change, message)
 
 
 @pytest.mark.parametrize("options, message", [
