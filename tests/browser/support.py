@@ -1217,24 +1217,18 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
             shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-{kind.prefix}{i}.png"
             checked = check_table_view(page, table_views[kind.cls].nth(i), kind, shot)
             log.append(f"{kind.cls} {i}: " + "; ".join(checked))
-    for i in range(wanted["cellar"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-cellar{i}.png"
-        log.append(f"CellarView {i}: " + "; ".join(check_cellar_view(page, cellar_views.nth(i), shot)))
-    for i in range(wanted["ch_rows"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-rows{i}.png"
-        log.append(f"RowsView {i}: " + "; ".join(check_rows_view(page, rows_views.nth(i), shot)))
-    for i in range(wanted["kh_mine"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-mine{i}.png"
-        log.append(f"MineBoardView {i}: " + "; ".join(check_kh_mine_view(page, mine_views.nth(i), shot)))
-    for i in range(wanted["kh_town"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-town{i}.png"
-        log.append(f"TownView {i}: " + "; ".join(check_kh_town_view(page, town_views.nth(i), shot)))
-    for i in range(wanted["kh_board"]):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-kh-board{i}.png"
-        log.append(f"board view {i}: " + "; ".join(check_kh_board_view(page, board_views.nth(i), shot)))
-    for i in range(wanted.get("ct_board", 0)):
-        shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-ct-board{i}.png"
-        log.append(f"Catan BoardView {i}: " + "; ".join(check_catan_board_view(page, ct_boards.nth(i), shot)))
+    boards = [  # (what the kernel counted, the views, their check, the screenshot's name, the log's label)
+        ("cellar", cellar_views, check_cellar_view, "cellar", "CellarView"),
+        ("ch_rows", rows_views, check_rows_view, "rows", "RowsView"),
+        ("kh_mine", mine_views, check_kh_mine_view, "mine", "MineBoardView"),
+        ("kh_town", town_views, check_kh_town_view, "kh-town", "TownView"),
+        ("kh_board", board_views, check_kh_board_view, "kh-board", "board view"),
+        ("ct_board", ct_boards, check_catan_board_view, "ct-board", "Catan BoardView"),
+    ]
+    for key, found, check, name, label in boards:
+        for i in range(wanted.get(key, 0)):
+            shot = SCREENSHOTS / f"{slug(notebook.stem)}-{frontend}-{name}{i}.png"
+            log.append(f"{label} {i}: " + "; ".join(check(page, found.nth(i), shot)))
 
     assert_no_errors(page, panel)
     return log
