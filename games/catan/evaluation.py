@@ -5,7 +5,7 @@ hand and development cards. It adds
 
 * victory points (their own face-down cards included: they know them) against the best other player's public points;
 * expected production: pips of the hexes next to their buildings (cities twice), the robber's hex left out;
-* a hand value: cards count until a 7 would cost half of them, and more when they complete a build;
+* a hand value: cards count until a 7 would cost half of them (not beyond), and more when they complete a build;
 * development cards held (by number: a card's kind is not used, so a look-ahead never profits from a draw; a knight
   held counts less than one played, so a knight is played rather than hoarded), knights played, road length,
   harbours, the free intersections their roads reach and, for less, those one or two roads beyond (so a road
@@ -55,9 +55,10 @@ def production(game: CatanGame, p: int) -> float:
 
 
 def hand_value(hand: list[int], safe: int) -> float:
-    """Cards are worth 0.12 each up to the safe hand, less beyond; completing a build adds its bonus."""
-    size = sum(hand)
-    value = 0.12 * min(size, safe) + 0.04 * max(0, size - safe)
+    """Cards are worth 0.12 each up to the safe hand and nothing past it (a 7 would take half of them; valued, they
+    kept greedy players from trading a surplus away at the bank: hoarded, then discarded); completing a build adds
+    its bonus."""
+    value = 0.12 * min(sum(hand), safe)
     for cost, bonus in BUILD_BONUS:
         if all(hand[r] >= n for r, n in cost):
             value += bonus
