@@ -5,7 +5,7 @@
 // knight's move, the Inventor's swap) or a place with several actions is selected first (kept here, never sent).
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, eventLog, legalList, make, mount, testid, timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, eventLog, legalList, make, mount, testid, timeTravel, toggleSelection,
 } from "../../shared/static/runtime.js";
 import { drawBoard } from "./board.js";
 import { planChoices } from "./choices.js";
@@ -22,13 +22,7 @@ export function renderTable(ctx, prefix) {
     name: prefix,
     className: "ct-root",
     traits: [...TABLE_TRAITS, "board", "seats", "panels"],
-    onClick: (node, _event, redraw) => {
-      const key = node.dataset.select;
-      if (!key) return false;
-      selected = selected === key ? null : key;
-      redraw();
-      return true;
-    },
+    onClick: toggleSelection(() => selected, (key) => { selected = key; }),
     draw: (model) => {
       const catalog = model.get("catalog") || {};
       const status = model.get("status") || {};

@@ -4,7 +4,7 @@
 // click the card in your hand, then a highlighted position.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, eventLog, make, mount, offer, takes, testid, timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, eventLog, make, mount, offer, takes, testid, timeTravel, toggleSelection,
 } from "../../shared/static/runtime.js";
 import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn, seatName } from "./cards.js";
 import { drawCellar } from "./cellar.js";
@@ -179,12 +179,7 @@ function render(ctx) {
     name: "ch",
     className: "ch-table-view",
     traits: [...TABLE_TRAITS, "board", "seats"],
-    onClick: (node, _event, draw) => {
-      if (!node.dataset.select) return false;
-      selected = selected === node.dataset.select ? null : node.dataset.select;
-      draw();
-      return true;
-    },
+    onClick: toggleSelection(() => selected, (key) => { selected = key; }),
     draw: (model) => {
       const catalog = model.get("catalog") || {};
       const status = model.get("status") || {};

@@ -296,6 +296,18 @@ export function eventLog(events, catalog, prefix) {
   return box;
 }
 
+// mount's onClick for a view with one selection (the first click of a two-part choice): a click on a [data-select]
+// node selects its key, or unselects it when already selected, and redraws; `read`/`write` keep the selection.
+export function toggleSelection(read, write) {
+  return (node, _event, redraw) => {
+    const key = node.dataset.select;
+    if (!key) return false;
+    write(read() === key ? null : key);
+    redraw();
+    return true;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------- the view loop
 // What a view says once its kernel is gone: clicks cannot reach Python any more.
 export const LOST_KERNEL = "This view has lost its Python kernel (it was restarted or shut down): clicks cannot reach " +
