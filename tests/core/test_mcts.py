@@ -47,7 +47,8 @@ def test_the_tree_below_the_actions_played_is_kept_for_the_next_decision():
     assert bot._start(game) is kept and kept.visits > 0
 
 
-@pytest.mark.parametrize("game_id", ["kardinal_koenig.cards", "chartres.game", "kutna_hora.game"])
+@pytest.mark.parametrize("game_id", ["kardinal_koenig.cards", "chartres.game", "kutna_hora.game", "catan.base",
+                                     "catan.cities_knights"])
 def test_its_choice_does_not_depend_on_what_its_seat_cannot_see(game_id):
     cls = game_class(game_id)
     game, pick = cls(None, 7, players=3), Rng(7)
