@@ -164,6 +164,19 @@ class EconomyGame(prices.StandsGame, Game):
     def scores(self) -> tuple[int, ...]:
         return tuple(purse.groschen for purse in self.state.players)
 
+    #: The share of a player's turns left that the bots expect to be Income actions (designed: one of the three kinds
+    #: of turn). Without the income term a search bot saw a building only as money spent and lost to the greedy bot
+    #: (30 % of 201 games, bench_strength); with it, 18 of 24.
+    INCOME_SHARE = 1 / 3
+
+    def heuristic(self, player: int) -> float:
+        """Groschen now plus the income the player's production would bring in the turns left (at today's prices,
+        ``INCOME_SHARE`` of them), as a lead over the best other player: all public."""
+        left = max(0, self.config.turns - self.state.turn // self.config.players)
+        worth = [money + self.income_of(p) * left * self.INCOME_SHARE for p, money in enumerate(self.scores())]
+        others = [w for p, w in enumerate(worth) if p != player]
+        return float(worth[player] - max(others, default=0.0))
+
     # ------------------------------------------------------------------ reading the economy
     def cell(self, good: str) -> prices.Cell:
         return prices.cell_now(self.table, self.stands, good)
