@@ -33,7 +33,23 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
        mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
        mcts: 0.209 s per decision (slowest 0.475 s), 4,783 playouts/s, 1000 playouts per decision, 11,791 decisions
 
-The other game ids are still to be run at this size (an hour or more each on one core; Catan about 50 s a game).
+    == kutna_hora.economy: 201 games, 3 players (mcts, greedy, random; seats rotate), wall 9.8 min, 36 decisions
+       bot          win rate [95 % interval]  mean score  mean place
+       mcts             63.7% [56.8%, 70.0%]       137.7        1.36
+       greedy           36.3% [30.0%, 43.2%]       137.2        1.63
+       random            0.0% [ 0.0%,  1.9%]        15.3        3.00
+       mcts ahead of greedy: 63.7% [56.8%, 70.0%] (ahead 127, level 2, behind 72 of 201 games)
+       mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
+       mcts: 0.171 s per decision (slowest 0.379 s), 5,845 playouts/s, 1000 playouts per decision, 2,412 decisions
+
+    == catan.base: 30 games (seeds from 1000), wall 36.5 min, 865 decisions
+       greedy           50.0% [33.2%, 66.8%]         8.4        1.50
+       mcts             50.0% [33.2%, 66.8%]         8.1        1.53
+       random            0.0% [ 0.0%, 11.4%]         2.9        2.90
+       mcts: 0.203 s per decision (slowest 0.357 s), 4,920 playouts/s, 1000 playouts per decision, 9,772 decisions
+
+Still to run at this size: catan.base (201), catan.cities_knights and kutna_hora.game (an hour or more each on one
+core; a Catan game takes about a minute of search).
 """
 
 from __future__ import annotations
