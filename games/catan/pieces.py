@@ -15,6 +15,7 @@ where C&K adds knights) and :func:`cut_at` (call it when any such piece lands on
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.core import Action
@@ -85,6 +86,23 @@ def place_road(game: CatanGame, p: int, e: int) -> None:
     if after != before:
         s.road_length[p] = after
         award_longest(game)
+
+
+def place_position(game: CatanGame, settlements: Mapping[int, Iterable[int]] | None = None,
+                   cities: Mapping[int, Iterable[int]] | None = None,
+                   roads: Mapping[int, Iterable[int]] | None = None) -> None:
+    """Put pieces straight on the board for a hand-made position (a test's or a lesson's), seat -> places, through
+    the placement functions above, so every derived field (free intersections, reach, rates, points) follows."""
+    for p, nodes in (settlements or {}).items():
+        for v in nodes:
+            place_settlement(game, p, v)
+    for p, nodes in (cities or {}).items():
+        for v in nodes:
+            place_settlement(game, p, v)
+            place_city(game, p, v)
+    for p, edges in (roads or {}).items():
+        for e in edges:
+            place_road(game, p, e)
 
 
 def refresh_road_ok(game: CatanGame, p: int, v: int) -> None:

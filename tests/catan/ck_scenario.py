@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.catan import pieces
 from games.catan.board import NODE_BIT
 from games.catan.cities_knights import CKGame, knights
 from games.catan.cities_knights.commodities import refresh_rates
@@ -33,7 +34,6 @@ from .scenario import (  # noqa: F401
     hand,
     legal,
     path,
-    place_pieces,
     play,
     rules_of,
 )
@@ -52,7 +52,7 @@ def ck_position(players: int = 4, settlements: dict[int, Iterable[int]] | None =
     ``knights_={0: {22: "strong active"}}`` places knights (level basic/strong/mighty, ``active`` or not)."""
     game = CKGame(None, seed, players=players, layout="beginner", start_player=player, **options)
     s = game.state
-    place_pieces(game, settlements, cities, roads)
+    pieces.place_position(game, settlements, cities, roads)
     for p, spec in (knights_ or {}).items():
         for v, words in spec.items():
             level = next((i for i, name in enumerate(knights.LEVELS) if name in words.split()), 0)

@@ -33,7 +33,7 @@ def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = No
     """A game on the beginner map with these pieces and cards; ``player`` (a seat) to move in ``phase``."""
     game = CatanGame(None, seed, players=players, layout="beginner", start_player=player, **options)
     s = game.state
-    place_pieces(game, settlements, cities, roads)
+    pieces.place_position(game, settlements, cities, roads)
     for p, text in (hands or {}).items():
         give(game, p, text)
     for p, text in (devs or {}).items():
@@ -44,21 +44,6 @@ def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = No
     if robber is not None:
         s.robber = robber
     return begin_turn(game, player, PHASE_NAMES.index(phase))
-
-
-def place_pieces(game: CatanGame, settlements: dict[int, Iterable[int]] | None,
-                 cities: dict[int, Iterable[int]] | None, roads: dict[int, Iterable[int]] | None) -> None:
-    """Put settlements, cities and roads on the board through the engine's own placement functions."""
-    for p, nodes in (settlements or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-    for p, nodes in (cities or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-            pieces.place_city(game, p, v)
-    for p, edges in (roads or {}).items():
-        for e in edges:
-            pieces.place_road(game, p, e)
 
 
 def begin_turn(game: CatanGame, player: int, phase: int) -> CatanGame:

@@ -219,13 +219,7 @@ def position(players: int = 4, settlements: Mapping[int, Iterable[int]] | None =
     ``progress_={1: "spy warlord"}`` deals progress cards out of their decks."""
     game = CKGame(None, seed, players=players, layout="beginner", start_player=0, **options)
     s = game.state
-    for p, nodes in (settlements or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-    for p, nodes in (cities or {}).items():
-        for v in nodes:
-            pieces.place_settlement(game, p, v)
-            pieces.place_city(game, p, v)
+    pieces.place_position(game, settlements, cities)
     for p, spec in (knights_ or {}).items():
         for v, words in spec.items():
             said = words.split()

@@ -226,8 +226,7 @@ class AttackSandbox(_Steps, ipywidgets.VBox):
     def _do(game: CKGame, node: int, piece: str, seat: int) -> None:
         bit = NODE_BIT[node]
         if piece == "city":
-            pieces.place_settlement(game, seat, node)
-            pieces.place_city(game, seat, node)
+            pieces.place_position(game, cities={seat: [node]})
         elif piece == "activate":
             knights.activate(game, knights.owner_at(game, node), node, free=True)
         elif piece == "remove":
