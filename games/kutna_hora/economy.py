@@ -173,7 +173,9 @@ class EconomyGame(prices.StandsGame, Game):
         """Groschen now plus the income the player's production would bring in the turns left (at today's prices,
         ``INCOME_SHARE`` of them), as a lead over the best other player: all public."""
         left = max(0, self.config.turns - self.state.turn // self.config.players)
-        worth = [money + self.income_of(p) * left * self.INCOME_SHARE for p, money in enumerate(self.scores())]
+        now = self.prices()  # once for every seat (a search rates many positions)
+        worth = [purse.groschen + income(purse.production, now, purse.mine_ore) * left * self.INCOME_SHARE
+                 for purse in self.state.players]
         others = [w for p, w in enumerate(worth) if p != player]
         return float(worth[player] - max(others, default=0.0))
 
