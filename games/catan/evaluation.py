@@ -97,20 +97,20 @@ def sites_ahead(game: CatanGame, p: int) -> float:
     """Free intersections one and two roads beyond ``p``'s network over open paths (opponents' buildings that
     would cut a road are ignored: a rough guide for a one-step bot), at most two of each."""
     s = game.state
-    reach, open_edges = s.reach[p], s.open_edges
-    one = 0
-    for v in bits(reach):
-        for e, w in NODE_STEPS[v]:
-            if open_edges >> e & 1:
-                one |= NODE_BIT[w]
-    one &= ~reach
-    two = 0
-    for v in bits(one):
-        for e, w in NODE_STEPS[v]:
-            if open_edges >> e & 1:
-                two |= NODE_BIT[w]
-    two &= ~(reach | one)
+    reach = s.reach[p]
+    one = _one_path_beyond(reach, s.open_edges) & ~reach
+    two = _one_path_beyond(one, s.open_edges) & ~(reach | one)
     return NEXT_SITE * min((s.free & one).bit_count(), 2) + SITE_AFTER * min((s.free & two).bit_count(), 2)
+
+
+def _one_path_beyond(nodes: int, open_edges: int) -> int:
+    """The nodes an open path leads to from the nodes of the mask ``nodes``."""
+    out = 0
+    for v in bits(nodes):
+        for e, w in NODE_STEPS[v]:
+            if open_edges >> e & 1:
+                out |= NODE_BIT[w]
+    return out
 
 
 def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
