@@ -62,6 +62,8 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+import pandas as pd  # noqa: E402
+
 from games import GAMES  # noqa: E402
 from widgets.shared.tournament import head_to_head, speed, tournament, win_rates  # noqa: E402
 
@@ -86,13 +88,34 @@ def interval(rate: float, low: float, high: float) -> str:
     return f"{rate:5.1%} [{low:5.1%}, {high:5.1%}]"
 
 
-def measure(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: pathlib.Path | None) -> dict:
+def play(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: pathlib.Path | None,
+         chunk: int) -> pd.DataFrame:
+    """The tournament in chunks of ``chunk`` games (a multiple of the seat count keeps the rotation of one run: game
+    ``g`` of a chunk starting at ``start`` is game ``start + g`` of the whole), the frame so far written to ``csv``
+    and a line printed after each chunk, so a run cut short still leaves its games."""
+    frames = []
     started = time.perf_counter()
-    df = tournament(game_id, bots, games=games, seed=seed, jobs=jobs, progress=False)
+    for start in range(0, games, chunk):
+        size = min(chunk, games - start)
+        part = tournament(game_id, bots, games=size, seed=seed + start, jobs=jobs, progress=False)
+        frames.append(part.assign(game=part.game + start))
+        df = pd.concat(frames, ignore_index=True)
+        if csv is not None:
+            csv.mkdir(parents=True, exist_ok=True)
+            df.to_csv(csv / f"strength_{game_id}.csv", index=False)
+        if start + chunk < games:
+            ahead = head_to_head(df, bots[0], bots[1]).iloc[0]
+            print(f"   {game_id}: {start + size} of {games} games, {bots[0]} ahead of {bots[1]} "
+                  f"{interval(ahead.rate, ahead.low, ahead.high)}, {(time.perf_counter() - started) / 60:.1f} min",
+                  flush=True)
+    return df
+
+
+def measure(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: pathlib.Path | None,
+            chunk: int) -> dict:
+    started = time.perf_counter()
+    df = play(game_id, bots, games, jobs, seed, csv, chunk)
     wall = time.perf_counter() - started
-    if csv is not None:
-        csv.mkdir(parents=True, exist_ok=True)
-        df.to_csv(csv / f"strength_{game_id}.csv", index=False)
     rates, fast = win_rates(df), speed(df)
     search = bots[0]
     print(f"\n== {game_id}: {games} games, {len(bots)} players ({', '.join(bots)}; seats rotate), "
@@ -137,11 +160,13 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game id (repeatable; default: all, in ORDER)")
     parser.add_argument("--bots", default="mcts,greedy,random", help="bot kinds, the search bot first")
     parser.add_argument("--csv", type=pathlib.Path, help="keep each tournament's frame as CSV in this folder")
+    parser.add_argument("--chunk", type=int, default=201, help="games between progress lines and CSV writes "
+                        "(a multiple of the seat count keeps the seat rotation of one run)")
     args = parser.parse_args()
     bots = args.bots.split(",")
     results = []
     for game_id in game_ids(args.game):
-        results.append(measure(game_id, bots, args.games, args.jobs, args.seed, args.csv))
+        results.append(measure(game_id, bots, args.games, args.jobs, args.seed, args.csv, args.chunk))
     summary(results, bots)
 
 

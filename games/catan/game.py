@@ -66,6 +66,11 @@ class CatanGame(StepGame):
         OFFER: steps["offer"], ANSWER: steps["answer"], CONFIRM: steps["confirm"],
         ROAD_BUILDING: steps["road-building"], PLENTY: steps["year-of-plenty"], MONOPOLY: steps["monopoly"]}
     hidden_information = True
+    #: A lead of 3 (about a settlement and its production) is clear: with the kernel's 10 the search's rewards
+    #: barely differed between actions and it played level with greedy (rules notes, "Bots").
+    evaluation_scale = 3.0
+    #: The search considers the 5 best actions by the greedy rating (most of a trade offer's are poor).
+    search_candidates = 5
     #: The roll that moves the robber.
     robber_roll: ClassVar[int] = rulebook.ROBBER_ROLL.value
     #: Card kinds by index (hands, bank, rates, offers are flat lists ``[player * width + card]``): the resources,

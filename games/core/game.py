@@ -86,6 +86,10 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False
     #: How big a lead :meth:`heuristic` calls clear (search bots squash leads by it into a win chance).
     evaluation_scale: ClassVar[float] = 10.0
+    #: How many of a decision's actions a search bot considers at the root, the best by :meth:`lookahead` (the
+    #: greedy bot's one-step rating); ``0``: all of them. For games whose decisions list many actions a one-step
+    #: rating already calls poor (Catan's trade offers), so the search spends its playouts on the real candidates.
+    search_candidates: ClassVar[int] = 0
 
     state: Record
 

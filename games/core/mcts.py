@@ -92,10 +92,11 @@ class MCTSBot:
             return [Rating(legal[0], 0.0, 0)]
         root = self._start(game)
         seat = decision.player
+        allowed = candidates(game, legal, seat)
         deadline = time.process_time() + self.seconds
         done = 0
         while done < self.playouts and (done % 8 or time.process_time() < deadline):
-            self._iterate(game, root, seat)
+            self._iterate(game, root, seat, allowed)
             done += 1
         self.last_playouts = done
         rated = [Rating(a, root.children[a].mean(seat), root.children[a].visits) if a in root.children
@@ -118,7 +119,8 @@ class MCTSBot:
         return self._root
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, game: Game, root: Node, seat: int) -> None:
+    def _iterate(self, game: Game, root: Node, seat: int, allowed: frozenset[Action] | None = None) -> None:
+        """One iteration; at the root only the ``allowed`` actions (all when ``None``)."""
         state = game.redeal(seat, self.rng)
         path = [root]
         node = root
@@ -126,6 +128,8 @@ class MCTSBot:
             decision = state.pending()
             assert decision is not None
             legal = state.legal_actions()
+            if node is root and allowed is not None:
+                legal = [a for a in legal if a in allowed]
             untried = [a for a in legal if a not in node.children]
             for action in legal:
                 child = node.children.get(action)
@@ -165,6 +169,17 @@ class MCTSBot:
             legal = state.legal_actions()
             state.apply_unchecked(legal[self.rng.below(len(legal))])
         return rank_rewards(state)
+
+
+def candidates(game: Game, legal: list[Action], seat: int) -> frozenset[Action] | None:
+    """The root actions a search considers: the game's ``search_candidates`` best by its one-step rating (ties at
+    the cut all kept), or ``None`` (all) when the game sets no limit or lists no more than that."""
+    keep = game.search_candidates
+    if not keep or len(legal) <= keep:
+        return None
+    rated = [(game.lookahead(action, seat), action) for action in legal]
+    cut = sorted((value for value, _ in rated), reverse=True)[keep - 1] - 1e-9
+    return frozenset(action for value, action in rated if value >= cut)
 
 
 def rank_rewards(game: Game) -> list[float]:

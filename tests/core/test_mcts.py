@@ -8,7 +8,7 @@ import pytest
 from games import game_class
 from games.core import Rng
 from games.core.bots import GreedyBot, make_bot, play_out
-from games.core.mcts import MCTSBot, rank_rewards
+from games.core.mcts import MCTSBot, candidates, rank_rewards
 
 from .toy import ToyGame
 
@@ -36,6 +36,34 @@ def test_the_budget_caps_the_search_and_ratings_cover_every_legal_action():
     ratings = bot.ratings(game)
     assert bot.last_playouts == 60 and {r.action for r in ratings} == set(game.legal_actions())
     assert sum(r.visits for r in ratings) == 60 and ratings[0].visits == max(r.visits for r in ratings)
+
+
+class NarrowToy(ToyGame):
+    """The toy with a one-step rating that likes small takes, and a search that looks at its best two only."""
+
+    search_candidates = 2
+
+    def lookahead(self, action, player):
+        return -float(action.args[0]) if action.verb == "take" else 0.0
+
+
+def test_a_game_can_limit_the_searched_root_actions_to_its_best_by_one_step_rating():
+    game = NarrowToy(None, 0)
+    game.state.pile = 9
+    ratings = MCTSBot(1, playouts=60).ratings(game)
+    assert {str(r.action) for r in ratings} == {"take 1", "take 2", "take 3"}  # every legal action is still rated
+    assert {str(r.action) for r in ratings if r.visits} == {"take 1", "take 2"}
+    assert sum(r.visits for r in ratings) == 60
+
+
+def test_candidates_keep_ties_at_the_cut_and_all_actions_without_a_limit():
+    game = NarrowToy(None, 0)
+    game.state.pile = 9
+    legal = game.legal_actions()
+    assert candidates(game, legal, 0) == frozenset(legal[:2])
+    game.lookahead = lambda action, player: 0.0  # every action rated the same: none is cut
+    assert candidates(game, legal, 0) == frozenset(legal)
+    assert candidates(ToyGame(None, 0), legal, 0) is None
 
 
 def test_the_tree_below_the_actions_played_is_kept_for_the_next_decision():
