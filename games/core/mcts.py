@@ -10,6 +10,11 @@ The rating of a position cut off before the end is the game's own evaluation (``
 what each seat may know): every seat gets a share by rank (1 for the best, ties share, 0 for the worst), a finished
 game pays 1 to its winners. Ranks need no scale, so one bot fits every game.
 
+A game whose decisions list many actions that a one-step rating already calls poor (Catan's trade offers) names
+how many root actions the search considers (``Game.search_candidates``): the best by the greedy bot's rating
+(``Game.lookahead``, which reads only the seat's knowledge), ties at the cut kept; every legal action is still
+listed in the ratings, the others with no visits.
+
 Budget: ``playouts`` iterations, or ``seconds`` of process time per decision, whichever ends first. The bot's
 random stream is its own (seeded), so a game with the same seeds replays. The tree under the action taken is kept
 for the next decision when the game has moved on only by actions it can follow (``reuse``).
