@@ -36,7 +36,7 @@ _new = object.__new__
 
 
 class SharedList(Sequence[T]):
-    """A list of items that only grows at the end, copied in time independent of its length (see the module)."""
+    """A list of items that only grows at the end, copied without copying its older items (see the module)."""
 
     __slots__ = ("_chunks", "_frozen", "_tail", "append")
 
@@ -79,6 +79,15 @@ class SharedList(Sequence[T]):
 
     def extend(self, items: Iterable[T]) -> None:
         self._tail.extend(items)
+
+    def __iadd__(self, items: Iterable[T]) -> SharedList[T]:
+        self._tail.extend(items)
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied by the ``copy`` module as the list of its items (a deep copy made slot by slot would
+        keep the original tail's ``append``)."""
+        return SharedList, (self._as_list(),)
 
     def _as_list(self) -> list[T]:
         if not self._chunks:
@@ -153,10 +162,6 @@ class SharedList(Sequence[T]):
                 del self._tail[start - frozen:max(stop - frozen, 0)]
                 return
         self._rebuild(lambda items: items.__delitem__(index))
-
-    def __iadd__(self, items: Iterable[T]) -> SharedList[T]:
-        self._tail.extend(items)
-        return self
 
     def __setitem__(self, index: Any, value: Any) -> None:
         self._rebuild(lambda items: items.__setitem__(index, value))

@@ -3,6 +3,9 @@ action do) behave exactly as plain lists, and a copy never sees what is done to 
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -100,3 +103,12 @@ def test_a_shared_list_equals_lists_only_as_a_list_does() -> None:
     assert SharedList([1, 2]) != [1, 2, 3] and SharedList([1, 2]) != SharedList([2, 1])
     with pytest.raises(TypeError):
         hash(SharedList())
+
+
+def test_pickles_and_the_copy_module_give_independent_lists() -> None:
+    items = SharedList(range(2 * CHUNK))
+    items.copy()
+    items.append(-1)
+    for twin in (copy.copy(items), copy.deepcopy(items), pickle.loads(pickle.dumps(items))):
+        twin.append(-2)
+        assert twin == [*range(2 * CHUNK), -1, -2] and items == [*range(2 * CHUNK), -1]
