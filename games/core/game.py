@@ -204,7 +204,7 @@ class Game(ABC):
         if section is None:
             section = self.rules[rule].section  # an unknown rule id: the rule book's KeyError names it
         event = _new_event(Event, (self._step, rule, section, text, data))  # Event(...) without its defaults
-        self.log.append(event)
+        self.log._tail.append(event)  # log.append without a Python call (games.core.shared_list)
         return event
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
@@ -284,8 +284,8 @@ class Game(ABC):
 
     def _commit(self, action: Action, rollback: bool) -> list[Event]:
         # This action's events are appended to the log's tail (games.core.shared_list), read here directly: this runs
-        # once per action, and the list's own len() and slicing are Python calls. Only a copy of the log made while
-        # the action is applied would put a new tail in place; then the events are read through the log.
+        # once per action, and the shared list's own len() and slicing are Python calls. Only a copy of the log made
+        # while the action is applied would put a new tail in place; then the events are read through the log.
         log = self.log
         tail, frozen = log._tail, log._frozen
         start = len(tail)
@@ -305,7 +305,7 @@ class Game(ABC):
                 earlier = type(self).replay(self.config, self.seed, self.history)
                 self.state, self.rng, self.log = earlier.state, earlier.rng, earlier.log
             raise
-        self.history.append(action)
+        self.history._tail.append(action)
         return tail[start:] if log._tail is tail else log[frozen + start:]
 
     def clone(self: G) -> G:

@@ -10,12 +10,13 @@ or more would cost more than the copy of the state itself. A :class:`SharedList`
 ``copy`` first freezes a tail of :data:`CHUNK` items or more into a new chunk (so both copies share it from then on),
 then copies only what is left of the tail. Chunks are merged like the digits of a binary counter (a chunk joins the
 one before it when that one is no longer), so there are only a few of them and each item is copied again only a few
-times in a whole game. Appending is ``list.append`` itself, and reading, slicing, iterating and comparing behave as
+times in a whole game. Appending goes to the tail, and reading, slicing, iterating and comparing behave as
 they do for a list: ``len(game.history)``, ``game.log[-1]``, ``game.history[:10]`` (a list), ``list(game.log)``,
 ``game.history == []``. Saves are unchanged: they list the items.
 
-The game kernel's ``_commit`` reads ``_tail`` and ``_frozen`` directly (the events of the action it applies are the
-newest items of the tail): it runs once per action, and ``len`` and slicing of this class are Python calls.
+The game kernel appends to ``_tail`` and reads ``_frozen`` directly (the events of the action it applies are the newest
+items of the tail): that runs for every action and event, and this class's own ``append``, ``len`` and slicing are
+Python calls, several times slower than a list's.
 
 Anything other than appending at the end (``del log[start:]`` after a failed action, any other change) works as well,
 on the tail when it can and otherwise by rebuilding the list in one tail.
@@ -38,21 +39,14 @@ _new = object.__new__
 class SharedList(Sequence[T]):
     """A list of items that only grows at the end, copied without copying its older items (see the module)."""
 
-    __slots__ = ("_chunks", "_frozen", "_tail", "append")
+    __slots__ = ("_chunks", "_frozen", "_tail")
 
     _chunks: tuple[tuple[T, ...], ...]  # frozen items, oldest first, shared between copies
     _frozen: int  # how many items the chunks hold
     _tail: list[T]  # the newest items, this copy's own
-    #: Add an item at the end (the tail's own ``list.append``: the hot path of every action and event).
-    append: Callable[[T], None]
 
     def __init__(self, items: Iterable[T] = ()) -> None:
-        self._chunks, self._frozen = (), 0
-        self._set_tail(list(items))
-
-    def _set_tail(self, tail: list[T]) -> None:
-        self._tail = tail
-        self.append = tail.append
+        self._chunks, self._frozen, self._tail = (), 0, list(items)
 
     def copy(self) -> SharedList[T]:
         """An independent copy sharing every frozen item (see the module)."""
@@ -63,8 +57,7 @@ class SharedList(Sequence[T]):
         twin = _new(SharedList)
         twin._chunks = self._chunks
         twin._frozen = self._frozen
-        twin._tail = tail = tail.copy()
-        twin.append = tail.append
+        twin._tail = tail.copy()
         return twin
 
     def _freeze(self, tail: list[T]) -> None:
@@ -74,8 +67,10 @@ class SharedList(Sequence[T]):
         while chunks and len(chunks[-1]) <= len(new):
             new = chunks.pop() + new
         chunks.append(new)
-        self._chunks, self._frozen = tuple(chunks), self._frozen + len(tail)
-        self._set_tail([])
+        self._chunks, self._frozen, self._tail = tuple(chunks), self._frozen + len(tail), []
+
+    def append(self, item: T) -> None:
+        self._tail.append(item)
 
     def extend(self, items: Iterable[T]) -> None:
         self._tail.extend(items)
@@ -85,8 +80,8 @@ class SharedList(Sequence[T]):
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled and copied by the ``copy`` module as the list of its items (a deep copy made slot by slot would
-        keep the original tail's ``append``)."""
+        """Pickled and copied by the ``copy`` module as the list of its items (a copy made slot by slot would share
+        the tail)."""
         return SharedList, (self._as_list(),)
 
     def _as_list(self) -> list[T]:
@@ -170,5 +165,4 @@ class SharedList(Sequence[T]):
         """Apply ``change`` to the items as one list, which becomes the tail (the copies keep their own items)."""
         items = self._as_list()
         change(items)
-        self._chunks, self._frozen = (), 0
-        self._set_tail(items)
+        self._chunks, self._frozen, self._tail = (), 0, items
