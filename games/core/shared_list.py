@@ -10,9 +10,9 @@ or more would cost more than the copy of the state itself. A :class:`SharedList`
 ``copy`` first freezes a tail of :data:`CHUNK` items or more into a new chunk (so both copies share it from then on),
 then copies only what is left of the tail. Chunks are merged like the digits of a binary counter (a chunk joins the
 one before it when that one is no longer), so there are only a few of them and each item is copied again only a few
-times in a whole game. Appending goes to the tail, and reading, slicing, iterating and comparing behave as
-they do for a list: ``len(game.history)``, ``game.log[-1]``, ``game.history[:10]`` (a list), ``list(game.log)``,
-``game.history == []``. Saves are unchanged: they list the items.
+times in a whole game (about log2 of the length over CHUNK). Appending goes to the tail, and reading, slicing,
+iterating and comparing behave as they do for a list: ``len(game.history)``, ``game.log[-1]``, ``game.history[:10]``
+(a list), ``list(game.log)``, ``game.history == []``. Saves are unchanged: they list the items.
 
 The game kernel appends to ``_tail`` and reads ``_frozen`` directly (the events of the action it applies are the newest
 items of the tail): that runs for every action and event, and this class's own ``append``, ``len`` and slicing are
