@@ -21,6 +21,7 @@ from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, Save
 from .events import Event, RuleBook
 from .records import Record
 from .rng import Rng
+from .shared_list import SharedList
 
 G = TypeVar("G", bound="Game")
 
@@ -104,12 +105,16 @@ class Game(ABC):
         self._check_config(self.config)
         self.seed = seed
         self.rng = Rng(seed)
-        self.history: list[Action] = []
-        self.log: list[Event] = []
+        #: The actions taken and the events they caused: lists that only grow at the end, shared with clones.
+        self.history: SharedList[Action] = SharedList()
+        self.log: SharedList[Event] = SharedList()
+        #: The index in the history of the latest action (the one being applied, while it is): ``len(history) - 1``.
+        #: Its events carry it; it names the position for the memo below without a ``len`` of the history.
         self._step = -1
         #: Whether config + seed + history rebuild this position (False after loading a trusted snapshot).
         self._replays = True
-        #: The legal actions of the position they were listed for: (state, actions taken, random stream, actions).
+        #: The legal actions of the position they were listed for: (state, latest action's index, random stream,
+        #: actions).
         self._legal_memo: tuple[Any, int, int, LegalActions] | None = None
         self._prepare()
         self.state = self._setup()
@@ -203,7 +208,7 @@ class Game(ABC):
         if section is None:
             section = self.rules[rule].section  # an unknown rule id: the rule book's KeyError names it
         event = _new_event(Event, (self._step, rule, section, text, data))  # Event(...) without its defaults
-        self.log.append(event)
+        self.log._tail.append(event)  # log.append without a Python call (games.core.shared_list)
         return event
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
@@ -213,7 +218,7 @@ class Game(ABC):
             return LegalActions(())
         legal = LegalActions.presorted(found) if self.legal_is_sorted else LegalActions(found)
         # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
-        self._legal_memo = (self.state, len(self.history), self.rng.state, legal)
+        self._legal_memo = (self.state, self._step, self.rng.state, legal)
         return legal
 
     def _legal_of(self, player: int | None) -> Sequence[Action] | None:
@@ -226,7 +231,7 @@ class Game(ABC):
     def _listed(self, action: Action) -> bool:
         """Whether ``action`` is one of the objects :meth:`legal_actions` just listed for this very position."""
         memo = self._legal_memo
-        return (memo is not None and memo[0] is self.state and memo[1] == len(self.history)
+        return (memo is not None and memo[0] is self.state and memo[1] == self._step
                 and memo[2] == self.rng.state and any(map(is_, memo[3], repeat(action))))
 
     def touched(self) -> None:
@@ -282,24 +287,30 @@ class Game(ABC):
         return self._commit(action, rollback=False)
 
     def _commit(self, action: Action, rollback: bool) -> list[Event]:
-        start = len(self.log)
+        # This action's events are appended to the log's tail (games.core.shared_list), read here directly: this runs
+        # once per action, and the shared list's own len() and slicing are Python calls. Only a copy of the log made
+        # while the action is applied would put a new tail in place; then the events are read through the log.
+        log = self.log
+        tail, frozen = log._tail, log._frozen
+        start = len(tail)
         # A legal action cannot be refused half-way: an exception here is an engine bug. The position is then rebuilt
         # from config + seed + actions (deterministic), so the checked path copies nothing; only a position loaded
         # from a trusted snapshot, which its actions may not replay to, keeps a copy to roll back to.
         saved = (self.state.copy(), self.rng.state) if rollback and not self._replays else None
-        self._step = len(self.history)
+        self._step = step = self._step + 1
         try:
             self._apply(action)
         except BaseException:
+            self._step = step - 1
             if saved is not None:
                 self.state, self.rng.state = saved
-                del self.log[start:]
+                del log[frozen + start:]
             elif rollback:
                 earlier = type(self).replay(self.config, self.seed, self.history)
                 self.state, self.rng, self.log = earlier.state, earlier.rng, earlier.log
             raise
-        self.history.append(action)
-        return self.log[start:]
+        self.history._tail.append(action)
+        return tail[start:] if log._tail is tail else log[frozen + start:]
 
     def clone(self: G) -> G:
         """An independent copy: changing one never changes the other."""
@@ -307,8 +318,8 @@ class Game(ABC):
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.rng = self.rng.copy()
-        twin.history = list(self.history)
-        twin.log = list(self.log)
+        twin.history = self.history.copy()  # shares all but the newest items (games.core.shared_list)
+        twin.log = self.log.copy()
         twin._legal_memo = None  # a copy is often changed by hand (a redeal): it lists its own actions
         return twin
 
@@ -335,6 +346,7 @@ class Game(ABC):
             raise IndexError(f"can undo between 0 and {len(self.history)} actions, not {steps}")
         earlier = self.at(len(self.history) - steps)
         self.state, self.rng, self.history, self.log = earlier.state, earlier.rng, earlier.history, earlier.log
+        self._step = earlier._step
 
     def outcome(self) -> Outcome | None:
         """Winners and final scores once the game is over (``None`` before)."""
@@ -424,10 +436,11 @@ class Game(ABC):
             raise SaveFileError("snapshot.rng must be a whole number")
         game.rng.state = snap["rng"]
         try:
-            game.log = [Event.from_dict(e) for e in snap["log"]]
+            game.log = SharedList(Event.from_dict(e) for e in snap["log"])
         except (KeyError, TypeError, ValueError) as err:
             raise SaveFileError(f"snapshot.log is malformed: {err}") from err
-        game.history = actions
+        game.history = SharedList(actions)
+        game._step = len(actions) - 1
         game._replays = False
         return game
 

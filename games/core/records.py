@@ -109,9 +109,9 @@ def _copy_plan(cls: type) -> tuple[tuple[str, str], ...]:
 
 _COPY_EXPR = {
     "share": "s.{n}",
-    "flat-list": "list(s.{n})",
-    "list-of-flat-lists": "[list(v) for v in s.{n}]",
-    "flat-dict": "dict(s.{n})",
+    "flat-list": "[*s.{n}]",  # [*x]: a new list, without looking up and calling list()
+    "list-of-flat-lists": "[[*v] for v in s.{n}]",
+    "flat-dict": "{{**s.{n}}}",
     "record": "s.{n}.copy()",
     "optional-record": "None if s.{n} is None else s.{n}.copy()",
     "record-list": "[v.copy() for v in s.{n}]",

@@ -6,6 +6,7 @@ import pytest
 
 from games.core import ConfigError, IllegalAction, InvalidNotation, SaveFileError
 from games.core.conformance import check_random_game
+from games.core.shared_list import CHUNK
 
 from .toy import ToyGame
 
@@ -96,6 +97,49 @@ def test_clone_is_independent(game):
     twin.apply("take 1")
     assert game.history == [] and twin.history != []
     assert game.state.pile == twin.state.pile + 1
+
+
+def noisy_apply(game, then_fail=False):
+    """An ``_apply`` that logs more events than a shared list keeps unshared, clones the game half-way (which
+    freezes the log's newest events into a shared chunk) and logs two more."""
+    def apply(action):
+        for k in range(CHUNK + 8):
+            game.emit("take", f"event {k}")
+        game.clone()
+        game.emit("take", "after the clone")
+        if then_fail:
+            raise RuntimeError("bug")
+        game.emit("last", "done")
+    return apply
+
+
+def test_an_action_returns_all_its_events_even_when_the_game_is_cloned_while_it_is_applied(game, monkeypatch):
+    game.apply("take 1")
+    before = len(game.log)
+    monkeypatch.setattr(game, "_apply", noisy_apply(game))
+    events = game.apply("take 2")
+    assert len(events) == CHUNK + 10 and events == game.log[before:] and len(game.log) == before + CHUNK + 10
+    assert [e.step for e in events] == [1] * len(events) and list(map(str, game.history)) == ["take 1", "take 2"]
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_failing_action_cloned_half_way_still_rolls_back(game, monkeypatch, trusted):
+    if trusted:  # a trusted snapshot rolls back to a copy, not through a replay (so its log may be made up)
+        monkeypatch.setattr(game, "_apply", noisy_apply(game))
+        game.apply("take 1")
+        monkeypatch.undo()
+        game = ToyGame.from_json(game.to_json(), trust_snapshot=True)
+    else:
+        game.apply("take 1")
+    game.clone()  # the older events are shared from now on
+    before = fingerprint(game)
+    monkeypatch.setattr(game, "_apply", noisy_apply(game, then_fail=True))
+    with pytest.raises(RuntimeError):
+        game.apply("take 2")
+    monkeypatch.undo()
+    assert fingerprint(game) == before
+    game.apply("take 2")
+    assert game.log[-1].step == 1 and len(game.history) == 2
 
 
 def test_undo_and_time_travel_replay_the_log(game):
