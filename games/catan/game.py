@@ -323,16 +323,6 @@ class CatanGame(StepGame):
     def invariant_breaks(self) -> list[str]:
         return checks.invariant_breaks(self)
 
-    def clone(self) -> CatanGame:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)  # shares the config, layout and tables
-        twin.state = self.state.copy()
-        twin.rng = self.rng.copy()
-        twin.history = self.history.copy()
-        twin.log = self.log.copy()
-        twin._legal_memo = None  # as the kernel's clone: a copy lists its own actions
-        return twin
-
     def redeal(self, viewer: int | None, rng: Rng) -> CatanGame:
         """Deal again what ``viewer`` cannot see (:mod:`.hidden`)."""
         return hidden.redeal(self, viewer, rng)
