@@ -109,15 +109,39 @@ class _Witness:
         self.shadow_history = 0  # and actions of its history
 
 
+POLICIES = ("game", "uniform")
+
+
+def pick(game: Game, legal: LegalActions, stream: Rng, policy: str = "uniform") -> Action:
+    """One of ``legal`` at random from ``stream``: uniformly, or (``policy="game"``) by the game's
+    :meth:`Game.random_weights` (uniformly when it gives none). The uniform pick is one draw of ``below(len(legal))``,
+    so the uniform games of a seed are the ones they always were."""
+    weights = game.random_weights(legal) if policy == "game" else None
+    if weights is None:
+        return legal[stream.below(len(legal))]
+    total = sum(weights)
+    assert len(weights) == len(legal) and total > 0 and min(weights) >= 0, \
+        f"{game.game_id}: random_weights gave {list(weights)} for {len(legal)} actions"
+    left = stream.below(total)
+    for action, weight in zip(legal, weights, strict=True):
+        left -= weight
+        if left < 0:
+            return action
+    raise AssertionError("unreachable: the weights sum to their total")
+
+
 def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 10_000,
-                      deep_every: int = 7) -> Game:
+                      deep_every: int = 7, policy: str = "uniform") -> Game:
     """Play ``make(seed)`` to the end at random, checking invariants; return the finished game.
 
     ``deep_every``: run the costly checks (clone, JSON, illegal probes, every third time the replay) at every n-th
-    decision.
+    decision. ``policy``: ``"uniform"`` picks every legal action alike, ``"game"`` by the game's
+    :meth:`Game.random_weights` (see the module docstring).
     """
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
     game = make(seed)
-    policy = Rng(seed ^ 0x5EED)
+    stream = Rng(seed ^ 0x5EED)
     seen: dict[str, Action] = {}
     witness = _Witness()
     where = f"{game.game_id} seed {seed}"
@@ -148,7 +172,7 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
             _check_round_trip(game, witness, here, now)
             if step % (3 * deep_every) == 0:
                 _check_replay(game, witness, here, now)
-        game.apply(legal[policy.below(len(legal))])
+        game.apply(pick(game, legal, stream, policy))
     else:
         raise AssertionError(f"{where}: not over after {max_steps} decisions")
     assert game.pending() is None and not game.legal_actions(), f"{where}: over but still asks for a decision"
