@@ -13,15 +13,15 @@ import time
 
 from games import GAMES, game_class
 
-from .conformance import check_random_game
+from .conformance import POLICIES, check_random_game
 
 
-def run_chunk(game_id: str, players: int, seeds: range, deep_every: int) -> int:
+def run_chunk(game_id: str, players: int, seeds: range, deep_every: int, policy: str = "game") -> int:
     """Play the seeds of one chunk; return the decisions made (raises AssertionError on a broken invariant)."""
     cls = game_class(game_id)
     decisions = 0
     for seed in seeds:
-        game = check_random_game(lambda s: cls(None, s, players=players), seed, deep_every=deep_every)
+        game = check_random_game(lambda s: cls(None, s, players=players), seed, deep_every=deep_every, policy=policy)
         decisions += len(game.history)
     return decisions
 
@@ -34,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--deep-every", type=int, default=7, help="clone/JSON/illegal checks every n-th decision")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--policy", choices=POLICIES, default="game",
+                        help="random play: the game's weights (Game.random_weights) or uniform")
     args = parser.parse_args(argv)
     whole, played = time.perf_counter(), 0
     for game_id in args.game or sorted(GAMES):
@@ -45,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             seeds = range(args.seed, args.seed + args.games)
             chunks = [seeds[i::args.jobs] for i in range(args.jobs)]
             if args.jobs == 1:
-                decisions = run_chunk(game_id, players, seeds, args.deep_every)
+                decisions = run_chunk(game_id, players, seeds, args.deep_every, args.policy)
             else:
                 # Imported here: multiprocessing registers '__mp_main__', and games must import only the stdlib's
                 # plain modules when it is used in a notebook or in Pyodide.
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
 
                 with ProcessPoolExecutor(args.jobs) as pool:
                     decisions = sum(pool.map(run_chunk, [game_id] * args.jobs, [players] * args.jobs, chunks,
-                                             [args.deep_every] * args.jobs))
+                                             [args.deep_every] * args.jobs, [args.policy] * args.jobs))
             took = time.perf_counter() - start
             played += args.games
             print(f"{game_id} {players}p: {args.games} games (seeds {seeds.start}-{seeds.stop - 1}), "
