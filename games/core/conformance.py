@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from operator import lt
 from typing import Any, Callable
 
 from .action import Action, LegalActions
@@ -47,11 +48,18 @@ def _fingerprint(game: Game) -> str:
     return _dumps(game.to_dict())
 
 
+def _exact(value: Any) -> bytes:
+    """``value`` (JSON-ready) as an exact text: ``marshal`` (format 2, without references) tells every JSON type apart
+    as JSON does (``True`` from ``1``, ``1.0`` from ``1``) and is written several times faster; it also keeps the
+    order of dict keys and tells a tuple from a list, so it is stricter than sorted JSON for two values built by the
+    same code (a position and its copies or its replay)."""
+    return marshal.dumps(value, 2)
+
+
 def _state(game: Game) -> bytes:
-    """The state as an exact text: ``marshal`` (format 2, without references) tells every JSON type apart as JSON
-    does (``True`` from ``1``, ``1.0`` from ``1``) and is written several times faster; it also keeps the order of
-    dict keys, which the position's own copies and a JSON round trip keep."""
-    return marshal.dumps(game.state.to_dict(), 2)
+    """The state as an exact text (:func:`_exact`): the position's own copies and a JSON round trip keep the order of
+    its dict keys."""
+    return _exact(game.state.to_dict())
 
 
 class _Position:
@@ -143,6 +151,7 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
     game = make(seed)
     stream = Rng(seed ^ 0x5EED)
     seen: dict[str, Action] = {}
+    probes: list[tuple[str, Action]] = []  # seen's items, in the order first seen (what the refusals probe)
     witness = _Witness()
     where = f"{game.game_id} seed {seed}"
     for step in range(max_steps):
@@ -152,13 +161,14 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
         assert decision is not None, f"{where} step {step}: not over, but no pending decision"
         legal = game.legal_actions()
         assert legal, f"{where} step {step}: no legal action for {decision}"
-        keys = [a.sort_key for a in legal]
-        assert keys == sorted(keys) and len(set(keys)) == len(keys), f"{where} step {step}: unsorted/duplicate"
+        keys = [a.sort_key for a in legal]  # sorted and unique: each key below the next
+        assert all(map(lt, keys, keys[1:])), f"{where} step {step}: unsorted/duplicate"
         for a in legal:
             text = str(a)
             if text not in seen:  # parsing is deterministic: each text needs checking once per game
                 assert Action.parse(text) == a, f"{where} step {step}: '{a}' does not parse back"
                 seen[text] = a
+                probes.append((text, a))
         for other in range(game.players):
             if other != decision.player:
                 assert not game.legal_actions(other), f"{where} step {step}: seat {other} has actions out of turn"
@@ -167,7 +177,7 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
         if step % deep_every == 0:
             here = f"{where} step {step}"
             now = _Position(game)
-            _check_refusals(game, legal, seen, here, step, now)
+            _check_refusals(game, legal, probes, here, step, now)
             _check_clone(game, legal, here, now)
             _check_round_trip(game, witness, here, now)
             if step % (3 * deep_every) == 0:
@@ -185,19 +195,19 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
     final = _fingerprint(game)
     assert _fingerprint(type(game).from_json(game.to_json(), trust_snapshot=True)) == final, \
         f"{where}: the whole save loads back different"
-    _replay_to(game, witness, where)
-    assert _fingerprint(witness.shadow) == final, f"{where}: replay of the history differs"
+    _check_replay(game, witness, f"{where} at the end", _Position(game), whole=True)
     return game
 
 
-def _check_refusals(game: Game, legal: LegalActions, seen: dict[str, Action], where: str, step: int,
+def _check_refusals(game: Game, legal: LegalActions, items: list[tuple[str, Action]], where: str, step: int,
                     before: _Position, probes: int = 40) -> None:
     """Actions seen legal elsewhere but not legal here must be refused with a reason and change nothing.
 
     Probes rotate through everything seen so far; each probe gets a cheap check (history, log, random stream) and
     the whole position is compared once after all of them. ``apply`` lists the legal actions of the position to
     refuse a probe: every probe is given the listing already made here (``legal``), not a new one of the same
-    position.
+    position. (The objects listed are not probed, so ``apply`` is told it listed none: each probe goes straight to
+    the check of its legality, not through a search of the listing for that very object first.)
     """
     marks = (len(game.history), len(game.log), game.rng.state)
     decider = game.pending()
@@ -205,13 +215,15 @@ def _check_refusals(game: Game, legal: LegalActions, seen: dict[str, Action], wh
     def listed(player: int | None = None) -> LegalActions:
         return legal if player is None or decider is None or player == decider.player else LegalActions(())
 
-    items = list(seen.items())
     chosen = {(step * 7 + k * 13) % len(items) for k in range(min(probes, len(items)))}
     tried = []
+    members = frozenset(legal)
+    memo = game._legal_memo
+    game._legal_memo = None
     game.legal_actions = listed  # type: ignore[method-assign]  # this instance only, until the probes are done
     try:
         for text, action in (items[i] for i in sorted(chosen)):
-            if action in legal:
+            if action in members:
                 continue
             tried.append(text)
             try:
@@ -224,6 +236,7 @@ def _check_refusals(game: Game, legal: LegalActions, seen: dict[str, Action], wh
                 f"{where}: refused '{text}' changed the game"
     finally:
         del game.legal_actions
+        game._legal_memo = memo
     changed = before.differs(game)
     assert not changed, f"{where}: one of the refused {tried} changed the game ({changed})"
 
@@ -269,9 +282,12 @@ def _replay_to(game: Game, witness: _Witness, where: str) -> Game:
     return shadow
 
 
-def _check_replay(game: Game, witness: _Witness, where: str, now: _Position) -> None:
+def _check_replay(game: Game, witness: _Witness, where: str, now: _Position, whole: bool = False) -> None:
     """The history replayed from config and seed leads to this very position (the shadow game goes on from where
-    it was at the last replay check; each action is written as text, read back and checked again)."""
+    it was at the last replay check; each action is written as text, read back and checked again). The history and
+    the log are compared from where the last check stopped, or (``whole``, at the end) in full."""
+    if whole:
+        witness.shadow_history = witness.shadow_compared = 0
     shadow = _replay_to(game, witness, where)
     assert _head(shadow) == now.head, f"{where}: replay of the history differs (config or seed)"
     assert _state(shadow) == now.state, f"{where}: replay of the history differs (state)"
@@ -282,6 +298,6 @@ def _check_replay(game: Game, witness: _Witness, where: str, now: _Position) -> 
     witness.shadow_history = len(now.history)
     assert len(shadow.log) == len(game.log), f"{where}: replay of the history differs (log length)"
     start = witness.shadow_compared
-    assert _dumps([e.to_dict() for e in shadow.log[start:]]) == _dumps([e.to_dict() for e in game.log[start:]]), \
+    assert _exact([e.to_dict() for e in shadow.log[start:]]) == _exact([e.to_dict() for e in game.log[start:]]), \
         f"{where}: replay of the history differs (log)"
     witness.shadow_compared = len(game.log)
