@@ -343,14 +343,15 @@ class CatanGame(StepGame):
         if sum(hand) > self.safe_hand(p):
             weight = {**weight, **self.random_play_full_hand}
         out = [weight.get(a.verb, 1) for a in legal]
-        cards = self.cards
+        goals = [can for can in _GOALS if not can(hand)]  # what the hand cannot pay for yet
+        cards, rates = self.cards, s.rates
         for i, a in enumerate(legal):
-            if a.verb == "trade":
+            if a.verb == "trade" and goals:
                 g, r = cards.index(str(a.args[0])), cards.index(str(a.args[1]))
-                after = list(hand)
-                after[g] -= s.rates[p * w + g]
+                after = hand.copy()
+                after[g] -= rates[p * w + g]
                 after[r] += 1
-                if any(can(after) and not can(hand) for can in _GOALS):
+                if any(can(after) for can in goals):
                     out[i] = self.random_play_useful_trade
         return out
 
