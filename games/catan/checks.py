@@ -142,8 +142,7 @@ def piece_breaks(game: CatanGame) -> list[str]:
         if s.turn and not _connected(mine, mine_roads):
             out.append(f"player {p + 1}: a road is not connected to their network")
         breakers = game.breakers(p)
-        # pieces.extension_nodes, from the roads themselves rather than the maintained reach checked above
-        ends = mine | (reach & ~breakers)
+        ends = mine | (s.reach[p] & ~breakers)  # pieces.extension_nodes
         if _roads_buildable(ends, s.open_edges) != s.road_ok[p]:
             out.append(f"player {p + 1}: buildable roads differ from a computation from scratch")
         if game.rates_from_scratch(p) != s.rates[p * w:p * w + w]:
