@@ -329,6 +329,9 @@ class CatanGame(StepGame):
     random_play_full_hand: ClassVar[dict[str, int]] = {"trade": 36, "end": 3}
     #: ... and of a maritime trade after which a settlement, a city or a development card is affordable.
     random_play_useful_trade: ClassVar[int] = 200
+    #: ... and of a road after the roll, as (one ending at a free site, another): while no free site is in the player's
+    #: reach, then once one is.
+    random_play_roads: ClassVar[tuple[tuple[int, int], ...]] = ((60, 10), (3, 3))
 
     def random_weights(self, legal: Sequence[Action]) -> list[int]:
         s = self.state
@@ -343,6 +346,11 @@ class CatanGame(StepGame):
         if sum(hand) > self.safe_hand(p):
             weight = {**weight, **self.random_play_full_hand}
         out = [weight.get(a.verb, 1) for a in legal]
+        # a road towards a free site weighs more, any road less while a site is in reach already (save for it)
+        toward, other = self.random_play_roads[bool(s.free & s.reach[p])]
+        for i, a in enumerate(legal):
+            if a.verb == "road":
+                out[i] = toward if board.EDGE_END_MASK[int(a.args[0])] & s.free else other
         goals = [can for can in _GOALS if not can(hand)]  # what the hand cannot pay for yet
         cards, rates = self.cards, s.rates
         for i, a in enumerate(legal):
