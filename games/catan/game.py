@@ -334,6 +334,8 @@ class CatanGame(StepGame):
     random_play_roads: ClassVar[tuple[tuple[int, int], ...]] = ((60, 10), (3, 3))
 
     def random_weights(self, legal: Sequence[Action]) -> list[int]:
+        """Random play's weights (the fuzz's policy): by verb (:attr:`random_play`), set-up sites by their pips, roads
+        towards free sites, and maritime trades that make a build affordable."""
         s = self.state
         if s.phase == SETUP_SETTLEMENT:  # a site's pips: the first two settlements decide how much comes in
             pips = self.tables.pips
