@@ -80,13 +80,17 @@ def invariant_breaks(game: CatanGame) -> list[str]:
 def card_breaks(game: CatanGame) -> list[str]:
     """Cards are conserved kind by kind (hands + bank) and no count is negative."""
     s = game.state
-    n, w = game.players, game.width
-    out = []
-    for r in range(w):
-        held = sum(s.hands[p * w + r] for p in range(n)) + s.bank[r]
-        if held != game.card_totals[r] or s.bank[r] < 0:
-            out.append(f"{game.cards[r]}: {held} cards in hands and bank, not {game.card_totals[r]}")
-    if min(s.hands) < 0:
+    w = game.width
+    hands, bank = s.hands, s.bank
+    # one sum per kind over the flat hands (kind r of every player is hands[r::w]); the sentences only on a break
+    if [sum(hands[r::w]) for r in range(w)] != [t - b for t, b in zip(game.card_totals, bank, strict=True)] \
+            or min(bank) < 0:
+        out = [f"{game.cards[r]}: {held} cards in hands and bank, not {game.card_totals[r]}"
+               for r, held in enumerate(sum(hands[r::w]) + bank[r] for r in range(w))
+               if held != game.card_totals[r] or bank[r] < 0]
+    else:
+        out = []
+    if min(hands) < 0:
         out.append("a hand holds a negative number of cards")
     return out
 
@@ -98,10 +102,9 @@ def development_breaks(game: CatanGame) -> list[str]:
     devs = sum(s.devs) + len(s.deck) + sum(s.played)
     if sum(s.knights) != s.played[0]:
         out.append("knights played differ from the knight cards played")
-    if devs != sum(rulebook.DEVELOPMENT_CARDS.value.values()):
+    if devs != _DEVELOPMENT_CARDS:
         out.append(f"development cards not conserved: {devs}")
-    if s.army >= 0 and (s.knights[s.army] < rulebook.LARGEST_ARMY_MIN.value
-                        or any(k > s.knights[s.army] for k in s.knights)):
+    if s.army >= 0 and (s.knights[s.army] < _LARGEST_ARMY_MIN or max(s.knights) > s.knights[s.army]):
         out.append("the largest army holder does not lead")
     return out
 
@@ -111,36 +114,40 @@ def piece_breaks(game: CatanGame) -> list[str]:
     buildable roads, rates and road lengths equal to a computation from scratch, points equal to their sources."""
     s = game.state
     out = []
-    pieces_ = rulebook.PIECES.value
-    built = 0
+    built = roads_before = 0
     w = game.width
+    settlements, cities, roads = s.settlements, s.cities, s.roads
     for p in range(game.players):
-        towns, cities = s.settlements[p].bit_count(), s.cities[p].bit_count()
-        if towns + s.settlements_left[p] != pieces_["settlement"] + game.reduced_cities(p) \
-                or s.settlements_left[p] < 0:
+        towns, mine_cities, mine_roads = settlements[p], cities[p], roads[p]
+        reduced = game.reduced_cities(p)
+        left = s.settlements_left[p]
+        if towns.bit_count() + left != _SETTLEMENTS + reduced or left < 0:
             out.append(f"player {p + 1}: settlements not conserved")
-        if cities + s.cities_left[p] + game.reduced_cities(p) != pieces_["city"] or s.cities_left[p] < 0:
+        left = s.cities_left[p]
+        if mine_cities.bit_count() + left + reduced != _CITIES or left < 0:
             out.append(f"player {p + 1}: cities not conserved")
-        if s.roads[p].bit_count() + s.roads_left[p] != pieces_["road"] or s.roads_left[p] < 0:
+        left = s.roads_left[p]
+        if mine_roads.bit_count() + left != _ROADS or left < 0:
             out.append(f"player {p + 1}: roads not conserved")
-        mine = s.settlements[p] | s.cities[p]
-        if s.settlements[p] & s.cities[p] or built & mine:
+        mine = towns | mine_cities
+        if towns & mine_cities or built & mine:
             out.append(f"player {p + 1}: two buildings on one intersection")
         built |= mine
-        if any(s.roads[p] & s.roads[q] for q in range(p)):
+        if mine_roads & roads_before:
             out.append(f"player {p + 1}: two roads on one path")
-        reach = 0
-        for e in bits(s.roads[p]):
-            reach |= EDGE_END_MASK[e]
+        roads_before |= mine_roads
+        reach = spread(mine_roads, _EDGE_ENDS)
         if reach != s.reach[p]:
             out.append(f"player {p + 1}: reach differs from the roads")
-        if s.turn and not _connected(s.settlements[p] | s.cities[p], s.roads[p]):
+        if s.turn and not _connected(mine, mine_roads):
             out.append(f"player {p + 1}: a road is not connected to their network")
-        if _roads_buildable(pieces.extension_nodes(game, p), s.open_edges) != s.road_ok[p]:
+        breakers = game.breakers(p)
+        ends = mine | (s.reach[p] & ~breakers)  # pieces.extension_nodes
+        if _roads_buildable(ends, s.open_edges) != s.road_ok[p]:
             out.append(f"player {p + 1}: buildable roads differ from a computation from scratch")
         if game.rates_from_scratch(p) != s.rates[p * w:p * w + w]:
             out.append(f"player {p + 1}: maritime rates differ from a computation from scratch")
-        length = _longest_road(s.roads[p], game.breakers(p))
+        length = _longest_road(mine_roads, breakers)
         if length != s.road_length[p]:
             out.append(f"player {p + 1}: longest road {s.road_length[p]}, from scratch {length}")
         sources = game.point_sources(p)
@@ -156,17 +163,18 @@ def board_breaks(game: CatanGame) -> list[str]:
     s = game.state
     out = []
     built = s.built
-    for v in range(N_NODES):
-        if built & NODE_BIT[v] and (built & NODE_CLOSE[v]) != NODE_BIT[v]:
-            out.append(f"distance rule broken at intersection {v}")
+    if spread(built, _NEIGHBOURS) & built:  # a building next to another: name every intersection that breaks it
+        for v in range(N_NODES):
+            if built & NODE_BIT[v] and (built & NODE_CLOSE[v]) != NODE_BIT[v]:
+                out.append(f"distance rule broken at intersection {v}")
     if game.free_from_scratch() != s.free:
         out.append("the free intersections differ from a computation from scratch")
     roads = 0
-    for p in range(game.players):
-        roads |= s.roads[p]
-    if roads | s.open_edges != (1 << N_EDGES) - 1 or roads & s.open_edges:
+    for mask in s.roads:
+        roads |= mask
+    if roads | s.open_edges != _ALL_EDGES or roads & s.open_edges:
         out.append("open paths differ from the roads")
-    if s.turn and holder_after(s.road_length, s.longest, rulebook.LONGEST_ROAD_MIN.value) != s.longest:
+    if s.turn and holder_after(s.road_length, s.longest, _LONGEST_ROAD_MIN) != s.longest:
         out.append(f"longest road holder {s.longest} is not the one the lengths {s.road_length} give")
     if not 0 <= s.robber < len(s.terrain):
         out.append("the robber is not on exactly one hex")
@@ -178,6 +186,41 @@ def turn_breaks(game: CatanGame) -> list[str]:
     if s.phase != OVER and s.turn and s.phase not in game.out_of_turn and s.decider != s.player:
         return ["somebody other than the player whose turn it is decides outside the out-of-turn decisions"]
     return []
+
+
+def byte_tables(size: int, image: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Tables for :func:`spread`: for each byte of a ``size``-bit mask, the union of ``image[i]`` over the bits ``i``
+    set in each of the 256 values of that byte."""
+    tables = []
+    for base in range(0, size, 8):
+        table = [0] * 256
+        for byte in range(1, 256):
+            i = base + (byte & -byte).bit_length() - 1
+            table[byte] = table[byte & (byte - 1)] | (image[i] if i < size else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def spread(mask: int, tables: tuple[tuple[int, ...], ...]) -> int:
+    """The union of ``image[i]`` over the bits ``i`` of ``mask`` (tables from :func:`byte_tables`): a byte at a time,
+    not a bit at a time."""
+    out = 0
+    for table in tables:
+        if not mask:
+            break
+        out |= table[mask & 255]
+        mask >>= 8
+    return out
+
+
+_SETTLEMENTS, _CITIES, _ROADS = (rulebook.PIECES.value[k] for k in ("settlement", "city", "road"))
+_DEVELOPMENT_CARDS = sum(rulebook.DEVELOPMENT_CARDS.value.values())
+_LARGEST_ARMY_MIN = rulebook.LARGEST_ARMY_MIN.value
+_LONGEST_ROAD_MIN = rulebook.LONGEST_ROAD_MIN.value
+_ALL_EDGES = (1 << N_EDGES) - 1
+#: Roads -> the nodes they touch; buildings -> the nodes next to them.
+_EDGE_ENDS = byte_tables(N_EDGES, EDGE_END_MASK)
+_NEIGHBOURS = byte_tables(N_NODES, tuple(NODE_CLOSE[v] & ~NODE_BIT[v] for v in range(N_NODES)))
 
 
 # The computations from scratch are pure functions of bit masks: cached, so a decision that moves no piece (a trade,

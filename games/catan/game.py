@@ -323,12 +323,60 @@ class CatanGame(StepGame):
     def invariant_breaks(self) -> list[str]:
         return checks.invariant_breaks(self)
 
+    #: Random play's weight per verb (:meth:`random_weights`; a verb not named weighs 1). Uniform random players
+    #: spend half their decisions composing trade offers and end most turns before building: games of 2,000-2,900
+    #: decisions that rarely end by points. Building, buying and playing cards weigh more than composing trades and
+    #: ending the turn, so random games end by points in a few hundred decisions and every decision is still reached.
+    random_play: ClassVar[dict[str, int]] = {
+        "settle": 200, "city": 200, "road": 25, "buy": 100, "play": 100, "roll": 30, "trade": 3, "propose": 1,
+        "end": 25, "give": 2, "want": 2, "ask": 6, "withdraw": 3}
+    #: ... and the weights of a maritime trade and of ending the turn for a player holding more than a safe hand.
+    random_play_full_hand: ClassVar[dict[str, int]] = {"trade": 36, "end": 3}
+    #: ... and of a maritime trade after which a settlement, a city or a development card is affordable.
+    random_play_useful_trade: ClassVar[int] = 200
+    #: ... and of a road after the roll, as (one ending at a free site, another): while no free site is in the player's
+    #: reach, then once one is.
+    random_play_roads: ClassVar[tuple[tuple[int, int], ...]] = ((60, 10), (3, 3))
+
+    def random_weights(self, legal: Sequence[Action]) -> list[int]:
+        """Random play's weights (the fuzz's policy): by verb (:attr:`random_play`), set-up sites by their pips, roads
+        towards free sites, and maritime trades that make a build affordable."""
+        s = self.state
+        if s.phase == SETUP_SETTLEMENT:  # a site's pips: the first two settlements decide how much comes in
+            pips = self.tables.pips
+            return [1 + sum(pips[h] for h in board.NODE_HEXES[int(a.args[0])]) for a in legal]
+        weight = self.random_play
+        if s.phase != MAIN:
+            return [weight.get(a.verb, 1) for a in legal]
+        p, w = s.player, self.width
+        hand = s.hands[p * w:p * w + w]
+        if sum(hand) > self.safe_hand(p):
+            weight = {**weight, **self.random_play_full_hand}
+        out = [weight.get(a.verb, 1) for a in legal]
+        # a road towards a free site weighs more, any road less while a site is in reach already (save for it)
+        toward, other = self.random_play_roads[bool(s.free & s.reach[p])]
+        for i, a in enumerate(legal):
+            if a.verb == "road":
+                out[i] = toward if board.EDGE_END_MASK[int(a.args[0])] & s.free else other
+        goals = [can for can in _GOALS if not can(hand)]  # what the hand cannot pay for yet
+        cards, rates = self.cards, s.rates
+        for i, a in enumerate(legal):
+            if a.verb == "trade" and goals:
+                g, r = cards.index(str(a.args[0])), cards.index(str(a.args[1]))
+                after = hand.copy()
+                after[g] -= rates[p * w + g]
+                after[r] += 1
+                if any(can(after) for can in goals):
+                    out[i] = self.random_play_useful_trade
+        return out
+
     def redeal(self, viewer: int | None, rng: Rng) -> CatanGame:
         """Deal again what ``viewer`` cannot see (:mod:`.hidden`)."""
         return hidden.redeal(self, viewer, rng)
 
 
 _N = len(rulebook.RESOURCES)
+_GOALS = (pieces.CAN_SETTLE, pieces.CAN_CITY, pieces.CAN_BUY)
 _OTHER_RESOURCES = tuple(tuple(r for r in range(_N) if r != g) for g in range(_N))
 
 __all__ = ["CatanConfig", "CatanGame", "CatanState", "pieces"]

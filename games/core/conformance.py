@@ -1,12 +1,22 @@
 """Generic checks every game must pass, shared by the test suite and the fuzz command.
 
-:func:`check_random_game` plays one seeded game with a uniformly random policy and, at every decision, checks
-the kernel's promises: legal actions sorted, unique and round-tripping through text; nobody but the deciding
-player has actions; the game's own invariants hold (:meth:`Game.invariant_breaks`). Every ``deep_every``-th
-decision it also checks that illegal actions are refused without changing anything, that clones are independent,
-that the position survives JSON and back, and (every third time) that replaying the history leads to the same
-position; at the end it loads the whole save back and compares the replay of the whole history. A broken promise
-raises ``AssertionError`` with the seed and step, so any failure can be replayed.
+:func:`check_random_game` plays one seeded game at random and, at every decision, checks the kernel's promises:
+legal actions sorted, unique and round-tripping through text; nobody but the deciding player has actions; the
+game's own invariants hold (:meth:`Game.invariant_breaks`). Every ``deep_every``-th decision it also checks that
+illegal actions are refused without changing anything, that clones are independent, that the position survives
+JSON and back, and (every third time) that replaying the history leads to the same position; at the end it loads
+the whole save back and compares the replay of the whole history. A broken promise raises ``AssertionError``
+with the seed and step, so any failure can be replayed.
+
+Which random play (``policy``). ``"uniform"`` picks every legal action alike (the default here, and the games
+every seed always played); ``"game"`` picks by the game's :meth:`Game.random_weights`, one whole-number weight per
+legal action, which is uniform unless a game says otherwise. The fuzz command uses ``"game"`` by default and the
+shared random-play test runs a share of its games with each. Why a game weighs its actions: uniform Catan players
+spend half their decisions composing trade offers and end most turns before building, so a game lasts 2,000-2,900
+decisions, about 300 turns, and most of those positions are alike; weighted towards building, buying and playing
+cards, a game ends by points in a few hundred decisions, and every kind of decision is still reached. A policy
+changes which positions are visited, never which checks run: every check below runs at every decision (or every
+``deep_every``-th) whatever the policy.
 
 How the deep checks stay cheap without checking less. Actions and events are immutable values that the game only
 ever appends to its history and log, so each is compared by content once, when it is new, and by identity after
@@ -19,15 +29,21 @@ that:
   back when the action is first listed;
 * the replay is one shadow game that replays the history from config and seed as the game goes, each action
   checked again as :meth:`Game.replay` checks it, and is compared with the game at every third deep check and,
-  in full, at the end;
+  in full, at the end, field by field (the state and the log entries as exact ``marshal`` texts, which are
+  stricter than sorted JSON for two values built by the same code);
 * the refusal probes share the listing of the legal actions made for the position (the position is unchanged:
   each probe is checked for that, and the whole position after all of them).
+
+The games' own invariants are recomputed from scratch at every decision; they are kept cheap by how they compute,
+not by checking less (Catan's, for one, with bit masks and byte tables rather than loops over bits:
+``games/catan/checks.py``).
 """
 
 from __future__ import annotations
 
 import json
 import marshal
+from operator import lt
 from typing import Any, Callable
 
 from .action import Action, LegalActions
@@ -47,11 +63,18 @@ def _fingerprint(game: Game) -> str:
     return _dumps(game.to_dict())
 
 
+def _exact(value: Any) -> bytes:
+    """``value`` (JSON-ready) as an exact text: ``marshal`` (format 2, without references) tells every JSON type apart
+    as JSON does (``True`` from ``1``, ``1.0`` from ``1``) and is written several times faster; it also keeps the
+    order of dict keys and tells a tuple from a list, so it is stricter than sorted JSON for two values built by the
+    same code (a position and its copies or its replay)."""
+    return marshal.dumps(value, 2)
+
+
 def _state(game: Game) -> bytes:
-    """The state as an exact text: ``marshal`` (format 2, without references) tells every JSON type apart as JSON
-    does (``True`` from ``1``, ``1.0`` from ``1``) and is written several times faster; it also keeps the order of
-    dict keys, which the position's own copies and a JSON round trip keep."""
-    return marshal.dumps(game.state.to_dict(), 2)
+    """The state as an exact text (:func:`_exact`): the position's own copies and a JSON round trip keep the order of
+    its dict keys."""
+    return _exact(game.state.to_dict())
 
 
 class _Position:
@@ -109,16 +132,41 @@ class _Witness:
         self.shadow_history = 0  # and actions of its history
 
 
+POLICIES = ("game", "uniform")
+
+
+def pick(game: Game, legal: LegalActions, stream: Rng, policy: str = "uniform") -> Action:
+    """One of ``legal`` at random from ``stream``: uniformly, or (``policy="game"``) by the game's
+    :meth:`Game.random_weights` (uniformly when it gives none). The uniform pick is one draw of ``below(len(legal))``,
+    so the uniform games of a seed are the ones they always were."""
+    weights = game.random_weights(legal) if policy == "game" else None
+    if weights is None:
+        return legal[stream.below(len(legal))]
+    total = sum(weights)
+    assert len(weights) == len(legal) and total > 0 and min(weights) >= 0, \
+        f"{game.game_id}: random_weights gave {list(weights)} for {len(legal)} actions"
+    left = stream.below(total)
+    for action, weight in zip(legal, weights, strict=True):
+        left -= weight
+        if left < 0:
+            return action
+    raise AssertionError("unreachable: the weights sum to their total")
+
+
 def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 10_000,
-                      deep_every: int = 7) -> Game:
+                      deep_every: int = 7, policy: str = "uniform") -> Game:
     """Play ``make(seed)`` to the end at random, checking invariants; return the finished game.
 
     ``deep_every``: run the costly checks (clone, JSON, illegal probes, every third time the replay) at every n-th
-    decision.
+    decision. ``policy``: ``"uniform"`` picks every legal action alike, ``"game"`` by the game's
+    :meth:`Game.random_weights` (see the module docstring).
     """
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
     game = make(seed)
-    policy = Rng(seed ^ 0x5EED)
+    stream = Rng(seed ^ 0x5EED)
     seen: dict[str, Action] = {}
+    probes: list[tuple[str, Action]] = []  # seen's items, in the order first seen (what the refusals probe)
     witness = _Witness()
     where = f"{game.game_id} seed {seed}"
     for step in range(max_steps):
@@ -128,13 +176,14 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
         assert decision is not None, f"{where} step {step}: not over, but no pending decision"
         legal = game.legal_actions()
         assert legal, f"{where} step {step}: no legal action for {decision}"
-        keys = [a.sort_key for a in legal]
-        assert keys == sorted(keys) and len(set(keys)) == len(keys), f"{where} step {step}: unsorted/duplicate"
+        keys = [a.sort_key for a in legal]  # sorted and unique: each key below the next
+        assert all(map(lt, keys, keys[1:])), f"{where} step {step}: unsorted/duplicate"
         for a in legal:
             text = str(a)
             if text not in seen:  # parsing is deterministic: each text needs checking once per game
                 assert Action.parse(text) == a, f"{where} step {step}: '{a}' does not parse back"
                 seen[text] = a
+                probes.append((text, a))
         for other in range(game.players):
             if other != decision.player:
                 assert not game.legal_actions(other), f"{where} step {step}: seat {other} has actions out of turn"
@@ -143,12 +192,12 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
         if step % deep_every == 0:
             here = f"{where} step {step}"
             now = _Position(game)
-            _check_refusals(game, legal, seen, here, step, now)
+            _check_refusals(game, legal, probes, here, step, now)
             _check_clone(game, legal, here, now)
             _check_round_trip(game, witness, here, now)
             if step % (3 * deep_every) == 0:
                 _check_replay(game, witness, here, now)
-        game.apply(legal[policy.below(len(legal))])
+        game.apply(pick(game, legal, stream, policy))
     else:
         raise AssertionError(f"{where}: not over after {max_steps} decisions")
     assert game.pending() is None and not game.legal_actions(), f"{where}: over but still asks for a decision"
@@ -161,19 +210,19 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
     final = _fingerprint(game)
     assert _fingerprint(type(game).from_json(game.to_json(), trust_snapshot=True)) == final, \
         f"{where}: the whole save loads back different"
-    _replay_to(game, witness, where)
-    assert _fingerprint(witness.shadow) == final, f"{where}: replay of the history differs"
+    _check_replay(game, witness, f"{where} at the end", _Position(game), whole=True)
     return game
 
 
-def _check_refusals(game: Game, legal: LegalActions, seen: dict[str, Action], where: str, step: int,
+def _check_refusals(game: Game, legal: LegalActions, items: list[tuple[str, Action]], where: str, step: int,
                     before: _Position, probes: int = 40) -> None:
     """Actions seen legal elsewhere but not legal here must be refused with a reason and change nothing.
 
     Probes rotate through everything seen so far; each probe gets a cheap check (history, log, random stream) and
     the whole position is compared once after all of them. ``apply`` lists the legal actions of the position to
     refuse a probe: every probe is given the listing already made here (``legal``), not a new one of the same
-    position.
+    position. (The objects listed are not probed, so ``apply`` is told it listed none: each probe goes straight to
+    the check of its legality, not through a search of the listing for that very object first.)
     """
     marks = (len(game.history), len(game.log), game.rng.state)
     decider = game.pending()
@@ -181,13 +230,15 @@ def _check_refusals(game: Game, legal: LegalActions, seen: dict[str, Action], wh
     def listed(player: int | None = None) -> LegalActions:
         return legal if player is None or decider is None or player == decider.player else LegalActions(())
 
-    items = list(seen.items())
     chosen = {(step * 7 + k * 13) % len(items) for k in range(min(probes, len(items)))}
     tried = []
+    members = frozenset(legal)
+    memo = game._legal_memo
+    game._legal_memo = None
     game.legal_actions = listed  # type: ignore[method-assign]  # this instance only, until the probes are done
     try:
         for text, action in (items[i] for i in sorted(chosen)):
-            if action in legal:
+            if action in members:
                 continue
             tried.append(text)
             try:
@@ -200,6 +251,7 @@ def _check_refusals(game: Game, legal: LegalActions, seen: dict[str, Action], wh
                 f"{where}: refused '{text}' changed the game"
     finally:
         del game.legal_actions
+        game._legal_memo = memo
     changed = before.differs(game)
     assert not changed, f"{where}: one of the refused {tried} changed the game ({changed})"
 
@@ -245,9 +297,12 @@ def _replay_to(game: Game, witness: _Witness, where: str) -> Game:
     return shadow
 
 
-def _check_replay(game: Game, witness: _Witness, where: str, now: _Position) -> None:
+def _check_replay(game: Game, witness: _Witness, where: str, now: _Position, whole: bool = False) -> None:
     """The history replayed from config and seed leads to this very position (the shadow game goes on from where
-    it was at the last replay check; each action is written as text, read back and checked again)."""
+    it was at the last replay check; each action is written as text, read back and checked again). The history and
+    the log are compared from where the last check stopped, or (``whole``, at the end) in full."""
+    if whole:
+        witness.shadow_history = witness.shadow_compared = 0
     shadow = _replay_to(game, witness, where)
     assert _head(shadow) == now.head, f"{where}: replay of the history differs (config or seed)"
     assert _state(shadow) == now.state, f"{where}: replay of the history differs (state)"
@@ -258,6 +313,6 @@ def _check_replay(game: Game, witness: _Witness, where: str, now: _Position) -> 
     witness.shadow_history = len(now.history)
     assert len(shadow.log) == len(game.log), f"{where}: replay of the history differs (log length)"
     start = witness.shadow_compared
-    assert _dumps([e.to_dict() for e in shadow.log[start:]]) == _dumps([e.to_dict() for e in game.log[start:]]), \
+    assert _exact([e.to_dict() for e in shadow.log[start:]]) == _exact([e.to_dict() for e in game.log[start:]]), \
         f"{where}: replay of the history differs (log)"
     witness.shadow_compared = len(game.log)

@@ -193,6 +193,14 @@ class Game(ABC):
         Random-play tests and the fuzz command call it after every decision."""
         return []
 
+    def random_weights(self, legal: LegalActions) -> Sequence[int] | None:
+        """How often random play (the fuzz, the random-play tests) picks each of ``legal``, the position's listing:
+        one whole-number weight per action (0 never picks it), or ``None`` for uniform, the default. A game whose
+        uniform games drag on (Catan composes trades and ends turns far more often than it builds) weights its
+        actions so random games end nearer a real game's length; it changes which positions are visited, never
+        which checks run."""
+        return None
+
     def _tiebreak(self, player: int) -> tuple:
         """Sort key that breaks score ties (bigger wins); equal keys share the win."""
         return ()

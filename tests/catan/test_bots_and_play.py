@@ -65,3 +65,27 @@ def test_the_greedy_evaluation_is_the_same_in_twins_that_differ_only_in_what_the
             [(str(a), round(v, 9)) for a, v in bot.ratings(game)]
         compared += 1
     assert compared > 20
+
+
+@pytest.mark.parametrize("game_id, players", [("catan.base", 4), ("catan.cities_knights", 4)])
+def test_random_play_by_the_games_weights_ends_by_points_in_a_few_hundred_decisions(game_id, players):
+    """The fuzz's policy (``CatanGame.random_weights``): building, buying and playing cards weigh more than composing
+    trades and ending the turn, so random games end by points, several times shorter than uniform ones."""
+    from games import game_class
+    from games.catan.state import WON
+    from games.core.conformance import pick
+
+    cls = game_class(game_id)
+    lengths, kinds = [], set()
+    for seed in range(12):
+        game, stream = cls(None, seed, players=players), Rng(seed ^ 0x5EED)
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            weights = game.random_weights(legal)
+            assert len(weights) == len(legal) and min(weights) > 0
+            kinds.add(game.pending().kind)
+            game.apply(pick(game, legal, stream, "game"))
+        assert game.state.ended == WON
+        lengths.append(len(game.history))
+    assert sorted(lengths)[len(lengths) // 2] < 1000
+    assert {"offer", "answer", "confirm", "discard", "robber", "steal"} <= kinds  # trades and the robber still come

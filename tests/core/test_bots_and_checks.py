@@ -94,3 +94,35 @@ def test_lists_of_lists_are_copied_one_level_down():
     from games.kardinal_koenig.game import CardGameState
 
     assert dict(_copy_plan(CardGameState))["displays"] == "list-of-flat-lists"
+
+
+class GreedyTakerToy(ToyGame):
+    """Random play by the game's weights: taking 3 stones weighs 6, anything else 1."""
+
+    def random_weights(self, legal):
+        return [6 if str(a) == "take 3" else 1 for a in legal]
+
+
+def test_random_play_follows_the_game_policy_and_keeps_uniform_play_as_it_was():
+    def share_of_threes(policy):
+        taken = [str(a) for seed in range(12)
+                 for a in check_random_game(lambda s: GreedyTakerToy(seed=s), seed, policy=policy).history
+                 if a.verb == "take"]
+        return taken.count("take 3") / len(taken)
+
+    assert share_of_threes("game") > 0.55 > 0.45 > share_of_threes("uniform")
+    # a game without weights plays the same games under either policy, and "uniform" is the default
+    for seed in range(4):
+        assert check_random_game(lambda s: ToyGame(seed=s), seed, policy="game").history == \
+            check_random_game(lambda s: ToyGame(seed=s), seed).history
+
+
+def test_a_game_policy_with_wrong_weights_or_an_unknown_policy_is_refused():
+    class Wrong(ToyGame):
+        def random_weights(self, legal):
+            return [0] * len(legal)
+
+    with pytest.raises(AssertionError, match="random_weights gave"):
+        check_random_game(lambda s: Wrong(seed=s), 0, policy="game")
+    with pytest.raises(ValueError, match="policy must be one of"):
+        check_random_game(lambda s: ToyGame(seed=s), 0, policy="clever")

@@ -8,6 +8,7 @@ player sees that hand (``peek``).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from games.catan.board import NODE_BIT, bits
@@ -100,19 +101,22 @@ def ck_breaks(game: CKGame) -> list[str]:
     if s.deck or any(s.devs) or any(s.knights) or s.army >= 0:
         out.append("development cards or a largest army in Cities & Knights")
     # progress cards: 54, each deck holds its own track, VP cards never in a hand
-    cards = [k for deck in s.decks for k in deck] + [k for hand in s.progress for k in hand]
-    cards += [k for k, holder in ((KINDS.index("printer"), s.printer), (KINDS.index("constitution"), s.constitution))
-              if holder >= 0]
-    if sorted(cards) != ALL_PROGRESS:
+    cards = list(chain(*s.decks, *s.progress))
+    if s.printer >= 0:
+        cards.append(_PRINTER)
+    if s.constitution >= 0:
+        cards.append(_CONSTITUTION)
+    cards.sort()
+    if cards != ALL_PROGRESS:
         out.append(f"progress cards not conserved: {len(cards)} of 54")
     for t, deck in enumerate(s.decks):
-        if any(KIND_TRACK[k] != t for k in deck):
+        if not _TRACK_KINDS[t].issuperset(deck):
             out.append(f"the {TRACKS[t]} deck holds another track's card")
+    limit = _HAND_LIMIT
     for p in range(n):
         hand = s.progress[p]
-        if hand != sorted(hand) or any(k in VP_KINDS for k in hand):
+        if hand != sorted(hand) or not VP_KINDS.isdisjoint(hand):
             out.append(f"player {p + 1}: progress hand unsorted or holding a victory point card")
-        limit = ck_rulebook.HAND_LIMIT.value
         allowed = limit + (1 if (s.phase == LIMIT and s.decider == p) or (s.fifth >= 0 and p == s.player) else 0)
         if len(hand) > allowed:
             out.append(f"player {p + 1}: {len(hand)} progress cards, more than {allowed}")
@@ -120,11 +124,12 @@ def ck_breaks(game: CKGame) -> list[str]:
         out.append("the pending 5th card is not in its holder's hand")
     # knights
     seen = 0
+    knights_at, levels = s.knights_at, s.levels
     for p in range(n):
         mine = 0
         for level in range(3):
-            mask = s.knights_at[p * 3 + level]
-            if mask.bit_count() > ck_rulebook.KNIGHTS_PER_LEVEL.value:
+            mask = knights_at[p * 3 + level]
+            if mask.bit_count() > _KNIGHTS_PER_LEVEL:
                 out.append(f"player {p + 1}: more than 2 {LEVELS[level]} knights")
             if mask & (seen | mine):
                 out.append(f"player {p + 1}: two knights on one intersection")
@@ -132,11 +137,12 @@ def ck_breaks(game: CKGame) -> list[str]:
         if s.active[p] & ~mine:
             out.append(f"player {p + 1}: an active knight that is not on the board")
         seen |= mine
-        if s.walls[p].bit_count() > ck_rulebook.WALLS.value or s.walls[p] & ~s.cities[p]:
+        if s.walls[p].bit_count() > _WALLS or s.walls[p] & ~s.cities[p]:
             out.append(f"player {p + 1}: more than 3 walls or a wall without a city")
         if s.reduced[p] & ~s.settlements[p]:
             out.append(f"player {p + 1}: a city laid on its side that is not a settlement")
-        if any(not 0 <= level <= ck_rulebook.LEVELS.value for level in s.levels[p * 3:p * 3 + 3]):
+        mine_levels = levels[p * 3:p * 3 + 3]
+        if min(mine_levels) < 0 or max(mine_levels) > _LEVELS:
             out.append(f"player {p + 1}: an improvement level outside 0-5")
     if seen != s.knight_nodes:
         out.append("the knight mask differs from the knights")
@@ -144,8 +150,8 @@ def ck_breaks(game: CKGame) -> list[str]:
         out.append("a knight stands on a settlement or city")
     if (s.fresh | s.promoted | s.committed) & ~seen:
         out.append("a knight marked this turn is not on the board")
-    landed = s.battle == COMMITTING and s.barbarian == ck_rulebook.BARBARIAN_STEPS.value
-    if not 0 <= s.barbarian < ck_rulebook.BARBARIAN_STEPS.value and not landed:
+    landed = s.battle == COMMITTING and s.barbarian == _BARBARIAN_STEPS
+    if not 0 <= s.barbarian < _BARBARIAN_STEPS and not landed:
         out.append(f"the barbarian ship is at {s.barbarian}, not 0-6")
     # metropolises: one per track, on a city of its holder (level 4 or more), one per city
     used = 0
@@ -157,7 +163,7 @@ def ck_breaks(game: CKGame) -> list[str]:
             continue
         if holder < 0 or not s.cities[holder] & NODE_BIT[v] or used & NODE_BIT[v]:
             out.append(f"the {TRACKS[t]} metropolis is not on its own city of its holder")
-        elif s.levels[holder * 3 + t] < ck_rulebook.METROPOLIS_LEVEL.value:
+        elif levels[holder * 3 + t] < _METROPOLIS_LEVEL:
             out.append(f"the {TRACKS[t]} metropolis holder has not reached level 4")
         used |= NODE_BIT[v]
     if (s.merchant < 0) != (s.merchant_owner < 0):
@@ -167,3 +173,14 @@ def ck_breaks(game: CKGame) -> list[str]:
     if s.phase != OVER and s.turn and s.card < 0 and s.target >= 0 and s.knight < 0:
         out.append("a target without a card in play")
     return out
+
+
+_PRINTER, _CONSTITUTION = KINDS.index("printer"), KINDS.index("constitution")
+#: Track -> the progress card kinds of that track (what its deck may hold).
+_TRACK_KINDS = tuple(frozenset(k for k in range(len(KINDS)) if KIND_TRACK[k] == t) for t in range(len(TRACKS)))
+_HAND_LIMIT = ck_rulebook.HAND_LIMIT.value
+_KNIGHTS_PER_LEVEL = ck_rulebook.KNIGHTS_PER_LEVEL.value
+_WALLS = ck_rulebook.WALLS.value
+_LEVELS = ck_rulebook.LEVELS.value
+_BARBARIAN_STEPS = ck_rulebook.BARBARIAN_STEPS.value
+_METROPOLIS_LEVEL = ck_rulebook.METROPOLIS_LEVEL.value

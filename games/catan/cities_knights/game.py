@@ -244,6 +244,12 @@ class CKGame(CatanGame):
     def invariant_breaks(self) -> list[str]:
         return checks.invariant_breaks(self)
 
+    #: Random play's weights (:meth:`CatanGame.random_weights`) with the verbs of Cities & Knights: improving cities
+    #: (the metropolises' points) and raising, activating and promoting knights (the barbarians) weigh like
+    #: building; moving knights about weighs less; passing (a Diplomat's road, a Deserter's knight) is kept in play.
+    random_play = {**CatanGame.random_play, "improve": 200, "knight": 60, "activate": 60, "promote": 60, "wall": 60,
+                   "move": 5, "chase": 10, "displace": 10, "harbor": 3, "pass": 10}
+
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
 
