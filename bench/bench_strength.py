@@ -3,6 +3,8 @@
 Run (2 worker processes at low priority; a few hours on this 2-core machine):
 
     nice -n 10 python bench/bench_strength.py --games 201 --jobs 2 [--game ID ...] [--bots mcts,greedy,random]
+        [--chunk 21 --csv DIR]        # a line and the frame so far after every 21 games
+    python bench/bench_strength.py --report DIR/strength_ID.csv   # the figures of a kept frame (a run cut short)
 
 Every game id of ``games.GAMES`` (in the order of ``ORDER``, new ids before Kutná Hora) plays ``--games`` seeded
 games (:func:`widgets.shared.tournament.tournament`; seats rotate, so with a multiple of 3 every bot sits in every
@@ -115,7 +117,12 @@ def measure(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv
             chunk: int) -> dict:
     started = time.perf_counter()
     df = play(game_id, bots, games, jobs, seed, csv, chunk)
-    wall = time.perf_counter() - started
+    return report(game_id, bots, df, time.perf_counter() - started, jobs)
+
+
+def report(game_id: str, bots: list[str], df: pd.DataFrame, wall: float, jobs: int) -> dict:
+    """Print one tournament's figures (its frame ``df``, played in ``wall`` seconds) and return them."""
+    games = df.game.nunique()
     rates, fast = win_rates(df), speed(df)
     search = bots[0]
     print(f"\n== {game_id}: {games} games, {len(bots)} players ({', '.join(bots)}; seats rotate), "
@@ -162,8 +169,15 @@ def main() -> None:
     parser.add_argument("--csv", type=pathlib.Path, help="keep each tournament's frame as CSV in this folder")
     parser.add_argument("--chunk", type=int, default=201, help="games between progress lines and CSV writes "
                         "(a multiple of the seat count keeps the seat rotation of one run)")
+    parser.add_argument("--report", type=pathlib.Path, help="only print the figures of a frame kept with --csv "
+                        "(a run cut short: its games so far; the wall time is the games' own)")
     args = parser.parse_args()
     bots = args.bots.split(",")
+    if args.report is not None:
+        df = pd.read_csv(args.report)
+        game_id = args.report.stem.removeprefix("strength_")
+        summary([report(game_id, bots, df, df.groupby("game").wall.first().sum(), 1)], bots)
+        return
     results = []
     for game_id in game_ids(args.game):
         results.append(measure(game_id, bots, args.games, args.jobs, args.seed, args.csv, args.chunk))
