@@ -352,22 +352,25 @@ class CatanGame(StepGame):
         hand = s.hands[p * w:p * w + w]
         if sum(hand) > self.safe_hand(p):
             weight = {**weight, **self.random_play_full_hand}
-        out = [weight.get(a.verb, 1) for a in legal]
         # a road towards a free site weighs more, any road less while a site is in reach already (save for it)
         toward, other = self.random_play_roads[bool(s.free & s.reach[p])]
-        for i, a in enumerate(legal):
-            if a.verb == "road":
-                out[i] = toward if board.EDGE_END_MASK[int(a.args[0])] & s.free else other
         goals = [can for can in _GOALS if not can(hand)]  # what the hand cannot pay for yet
         cards, rates = self.cards, s.rates
-        for i, a in enumerate(legal):
-            if a.verb == "trade" and goals:
+        out = []
+        for a in legal:
+            verb = a.verb
+            if verb == "road":
+                out.append(toward if board.EDGE_END_MASK[int(a.args[0])] & s.free else other)
+                continue
+            if verb == "trade" and goals:
                 g, r = cards.index(str(a.args[0])), cards.index(str(a.args[1]))
                 after = hand.copy()
                 after[g] -= rates[p * w + g]
                 after[r] += 1
                 if any(can(after) for can in goals):
-                    out[i] = self.random_play_useful_trade
+                    out.append(self.random_play_useful_trade)
+                    continue
+            out.append(weight.get(verb, 1))
         return out
 
     def redeal(self, viewer: int | None, rng: Rng) -> CatanGame:

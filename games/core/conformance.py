@@ -165,8 +165,8 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
         raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
     game = make(seed)
     stream = Rng(seed ^ 0x5EED)
-    seen: dict[str, Action] = {}
-    probes: list[tuple[str, Action]] = []  # seen's items, in the order first seen (what the refusals probe)
+    seen: set[str] = set()  # the texts of every action listed so far
+    probes: list[tuple[str, Action]] = []  # and those actions, in the order first seen (what the refusals probe)
     witness = _Witness()
     where = f"{game.game_id} seed {seed}"
     for step in range(max_steps):
@@ -182,7 +182,7 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
             text = str(a)
             if text not in seen:  # parsing is deterministic: each text needs checking once per game
                 assert Action.parse(text) == a, f"{where} step {step}: '{a}' does not parse back"
-                seen[text] = a
+                seen.add(text)
                 probes.append((text, a))
         for other in range(game.players):
             if other != decision.player:
