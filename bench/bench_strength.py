@@ -4,6 +4,7 @@ Run (2 worker processes at low priority; a few hours on this 2-core machine):
 
     nice -n 10 python bench/bench_strength.py --games 201 --jobs 2 [--game ID ...] [--bots mcts,greedy,random]
         [--chunk 21 --csv DIR]        # a line and the frame so far after every 21 games
+        [--resume]                    # go on from the games DIR already holds (a run cut short)
     python bench/bench_strength.py --report DIR/strength_ID.csv   # the figures of a kept frame (a run cut short)
 
 Every game id of ``games.GAMES`` (in the order of ``ORDER``, new ids before Kutná Hora) plays ``--games`` seeded
@@ -112,14 +113,36 @@ def interval(rate: float, low: float, high: float) -> str:
     return f"{rate:5.1%} [{low:5.1%}, {high:5.1%}]"
 
 
+def kept(game_id: str, bots: list[str], seats: int, csv: pathlib.Path | None) -> pd.DataFrame | None:
+    """The frame a run cut short left in ``csv`` (``--resume``), checked: the same bots, whole games numbered from 0,
+    and a multiple of the seat count, so the games that follow keep the seat rotation of one run."""
+    path = None if csv is None else csv / f"strength_{game_id}.csv"
+    if path is None or not path.exists():
+        return None
+    df = pd.read_csv(path)
+    played = df.game.nunique()
+    if sorted(df.bot.unique()) != sorted(set(bots)) or sorted(df.game.unique()) != list(range(played)):
+        raise SystemExit(f"{path} holds other bots or games than this run's ({', '.join(bots)}, games 0..n-1)")
+    if played % seats:
+        raise SystemExit(f"{path} holds {played} games, not a multiple of {seats} seats: the rotation would break")
+    return df
+
+
 def play(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: pathlib.Path | None,
-         chunk: int) -> pd.DataFrame:
+         chunk: int, resume: bool = False) -> pd.DataFrame:
     """The tournament in chunks of ``chunk`` games (a multiple of the seat count keeps the rotation of one run: game
     ``g`` of a chunk starting at ``start`` is game ``start + g`` of the whole), the frame so far written to ``csv``
-    and a line printed after each chunk, so a run cut short still leaves its games."""
+    and a line printed after each chunk, so a run cut short still leaves its games; ``resume`` goes on from them."""
     frames = []
+    first = 0
+    if resume:
+        before = kept(game_id, bots, len(bots), csv)
+        if before is not None:
+            frames.append(before)
+            first = before.game.nunique()
+            print(f"   {game_id}: {first} games kept in {csv}, playing games {first}..{games - 1}", flush=True)
     started = time.perf_counter()
-    for start in range(0, games, chunk):
+    for start in range(first, games, chunk):
         size = min(chunk, games - start)
         part = tournament(game_id, bots, games=size, seed=seed + start, jobs=jobs, progress=False)
         frames.append(part.assign(game=part.game + start))
@@ -136,9 +159,9 @@ def play(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: p
 
 
 def measure(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: pathlib.Path | None,
-            chunk: int) -> dict:
+            chunk: int, resume: bool = False) -> dict:
     started = time.perf_counter()
-    df = play(game_id, bots, games, jobs, seed, csv, chunk)
+    df = play(game_id, bots, games, jobs, seed, csv, chunk, resume)
     return report(game_id, bots, df, time.perf_counter() - started, jobs)
 
 
@@ -193,8 +216,12 @@ def main() -> None:
                         "(a multiple of the seat count keeps the seat rotation of one run)")
     parser.add_argument("--report", type=pathlib.Path, help="only print the figures of a frame kept with --csv "
                         "(a run cut short: its games so far; the wall time is the games' own)")
+    parser.add_argument("--resume", action="store_true", help="go on from the games a run cut short kept in --csv "
+                        "(the same code, seed and bots: the games already played are not played again)")
     args = parser.parse_args()
     bots = args.bots.split(",")
+    if args.resume and args.csv is None:
+        parser.error("--resume needs --csv, the folder of the kept frames")
     if args.report is not None:
         df = pd.read_csv(args.report)
         game_id = args.report.stem.removeprefix("strength_")
@@ -202,7 +229,7 @@ def main() -> None:
         return
     results = []
     for game_id in game_ids(args.game):
-        results.append(measure(game_id, bots, args.games, args.jobs, args.seed, args.csv, args.chunk))
+        results.append(measure(game_id, bots, args.games, args.jobs, args.seed, args.csv, args.chunk, args.resume))
     summary(results, bots)
 
 
