@@ -91,6 +91,16 @@ class Game(ABC):
     #: greedy bot's one-step rating); ``0``: all of them. For games whose decisions list many actions a one-step
     #: rating already calls poor (Catan's trade offers), so the search spends its playouts on the real candidates.
     search_candidates: ClassVar[int] = 0
+    #: How strongly a search bot leans towards the greedy rating at the root (progressive bias): each root action's
+    #: UCB score gets ``search_prior * (its lookahead - the best lookahead) / evaluation_scale / sqrt(visits + 1)``,
+    #: a pull that fades as the playouts come in. ``0``: off. For games whose one-step rating already separates the
+    #: choices better than a few hundred noisy playouts do (Kutná Hora), so the search departs from greedy only
+    #: where its playouts say so clearly.
+    search_prior: ClassVar[float] = 0.0
+    #: A search bot's default budget in this game, playouts per decision (a bot given its own budget keeps it).
+    #: A game whose playouts cost more (Kutná Hora rates its follow-up choices) sets fewer to stay within the
+    #: bots' second per decision.
+    search_playouts: ClassVar[int] = 1000
 
     state: Record
 
@@ -180,6 +190,13 @@ class Game(ABC):
         twin = self.clone()
         twin.apply_unchecked(action)
         return twin.heuristic(player)
+
+    def playout_action(self, legal: LegalActions, rng: Rng) -> Action:
+        """The action a search bot's playout takes among ``legal`` (this position's listing), drawing from ``rng``
+        only: by default one uniform draw. A game overrides it when random moves make its playouts mostly noise
+        (Kutná Hora finishes a seat's own follow-up choices by the one-step rating); the position is already a
+        redeal from the searching seat's view, so a game may read it whole."""
+        return legal[rng.below(len(legal))]
 
     def redeal(self: G, viewer: int | None, rng: Rng) -> G:
         """A copy in which everything ``viewer`` cannot see (``None``: what nobody sees) is dealt again at random from

@@ -15,6 +15,10 @@ how many root actions the search considers (``Game.search_candidates``): the bes
 (``Game.lookahead``, which reads only the seat's knowledge), ties at the cut kept; every legal action is still
 listed in the ratings, the others with no visits.
 
+Two more hooks let a game steer the search without the kernel knowing its rules: ``Game.search_prior`` pulls the
+root's choices towards the greedy rating (progressive bias, fading with visits), and ``Game.playout_action`` picks
+the playouts' moves (uniform by default).
+
 Budget: ``playouts`` iterations, or ``seconds`` of process time per decision, whichever ends first. The bot's
 random stream is its own (seeded), so a game with the same seeds replays. The tree under the action taken is kept
 for the next decision when the game has moved on only by actions it can follow (``reuse``).
@@ -30,9 +34,9 @@ from .action import Action
 from .game import Game
 from .rng import Rng
 
-#: The bot's default budget: 1,000 iterations or 1 s of process time per decision, whichever ends first (about
-#: 0.3-0.5 s for the games here on a 2-core machine).
-DEFAULT_PLAYOUTS = 1000
+#: The bot's default time cap: 1 s of process time per decision. Its default playouts are the game's
+#: (``Game.search_playouts``: 1,000 unless the game sets fewer), whichever ends first (about 0.2-0.5 s per decision
+#: for the games here on a 2-core machine).
 DEFAULT_SECONDS = 1.0
 
 
@@ -60,13 +64,14 @@ class Rating:
 
 
 class MCTSBot:
-    """Information-set MCTS (see the module docstring). ``MCTSBot(seed, playouts=1000, seconds=1.0, depth=4,
-    exploration=0.3)``: ``depth`` random decisions after the tree before the position is rated (short playouts and
-    the game's evaluation beat long random ones in every game here), ``exploration`` the UCB1 constant."""
+    """Information-set MCTS (see the module docstring). ``MCTSBot(seed, playouts=None, seconds=1.0, depth=4,
+    exploration=0.3)``: ``playouts`` per decision (``None``: the game's ``search_playouts``), ``depth`` random
+    decisions after the tree before the position is rated (short playouts and the game's evaluation beat long
+    random ones in every game here), ``exploration`` the UCB1 constant."""
 
-    def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS, seconds: float = DEFAULT_SECONDS,
+    def __init__(self, seed: int = 0, playouts: int | None = None, seconds: float = DEFAULT_SECONDS,
                  depth: int = 4, exploration: float = 0.3, reuse: bool = True) -> None:
-        if playouts < 1 or seconds <= 0 or depth < 0:
+        if (playouts is not None and playouts < 1) or seconds <= 0 or depth < 0:
             raise ValueError("playouts must be at least 1, seconds above 0 and depth 0 or more")
         self.name = "mcts"
         self.rng = Rng(seed)
@@ -97,11 +102,14 @@ class MCTSBot:
             return [Rating(legal[0], 0.0, 0)]
         root = self._start(game)
         seat = decision.player
-        allowed = candidates(game, legal, seat)
+        rated = one_step(game, legal, seat)
+        allowed = candidates(game, legal, seat, rated)
+        bias = prior(game, rated)
         deadline = time.process_time() + self.seconds
         done = 0
-        while done < self.playouts and (done % 8 or time.process_time() < deadline):
-            self._iterate(game, root, seat, allowed)
+        budget = self.playouts or game.search_playouts
+        while done < budget and (done % 8 or time.process_time() < deadline):
+            self._iterate(game, root, seat, allowed, bias)
             done += 1
         self.last_playouts = done
         rated = [Rating(a, root.children[a].mean(seat), root.children[a].visits) if a in root.children
@@ -124,8 +132,10 @@ class MCTSBot:
         return self._root
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, game: Game, root: Node, seat: int, allowed: frozenset[Action] | None = None) -> None:
-        """One iteration; at the root only the ``allowed`` actions (all when ``None``)."""
+    def _iterate(self, game: Game, root: Node, seat: int, allowed: frozenset[Action] | None = None,
+                 bias: dict[Action, float] | None = None) -> None:
+        """One iteration; at the root only the ``allowed`` actions (all when ``None``), chosen with ``bias`` added
+        (see :func:`prior`)."""
         state = game.redeal(seat, self.rng)
         path = [root]
         node = root
@@ -147,7 +157,7 @@ class MCTSBot:
                 state.apply_unchecked(action)
                 path.append(child)
                 break
-            action = self._select(node, legal, decision.player)
+            action = self._select(node, legal, decision.player, bias if node is root else None)
             node = node.children[action]
             state.apply_unchecked(action)
             path.append(node)
@@ -157,12 +167,15 @@ class MCTSBot:
             for p, r in enumerate(rewards):
                 visited.rewards[p] += r
 
-    def _select(self, node: Node, legal: list[Action], player: int) -> Action:
+    def _select(self, node: Node, legal: list[Action], player: int,
+                bias: dict[Action, float] | None = None) -> Action:
         best, best_score = legal[0], -math.inf
         c = self.exploration
         for action in legal:
             child = node.children[action]
             score = child.mean(player) + c * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+            if bias:
+                score += bias[action] / math.sqrt(child.visits + 1)
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -171,20 +184,40 @@ class MCTSBot:
         for _ in range(self.depth):
             if state.is_terminal():
                 break
-            legal = state.legal_actions()
-            state.apply_unchecked(legal[self.rng.below(len(legal))])
+            state.apply_unchecked(state.playout_action(state.legal_actions(), self.rng))
         return rank_rewards(state)
 
 
-def candidates(game: Game, legal: list[Action], seat: int) -> frozenset[Action] | None:
+def one_step(game: Game, legal: list[Action], seat: int) -> dict[Action, float] | None:
+    """The greedy rating (``Game.lookahead``) of every root action, when the game uses it in its search
+    (``search_candidates`` or ``search_prior``); else ``None``, and nothing is rated."""
+    if not (game.search_candidates and len(legal) > game.search_candidates) and not game.search_prior:
+        return None
+    return {action: game.lookahead(action, seat) for action in legal}
+
+
+def candidates(game: Game, legal: list[Action], seat: int,
+               rated: dict[Action, float] | None = None) -> frozenset[Action] | None:
     """The root actions a search considers: the game's ``search_candidates`` best by its one-step rating (ties at
-    the cut all kept), or ``None`` (all) when the game sets no limit or lists no more than that."""
+    the cut all kept), or ``None`` (all) when the game sets no limit or lists no more than that. ``rated``: the
+    ratings if already made (:func:`one_step`)."""
     keep = game.search_candidates
     if not keep or len(legal) <= keep:
         return None
-    rated = [(game.lookahead(action, seat), action) for action in legal]
-    cut = sorted((value for value, _ in rated), reverse=True)[keep - 1] - 1e-9
-    return frozenset(action for value, action in rated if value >= cut)
+    if rated is None:
+        rated = {action: game.lookahead(action, seat) for action in legal}
+    cut = sorted(rated.values(), reverse=True)[keep - 1] - 1e-9
+    return frozenset(action for action, value in rated.items() if value >= cut)
+
+
+def prior(game: Game, rated: dict[Action, float] | None) -> dict[Action, float] | None:
+    """The root's progressive bias (``Game.search_prior``): each action's shortfall against the best one-step
+    rating, in the game's ``evaluation_scale``, times the weight; 0 for the best. ``None`` when the game sets none."""
+    if not game.search_prior or not rated:
+        return None
+    top = max(rated.values())
+    weight = game.search_prior / game.evaluation_scale
+    return {action: weight * (value - top) for action, value in rated.items()}
 
 
 def rank_rewards(game: Game) -> list[float]:

@@ -47,7 +47,7 @@ def test_bot_kinds_with_a_budget_are_read_in_one_place():
     assert parse_bot("mcts:200") == ("mcts", 200) and parse_bot(" MCTS ") == ("mcts", None)
     assert parse_bot("greedy") == ("greedy", None) and parse_bot("random") == ("random", None)
     bot = make_bot("mcts:200", seed=4)
-    assert (bot.name, bot.playouts) == ("mcts", 200) and make_bot("mcts").playouts == 1000
+    assert (bot.name, bot.playouts) == ("mcts", 200) and make_bot("mcts").playouts is None  # the game's own
     assert bot.seconds == make_bot("mcts").seconds  # a budget form changes the playouts, not the time cap
     for kind, words in [("mcts:", "whole number of playouts"), ("mcts:0", "at least 1"), ("mcts:-3", "whole number"),
                         ("mcts:2.5", "whole number"), ("greedy:10", "only mcts takes a budget .*, greedy does not"),

@@ -66,6 +66,56 @@ def test_candidates_keep_ties_at_the_cut_and_all_actions_without_a_limit():
     assert candidates(ToyGame(None, 0), legal, 0) is None
 
 
+class LeaningToy(ToyGame):
+    """The toy with a one-step rating that likes small takes, a search that leans on it, a budget of its own, and
+    playouts that always take one stone."""
+
+    search_prior = 5.0
+    search_playouts = 48
+
+    def lookahead(self, action, player):
+        return -float(action.args[0]) if action.verb == "take" else 0.0
+
+    #: What the playouts chose (the hook runs on the search's copies of the game).
+    playout_moves: list[str] = []
+
+    def playout_action(self, legal, rng):
+        LeaningToy.playout_moves.append(str(legal[0]))
+        return legal[0]
+
+
+def test_a_game_sets_the_default_budget_and_a_bot_given_one_keeps_it():
+    game = LeaningToy(None, 0)
+    game.state.pile = 9
+    bot = MCTSBot(1)
+    bot.ratings(game)
+    assert bot.last_playouts == 48
+    MCTSBot(1, playouts=20).ratings(game)
+    assert sum(r.visits for r in MCTSBot(1, playouts=20).ratings(game)) == 20
+
+
+def test_the_prior_pulls_the_roots_visits_towards_the_best_one_step_rating():
+    game = LeaningToy(None, 0)
+    game.state.pile = 9
+    leaning = {str(r.action): r.visits for r in MCTSBot(3, playouts=300).ratings(game)}
+    assert leaning["take 1"] > leaning["take 2"] > leaning["take 3"]
+    LeaningToy.search_prior = 0.0
+    try:
+        even = {str(r.action): r.visits for r in MCTSBot(3, playouts=300).ratings(game)}
+    finally:
+        LeaningToy.search_prior = 5.0
+    assert leaning["take 3"] < even["take 3"] and leaning["take 1"] > even["take 1"]
+
+
+def test_playouts_take_the_games_playout_action():
+    game = LeaningToy(None, 0)
+    game.state.pile = 9
+    LeaningToy.playout_moves = []
+    MCTSBot(2, playouts=30, depth=3).ratings(game)
+    assert len(LeaningToy.playout_moves) >= 30  # the first listed action of each playout move, none drawn at random
+    assert "take 1" in LeaningToy.playout_moves and "take 2" not in LeaningToy.playout_moves
+
+
 def test_the_tree_below_the_actions_played_is_kept_for_the_next_decision():
     game = game_class("kardinal_koenig.cards")(None, 2, players=3)
     bot = MCTSBot(4, playouts=300)
