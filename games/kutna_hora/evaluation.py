@@ -4,6 +4,7 @@ a look-ahead that follows the player's own choices without peeking at face-down 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.core import Action, Rng
@@ -86,6 +87,25 @@ def lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:
     value = _best_value(twin, player, 2)
     memo[1][key] = value
     return value
+
+
+def playout_action(game: KutnaHoraGame, legal: Sequence[Action], rng: Rng) -> Action:
+    """A search playout's move (``Game.playout_action``): a seat's own follow-up choice inside an action (which
+    mine, plot, tile or Rights; the decisions that do not end its chain) by the one-step rating, the first of the
+    best in listing order; every other decision (which card, tax, setup) at random. Random follow-ups waste the good
+    card choices the playouts are meant to rate: a build card followed by a random plot looks no better than Income.
+    The playout position is already a redeal from the searching seat's view, so rating it whole peeks at nothing."""
+    top = game.state.stack[-1] if game.state.stack else None
+    if top is None or top.kind in _OWN_STEP_ENDS or len(legal) == 1:
+        return legal[rng.below(len(legal))]
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        twin = game.clone()
+        twin.apply_unchecked(action)
+        value = heuristic(twin, top.player)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def _best_value(game: KutnaHoraGame, player: int, depth: int) -> float:

@@ -154,6 +154,30 @@ def test_the_greedy_bot_beats_a_random_bot_in_most_of_6_seeded_two_player_games(
     assert wins >= 5
 
 
+def test_search_playouts_finish_a_seats_own_follow_up_choices_by_the_one_step_rating_and_draw_the_rest():
+    kinds = {"follow-up": 0, "drawn": 0}
+    for seed in (3, 4):
+        for game in random_positions(seed, 3, every=2):
+            legal, decision = game.legal_actions(), game.pending()
+            before, rng = game.to_dict(), Rng(seed)
+            chosen = game.playout_action(legal, rng)
+            assert game.to_dict() == before  # rated on copies
+            if decision.kind in ("play", "tax", "guilds", "rows") or len(legal) == 1:
+                assert chosen == legal[Rng(seed).below(len(legal))] and rng.state != Rng(seed).state
+                kinds["drawn"] += 1
+                continue
+
+            def rating(action, game=game, seat=decision.player):
+                twin = game.clone()
+                twin.apply_unchecked(action)
+                return twin.heuristic(seat)
+            best = max(rating(a) for a in legal)
+            assert rating(chosen) == best and chosen == next(a for a in legal if rating(a) == best)
+            assert rng.state == Rng(seed).state  # no draw: the same position always gets the same follow-up
+            kinds["follow-up"] += 1
+    assert kinds["follow-up"] > 5 and kinds["drawn"] > 20, kinds
+
+
 def test_random_bots_finish_games_of_every_size_keeping_every_invariant():
     for players in (2, 3, 4):
         game = KutnaHoraGame(players=players, seed=players, events=True)
