@@ -9,12 +9,13 @@ Run (2 worker processes at low priority; a few hours on this 2-core machine):
 
 Every game id of ``games.GAMES`` (in the order of ``ORDER``, new ids before Kutná Hora) plays ``--games`` seeded
 games (:func:`widgets.shared.tournament.tournament`; seats rotate, so with a multiple of 3 every bot sits in every
-seat equally often). The search bot plays at its default budget (``"mcts"``: 1,000 playouts per decision) without
-its clock, so the games replay; its seconds per decision show that the budget keeps within the 1 s cap. Each game
-measures both comparisons: printed per game id are each bot's win rate with its 95 % Wilson interval (a shared win
-counts as a fraction), how often MCTS finishes ahead of greedy and of random (head-to-head, ties half, one trial per
-game) with intervals, the mean score, the search bot's mean CPU seconds per decision (decisions with more than one
-legal action) and its slowest, its playouts per second, and the games' wall time. ``--csv DIR`` keeps each frame.
+seat equally often). The search bot plays at its default budget (``"mcts"``: the game's ``search_playouts``, 1,000
+playouts per decision, 300 in the full Kutná Hora game, whose playouts rate follow-up choices) without its clock, so
+the games replay; its seconds per decision show that the budget keeps within the 1 s cap. Each game measures both
+comparisons: printed per game id are each bot's win rate with its 95 % Wilson interval (a shared win counts as a
+fraction), how often MCTS finishes ahead of greedy and of random (head-to-head, ties half, one trial per game) with
+intervals, the mean score, the search bot's mean CPU seconds per decision (decisions with more than one legal
+action) and its slowest, its playouts per second, and the games' wall time. ``--csv DIR`` keeps each frame.
 
 Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, other work beside it):
 

@@ -19,7 +19,8 @@ Two more hooks let a game steer the search without the kernel knowing its rules:
 root's choices towards the greedy rating (progressive bias, fading with visits), and ``Game.playout_action`` picks
 the playouts' moves (uniform by default).
 
-Budget: ``playouts`` iterations, or ``seconds`` of process time per decision, whichever ends first. The bot's
+Budget: ``playouts`` iterations (by default the game's ``search_playouts``: 1,000, or fewer where a playout costs
+more), or ``seconds`` of process time per decision, whichever ends first. The bot's
 random stream is its own (seeded), so a game with the same seeds replays. The tree under the action taken is kept
 for the next decision when the game has moved on only by actions it can follow (``reuse``).
 """
