@@ -46,6 +46,17 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
        mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
        mcts: 0.171 s per decision (slowest 0.379 s), 5,845 playouts/s, 1000 playouts per decision, 2,412 decisions
 
+    == kutna_hora.game: 201 games, wall 33.3 min on 2 processes, 165 decisions per game (the search settings of
+       2026-11-24: follow-up choices rated in the playouts, the pull towards the greedy rating, 300 playouts; see
+       docs/rules_notes/kutna_hora.md)
+       bot          win rate [95 % interval]  mean score  mean place
+       mcts             53.7% [46.8%, 60.5%]        23.6        1.46
+       greedy           46.3% [39.5%, 53.2%]        23.2        1.54
+       random            0.0% [ 0.0%,  1.9%]        -5.9        3.00
+       mcts ahead of greedy: 53.7% [46.8%, 60.5%] (ahead 108, level 0, behind 93 of 201 games)
+       mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
+       mcts: 0.258 s per decision (slowest 0.532 s), 1,161 playouts/s, 300 playouts per decision, 11,328 decisions
+
     Runs cut short (``--chunk``, then ``--report``; the search bot's Catan settings of 2026-11-24: the 5 best actions
     by the greedy rating, evaluation scale 3, see docs/rules_notes/catan.md; before them, 30 games: level, 50 %):
 
@@ -64,14 +75,6 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
        mcts ahead of greedy: 66.7% [39.1%, 86.2%] (ahead 8, level 0, behind 4 of 12 games)
        mcts ahead of random: 91.7% [64.6%, 98.5%] (ahead 11, level 0, behind 1 of 12 games)
        mcts: 0.318 s per decision (slowest 0.437 s), 3,145 playouts/s, 1000 playouts per decision, 2,122 decisions
-
-    == kutna_hora.game: 21 games, wall 19.3 min, 163 decisions per game
-       mcts             52.4% [32.4%, 71.7%]        21.9        1.48
-       greedy           47.6% [28.3%, 67.6%]        23.5        1.52
-       random            0.0% [ 0.0%, 15.5%]        -8.2        3.00
-       mcts ahead of greedy: 52.4% [32.4%, 71.7%] (ahead 11, level 0, behind 10 of 21 games)
-       mcts ahead of random: 100.0% [84.5%, 100.0%] (ahead 21, level 0, behind 0 of 21 games)
-       mcts: 0.322 s per decision (slowest 0.452 s), 3,110 playouts/s, 1000 playouts per decision, 1,163 decisions
 
 Still to run at 201 games: catan.base, catan.cities_knights and kutna_hora.game (one to two hours each on a free
 core). In the full Kutná Hora game the search bot is level with greedy; the settings screened are in
