@@ -58,27 +58,29 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
        mcts: 0.258 s per decision (slowest 0.532 s), 1,161 playouts/s, 300 playouts per decision, 11,328 decisions
 
     Runs cut short (``--chunk``, then ``--report``; the search bot's Catan settings of 2026-11-24: the 5 best actions
-    by the greedy rating, evaluation scale 3, see docs/rules_notes/catan.md; before them, 30 games: level, 50 %):
+    by the greedy rating, evaluation scale 3, see docs/rules_notes/catan.md; before them, 30 games: level, 50 %). The
+    wall time is the games' own, summed, with other work sharing the cores:
 
-    == catan.base: 36 games, wall 102.9 min (sharing the cores with a fuzz run), 815 decisions per game
-       mcts             83.3% [68.1%, 92.1%]         9.5        1.17
-       greedy           16.7% [ 7.9%, 31.9%]         6.8        1.89
-       random            0.0% [ 0.0%,  9.6%]         3.5        2.89
-       mcts ahead of greedy: 83.3% [68.1%, 92.1%] (ahead 30, level 0, behind 6 of 36 games)
-       mcts ahead of random: 98.6% [88.0%, 99.9%] (ahead 35, level 1, behind 0 of 36 games)
-       mcts: 0.220 s per decision (slowest 0.334 s), 4,548 playouts/s, 1000 playouts per decision, 9,635 decisions
+    == catan.base: 108 games, 751 decisions per game
+       mcts             85.2% [77.3%, 90.7%]         9.6        1.15
+       greedy           14.8% [ 9.3%, 22.7%]         6.5        1.92
+       random            0.0% [ 0.0%,  3.4%]         3.1        2.84
+       mcts ahead of greedy: 85.2% [77.3%, 90.7%] (ahead 92, level 0, behind 16 of 108 games)
+       mcts ahead of random: 99.5% [95.7%, 100.0%] (ahead 107, level 1, behind 0 of 108 games)
+       mcts: 0.214 s per decision (slowest 0.334 s), 4,670 playouts/s, 1000 playouts per decision, 26,548 decisions
 
-    == catan.cities_knights: 12 games, wall 11.3 min, 733 decisions per game
-       mcts             66.7% [39.1%, 86.2%]        11.2        1.42
-       greedy           33.3% [13.8%, 60.9%]         9.2        1.75
-       random            0.0% [ 0.0%, 24.2%]         3.9        2.75
-       mcts ahead of greedy: 66.7% [39.1%, 86.2%] (ahead 8, level 0, behind 4 of 12 games)
-       mcts ahead of random: 91.7% [64.6%, 98.5%] (ahead 11, level 0, behind 1 of 12 games)
-       mcts: 0.318 s per decision (slowest 0.437 s), 3,145 playouts/s, 1000 playouts per decision, 2,122 decisions
+    == catan.cities_knights: 45 games, 798 decisions per game
+       mcts             73.3% [59.0%, 84.0%]        11.4        1.36
+       greedy           24.4% [14.2%, 38.7%]         7.8        1.89
+       random            2.2% [ 0.4%, 11.6%]         4.0        2.69
+       mcts ahead of greedy: 73.3% [59.0%, 84.0%] (ahead 33, level 0, behind 12 of 45 games)
+       mcts ahead of random: 91.1% [79.3%, 96.5%] (ahead 41, level 0, behind 4 of 45 games)
+       mcts: 0.315 s per decision (slowest 0.482 s), 3,176 playouts/s, 1000 playouts per decision, 9,375 decisions
 
-Still to run at 201 games: catan.base, catan.cities_knights and kutna_hora.game (one to two hours each on a free
-core). In the full Kutná Hora game the search bot is level with greedy; the settings screened are in
-docs/rules_notes/kutna_hora.md.
+The frames of these three runs are kept in ``bench/results/`` (``--report`` prints them). Still to play: catan.base
+and catan.cities_knights up to 201 games, about 70 and 55 s of CPU a game, which ``--csv bench/results --resume``
+adds to the games kept (the same code plays the same games). In the full Kutná Hora game the search bot is level
+with greedy; the settings screened are in docs/rules_notes/kutna_hora.md.
 """
 
 from __future__ import annotations
