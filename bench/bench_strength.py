@@ -119,18 +119,23 @@ def interval(rate: float, low: float, high: float) -> str:
     return f"{rate:5.1%} [{low:5.1%}, {high:5.1%}]"
 
 
-def kept(game_id: str, bots: list[str], seats: int, csv: pathlib.Path | None) -> pd.DataFrame | None:
+def frame_path(csv: pathlib.Path, game_id: str) -> pathlib.Path:
+    """Where ``--csv`` keeps the frame of ``game_id`` (``--report`` reads the game id back from the name)."""
+    return csv / f"strength_{game_id}.csv"
+
+
+def kept(game_id: str, bots: list[str], csv: pathlib.Path | None) -> pd.DataFrame | None:
     """The frame a run cut short left in ``csv`` (``--resume``), checked: the same bots, whole games numbered from 0,
     and a multiple of the seat count, so the games that follow keep the seat rotation of one run."""
-    path = None if csv is None else csv / f"strength_{game_id}.csv"
+    path = None if csv is None else frame_path(csv, game_id)
     if path is None or not path.exists():
         return None
     df = pd.read_csv(path)
     played = df.game.nunique()
     if sorted(df.bot.unique()) != sorted(set(bots)) or sorted(df.game.unique()) != list(range(played)):
         raise SystemExit(f"{path} holds other bots or games than this run's ({', '.join(bots)}, games 0..n-1)")
-    if played % seats:
-        raise SystemExit(f"{path} holds {played} games, not a multiple of {seats} seats: the rotation would break")
+    if played % len(bots):
+        raise SystemExit(f"{path} holds {played} games, not a multiple of {len(bots)} seats: the rotation would break")
     return df
 
 
@@ -142,7 +147,7 @@ def play(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: p
     frames = []
     first = 0
     if resume:
-        before = kept(game_id, bots, len(bots), csv)
+        before = kept(game_id, bots, csv)
         if before is not None:
             frames.append(before)
             first = before.game.nunique()
@@ -155,7 +160,7 @@ def play(game_id: str, bots: list[str], games: int, jobs: int, seed: int, csv: p
         df = pd.concat(frames, ignore_index=True)
         if csv is not None:
             csv.mkdir(parents=True, exist_ok=True)
-            df.to_csv(csv / f"strength_{game_id}.csv", index=False)
+            df.to_csv(frame_path(csv, game_id), index=False)
         if start + chunk < games:
             ahead = head_to_head(df, bots[0], bots[1]).iloc[0]
             print(f"   {game_id}: {start + size} of {games} games, {bots[0]} ahead of {bots[1]} "

@@ -137,11 +137,11 @@ POLICIES = ("game", "uniform")
 
 def pick(game: Game, legal: LegalActions, stream: Rng, policy: str = "uniform") -> Action:
     """One of ``legal`` at random from ``stream``: uniformly, or (``policy="game"``) by the game's
-    :meth:`Game.random_weights` (uniformly when it gives none). The uniform pick is one draw of ``below(len(legal))``,
-    so the uniform games of a seed are the ones they always were."""
+    :meth:`Game.random_weights` (uniformly when it gives none). The uniform pick is one draw of ``below(len(legal))``
+    (``Rng.choice``), so the uniform games of a seed are the ones they always were."""
     weights = game.random_weights(legal) if policy == "game" else None
     if weights is None:
-        return legal[stream.below(len(legal))]
+        return stream.choice(legal)
     total = sum(weights)
     assert len(weights) == len(legal) and total > 0 and min(weights) >= 0, \
         f"{game.game_id}: random_weights gave {list(weights)} for {len(legal)} actions"

@@ -196,7 +196,7 @@ class Game(ABC):
         only: by default one uniform draw. A game overrides it when random moves make its playouts mostly noise
         (Kutná Hora finishes a seat's own follow-up choices by the one-step rating); the position is already a
         redeal from the searching seat's view, so a game may read it whole."""
-        return legal[rng.below(len(legal))]
+        return rng.choice(legal)
 
     def redeal(self: G, viewer: int | None, rng: Rng) -> G:
         """A copy in which everything ``viewer`` cannot see (``None``: what nobody sees) is dealt again at random from

@@ -103,9 +103,9 @@ class MCTSBot:
             return [Rating(legal[0], 0.0, 0)]
         root = self._start(game)
         seat = decision.player
-        rated = one_step(game, legal, seat)
-        allowed = candidates(game, legal, seat, rated)
-        bias = prior(game, rated)
+        greedy = one_step(game, legal, seat)
+        allowed = candidates(game, legal, seat, greedy)
+        bias = prior(game, greedy)
         deadline = time.process_time() + self.seconds
         done = 0
         budget = self.playouts or game.search_playouts
@@ -206,7 +206,7 @@ def candidates(game: Game, legal: list[Action], seat: int,
     if not keep or len(legal) <= keep:
         return None
     if rated is None:
-        rated = {action: game.lookahead(action, seat) for action in legal}
+        rated = one_step(game, legal, seat)
     cut = sorted(rated.values(), reverse=True)[keep - 1] - 1e-9
     return frozenset(action for action, value in rated.items() if value >= cut)
 

@@ -97,7 +97,7 @@ def playout_action(game: KutnaHoraGame, legal: Sequence[Action], rng: Rng) -> Ac
     The playout position is already a redeal from the searching seat's view, so rating it whole peeks at nothing."""
     top = game.state.stack[-1] if game.state.stack else None
     if top is None or top.kind in _OWN_STEP_ENDS or len(legal) == 1:
-        return legal[rng.below(len(legal))]
+        return rng.choice(legal)
     best, best_value = legal[0], float("-inf")
     for action in legal:
         twin = game.clone()
