@@ -21,45 +21,62 @@ if TYPE_CHECKING:
 _OWN_STEP_ENDS = {"play", "tax", "guilds", "rows"}
 
 
-def heuristic(game: KutnaHoraGame, player: int) -> float:
-    """Documented evaluation for greedy bots (public information only), minus the same for the best other player:
-    points so far; what the final scoring would give now (leftovers weighted by how far the game is, since a held
-    tile or an empty plot is worth more built); money at 0.2 points per groschen early, falling towards 0 as the
-    game ends (it only breaks ties then); income as the money it will still bring, about 1.5 Income actions per
-    round left."""
+#: What a groschen is worth early in the game, in points; it falls towards :data:`MONEY_FLOOR` as the game ends,
+#: since money left at the end scores nothing (it only breaks ties). Money buys Rights, plots, wood and permits;
+#: rated higher, the bots hoarded it and built little (see docs/rules_notes/kutna_hora.md, "Greedy bot evaluation").
+MONEY_EARLY = 0.03
+MONEY_FLOOR = 0.005
+#: What a groschen of income is worth per round left, in points: the money an Income action brings, at about
+#: 1.5 Income actions a round, and its ÷ 10 share of the final scoring.
+INCOME_PER_ROUND = 0.1
+
+
+def _weights(game: KutnaHoraGame) -> tuple[float, float]:
+    """(points per groschen, points per groschen of income) at this point of the game."""
     s = game.state
     n = game.config.players
     left = 0.0 if s.phase == "over" else game.rounds - s.round + 1 - s.turn / (rulebook.TURNS_PER_ROUND.value * n)
     progress = 1.0 - left / game.rounds
-    money = 0.2 * (1.0 - progress) + 0.005
-    per_income = money * 1.5 * left
+    return MONEY_EARLY * (1.0 - progress) + MONEY_FLOOR, INCOME_PER_ROUND * left
 
-    finals = final_breakdowns(game)
+
+def _finals(game: KutnaHoraGame) -> list[dict[str, int]]:
+    """What the final scoring would give each player now; nothing once the game is over, whose points already
+    hold it."""
+    if game.state.phase == "over":
+        return [dict.fromkeys(("town", "mines", "income", "reputation", "leftovers"), 0)] * game.config.players
+    return final_breakdowns(game)
+
+
+def heuristic(game: KutnaHoraGame, player: int) -> float:
+    """Documented evaluation for greedy bots (public information only), minus the same for the best other player:
+    points so far; what the final scoring would give if the game ended now (town, mines, income, reputation and
+    leftovers: a held tile, an empty plot or an unused pelican is worth its point at the end, and more once built);
+    money at :data:`MONEY_EARLY` points per groschen early, falling as the game ends; income at
+    :data:`INCOME_PER_ROUND` points per groschen per round left. :func:`terms` names the parts."""
+    s = game.state
+    money, per_income = _weights(game)
+    finals = _finals(game)
     now = game.prices()
 
     def value(p: int) -> float:
-        seat, final = s.seats[p], finals[p]
+        seat = s.seats[p]
         earned = income(seat.production, now, seat.mine_ore)
-        return (seat.score + final["town"] + final["mines"] + final["income"] + final["reputation"]
-                + final["leftovers"] * progress + seat.groschen * money + earned * per_income)
+        return seat.score + sum(finals[p].values()) + seat.groschen * money + earned * per_income
     mine = value(player)
-    return mine - max(value(p) for p in range(n) if p != player)
+    return mine - max(value(p) for p in range(game.config.players) if p != player)
 
 
 def terms(game: KutnaHoraGame, player: int) -> dict[str, float]:
     """The parts of ``player``'s own value in :func:`heuristic` (before the best other player's is taken off), by
     name: the points, what the final scoring would give now, money and income as the game's progress weighs them."""
-    s = game.state
-    n = game.config.players
-    left = 0.0 if s.phase == "over" else game.rounds - s.round + 1 - s.turn / (rulebook.TURNS_PER_ROUND.value * n)
-    progress = 1.0 - left / game.rounds
-    money = 0.2 * (1.0 - progress) + 0.005
-    seat, final = s.seats[player], final_breakdowns(game)[player]
+    money, per_income = _weights(game)
+    seat, final = game.state.seats[player], _finals(game)[player]
     earned = income(seat.production, game.prices(), seat.mine_ore)
     return {"points": float(seat.score), "town": float(final["town"]), "mines": float(final["mines"]),
             "income at the end": float(final["income"]), "reputation": float(final["reputation"]),
-            "pieces left": final["leftovers"] * progress, "groschen": seat.groschen * money,
-            "income to come": earned * money * 1.5 * left}
+            "pieces left": float(final["leftovers"]), "groschen": seat.groschen * money,
+            "income to come": earned * per_income}
 
 
 def lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:

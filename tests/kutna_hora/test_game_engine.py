@@ -3,12 +3,13 @@ of the mine stack, face-down events) in observations and in the greedy bot's loo
 malformed ones included; replay and clones."""
 
 import json
+from itertools import pairwise
 
 import pytest
 
 from games.core import Action, Rng, SaveFileError
 from games.core.bots import GreedyBot, RandomBot, play_out
-from games.kutna_hora import mines
+from games.kutna_hora import evaluation, mines
 from games.kutna_hora.game import KutnaHoraGame
 from tests.checks import random_positions as positions_of
 
@@ -139,6 +140,52 @@ def test_the_greedy_look_ahead_does_not_depend_on_hidden_information_anywhere_in
         assert dict(bot.ratings(game)) == dict(bot.ratings(twin)), len(game.history)
         checked += 1
     assert checked > 8
+
+
+# ---------------------------------------------------------------------------------------------------- evaluation
+def test_the_evaluation_is_the_final_scoring_now_with_every_leftover_in_full_plus_money_and_income_to_come():
+    checked = 0
+    for game in random_positions(6, 3, every=11):
+        finals = game.final_breakdowns()
+        money, per_income = evaluation._weights(game)
+        own = []
+        for p in range(3):
+            parts, seat = game.terms(p), game.state.seats[p]
+            assert parts["pieces left"] == finals[p]["leftovers"] == (len(seat.held) + game.state.markers.count(p)
+                                                                       + seat.pelicans)
+            assert parts["town"] == finals[p]["town"] and parts["mines"] == finals[p]["mines"]
+            assert parts["groschen"] == pytest.approx(seat.groschen * money)
+            assert parts["income to come"] == pytest.approx(game.income_of(p) * per_income)
+            own.append(sum(parts.values()))
+        for p in range(3):
+            assert game.heuristic(p) == pytest.approx(own[p] - max(v for q, v in enumerate(own) if q != p))
+        checked += 1
+    assert checked > 10
+
+
+def test_money_and_income_weigh_less_as_the_game_goes_on_and_a_finished_game_is_rated_by_its_points():
+    weights = [evaluation._weights(game) for game in random_positions(2, 3, every=5)]
+    assert weights[0] == pytest.approx((evaluation.MONEY_EARLY + evaluation.MONEY_FLOOR,
+                                        evaluation.INCOME_PER_ROUND * 6))  # 6 rounds for 3 players
+    assert all(later[0] <= earlier[0] + 1e-12 and later[1] <= earlier[1] + 1e-12
+               for earlier, later in pairwise(weights))
+    game = finished_game(seed=4)
+    scores, seats = game.scores(), game.state.seats
+    money = evaluation.MONEY_FLOOR  # the final scoring is in the points already: not counted twice
+    for p in range(3):
+        assert game.terms(p)["town"] == 0 and game.terms(p)["income to come"] == 0
+        best_other = max(scores[q] + seats[q].groschen * money for q in range(3) if q != p)
+        assert game.heuristic(p) == pytest.approx(scores[p] + seats[p].groschen * money - best_other)
+
+
+def test_a_held_tile_and_an_empty_plot_count_their_point_from_the_first_round():
+    game = new_game(3, seed=1)
+    before = game.terms(0)
+    s = game.state
+    s.seats[0].held.append(game.hall.rows[0][0].tiles.pop())
+    empty = [i for i, (tile, marker) in enumerate(zip(s.town, s.markers, strict=True)) if not tile and marker < 0]
+    s.markers[empty[0]] = 0
+    assert s.round == 1 and game.terms(0)["pieces left"] == before["pieces left"] + 2
 
 
 # ---------------------------------------------------------------------------------------------------- bots
