@@ -46,16 +46,17 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
        mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
        mcts: 0.171 s per decision (slowest 0.379 s), 5,845 playouts/s, 1000 playouts per decision, 2,412 decisions
 
-    == kutna_hora.game: 201 games, wall 33.3 min on 2 processes, 165 decisions per game (the search settings of
-       2026-11-24: follow-up choices rated in the playouts, the pull towards the greedy rating, 300 playouts; see
-       docs/rules_notes/kutna_hora.md)
+    == kutna_hora.game: 201 games, wall 26.8 min on 2 processes, 188 decisions per game (the search settings of
+       2026-11-24: follow-up choices rated in the playouts, the pull towards the greedy rating, 300 playouts; and
+       the evaluation of 2026-11-24, leftovers in full and money cheaper, which both bots use; see
+       docs/rules_notes/kutna_hora.md. With the evaluation before, the search was level: 53.7 % [46.8 %, 60.5 %])
        bot          win rate [95 % interval]  mean score  mean place
-       mcts             53.7% [46.8%, 60.5%]        23.6        1.46
-       greedy           46.3% [39.5%, 53.2%]        23.2        1.54
-       random            0.0% [ 0.0%,  1.9%]        -5.9        3.00
-       mcts ahead of greedy: 53.7% [46.8%, 60.5%] (ahead 108, level 0, behind 93 of 201 games)
+       mcts             69.2% [62.5%, 75.1%]        42.8        1.31
+       greedy           30.8% [24.9%, 37.5%]        39.7        1.69
+       random            0.0% [ 0.0%,  1.9%]        -8.9        3.00
+       mcts ahead of greedy: 69.2% [62.5%, 75.1%] (ahead 139, level 0, behind 62 of 201 games)
        mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
-       mcts: 0.258 s per decision (slowest 0.532 s), 1,161 playouts/s, 300 playouts per decision, 11,328 decisions
+       mcts: 0.227 s per decision (slowest 0.536 s), 1,319 playouts/s, 300 playouts per decision, 13,588 decisions
 
     Runs cut short (``--chunk``, then ``--report``; the search bot's Catan settings of 2026-11-24: the 5 best actions
     by the greedy rating, evaluation scale 3, see docs/rules_notes/catan.md; before them, 30 games: level, 50 %). The
@@ -79,8 +80,8 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
 
 The frames of these three runs are kept in ``bench/results/`` (``--report`` prints them). Still to play: catan.base
 and catan.cities_knights up to 201 games, about 70 and 55 s of CPU a game, which ``--csv bench/results --resume``
-adds to the games kept (the same code plays the same games). In the full Kutná Hora game the search bot is level
-with greedy; the settings screened are in docs/rules_notes/kutna_hora.md.
+adds to the games kept (the same code plays the same games). The Kutná Hora settings screened are in
+docs/rules_notes/kutna_hora.md.
 """
 
 from __future__ import annotations
