@@ -58,17 +58,19 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
        mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
        mcts: 0.227 s per decision (slowest 0.536 s), 1,319 playouts/s, 300 playouts per decision, 13,588 decisions
 
-    Runs cut short (``--chunk``, then ``--report``; the search bot's Catan settings of 2026-11-24: the 5 best actions
-    by the greedy rating, evaluation scale 3, see docs/rules_notes/catan.md; before them, 30 games: level, 50 %). The
-    wall time is the games' own, summed, with other work sharing the cores:
+    The Catan runs were cut short and resumed (``--chunk``, ``--resume``; the search bot's Catan settings of
+    2026-11-24: the 5 best actions by the greedy rating, evaluation scale 3, see docs/rules_notes/catan.md; before
+    them, 30 games: level, 50 %). Their wall time is the games' own, summed over the sessions, with other work
+    sharing the cores:
 
-    == catan.base: 108 games, 751 decisions per game
-       mcts             85.2% [77.3%, 90.7%]         9.6        1.15
-       greedy           14.8% [ 9.3%, 22.7%]         6.5        1.92
-       random            0.0% [ 0.0%,  3.4%]         3.1        2.84
-       mcts ahead of greedy: 85.2% [77.3%, 90.7%] (ahead 92, level 0, behind 16 of 108 games)
-       mcts ahead of random: 99.5% [95.7%, 100.0%] (ahead 107, level 1, behind 0 of 108 games)
-       mcts: 0.214 s per decision (slowest 0.334 s), 4,670 playouts/s, 1000 playouts per decision, 26,548 decisions
+    == catan.base: 201 games, 718 decisions per game, wall 327.8 min
+       bot          win rate [95 % interval]  mean score  mean place
+       mcts             80.6% [74.6%, 85.5%]         9.3        1.20
+       greedy           19.4% [14.5%, 25.4%]         6.5        1.89
+       random            0.0% [ 0.0%,  1.9%]         3.1        2.83
+       mcts ahead of greedy: 80.6% [74.6%, 85.5%] (ahead 162, level 0, behind 39 of 201 games)
+       mcts ahead of random: 98.8% [96.1%, 99.6%] (ahead 197, level 3, behind 1 of 201 games)
+       mcts: 0.211 s per decision (slowest 0.334 s), 4,744 playouts/s, 1000 playouts per decision, 47,149 decisions
 
     == catan.cities_knights: 45 games, 798 decisions per game
        mcts             73.3% [59.0%, 84.0%]        11.4        1.36
