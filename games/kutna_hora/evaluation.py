@@ -42,10 +42,9 @@ def _weights(game: KutnaHoraGame) -> tuple[float, float]:
 
 def _finals(game: KutnaHoraGame) -> list[dict[str, int]]:
     """What the final scoring would give each player now; nothing once the game is over, whose points already
-    hold it."""
-    if game.state.phase == "over":
-        return [dict.fromkeys(("town", "mines", "income", "reputation", "leftovers"), 0)] * game.config.players
-    return final_breakdowns(game)
+    hold it (the same categories, at 0)."""
+    finals = final_breakdowns(game)
+    return [dict.fromkeys(final, 0) for final in finals] if game.state.phase == "over" else finals
 
 
 def heuristic(game: KutnaHoraGame, player: int) -> float:
