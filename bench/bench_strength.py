@@ -72,18 +72,17 @@ Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, oth
        mcts ahead of random: 98.8% [96.1%, 99.6%] (ahead 197, level 3, behind 1 of 201 games)
        mcts: 0.211 s per decision (slowest 0.334 s), 4,744 playouts/s, 1000 playouts per decision, 47,149 decisions
 
-    == catan.cities_knights: 123 games so far, 755 decisions per game, wall 137.7 min
+    == catan.cities_knights: 201 games, 766 decisions per game, wall 222.3 min
        bot          win rate [95 % interval]  mean score  mean place
-       mcts             78.0% [69.9%, 84.5%]        11.8        1.27
-       greedy           21.1% [14.9%, 29.2%]         7.6        1.92
-       random            0.8% [ 0.1%,  4.5%]         3.9        2.68
-       mcts ahead of greedy: 78.0% [69.9%, 84.5%] (ahead 96, level 0, behind 27 of 123 games)
-       mcts ahead of random: 93.9% [88.2%, 96.9%] (ahead 114, level 3, behind 6 of 123 games)
-       mcts: 0.317 s per decision (slowest 0.521 s), 3,153 playouts/s, 1000 playouts per decision, 24,288 decisions
+       mcts             77.1% [70.8%, 82.4%]        11.8        1.28
+       greedy           22.4% [17.2%, 28.6%]         7.8        1.92
+       random            0.5% [ 0.1%,  2.8%]         3.9        2.68
+       mcts ahead of greedy: 77.1% [70.8%, 82.4%] (ahead 155, level 0, behind 46 of 201 games)
+       mcts ahead of random: 94.0% [89.9%, 96.6%] (ahead 187, level 4, behind 10 of 201 games)
+       mcts: 0.317 s per decision (slowest 0.541 s), 3,158 playouts/s, 1000 playouts per decision, 40,296 decisions
 
-The frames of these three runs are kept in ``bench/results/`` (``--report`` prints them). Still to play:
-catan.cities_knights up to 201 games, about 55 s of CPU a game, which ``--csv bench/results --resume`` adds to the
-games kept (the same code plays the same games). The Kutná Hora settings screened are in
+The frames of these three runs are kept in ``bench/results/`` (``--report`` prints them); ``--resume`` goes on from a
+kept frame (the same code plays the same games). The Kutná Hora settings screened are in
 docs/rules_notes/kutna_hora.md.
 """
 
