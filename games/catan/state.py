@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core import Record
+from games.core import NO_CHANGES, Changes, Record
 
 # Phases: which step is pending (games.catan.game.STEP_OF_PHASE maps each to its Step).
 SETUP_SETTLEMENT, SETUP_ROAD, ROLL, MAIN, DISCARD, ROBBER, STEAL, OFFER, ANSWER, CONFIRM, ROAD_BUILDING, \
@@ -52,6 +52,8 @@ class CatanConfig:
     safe_hand: int = 7
     offers_per_turn: int = 2
     turn_limit: int = 1000
+    #: Changes to the designable parameters (``parameters.py``; the design lab's variants): none in the printed game.
+    variant: Changes = NO_CHANGES
 
 
 @dataclass(slots=True)

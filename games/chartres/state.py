@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core import Record
+from games.core import NO_CHANGES, Changes, Record
 
 # The steps of a round, as ``state.phase`` (and ``pending().kind`` for those that ask a question) names them.
 SETUP_ROW, LOCATION, COMMIT_ROW, COMMIT_ACT, ACT, BONUS, POUR, OVER = (
@@ -38,6 +38,8 @@ class ChartresConfig:
     initiative: tuple[int, ...] = ()
     cellars: tuple[str, ...] = ()
     main_optional: bool = False
+    #: Changes to the designable parameters (``parameters.py``; the design lab's variants): none in the printed game.
+    variant: Changes = NO_CHANGES
 
 
 @dataclass(slots=True)

@@ -24,6 +24,8 @@ Pieces:
   and event log.
 * :class:`Rng` - the game-owned random stream (the global ``random`` is never used).
 * :class:`Record` - plain-data state pieces with validated JSON load.
+* :class:`Parameter`, :class:`Changes` - a game's designable parameters (``Game.parameters()``) and the changes a
+  variant makes to them (the config option ``variant``; :mod:`games.core.parameters`).
 * Errors: :class:`IllegalAction`, :class:`InvalidNotation`, :class:`ConfigError`, :class:`SaveFileError`,
   :class:`DataError`.
 * :mod:`games.core.conformance` - the random-play checks every game must pass.
@@ -34,14 +36,15 @@ from .config import config_from_dict, config_to_dict
 from .errors import ConfigError, DataError, GameError, IllegalAction, InvalidNotation, SaveFileError
 from .events import DECISION, INFERRED, RULEBOOK, SANDBOX, Event, Rule, RuleBook
 from .game import Decision, Game, Outcome
+from .parameters import NO_CHANGES, Changes, Parameter, ParameterError, Params
 from .provenance import APPROX, EXACT_SOURCES, Sourced
 from .records import Record
 from .rng import Rng
 from .steps import Step, StepGame, Steps
 
 __all__ = [
-    "APPROX", "Action", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES", "Event", "Game",
-    "GameError", "INFERRED", "IllegalAction", "InvalidNotation", "LegalActions", "Outcome", "RULEBOOK", "Record",
-    "Rng", "Rule", "RuleBook", "SANDBOX", "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "as_action",
-    "config_from_dict", "config_to_dict",
+    "APPROX", "Action", "Changes", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES", "Event",
+    "Game", "GameError", "INFERRED", "IllegalAction", "InvalidNotation", "LegalActions", "NO_CHANGES", "Outcome",
+    "Parameter", "ParameterError", "Params", "RULEBOOK", "Record", "Rng", "Rule", "RuleBook", "SANDBOX",
+    "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "as_action", "config_from_dict", "config_to_dict",
 ]

@@ -21,6 +21,9 @@ def config_to_dict(config: Any) -> dict[str, Any]:
     out = {}
     for f in dataclasses.fields(config):
         value = getattr(config, f.name)
+        if hasattr(value, "to_config"):  # an option with a JSON form of its own (a variant's changes)
+            out[f.name] = value.to_config()
+            continue
         out[f.name] = list(value) if isinstance(value, tuple) else dict(value) if isinstance(value, dict) else value
     return out
 
@@ -36,6 +39,9 @@ def config_from_dict(cls: type[C], data: Mapping[str, Any] | None = None, **over
     clean = {}
     for name, value in values.items():
         tp = hints[name]
+        if isinstance(tp, type) and hasattr(tp, "from_config"):  # read back from its JSON form (ConfigError if bad)
+            clean[name] = tp.from_config(value)
+            continue
         origin = typing.get_origin(tp)
         if origin is tuple and isinstance(value, list):
             value = tuple(value)

@@ -19,6 +19,7 @@ from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
 from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError
 from .events import Event, RuleBook
+from .parameters import Parameter, Params, params_of
 from .records import Record
 from .rng import Rng
 from .shared_list import SharedList
@@ -102,6 +103,11 @@ class Game(ABC):
     #: bots' second per decision.
     search_playouts: ClassVar[int] = 1000
 
+    #: Kinds of action a restricted bot of the design lab may be forbidden ("never builds a wall"): an action-text
+    #: prefix (a verb, or a verb and its first words) -> what a bot so restricted never does, in words. A restricted
+    #: bot refuses every action whose text is the prefix or starts with it and a space, unless nothing else is legal.
+    action_kinds: ClassVar[Mapping[str, str]] = {}
+
     state: Record
 
     def __init__(self, config: Any = None, seed: int = 0, **options: Any) -> None:
@@ -112,6 +118,8 @@ class Game(ABC):
         else:
             base = config_to_dict(config) if dataclasses.is_dataclass(config) else (config or {})
             self.config = config_from_dict(self.Config, base, **options)
+        #: The designable parameters' values for this config (the printed ones unless its ``variant`` changes them).
+        self.params: Params = params_of(type(self), self.config)
         self._check_config(self.config)
         self.seed = seed
         self.rng = Rng(seed)
@@ -130,6 +138,14 @@ class Game(ABC):
         self.state = self._setup()
 
     # ----------------------------------------------------------------- hooks for the rules modules
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        """The designable parameters of this game (``games.core.parameters``): each number, table and switch a
+        designer may change, with its printed value, source, range and the rules it feeds. Rules code reads a
+        component parameter's value from ``self.params`` (the config's ``variant`` may change it); a parameter that is
+        a config option (``field``) is read from the config as before. None by default."""
+        return ()
+
     def _check_config(self, config: Any) -> None:  # noqa: B027 - optional hook
         """Raise :class:`ConfigError` for impossible settings (player counts, unknown data sets, ...)."""
 
@@ -197,6 +213,23 @@ class Game(ABC):
         (Kutná Hora finishes a seat's own follow-up choices by the one-step rating); the position is already a
         redeal from the searching seat's view, so a game may read it whole."""
         return rng.choice(legal)
+
+    def round_number(self) -> int | None:
+        """How many of the game's rounds have begun, as its rule text counts them (eras, rounds), for the design
+        lab's lengths and series; ``None`` when the game has no rounds of its own (the lab then counts a round each
+        time the turn comes back to the seat that played first)."""
+        return None
+
+    def standings(self) -> tuple[float, ...]:
+        """Each seat's standing now, for the design lab's leader, lead changes and drama: by default the points so
+        far. A game whose points come mostly at the end returns each seat's evaluation instead (what
+        :meth:`heuristic` says for that seat)."""
+        return tuple(float(s) for s in self.scores())
+
+    def series(self) -> dict[str, Any]:
+        """The economy the design lab follows through a game, sampled once per turn: name -> a number, or a tuple
+        with one number per seat (``{"points": (3, 5, 2), "price.ore": 4}``). By default the points."""
+        return {"points": tuple(float(s) for s in self.scores())}
 
     def redeal(self: G, viewer: int | None, rng: Rng) -> G:
         """A copy in which everything ``viewer`` cannot see (``None``: what nobody sees) is dealt again at random from

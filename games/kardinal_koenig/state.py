@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.core import Record
+from games.core import NO_CHANGES, Changes, Record
 
 #: The steps of a turn (:attr:`Turn.step`): the kinds of :data:`games.kardinal_koenig.game.STEPS`, and the end.
 TAKE, CLAIM, PAY, OVER = "take", "claim", "pay", "over"
@@ -37,6 +37,8 @@ class CardGameConfig:
     rows: tuple[tuple[str, ...], ...] = ()
     chips: dict[str, str] = field(default_factory=dict)
     crestless_after_limit: bool = True
+    #: Changes to the designable parameters (``parameters.py``; the design lab's variants): none in the printed game.
+    variant: Changes = NO_CHANGES
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Action, ConfigError, Decision, Game, Record
+from games.core import NO_CHANGES, Action, Changes, ConfigError, Decision, Game, Record
 
 from . import prices, town_hall
 from .data.components import GOOD_GUILD, HELD_SLOTS, RIGHTS_COSTS, STARTING_GROSCHEN, TILES
@@ -49,6 +49,8 @@ class EconomyConfig:
     start_population: int = 0
     start_ore: int = 0
     start_sliders: dict[str, int] = field(default_factory=dict)
+    #: Changes to the designable parameters (``parameters.py``; the design lab's variants): none in the printed game.
+    variant: Changes = NO_CHANGES
 
 
 @dataclass(slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core import Record
+from games.core import NO_CHANGES, Changes, Record
 
 from .data import rulebook
 from .prices import Stands
@@ -36,6 +36,8 @@ class KutnaHoraConfig:
     price_table: str = "approx_v1"
     top_up: bool = False
     red_round_event: str = "A"
+    #: Changes to the designable parameters (``parameters.py``; the design lab's variants): none in the printed game.
+    variant: Changes = NO_CHANGES
 
 
 @dataclass(slots=True)
