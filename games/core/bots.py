@@ -4,13 +4,16 @@
 * :class:`GreedyBot` – one-step lookahead: try every legal action on a clone and keep the one whose position
   :meth:`Game.heuristic` rates best for the deciding player; ties are broken by its own seeded stream.
 
+Every bot takes ``allow``, a test of an action: a **restricted bot** (the design lab's "never builds a wall") chooses
+only among the legal actions it allows, unless it allows none of them (then it must take what the rules leave).
+
 :func:`play_out` drives a game to its end with one bot per seat. Bots only read what the deciding player may know:
 each game's ``heuristic`` is written from that player's point of view (see the game's module).
 """
 
 from __future__ import annotations
 
-from typing import Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from .action import Action
 from .game import Game
@@ -23,31 +26,47 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
-class RandomBot:
-    """Picks uniformly among the legal actions."""
+#: A restriction: whether a bot may take an action (``None``: every action).
+Allow = Callable[[Action], bool]
 
-    def __init__(self, seed: int = 0) -> None:
+
+def allowed_of(legal: Sequence[Action], allow: Allow | None) -> Sequence[Action]:
+    """The actions of ``legal`` a restricted bot may take: those ``allow`` passes, or all of them when it passes none
+    (a bot must still decide) or when there is no restriction."""
+    if allow is None:
+        return legal
+    kept = [a for a in legal if allow(a)]
+    return kept if kept else legal
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (those ``allow`` passes, see the module docstring)."""
+
+    def __init__(self, seed: int = 0, allow: Allow | None = None) -> None:
         self.name = "random"
         self.rng = Rng(seed)
+        self.allow = allow
 
     def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
+        legal = allowed_of(game.legal_actions(), self.allow)
         return legal[self.rng.below(len(legal))]
 
 
 class GreedyBot:
     """Plays the action after which ``game.heuristic(player)`` is highest (one step ahead)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, allow: Allow | None = None) -> None:
         self.name = "greedy"
         self.rng = Rng(seed)
+        self.allow = allow
 
     def ratings(self, game: Game) -> list[tuple[Action, float]]:
-        """Every legal action with the heuristic value of the position it leads to, best first."""
+        """Every legal action it may take with the heuristic value of the position it leads to, best first."""
         decision = game.pending()
         if decision is None:
             return []
-        rated = [(action, game.lookahead(action, decision.player)) for action in game.legal_actions()]
+        legal = allowed_of(game.legal_actions(), self.allow)
+        rated = [(action, game.lookahead(action, decision.player)) for action in legal]
         return sorted(rated, key=lambda pair: -pair[1])
 
     def choose(self, game: Game) -> Action:
@@ -76,17 +95,17 @@ def parse_bot(kind: str) -> tuple[str, int | None]:
     return name, int(budget)
 
 
-def make_bot(kind: str, seed: int = 0) -> Bot:
+def make_bot(kind: str, seed: int = 0, allow: Allow | None = None) -> Bot:
     """``"random"``, ``"greedy"``, ``"mcts"`` (:class:`games.core.mcts.MCTSBot` at its default budget) or
-    ``"mcts:N"`` (the search bot with N playouts per decision, its time cap unchanged)."""
+    ``"mcts:N"`` (the search bot with N playouts per decision, its time cap unchanged); ``allow`` restricts it."""
     name, budget = parse_bot(kind)
     if name == "random":
-        return RandomBot(seed)
+        return RandomBot(seed, allow)
     if name == "greedy":
-        return GreedyBot(seed)
+        return GreedyBot(seed, allow)
     from .mcts import MCTSBot  # the search module imports this one's neighbours; loaded when asked for
 
-    return MCTSBot(seed) if budget is None else MCTSBot(seed, playouts=budget)
+    return MCTSBot(seed, allow=allow) if budget is None else MCTSBot(seed, playouts=budget, allow=allow)
 
 
 def play_out(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_steps: int = 100_000,

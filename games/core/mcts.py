@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 
 from .action import Action
+from .bots import Allow, allowed_of
 from .game import Game
 from .rng import Rng
 
@@ -71,7 +72,7 @@ class MCTSBot:
     random ones in every game here), ``exploration`` the UCB1 constant."""
 
     def __init__(self, seed: int = 0, playouts: int | None = None, seconds: float = DEFAULT_SECONDS,
-                 depth: int = 4, exploration: float = 0.3, reuse: bool = True) -> None:
+                 depth: int = 4, exploration: float = 0.3, reuse: bool = True, allow: Allow | None = None) -> None:
         if (playouts is not None and playouts < 1) or seconds <= 0 or depth < 0:
             raise ValueError("playouts must be at least 1, seconds above 0 and depth 0 or more")
         self.name = "mcts"
@@ -81,6 +82,9 @@ class MCTSBot:
         self.depth = depth
         self.exploration = exploration
         self.reuse = reuse
+        #: A restriction (``games.core.bots``): the root's choices it passes, all when it passes none. The search
+        #: still imagines every seat free deeper in the tree.
+        self.allow = allow
         self._root: Node | None = None
         self._kept: tuple[tuple, list[Action]] | None = None  # the game and the history the kept tree starts at
         #: Iterations of the last search (for playouts-per-second figures).
@@ -98,13 +102,15 @@ class MCTSBot:
         decision = game.pending()
         if decision is None:
             return []
-        legal = game.legal_actions()
+        legal = allowed_of(game.legal_actions(), self.allow)
         if len(legal) == 1:
             return [Rating(legal[0], 0.0, 0)]
         root = self._start(game)
         seat = decision.player
         greedy = one_step(game, legal, seat)
         allowed = candidates(game, legal, seat, greedy)
+        if allowed is None and self.allow is not None and len(legal) < len(game.legal_actions()):
+            allowed = frozenset(legal)
         bias = prior(game, greedy)
         deadline = time.process_time() + self.seconds
         done = 0

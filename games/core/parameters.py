@@ -314,7 +314,7 @@ def _replaced(table: Any, keys: list[str], value: Any, where: str, parameter: Pa
 
 
 def resolve(parameters: Iterable[Parameter], changes: Mapping[str, Any], base: Mapping[str, Any] | None = None,
-            game: str = "this game") -> dict[str, Any]:
+            game: str = "the game") -> dict[str, Any]:
     """Every parameter's value once ``changes`` are applied to ``base`` (by default the printed values), checked
     (module docstring); a :class:`ParameterError` names the first change refused. Values are plain JSON."""
     by_name = {p.name: p for p in parameters}
@@ -330,7 +330,7 @@ def resolve(parameters: Iterable[Parameter], changes: Mapping[str, Any], base: M
         parameter = by_name.get(name)
         if parameter is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise ParameterError(f"{quoted(path)}: {game} has no parameter {quoted(name)} (its parameters: {known})")
+            raise ParameterError(f"{game} has no parameter {quoted(name)} (its parameters: {known})")
         if cells and name in whole:
             raise ParameterError(f"{path}: the changes give the whole {name} and one of its cells; give one")
         if not cells:
@@ -351,11 +351,11 @@ def resolve(parameters: Iterable[Parameter], changes: Mapping[str, Any], base: M
     return values
 
 
-def normalise(parameters: Iterable[Parameter], changes: Mapping[str, Any]) -> dict[str, Any]:
+def normalise(parameters: Iterable[Parameter], changes: Mapping[str, Any], game: str = "the game") -> dict[str, Any]:
     """The changes that change something, one per cell: a whole table given is split into the cells it changes, a
     change equal to the printed value is dropped. Equal games have equal normal forms (and hashes)."""
     by_name = {p.name: p for p in parameters}
-    values = resolve(by_name.values(), changes)
+    values = resolve(by_name.values(), changes, game=game)
     out: dict[str, Any] = {}
     for name, parameter in by_name.items():
         printed, now = thaw(parameter.default), values[name]

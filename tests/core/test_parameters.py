@@ -55,7 +55,7 @@ def test_resolve_applies_whole_values_and_cells():
 
 
 @pytest.mark.parametrize(("changes", "words"), [
-    ({"gold": 1}, "has no parameter \"gold\""),
+    ({"gold": 1}, "the game has no parameter \"gold\""),
     ({"target": 2}, "target is at least 3, not 2"),
     ({"target": 31}, "target is at most 30"),
     ({"target": 10.5}, "target is a whole number"),

@@ -1,0 +1,131 @@
+"""Where the lab keeps its games as they arrive: an SQLite file (standard library), one row per game keyed by the
+variant's hash (and the bots' seed salt), the line-up, the seed and the seating rotation.
+
+Rows are written as each game (each worker's chunk) finishes, in one short transaction, so an interrupted run
+(Ctrl-C, a killed worker or process) loses no finished game, and a rerun on the same file plays only the games that
+are missing. Writing is ``INSERT OR IGNORE`` on that key in WAL mode with a busy timeout: two runs writing to one
+file wait for each other briefly and never corrupt it (a game both played is kept once: it is the same game).
+
+``Store(":memory:")`` keeps everything in memory (what runs in the browser, and a lab run with no file).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from .playing import GameKey, unpack
+
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS arms (arm TEXT PRIMARY KEY, variant TEXT NOT NULL, salt INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    arm TEXT NOT NULL, lineup TEXT NOT NULL, seed INTEGER NOT NULL, rotation INTEGER NOT NULL,
+    record TEXT NOT NULL, series BLOB, history BLOB,
+    PRIMARY KEY (arm, lineup, seed, rotation));
+"""
+
+
+class StoreError(ValueError):
+    """A store file the lab cannot use (another kind of file, a newer schema), with the sentence why."""
+
+
+class Store:
+    """An SQLite file of lab games (module docstring). Safe to share between the threads of one process."""
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False, isolation_level=None)
+            if self.path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA busy_timeout=60000")
+            self._db.executescript(_SCHEMA)
+            row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif row[0] != str(SCHEMA_VERSION):
+                raise StoreError(f"{self.path}: a lab store of schema {row[0]}, this lab reads {SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as err:
+            raise StoreError(f"{self.path}: not a lab store ({err})") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ writing
+    def add_arm(self, arm: str, variant: dict[str, Any], salt: int) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO arms VALUES (?, ?, ?)", (arm, json.dumps(variant), salt))
+
+    def add(self, lineup: str, rows: Iterable[dict[str, Any]]) -> int:
+        """Keep finished games (rows of :func:`games.lab.playing.play_chunk`); returns how many were new."""
+        values = [(r["arm"], lineup, r["seed"], r["rotation"], json.dumps(r["record"]), r["series"], r["history"])
+                  for r in rows]
+        with self._lock:
+            before = self._db.total_changes
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany("INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", values)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            return self._db.total_changes - before
+
+    # ------------------------------------------------------------------ reading
+    def done(self, arms: Iterable[str], lineup: str) -> set[GameKey]:
+        """The keys of the games already kept for these arms and line-up."""
+        arms = list(arms)
+        marks = ",".join("?" * len(arms))
+        with self._lock:
+            rows = self._db.execute(f"SELECT arm, seed, rotation FROM games WHERE lineup=? AND arm IN ({marks})",
+                                    (lineup, *arms)).fetchall()
+        return {GameKey(arm, lineup, seed, rotation) for arm, seed, rotation in rows}
+
+    def records(self, arm: str, lineup: str) -> Iterator[dict[str, Any]]:
+        """The records of one arm's games, by seed and rotation."""
+        with self._lock:
+            rows = self._db.execute("SELECT record FROM games WHERE arm=? AND lineup=? ORDER BY seed, rotation",
+                                    (arm, lineup)).fetchall()
+        for (record,) in rows:
+            yield json.loads(record)
+
+    def series(self, arm: str, lineup: str, seeds: Iterable[int] | None = None) -> Iterator[tuple[int, int, Any]]:
+        """``(seed, rotation, series)`` of one arm's games (all, or those of ``seeds``)."""
+        with self._lock:
+            rows = self._db.execute("SELECT seed, rotation, series FROM games WHERE arm=? AND lineup=? "
+                                    "ORDER BY seed, rotation", (arm, lineup)).fetchall()
+        wanted = None if seeds is None else set(seeds)
+        for seed, rotation, blob in rows:
+            if wanted is None or seed in wanted:
+                yield seed, rotation, unpack(blob)
+
+    def history(self, key: GameKey) -> list[str]:
+        """The action texts of one game."""
+        with self._lock:
+            row = self._db.execute("SELECT history FROM games WHERE arm=? AND lineup=? AND seed=? AND rotation=?",
+                                   (key.arm, key.lineup, key.seed, key.rotation)).fetchone()
+        if row is None:
+            raise KeyError(f"no game {key} in {self.path}")
+        return unpack(row[0])
+
+    def arms(self) -> dict[str, tuple[dict[str, Any], int]]:
+        with self._lock:
+            rows = self._db.execute("SELECT arm, variant, salt FROM arms").fetchall()
+        return {arm: (json.loads(variant), salt) for arm, variant, salt in rows}
+
+    def count(self) -> int:
+        with self._lock:
+            return self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
