@@ -1,8 +1,11 @@
 """The layers of docs/architecture.md hold: each module imports only what its layer may.
 
 * ``games/core``: the standard library only (and the registry ``games.GAMES``, read by the fuzz command).
+* ``games/lab``: like the kernel, it knows no game by name: the standard library, ``games.core``, the registry
+  ``games`` and its own package.
 * ``games/<game>``: the standard library, ``games.core`` and its own package (never another game, never views).
-* ``widgets/shared``: ``games`` (the kernel and the registry), the notebook libraries, ``widgets.shared``; no game.
+* ``widgets/shared``: ``games`` (the kernel, the registry and the lab), the notebook libraries, ``widgets.shared``;
+  no game.
 * ``widgets/<game>``: the above, ``games.<game>`` and its own package; never another game's rules or views.
 """
 
@@ -16,7 +19,10 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOTEBOOK_LIBRARIES = {"anywidget", "ipywidgets", "traitlets", "pandas", "plotly", "IPython", "numpy"}
-GAME_PACKAGES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists() and p.name != "core")
+#: Packages of ``games/`` that know no game by name (the kernel and the design lab).
+GENERIC = ("core", "lab")
+GAME_PACKAGES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists()
+                       and p.name not in GENERIC)
 
 
 def imports(path: pathlib.Path) -> list[tuple[int, str]]:
@@ -46,12 +52,12 @@ def allowed(layer: str, game: str | None, name: str) -> bool:
     if name == own or name.startswith(own + "."):
         return True
     if layer == "games":
-        # the kernel's commands (the fuzz command) may read the registry, games.GAMES: it names no game in code
-        return name == "games.core" or name.startswith("games.core.") or (game is None and name == "games")
+        # the kernel's commands (the fuzz command) and the lab may read the registry, games.GAMES: it names no game
+        return name == "games.core" or name.startswith("games.core.") or (game in (None, "lab") and name == "games")
     # widgets
     if top in NOTEBOOK_LIBRARIES:
         return True
-    if name == "games" or name.startswith("games.core"):
+    if name == "games" or name.startswith("games.core") or name == "games.lab" or name.startswith("games.lab."):
         return True
     if name == "widgets.shared" or name.startswith("widgets.shared."):
         return True
@@ -92,3 +98,5 @@ def test_the_check_itself_refuses_what_the_layers_forbid():
     assert not allowed("widgets", None, "widgets.chartres")
     assert allowed("widgets", "chartres", "games.chartres.wine") and allowed("widgets", "chartres", "pandas")
     assert allowed("games", "chartres", "games.core") and allowed("games", "chartres", "games.chartres.data.approx")
+    assert allowed("games", "lab", "games") and not allowed("games", "lab", "games.catan.game")
+    assert not allowed("games", "chartres", "games.lab")

@@ -5,7 +5,7 @@ could be chance.
     IntervalExercise("Ten seats", wins=7, seats=10).show()
 
 No exercise holds its answer: the search (from the deciding seat's view, :mod:`.coach`) and the Wilson interval
-(:func:`.tournament.wilson`) work it out.
+(:func:`games.lab.stats.wilson`) work it out.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Game, Rng, as_action
+from games.lab.stats import wilson
 
 from .coach import chance_after, reason_words, terms_after
 from .exercises import Exercise, Feedback
-from .tournament import wilson
 
 
 class PreferenceExercise(Exercise):

@@ -42,32 +42,15 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games import game_class
 from games.core.bots import make_bot, parse_bot
+from games.lab.stats import wilson
 
 if TYPE_CHECKING:
     import pandas as pd
 
 #: The columns that measure time: they differ from run to run; every other column is the same for the same call.
 TIMINGS = ("seconds", "max_seconds", "wall")
-#: The normal quantile of a two-sided 95 % interval.
-Z95 = 1.959963984540054
 #: How many decisions a game may take before the tournament calls it broken.
 MAX_DECISIONS = 100_000
-
-
-# ---------------------------------------------------------------------------------------------------- intervals
-def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a rate ``successes / trials`` (``successes`` may be fractional, see the module
-    docstring). ``(low, high)``, both within 0..1."""
-    if trials <= 0:
-        raise ValueError(f"an interval needs at least one trial, not {trials}")
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and the {trials} trials, not {successes}")
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 # ---------------------------------------------------------------------------------------------------- playing
