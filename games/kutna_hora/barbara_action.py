@@ -11,7 +11,7 @@ from games.core import Action
 
 from . import nobles, town
 from .choice import PASS, Automatic, Passable, act, name
-from .data import approx, rulebook
+from .data import rulebook
 from .data.components import GUILD_GOOD
 from .effects import points, reputation
 from .pieces import can_take
@@ -49,7 +49,7 @@ def flip(game: KutnaHoraGame, rule: str) -> None:
     tile = s.barbara + 1
     s.barbara = tile
     game.emit(rule, f"St. Barbara tile {tile} is turned face down; nobody gets its effect.", tile=tile)
-    raise_tax(game, approx.ST_BARBARA_TAX.value[tile - 1], "barbara.flip-tax", f"the tax icon on tile {tile}")
+    raise_tax(game, game.design.st_barbara_tax[tile - 1], "barbara.flip-tax", f"the tax icon on tile {tile}")
 
 
 # ---------------------------------------------------------------- the eleven tiles (rule ids barbara.1 ... 11)

@@ -15,8 +15,7 @@ from games.core import Action
 
 from . import barbara_action, prices
 from .choice import PASS, Automatic, Choice, Passable, act, name
-from .data import approx
-from .data.components import GUILD_GOOD, TILES, Effect
+from .data.components import GUILD_GOOD, Effect
 from .effects import gain, pay
 from .mine_action import technology_level
 from .plot_action import plots_in_town
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
 
 def build_blocker(game: KutnaHoraGame, p: int, tile_id: str) -> str | None:
     """Why ``p`` cannot build ``tile_id`` now regardless of money, or ``None``."""
-    tile = TILES[tile_id]
+    tile = game.tiles[tile_id]
     if tile.guild == "public":
         return None
     good = GUILD_GOOD.value[tile.guild]
@@ -46,10 +45,11 @@ def build_options(game: KutnaHoraGame, p: int, free: bool) -> list[tuple[str, in
     seat = game.state.seats[p]
     plots = plots_in_town(game.state, p)
     wood = game.price("wood")
+    tiles = game.tiles
     out = []
     for tile_id in seat.held:
         if build_blocker(game, p, tile_id) is None:
-            cost = 0 if free else TILES[tile_id].wood * wood
+            cost = 0 if free else tiles[tile_id].wood * wood
             if cost <= seat.groschen:
                 out += [(tile_id, i, cost) for i in plots]
     return out
@@ -76,13 +76,14 @@ class Build(Passable):
                 return f"you cannot build {a[0]}: {why}."
             if a[1] not in plots_in_town(game.state, p):
                 return f"plot {a[1]} does not carry your plot marker."
-            return f"{a[0]} costs {TILES[str(a[0])].wood} wood × {game.price('wood')}; you have {seat.groschen}."
+            return (f"{a[0]} costs {game.tiles[str(a[0])].wood} wood × {game.price('wood')}; you have "
+                    f"{seat.groschen}.")
         return f"build one of your held tiles {seat.held} on one of your plots {plots_in_town(game.state, p)}."
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p = game.state, at.player
         tile_id, where = str(action.args[0]), int(action.args[1])
-        tile = TILES[tile_id]
+        tile = game.tiles[tile_id]
         cost = 0 if at.free else tile.wood * game.price("wood")
         s.markers[where] = -1
         game.emit("build.marker", f"{name(p)}'s plot marker on plot {where} returns to the board.", player=p)
@@ -105,7 +106,7 @@ class Build(Passable):
 def resolve_tile(game: KutnaHoraGame, p: int, tile_id: str) -> None:
     """Step 3: the tile's printed effects in printed order; those that ask a choice (a technology tile to place, a
     house to remove) wait on the stack in the same order, above step 5."""
-    tile = TILES[tile_id]
+    tile = game.tiles[tile_id]
     good = GUILD_GOOD.value.get(tile.guild, "")
     later: list[Frame] = []
     for effect in tile.effects:
@@ -158,7 +159,7 @@ def _technology_tiles(game: KutnaHoraGame, p: int, n: int) -> list[Frame]:
         if s.tech_stack:
             out.append(Frame("tech", p, tile=s.tech_stack.pop()))
             game.emit("guild.technology-take", f"{name(p)} takes the top technology tile: everyone now draws "
-                      f"{technology_level(s)} mine tiles.", player=p)
+                      f"{technology_level(game)} mine tiles.", player=p)
         else:
             game.emit("guild.technology-none", "No technology tile is left; the icon has no effect.")
     return out
@@ -169,7 +170,7 @@ def house_rows(game: KutnaHoraGame, p: int, building: str) -> list[str]:
     left, but the row of the guild building being built keeps the house that building still takes in step 5
     (``decision.remove-house-keeps-own``)."""
     seat = game.state.seats[p]
-    own = TILES[building].guild if building else ""
+    own = game.tiles[building].guild if building else ""
     return [g for r, g in enumerate(seat.guilds)
             if seat.houses_taken[r] < HOUSES_PER_ROW - (1 if g == own else 0)]
 
@@ -208,7 +209,7 @@ class RemoveHouse(Choice):
         col = seat.houses_taken[row]
         seat.houses_taken[row] += 1
         seat.houses_removed += 1
-        shown = ", ".join(e.words() for e in approx.HOUSE_EFFECTS.value[row][col])
+        shown = ", ".join(e.words() for e in game.design.house_effects[row][col])
         game.emit("build.remove-house", f"{name(p)} removes the leftmost {guild} house ({at.tile}'s icon); the "
                   f"space it leaves ({shown}) is ignored.", player=p, row=row, column=col)
 
@@ -222,14 +223,14 @@ class HousePlace(Automatic):
     def run(self, game: KutnaHoraGame, at: Frame) -> None:
         s, p = game.state, at.player
         seat = s.seats[p]
-        tile = TILES[at.tile]
+        tile = game.tiles[at.tile]
         row = seat.guilds.index(tile.guild)
         col = seat.houses_taken[row]
         if col >= HOUSES_PER_ROW:  # cannot happen: a build needs a house and the icon keeps it (see house_rows)
             game.emit("pieces.out", f"No {tile.guild} house is left for {at.tile}.", player=p)
             return
         seat.houses_taken[row] += 1
-        effects = approx.HOUSE_EFFECTS.value[row][col]
+        effects = game.design.house_effects[row][col]
         game.emit("build.house", f"{name(p)} puts the leftmost house of the {tile.guild} row on {at.tile}; the "
                   f"space it left shows {', '.join(e.words() for e in effects)}.", player=p, row=row, column=col)
         rights = []

@@ -11,7 +11,7 @@ from games.core import Action
 
 from . import barbara_action, mine_action
 from .choice import Choice, act, name
-from .data import approx, rulebook
+from .data import approx
 from .effects import reputation
 from .pieces import cannot, takeable
 from .state import Frame
@@ -25,7 +25,8 @@ _SORTED_HALVES = tuple(tuple(sorted(halves)) for halves in approx.ACTION_CARDS.v
 
 def joker_cost(game: KutnaHoraGame, p: int) -> int:
     """Reputation a joker costs ``p`` now."""
-    return 0 if game.state.seats[p].reputation >= rulebook.FREE_JOKER.value else rulebook.JOKER_COST.value
+    design = game.design
+    return 0 if game.state.seats[p].reputation >= design.free_joker else design.joker_cost
 
 
 def start(game: KutnaHoraGame, p: int, what: str) -> None:
@@ -103,7 +104,8 @@ class Play(Choice):
             if cost:
                 reputation(game, p, -cost, "joker.cost", "the joker")
             else:
-                game.emit("joker.free", f"{name(p)}'s reputation is 6 or more: the joker costs nothing.", player=p)
+                game.emit("joker.free", f"{name(p)}'s reputation is {game.design.free_joker} or more: the joker "
+                          "costs nothing.", player=p)
         else:
             other = [h for h in approx.ACTION_CARDS.value[card - 1] if h != what]
             game.emit("flow.card", f"{name(p)} plays card {card} for {what}; its other half "

@@ -8,32 +8,40 @@ say where the sandbox simplifies.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import NO_CHANGES, Action, Changes, ConfigError, Decision, Game, Record
+from games.core import NO_CHANGES, Action, Changes, ConfigError, Decision, Game, Parameter, Record
 
 from . import prices, town_hall
-from .data.components import GOOD_GUILD, HELD_SLOTS, RIGHTS_COSTS, STARTING_GROSCHEN, TILES
+from .data.components import GOOD_GUILD, HELD_SLOTS, TILES
 from .economy_rules import ECONOMY_RULES
 from .income import income, take_income
+from .parameters import ECONOMY_PARAMETERS, SANDBOX_MAX_ADVANCE, design_of, price_table_of
 from .town_hall import TownHall
 
-MAX_ADVANCE = 3
+#: The printed sandbox's longest deck advance (the ``max_advance`` parameter's default).
+MAX_ADVANCE = SANDBOX_MAX_ADVANCE.value
 # Built once: actions are immutable values, so every position can share them.
 _INCOME = Action("income")
-_ADVANCE = tuple(sorted((Action("advance", (d, n)) for d in prices.DECKS for n in range(1, MAX_ADVANCE + 1)),
-                        key=lambda a: a.sort_key))
 _BUILD = {good: Action("build", (good,)) for good in GOOD_GUILD}
 _RIGHTS = {good: Action("rights", (good,)) for good in GOOD_GUILD}
 _SLOTS_FULL = f"all {HELD_SLOTS.value} slots on your board are full; build a held tile first."
+
+
+@functools.cache
+def _advances(most: int) -> tuple[Action, ...]:
+    """Every deck advance of 1 to ``most`` cards, in sort order (one tuple per length, shared by every game)."""
+    return tuple(sorted((Action("advance", (d, n)) for d in prices.DECKS for n in range(1, most + 1)),
+                        key=lambda a: a.sort_key))
 
 
 def _held_tiles(purse: Purse) -> dict[str, str]:
     """Guild -> the first of its tiles in the player's slots (built before new Rights are bought)."""
     first: dict[str, str] = {}
     for tile in purse.held:
-        first.setdefault(TILES[tile].guild, tile)
+        first.setdefault(TILES[tile].guild, tile)  # a tile's guild is never designed: the printed tiles say it
     return first
 
 
@@ -108,14 +116,26 @@ class EconomyGame(prices.StandsGame, Game):
     min_players = 1
     max_players = 4
     legal_is_sorted = True  # _legal lists its actions in sort order
+    #: Kinds of action a restricted bot of the design lab may be forbidden (by action-text prefix).
+    action_kinds = {
+        "advance": "never advances a deck",
+        "advance population": "never advances the population deck",
+        "advance ore": "never advances the ore deck",
+        "rights": "never takes Rights without building at once",
+        "build": "never builds",
+        "income": "never takes income",
+    }
 
     state: EconomyState
+
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        return ECONOMY_PARAMETERS
 
     def _check_config(self, config: EconomyConfig) -> None:
         if not self.min_players <= config.players <= self.max_players:
             raise ConfigError(f"the price sandbox takes 1 to 4 players, not {config.players}")
-        if not 1 <= config.turns <= 200:
-            raise ConfigError(f"turns must be between 1 and 200, not {config.turns}")
+        # turns is checked with the parameters (a whole number 1..200), before this.
         table = prices.table_for_config(config.price_table)
         for deck, pos in (("population", config.start_population), ("ore", config.start_ore)):
             if not 0 <= pos <= table.decks[deck].last:
@@ -128,7 +148,14 @@ class EconomyGame(prices.StandsGame, Game):
                 raise ConfigError(f"the {slider} slider has notches 0 to {top}, not {notch!r}")
 
     def _prepare(self) -> None:
-        self.table = prices.table_for_config(self.config.price_table)
+        variant = self.config.variant
+        self.table = price_table_of(self.config.price_table, variant)
+        #: The designable numbers this sandbox plays with (the printed ones unless its variant changes them).
+        self.design = design_of(self.params, variant)
+        #: The building tiles with their designed numbers (wood, production, effects), by id.
+        self.tiles = self.design.tiles
+        self.max_advance = self.design.max_advance
+        self._advance = _advances(self.max_advance)
 
     def _setup(self) -> EconomyState:
         stands = prices.new_stands(self.table)
@@ -143,7 +170,7 @@ class EconomyGame(prices.StandsGame, Game):
         hall = town_hall.new_town_hall(self.rng)
         self.emit("setup.town-hall", "Guild stacks are shuffled onto the two left columns of the town hall.")
         self.emit("setup.public-stacks", "Green, silver and yellow public stacks fill the third column.")
-        purses = [Purse(STARTING_GROSCHEN.value[p], {}, 0, [], []) for p in range(self.config.players)]
+        purses = [Purse(self.design.starting_groschen[p], {}, 0, [], []) for p in range(self.config.players)]
         self.emit("setup.groschen", "Starting groschen: " +
                   ", ".join(f"player {p + 1} {x.groschen}" for p, x in enumerate(purses)) + ".")
         return EconomyState(stands, hall, purses, 0)
@@ -181,6 +208,26 @@ class EconomyGame(prices.StandsGame, Game):
         others = [w for p, w in enumerate(worth) if p != player]
         return float(worth[player] - max(others, default=0.0))
 
+    # ------------------------------------------------------------------ what the design lab follows
+    def round_number(self) -> int | None:
+        """The round of turns being played: each player's first turn is round 1 (the last round once it is over)."""
+        return min(self.state.turn // self.config.players + 1, self.config.turns)
+
+    def standings(self) -> tuple[float, ...]:
+        """The score so far: each player's groschen."""
+        return tuple(float(purse.groschen) for purse in self.state.players)
+
+    def series(self) -> dict[str, Any]:
+        """The six prices now (``price.wood`` ... ``price.ore``), and per player groschen, income (what an Income
+        action would bring now) and points (the groschen: the sandbox's score)."""
+        now = self.prices()
+        purses = self.state.players
+        out: dict[str, Any] = {f"price.{good}": float(now[good]) for good in self.table.goods}
+        out["groschen"] = tuple(float(purse.groschen) for purse in purses)
+        out["income"] = tuple(float(income(purse.production, now, purse.mine_ore)) for purse in purses)
+        out["points"] = out["groschen"]
+        return out
+
     # ------------------------------------------------------------------ reading the economy
     def cell(self, good: str) -> prices.Cell:
         return prices.cell_now(self.table, self.stands, good)
@@ -210,7 +257,7 @@ class EconomyGame(prices.StandsGame, Game):
             rights: RightsPlan | str = where
         else:
             row, column = where
-            kind, amount = town_hall.rights_cost(column)
+            kind, amount = town_hall.rights_cost(column, self.design.rights_costs)
             groschen = self._rights_groschen(cells["permits"].value)[column]
             rights = RightsPlan(hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
         cell = cells[good]
@@ -219,11 +266,11 @@ class EconomyGame(prices.StandsGame, Game):
                             f"build a {good} building until demand rises. Buying its rights is still allowed.")
         held = _held_tiles(purse).get(guild)
         if held is not None:
-            tile, via = TILES[held], None
+            tile, via = self.tiles[held], None
         elif isinstance(rights, str):
             return rights, rights
         else:
-            tile, via = TILES[rights.tile], rights
+            tile, via = self.tiles[rights.tile], rights
         return rights, BuildPlan(tile.id, via, tile.wood, tile.wood * cells["wood"].value)  # N wood at the price
 
     def _rights_source(self, guild: str, purse: Purse, where: tuple[int, int] | None) -> tuple[int, int] | str:
@@ -235,10 +282,9 @@ class EconomyGame(prices.StandsGame, Game):
             return f"the town hall has no {guild} building left (its stack has run out)."
         return where
 
-    @staticmethod
-    def _rights_groschen(permit_price: int) -> list[int]:
+    def _rights_groschen(self, permit_price: int) -> list[int]:
         """What Rights to a tile cost in groschen at this permit price, by town hall column."""
-        return [amount if kind == "groschen" else amount * permit_price for kind, amount in RIGHTS_COSTS.value]
+        return [amount if kind == "groschen" else amount * permit_price for kind, amount in self.design.rights_costs]
 
     @property
     def _seat(self) -> int:
@@ -264,6 +310,7 @@ class EconomyGame(prices.StandsGame, Game):
                     if stack.name not in offers:
                         offers[stack.name] = (rights_groschen[column], stack.tiles[-1])
         held = _held_tiles(purse)
+        tiles = self.tiles
         builds, rights = [], []
         for good, guild in self.table.guild_goods:
             offer = offers.get(guild)
@@ -272,14 +319,14 @@ class EconomyGame(prices.StandsGame, Game):
             if cells[good].no_demand:
                 continue
             if guild in held:
-                cost = TILES[held[guild]].wood * wood
+                cost = tiles[held[guild]].wood * wood
             elif offer is not None:
-                cost = offer[0] + TILES[offer[1]].wood * wood
+                cost = offer[0] + tiles[offer[1]].wood * wood
             else:
                 continue
             if cost <= money:
                 builds.append(_BUILD[good])
-        return [*_ADVANCE, *builds, _INCOME, *rights]
+        return [*self._advance, *builds, _INCOME, *rights]
 
     def _why_illegal(self, action: Action) -> str | None:
         money = self.state.players[self._seat].groschen
@@ -299,7 +346,7 @@ class EconomyGame(prices.StandsGame, Game):
         if action.verb == "advance":
             if len(action.args) != 2 or action.args[0] not in prices.DECKS:
                 return "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
-            return f"in this sandbox a deck advances 1 to {MAX_ADVANCE} cards at a time."
+            return f"in this sandbox a deck advances 1 to {self.max_advance} cards at a time."
         if action.verb == "income" and action.args:
             return "income takes no arguments."
         if action.verb not in ("income", "advance", "build", "rights"):
@@ -326,7 +373,7 @@ class EconomyGame(prices.StandsGame, Game):
     def _take_rights(self, player: int, plan: RightsPlan) -> None:
         purse = self.state.players[player]
         purse.groschen -= plan.groschen
-        guild = TILES[plan.tile].guild
+        guild = self.tiles[plan.tile].guild
         permits = f"{plan.amount} permit{'s' if plan.amount > 1 else ''} at {plan.groschen // plan.amount}"
         cost = f"{plan.groschen} groschen" if plan.kind == "groschen" else f"{permits}, {plan.groschen} groschen"
         self.emit("rights.cost", f"Player {player + 1} takes the rights to {plan.tile} in column {plan.column + 1}: "
@@ -342,7 +389,7 @@ class EconomyGame(prices.StandsGame, Game):
         if plan.rights is not None:
             self.emit("sandbox.build", f"Player {player + 1} takes the rights to {plan.tile} and builds it at once.")
             self._take_rights(player, plan.rights)
-        tile = TILES[plan.tile]
+        tile = self.tiles[plan.tile]
         purse.held.remove(tile.id)
         purse.groschen -= plan.wood_groschen
         each = plan.wood_groschen // plan.wood

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .choice import name
-from .data import approx, rulebook
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -26,14 +25,14 @@ def reputation(game: KutnaHoraGame, p: int, delta: int, rule: str, why: str) -> 
     if not delta:
         return
     seat = game.state.seats[p]
-    top = len(approx.REPUTATION_POINTS.value) - 1
+    top = len(game.design.reputation_points) - 1
     new = seat.reputation + delta
     game.emit(rule, f"{name(p)}: reputation {'+' if delta > 0 else ''}{delta} ({why}).", player=p,
               reputation=delta)
     beyond = new - top if new > top else new if new < 0 else 0
     seat.reputation = min(max(new, 0), top)
     if beyond:
-        points(game, p, rulebook.REPUTATION_BEYOND.value * beyond, "reputation.beyond",
+        points(game, p, game.design.reputation_beyond * beyond, "reputation.beyond",
                f"{abs(beyond)} step{'s' if abs(beyond) > 1 else ''} past the "
                f"{'top' if beyond > 0 else 'bottom'} of the reputation track")
 

@@ -53,17 +53,22 @@ def heuristic(game: KutnaHoraGame, player: int) -> float:
     leftovers: a held tile, an empty plot or an unused pelican is worth its point at the end, and more once built);
     money at :data:`MONEY_EARLY` points per groschen early, falling as the game ends; income at
     :data:`INCOME_PER_ROUND` points per groschen per round left. :func:`terms` names the parts."""
-    s = game.state
+    values = seat_values(game)
+    mine = values[player]
+    return mine - max(value for p, value in enumerate(values) if p != player)
+
+
+def seat_values(game: KutnaHoraGame) -> list[float]:
+    """Each seat's own value in :func:`heuristic` (before the best other seat's is taken off): the design lab's
+    standings."""
     money, per_income = _weights(game)
     finals = _finals(game)
     now = game.prices()
-
-    def value(p: int) -> float:
-        seat = s.seats[p]
+    out = []
+    for p, seat in enumerate(game.state.seats):
         earned = income(seat.production, now, seat.mine_ore)
-        return seat.score + sum(finals[p].values()) + seat.groschen * money + earned * per_income
-    mine = value(player)
-    return mine - max(value(p) for p in range(game.config.players) if p != player)
+        out.append(seat.score + sum(finals[p].values()) + seat.groschen * money + earned * per_income)
+    return out
 
 
 def terms(game: KutnaHoraGame, player: int) -> dict[str, float]:

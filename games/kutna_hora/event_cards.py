@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import prices
-from .data import approx, rulebook
+from .data import approx
 from .tax import raise_tax
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def deal(game: KutnaHoraGame) -> None:
     s, n = game.state, game.config.players
     if n > 2 and not game.config.events:
         return
-    red_round = rulebook.RED_NOBLES_ROUND.value[n]
+    red_round = game.red_round
     last_a = red_round if game.config.red_round_event == "A" else red_round - 1
     piles = {letter: [e.id for e in approx.EVENTS if e.id[0] == letter] for letter in "AB"}
     for pile in piles.values():

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, ConfigError, LegalActions, Rng, StepGame, Steps
+from games.core import Action, ConfigError, LegalActions, Parameter, Rng, StepGame, Steps
 
 from . import (
     barbara_action,
@@ -41,8 +41,9 @@ from . import (
 )
 from .choice import Automatic, Choice, name
 from .data import approx, rulebook
-from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, STARTING_GROSCHEN, TILES
+from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
+from .parameters import PARAMETERS, design_of, price_table_of
 from .prices import StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
 from .state import HOUSES_PER_ROW, Frame, KutnaHoraConfig, KutnaHoraState, Seat
@@ -78,7 +79,30 @@ class KutnaHoraGame(StandsGame, StepGame):
     search_prior = 10 / 3
     search_playouts = 300
 
+    #: Kinds of action a restricted bot of the design lab may be forbidden (by action-text prefix). Income, St.
+    #: Barbara and the other card halves start when the card is played, so they are forbidden by the card play
+    #: itself ("play 4 income"); "never takes Income" is play 4 income, play 6 income and the joker together.
+    action_kinds = {
+        "miners": "never buys permits: in the Mine action it never pays for miners (miners 1, miners 2); with "
+                  "the top_up option it also never goes on with miners 0, so it passes up that Mine action",
+        "mine": "never builds a mine (it may still play a Mine card, then discards what it draws)",
+        "rights": "never takes Rights to a building tile",
+        "plot": "never buys a plot",
+        "build": "never builds a building (it may still play a Build card, then passes)",
+        "council": "never pays to put a noble in the council",
+        "tax pay": "never pays tax: it always loses reputation instead",
+        "tax refuse": "never refuses tax it can pay",
+        "joker": "never plays the joker",
+        "idle": "never plays a card for no effect",
+        **{f"play {card} {half}": f"never plays card {card} for {half}"
+           for card, halves in enumerate(approx.ACTION_CARDS.value, 1) for half in halves if half != "joker"},
+    }
+
     state: KutnaHoraState
+
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        return PARAMETERS
 
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: KutnaHoraConfig) -> None:
@@ -86,21 +110,27 @@ class KutnaHoraGame(StandsGame, StepGame):
         if not low <= config.players <= high:
             raise ConfigError(f"Kutná Hora takes {low} to {high} players, not {config.players}")
         table_for_config(config.price_table)
-        if config.red_round_event not in ("A", "B"):
-            raise ConfigError(f"red_round_event is 'A' or 'B', not {config.red_round_event!r}")
+        # red_round_event is checked with the parameters (one of A, B), before this.
 
     def _prepare(self) -> None:
-        self.table = table_for_config(self.config.price_table)
-        self.rounds = rulebook.ROUNDS.value[self.config.players]
-        self.size = approx.TOWN_SIZE.value[self.config.players]
+        variant, n = self.config.variant, self.config.players
+        self.table = price_table_of(self.config.price_table, variant)
+        #: The designable numbers this game plays with (the printed ones unless its variant changes them).
+        self.design = design_of(self.params, variant)
+        #: The building tiles with their designed numbers (wood, plot value, effects), by id.
+        self.tiles = self.design.tiles
+        self.rounds = self.design.rounds[n]
+        #: The round at whose end the red public buildings enter.
+        self.red_round = self.design.red_nobles_round[n]
+        self.size = approx.TOWN_SIZE.value[n]
 
     def _setup(self) -> KutnaHoraState:
         n, rng = self.config.players, self.rng
         self.emit("setup.round-track", f"{self.rounds} rounds ({'4 players' if n == 4 else '2-3 players'}); the "
                   "round marker on round 1 and the tax marker on 0.", rounds=self.rounds)
         red = [t.id for t in PUBLIC_BUILDINGS if t.colour == "red"]
-        red_round = rulebook.RED_NOBLES_ROUND.value[n]
-        self.emit("setup.red-nobles", f"The 3 red public buildings wait on round {red_round} of the round track.")
+        self.emit("setup.red-nobles", f"The 3 red public buildings wait on round {self.red_round} of the round "
+                  "track.")
         hall = town_hall.new_town_hall(rng)
         self.emit("setup.town-hall", "Marked guild tiles are shuffled onto the two left columns of the town hall, "
                   "each under the other three of its guild.")
@@ -125,7 +155,8 @@ class KutnaHoraGame(StandsGame, StepGame):
         tech = [t.id for t in reversed(approx.TECH_TILES)]
         self.emit("setup.mine-stack", "Technology tiles face down with I on top; mine tiles shuffled by back and "
                   "stacked I over II over III.")
-        seats = [Seat(STARTING_GROSCHEN.value[p], 0, approx.REPUTATION_START.value, 0, 0, {}, 0, [], [], [0, 0, 0], 0,
+        design = self.design
+        seats = [Seat(design.starting_groschen[p], 0, design.reputation_start, 0, 0, {}, 0, [], [], [0, 0, 0], 0,
                       rulebook.START_POOL.value, rulebook.MINERS.value - rulebook.START_POOL.value, list(range(1, 7)))
                  for p in range(n)]
         self.emit("setup.players", "Each player: score 0, one miner in the pool, groschen "
@@ -230,6 +261,27 @@ class KutnaHoraGame(StandsGame, StepGame):
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
 
+    # ------------------------------------------------------------------ what the design lab follows
+    def round_number(self) -> int | None:
+        """The round being played (1 during the setup choices; the last round once the game is over)."""
+        return self.state.round
+
+    def standings(self) -> tuple[float, ...]:
+        """Each seat's own value in the greedy evaluation (points so far, what the final scoring would give now,
+        money and income as the game's progress weighs them): most points come at the end."""
+        return tuple(evaluation.seat_values(self))
+
+    def series(self) -> dict[str, Any]:
+        """The six prices now (``price.wood`` ... ``price.ore``), and per seat groschen, income (what an Income
+        action would bring now) and points so far."""
+        now = self.prices()
+        seats = self.state.seats
+        out: dict[str, Any] = {f"price.{good}": float(now[good]) for good in self.table.goods}
+        out["groschen"] = tuple(float(seat.groschen) for seat in seats)
+        out["income"] = tuple(float(income(seat.production, now, seat.mine_ore)) for seat in seats)
+        out["points"] = tuple(float(seat.score) for seat in seats)
+        return out
+
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
 
@@ -265,13 +317,13 @@ class KutnaHoraGame(StandsGame, StepGame):
                                     for st in row] for row in s.hall.rows], "discards": list(s.hall.discards)},
             "red_track": len(s.red_track),
             "mine": mines.snapshot(s.mine, s.mine_owner),
-            "technology": mine_action.technology_level(s),
+            "technology": mine_action.technology_level(self),
             "tech_left": len(s.tech_stack), "mine_stack": len(s.mine_stack),
             "mine_stack_back": mines.TILES[stack_top].back if stack_top else "",
             "mine_discard": len(s.mine_discard),
             # Drawn tiles are seen by the player who drew them; others only see how many.
             "mine_drawn": list(s.mine_drawn) if s.stack and player == s.stack[-1].player else len(s.mine_drawn),
-            "town": town.snapshot(s.town, s.town_owner, s.markers, self.size),
+            "town": town.snapshot(s.town, s.town_owner, s.markers, self.size, self.tiles),
             "barbara": s.barbara, "bank": dict(s.bank), "pool": dict(s.pool), "council": dict(s.council),
             # Round 1's event is revealed when round 1 begins, after the guild choices of the setup.
             "events": [e if r < s.round or (r == s.round and s.phase != "setup") else ("face down" if e else "")
@@ -299,7 +351,7 @@ class KutnaHoraGame(StandsGame, StepGame):
                 broken.append(f"{who}: houses not conserved")
             if s.markers.count(p) > rulebook.PLOT_MARKERS.value or len(seat.held) > HELD_SLOTS.value:
                 broken.append(f"{who}: more than 3 plots or held tiles")
-            if not 0 <= seat.reputation < len(approx.REPUTATION_POINTS.value):
+            if not 0 <= seat.reputation < len(self.design.reputation_points):
                 broken.append(f"{who}: reputation off the track")
             if s.phase != "setup" and len(seat.cards) < fewest_cards:
                 broken.append(f"{who}: too many cards played")
@@ -317,8 +369,8 @@ class KutnaHoraGame(StandsGame, StepGame):
             nobles = s.bank[c] + s.pool[c] + s.council[c]
             if nobles != rulebook.NOBLES_PER_COLOUR.value or min(s.bank[c], s.pool[c]) < 0:
                 broken.append(f"{c} nobles not conserved")
-        if not 0 <= s.tax <= rulebook.TAX_CAP.value:
-            broken.append(f"tax {s.tax} outside 0-25")
+        if not 0 <= s.tax <= self.design.tax_cap:
+            broken.append(f"tax {s.tax} outside 0-{self.design.tax_cap}")
         if not 0 <= s.barbara <= rulebook.ST_BARBARA_TILES.value:
             broken.append("St. Barbara counter off")
         if s.phase == "over":

@@ -28,27 +28,31 @@ class Income(Automatic):
         total, detail = take_income(seat.production, game.prices(), seat.mine_ore)
         seat.groschen += total
         game.emit("income.sum", f"{name(p)} takes income: {detail} = {total} groschen.", player=p, income=total)
-        if any(s.pool.values()) and seat.groschen >= rulebook.COUNCIL_COST.value:
+        if any(s.pool.values()) and seat.groschen >= game.design.council_cost:
             s.stack.append(Frame("council", p))
 
 
 class Council(Passable):
-    """Pay 10 groschen to move a noble from the pool to the council, or pass."""
+    """Pay the council cost (10 groschen) to move a noble from the pool to the council, or pass."""
 
     form = "council COLOUR"
-    asks = "pay 10 groschen to move a noble from the pool to the council, or pass"
+
+    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+        return (f"{name(at.player)}: pay {game.design.council_cost} groschen to move a noble from the pool to the "
+                "council, or pass")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         s = game.state
         out = [PASS]
-        if s.seats[at.player].groschen >= rulebook.COUNCIL_COST.value:
+        if s.seats[at.player].groschen >= game.design.council_cost:
             out += [act("council", c) for c in rulebook.NOBLE_COLOURS if s.pool[c]]
         return out
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p, colour = game.state, at.player, str(action.args[0])
-        pay(game, p, rulebook.COUNCIL_COST.value)
+        cost = game.design.council_cost
+        pay(game, p, cost)
         s.pool[colour] -= 1
         s.council[colour] += 1
-        game.emit("income.council", f"{name(p)} pays 10 groschen to move a {colour} noble from the pool to the "
+        game.emit("income.council", f"{name(p)} pays {cost} groschen to move a {colour} noble from the pool to the "
                   "council.", player=p, colour=colour)

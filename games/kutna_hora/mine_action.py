@@ -13,7 +13,7 @@ from . import mines, prices
 from .choice import PASS, Automatic, Choice, Passable, act, name
 from .data import rulebook
 from .effects import pay, points
-from .state import Frame, KutnaHoraState
+from .state import Frame
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -22,9 +22,10 @@ _DISCARD = act("discard")
 _TECH_REMOVE = act("tech-remove")
 
 
-def technology_level(state: KutnaHoraState) -> int:
+def technology_level(game: KutnaHoraGame) -> int:
     """Mine tiles each Mine action draws now."""
-    return mines.technology_level(rulebook.TECHNOLOGY_TILES.value - len(state.tech_stack))
+    return mines.technology_level(rulebook.TECHNOLOGY_TILES.value - len(game.state.tech_stack),
+                                  game.design.tech_draws)
 
 
 def mine_options(game: KutnaHoraGame, p: int, free: bool) -> dict[int, int]:
@@ -109,7 +110,7 @@ class MineDraw(Automatic):
         if (seat.pool == 0 and not at.reserve_first) or seat.pool + seat.reserve == 0:
             game.emit("pieces.out", f"{name(p)} has no miner to place: the Mine action has no effect.", player=p)
             return
-        want = technology_level(s)
+        want = technology_level(game)
         drawn = []
         for _ in range(want):
             if not s.mine_stack:

@@ -28,10 +28,11 @@ def row_col(index: int) -> tuple[int, int]:
     return divmod(index, COLUMNS)
 
 
-def technology_level(taken: int) -> int:
+def technology_level(taken: int, draws: Sequence[int] = TECH_DRAWS.value) -> int:
     """Mine tiles drawn per Mine action once ``taken`` technology tiles have left their stack (in a game: placed,
-    removed or being placed; on a board of its own: those on it): 1 at the start, one more per tile (approx)."""
-    return TECH_DRAWS.value[taken]
+    removed or being placed; on a board of its own: those on it): 1 at the start, one more per tile (approx).
+    ``draws`` is the draw by tiles taken (a game's designed ``tech_draws``)."""
+    return draws[taken]
 
 
 def stars(cell: str) -> int:

@@ -28,8 +28,8 @@ def plot_options(game: KutnaHoraGame, p: int, free: bool, anywhere: bool) -> dic
     s = game.state
     if s.markers.count(p) >= rulebook.PLOT_MARKERS.value:
         return {}
-    costs = town.plot_costs(s.town, s.markers, game.size, anywhere)
-    cheap_at, cheap = rulebook.CHEAP_PLOT.value
+    costs = town.plot_costs(s.town, s.markers, game.size, anywhere, game.tiles, game.design.plot_cost)
+    cheap_at, cheap = game.design.cheap_plot
     seat = s.seats[p]
     if free:
         return dict.fromkeys(costs, 0)
@@ -59,7 +59,7 @@ class Plot(Passable):
         cost = plot_options(game, p, at.free, at.anywhere)[where]
         pay(game, p, cost)
         s.markers[where] = p
-        cheap = not at.free and s.seats[p].reputation >= rulebook.CHEAP_PLOT.value[0]
+        cheap = not at.free and s.seats[p].reputation >= game.design.cheap_plot[0]
         rule = "barbara.4" if at.free else "plot.reputation" if cheap else "plot.cost"
         game.emit(rule, f"{name(p)} buys plot {where} for {cost} groschen and puts a plot marker on it.",
                   player=p, plot=where, groschen=cost)

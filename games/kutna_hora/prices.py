@@ -16,7 +16,7 @@ import json
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from games.core import ConfigError, DataError, Event, Record
 
@@ -172,6 +172,55 @@ def table_for_config(name: str) -> PriceTable:
         return load_price_table(name)
     except DataError as err:
         raise ConfigError(str(err)) from err
+
+
+# ---------------------------------------------------------------- the table as a designable parameter
+def table_cells(table: PriceTable) -> dict[str, list[dict[str, list[str]]]]:
+    """Every printed cell of ``table`` as the ``prices`` parameter holds it: deck -> cards by position -> good ->
+    cell texts by notch (``{"ore": [{"permits": ["2", "1", "1x", ...], "silver": [...], "ore": [...]}, ...]}``), so a
+    cell is named ``prices.ore.3.silver.0`` (deck, card, good, notch)."""
+    return {name: [{good: [str(cell) for cell in cells] for good, cells in card.items()} for card in deck.cards]
+            for name, deck in table.decks.items()}
+
+
+def table_with(base: PriceTable, cells: Mapping[str, Any]) -> PriceTable:
+    """``base`` with its cells replaced by ``cells`` (shaped as :func:`table_cells` gives them), checked by
+    :meth:`PriceTable.from_dict`: a cell it refuses raises :class:`DataError` with its sentence."""
+    decks = {name: {"last": deck.last, "flip": deck.flip, "notches": dict(deck.notches),
+                    "sliders": {slider: list(goods) for slider, goods in deck.sliders.items()},
+                    "cards": [{good: list(texts) for good, texts in card.items()} for card in cells[name]]}
+             for name, deck in base.decks.items()}
+    return PriceTable.from_dict({"schema": SCHEMA, "name": base.name, "source": base.source,
+                                 "description": base.description, "decks": decks})
+
+
+def price_changes(good: str, price: Callable[[int, int, Cell], int], table: PriceTable | None = None) \
+        -> dict[str, str]:
+    """The variant changes that reprint every cell of ``good`` (``"wood"`` ... ``"ore"``) by a rule of yours:
+    ``price(card, notch, cell)`` gives the new number for the cell printed on deck position ``card`` at slider notch
+    ``notch`` (``cell.value`` is the printed number); its red ✗ and town-builds marks stay. Only the cells that change
+    are returned, as ``{"prices.ore.12.ore.0": "2", ...}``, ready for ``Changes.of(...)``. ``table`` is the table
+    the changes are read from (by default ``approx_v1``, the one the ``prices`` parameter describes).
+
+    Ore prices that fall twice as fast along the ore deck (the printed ore price loses 1 every 10 cards)::
+
+        price_changes("ore", lambda card, notch, cell: max(1, cell.value - card // 10))
+    """
+    table = table or load_price_table("approx_v1")
+    if good not in table.deck_of:
+        raise DataError(f"no good {good!r} on the price cards (the goods: {', '.join(table.goods)})")
+    deck = table.decks[table.deck_of[good]]
+    out = {}
+    for position, card in enumerate(deck.cards):
+        for notch, cell in enumerate(card[good]):
+            value = price(position, notch, cell)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise DataError(f"{deck.name} card {position}, {good}, notch {notch}: the new price {value!r} is "
+                                "not a whole number of at least 1")
+            text = str(Cell(value, cell.no_demand, cell.town_builds))
+            if text != str(cell):
+                out[f"prices.{deck.name}.{position}.{good}.{notch}"] = text
+    return out
 
 
 @dataclass(slots=True)

@@ -10,7 +10,7 @@ from games.core import Action
 
 from . import town_hall
 from .choice import PASS, Passable, act, name
-from .data.components import HELD_SLOTS, TILES
+from .data.components import HELD_SLOTS
 from .effects import pay
 from .state import Frame
 
@@ -25,11 +25,12 @@ def rights_options(game: KutnaHoraGame, p: int, free: bool, public_only: bool) -
         return {}
     out = {}
     permit = game.price("permits")
+    tiles, costs = game.tiles, game.design.rights_costs
     for r, row in enumerate(game.hall.rows):
         for c, stack in enumerate(row):
-            tile = TILES[stack.tiles[-1]]
+            tile = tiles[stack.tiles[-1]]
             if tile.guild == "public" or (not public_only and tile.guild in seat.guilds):
-                kind, amount = town_hall.rights_cost(c)
+                kind, amount = costs[c]
                 cost = 0 if free else amount if kind == "groschen" else amount * permit  # paying N permits
                 if cost <= seat.groschen:
                     out[tile.id] = (r, c, cost)
@@ -57,7 +58,7 @@ class Rights(Passable):
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, tile_id = at.player, str(action.args[0])
         r, c, cost = rights_options(game, p, at.free, at.public_only)[tile_id]
-        kind, amount = town_hall.rights_cost(c)
+        kind, amount = town_hall.rights_cost(c, game.design.rights_costs)
         pay(game, p, cost)
         price = "free" if at.free else f"{cost} groschen" if kind == "groschen" else \
             f"{amount} permit{'s' if amount > 1 else ''} at {game.price('permits')} = {cost} groschen"

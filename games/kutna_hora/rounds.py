@@ -63,7 +63,7 @@ class RoundEnd(Automatic):
 
     def run(self, game: KutnaHoraGame, at: Frame) -> None:
         s, n = game.state, game.config.players
-        if s.round == rulebook.RED_NOBLES_ROUND.value[n]:
+        if s.round == game.red_round:
             red = list(s.red_track)
             game.rng.shuffle(red)
             for row, tile in zip(s.hall.rows, red, strict=False):
@@ -71,7 +71,7 @@ class RoundEnd(Automatic):
             s.red_track = []
             game.emit("round.red-nobles", "The red public buildings enter: one at the right end of each town hall "
                       "row, not stacked.")
-        if s.round > game.rounds - rulebook.NOBLE_ROUNDS.value:
+        if s.round > game.rounds - game.design.noble_rounds:
             scoring.score_nobles(game)
         if s.round == game.rounds:
             scoring.score_final(game)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import mines, nobles, town
-from .data import approx, rulebook
+from .data import rulebook
 from .effects import points
 from .income import income
 
@@ -20,7 +20,7 @@ def noble_values(game: KutnaHoraGame, p: int) -> dict[str, int]:
     s = game.state
     seat = s.seats[p]
     return nobles.per_noble(s.town, s.town_owner, game.size, p, seat.used_pelicans,
-                            mines.mines_per_row(s.mine_owner, p), seat.houses_taken)
+                            mines.mines_per_row(s.mine_owner, p), seat.houses_taken, game.design)
 
 
 def score_nobles(game: KutnaHoraGame) -> None:
@@ -54,13 +54,14 @@ def final_breakdowns(game: KutnaHoraGame) -> list[dict[str, int]]:
         if owner >= 0:
             town_pts[owner] += town.matching(i, s.town, game.size).points
     now = game.prices()
+    design = game.design
     out = []
     for p, seat in enumerate(s.seats):
         earned = income(seat.production, now, seat.mine_ore)
         out.append({"town": town_pts[p], "mines": sum(row.points[p] for row in rows),
-                    "income": earned // rulebook.INCOME_DIVISOR.value,
-                    "reputation": approx.REPUTATION_POINTS.value[seat.reputation],
-                    "leftovers": leftovers(game, p) * rulebook.LEFTOVER_POINT.value})
+                    "income": earned // design.income_divisor,
+                    "reputation": design.reputation_points[seat.reputation],
+                    "leftovers": leftovers(game, p) * design.leftover_point})
     return out
 
 
@@ -78,11 +79,12 @@ def score_final(game: KutnaHoraGame) -> None:
         for p in range(n):
             points(game, p, row.points[p], "end.mines", f"mine row {row.row + 1}: {row.player_stars[p]} of "
                    f"{row.stars} stars, row worth {'/'.join(map(str, row.values))}")
+    design = game.design
     for p in range(n):
         seat = s.seats[p]
         earned = game.income_of(p)
-        points(game, p, earned // rulebook.INCOME_DIVISOR.value, "end.income", f"income {earned} ÷ 10")
-        points(game, p, approx.REPUTATION_POINTS.value[seat.reputation], "end.reputation",
+        points(game, p, earned // design.income_divisor, "end.income", f"income {earned} ÷ {design.income_divisor}")
+        points(game, p, design.reputation_points[seat.reputation], "end.reputation",
                f"reputation {seat.reputation}")
-        points(game, p, leftovers(game, p) * rulebook.LEFTOVER_POINT.value, "end.leftovers",
+        points(game, p, leftovers(game, p) * design.leftover_point, "end.leftovers",
                f"{len(seat.held)} held tiles, {s.markers.count(p)} empty plots, {seat.pelicans} unused pelicans")

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from .choice import Choice, act, name
-from .data import approx, rulebook
 from .effects import pay, reputation
 from .state import Frame
 
@@ -18,24 +17,25 @@ _PAY_OR_REFUSE = [act("tax", "pay"), act("tax", "refuse")]
 
 
 def raise_tax(game: KutnaHoraGame, n: int, rule: str, why: str) -> None:
-    """Move the tax marker ``n`` steps up; it stops at 25."""
+    """Move the tax marker ``n`` steps up; it stops at the cap (25)."""
     s = game.state
-    new = min(s.tax + n, rulebook.TAX_CAP.value)
-    game.emit(rule, f"Tax +{n} ({why}): {s.tax} → {new}." + (" The tax never exceeds 25." if s.tax + n > new
+    cap = game.design.tax_cap
+    new = min(s.tax + n, cap)
+    game.emit(rule, f"Tax +{n} ({why}): {s.tax} → {new}." + (f" The tax never exceeds {cap}." if s.tax + n > new
                                                               else ""), tax=new)
     if s.tax + n > new:
-        game.emit("caps.tax", "The tax marker stops at 25.")
+        game.emit("caps.tax", f"The tax marker stops at {cap}.")
     s.tax = new
 
 
 def tax_due(game: KutnaHoraGame, p: int) -> int:
     """This round's tax plus plot tax (3 with 2 plots in town, 8 with 3)."""
-    return game.state.tax + rulebook.PLOT_TAX.value.get(game.state.markers.count(p), 0)
+    return game.state.tax + game.design.plot_tax.get(game.state.markers.count(p), 0)
 
 
 def lose_reputation(game: KutnaHoraGame, p: int, why: str) -> None:
     """The reputation an unpaid tax costs in this round."""
-    loss = approx.TAX_REPUTATION.value[game.state.round - 1]
+    loss = game.design.tax_reputation[game.state.round - 1]
     reputation(game, p, -loss, "tax.reputation", f"tax not paid: {why}")
 
 
@@ -67,7 +67,7 @@ class Tax(Choice):
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         return (f"{name(at.player)}: pay {at.amount} groschen tax, or refuse and lose "
-                f"{approx.TAX_REPUTATION.value[game.state.round - 1]} reputation")
+                f"{game.design.tax_reputation[game.state.round - 1]} reputation")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return _PAY_OR_REFUSE

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .data.approx import edge_icons
-from .data.components import TILES
+from .data.components import TILES, BuildingTile
 from .data.rulebook import PLOT_BASE_COST
 
 
@@ -40,23 +40,24 @@ def _neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(neighbours(i, size) for i in range(size * size))
 
 
-def plot_costs(buildings: Sequence[str], markers: Sequence[int], size: int, anywhere: bool = False) -> dict[int, int]:
+def plot_costs(buildings: Sequence[str], markers: Sequence[int], size: int, anywhere: bool = False,
+               tiles: Mapping[str, BuildingTile] = TILES, base: int = PLOT_BASE_COST.value) -> dict[int, int]:
     """Every plot that may be bought now with its price before any reputation discount, by plot number.
 
-    With no building in town, or when every plot next to a building is taken, any empty plot costs 5. Otherwise
-    only plots next to a building may be bought, for the highest plot value among those buildings (not the sum).
-    ``anywhere`` (St. Barbara tile 4): any empty plot, at the usual price where one applies."""
+    With no building in town, or when every plot next to a building is taken, any empty plot costs 5 (``base``).
+    Otherwise only plots next to a building may be bought, for the highest plot value among those buildings (not
+    the sum). ``anywhere`` (St. Barbara tile 4): any empty plot, at the usual price where one applies. ``tiles``: the
+    building tiles whose plot values count (a game's designed tiles; the printed ones by default)."""
     around = _neighbour_table(size)
     priced: dict[int, int] = {}
     for j, building in enumerate(buildings):  # each building prices the empty plots around it
         if building:
-            value = TILES[building].plot_value
+            value = tiles[building].plot_value
             for i in around[j]:
                 if not buildings[i] and markers[i] < 0 and priced.get(i, value) <= value:
                     priced[i] = value
     if priced and not anywhere:
         return dict(sorted(priced.items()))
-    base = PLOT_BASE_COST.value
     return {i: priced.get(i, base) for i in range(size * size) if not buildings[i] and markers[i] < 0}
 
 
@@ -106,13 +107,15 @@ def adjacent_public(index: int, buildings: Sequence[str], size: int) -> int:
     return sum(1 for j in neighbours(index, size) if buildings[j] and TILES[buildings[j]].guild == "public")
 
 
-def snapshot(buildings: Sequence[str], owners: Sequence[int], markers: Sequence[int], size: int) -> dict:
-    """The town as views draw it: plots with their building, icons, plot value, owner and marker; edge icons."""
+def snapshot(buildings: Sequence[str], owners: Sequence[int], markers: Sequence[int], size: int,
+             tiles: Mapping[str, BuildingTile] = TILES) -> dict:
+    """The town as views draw it: plots with their building, icons, plot value, owner and marker; edge icons
+    (``tiles``: the building tiles whose plot values show, a game's designed tiles or the printed ones)."""
     plots = []
     for i in range(size * size):
         entry: dict = {"building": buildings[i], "owner": owners[i], "marker": markers[i]}
         if buildings[i]:
-            t = TILES[buildings[i]]
+            t = tiles[buildings[i]]
             entry.update(guild=t.guild, colour=t.colour, icons=list(t.icons), plot_value=t.plot_value,
                          public=t.guild == "public")
         plots.append(entry)

@@ -8,6 +8,7 @@ row and the others shift left. A stack that runs out leaves the row (our reading
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from games.core import Record, Rng
 
@@ -64,9 +65,10 @@ def find(hall: TownHall, name: str) -> tuple[int, int] | None:
     return None
 
 
-def rights_cost(column: int) -> tuple[str, int]:
-    """What Rights to a tile in ``column`` costs: ``("groschen", 1)`` or ``("permits", n)``."""
-    return RIGHTS_COSTS.value[column]
+def rights_cost(column: int, costs: Sequence[tuple[str, int]] = RIGHTS_COSTS.value) -> tuple[str, int]:
+    """What Rights to a tile in ``column`` costs: ``("groschen", 1)`` or ``("permits", n)`` (``costs``: by column, a
+    game's designed costs or the printed ones)."""
+    return costs[column]
 
 
 def take_top(hall: TownHall, row: int, column: int) -> str:

@@ -88,7 +88,7 @@ def test_the_red_round_takes_an_a_event_by_default_and_a_b_event_with_the_switch
 
 @rule("decision.events-red-round")
 def test_red_round_event_is_a_or_b():
-    with pytest.raises(ConfigError, match="red_round_event is 'A' or 'B'"):
+    with pytest.raises(ConfigError, match='red_round_event is one of A, B, not "C"'):
         new_game(2, red_round_event="C")
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.kutna_hora.data import rulebook
 from games.kutna_hora.game import KutnaHoraGame
 
 #: Decision kinds in words, for the turn line.
@@ -82,7 +81,7 @@ def action_costs(game: KutnaHoraGame, texts: list[str]) -> dict[str, int]:
         # "miners 0": a pool holding one miner goes on without a permit (the top_up switch): it costs nothing
         out = {text: game.price("permits") for text in texts if text.startswith("miners ") and text != "miners 0"}
     elif kind == "council":
-        out = {text: rulebook.COUNCIL_COST.value for text in texts if text.startswith("council ")}
+        out = {text: game.design.council_cost for text in texts if text.startswith("council ")}
     elif kind == "tax":
         out = {"tax pay": at.amount}  # the amount owed is fixed when the round ends
     legal = set(texts)

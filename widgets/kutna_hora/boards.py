@@ -14,7 +14,7 @@ from typing import Any
 
 from games.kutna_hora import BANNER, mines, town
 from games.kutna_hora.data import approx, rulebook
-from games.kutna_hora.data.components import GUILD_GOOD, RIGHTS_COSTS, TILES
+from games.kutna_hora.data.components import GUILD_GOOD
 from games.kutna_hora.game import KutnaHoraGame
 from widgets.shared.table import rules_catalog
 from widgets.shared.text import seat_label, short
@@ -43,6 +43,7 @@ def catalog(game: KutnaHoraGame) -> dict[str, Any]:
     """What never changes while one game is shown: sent once per game, so every step only carries ids. (A table's
     driver adds the players, the seat colours and names and every rule's words.)"""
     size = game.size
+    design = game.design  # the numbers this game plays with (a variant's, or the printed ones)
     return {
         "banner": BANNER, "source": approx.SOURCE, "colours": board_colours(),
         "seat_labels": [seat_label(p) for p in range(game.players)],
@@ -51,7 +52,7 @@ def catalog(game: KutnaHoraGame) -> dict[str, Any]:
         "tiles": {t.id: [t.guild, t.colour, t.wood, t.production, t.plot_value, list(t.icons),
                          [e.words() for e in t.effects if e.kind not in _SHOWN_APART], int(t.technology),
                          ", ".join(e.words() for e in t.effects if e.kind == "noble"), t.population]
-                  for t in TILES.values()},
+                  for t in game.tiles.values()},
         "guild_good": dict(GUILD_GOOD.value),
         # mine tiles: back, wood cost, ore, population, points, stars
         "mine_tiles": {t.id: [t.back, t.cost, t.ore, t.population, t.points, t.stars] for t in mines.TILES.values()},
@@ -61,17 +62,17 @@ def catalog(game: KutnaHoraGame) -> dict[str, Any]:
                                                   size)["edges"],
         "cards": [list(halves) for halves in approx.ACTION_CARDS.value],
         # house spaces: per row, per space, its effects [kind, amount]
-        "houses": [[[[e.kind, e.amount] for e in space] for space in row] for row in approx.HOUSE_EFFECTS.value],
-        "reputation": list(approx.REPUTATION_POINTS.value),
+        "houses": [[[[e.kind, e.amount] for e in space] for space in row] for row in design.house_effects],
+        "reputation": list(design.reputation_points),
         # St. Barbara's tiles: each one's tax icon (its effect is the words of rule barbara.k, in catalog.rules)
-        "barbara_tax": list(approx.ST_BARBARA_TAX.value),
+        "barbara_tax": list(design.st_barbara_tax),
         "events": {e.id: [e.tax, e.population, e.ore, e.town_builds] for e in approx.EVENTS},
-        "rights_costs": [list(c) for c in RIGHTS_COSTS.value],
-        "tax_reputation": list(approx.TAX_REPUTATION.value[:game.rounds]), "tax_cap": rulebook.TAX_CAP.value,
-        "rounds": game.rounds, "red_round": rulebook.RED_NOBLES_ROUND.value[game.players],
-        "noble_from": game.rounds - rulebook.NOBLE_ROUNDS.value + 1,
+        "rights_costs": [list(c) for c in design.rights_costs],
+        "tax_reputation": list(design.tax_reputation[:game.rounds]), "tax_cap": design.tax_cap,
+        "rounds": game.rounds, "red_round": game.red_round,
+        "noble_from": game.rounds - design.noble_rounds + 1,
         "nobles": list(rulebook.NOBLE_COLOURS),  # what each scores: the words of rule nobles.<colour>
-        "tech_draws": list(approx.TECH_DRAWS.value), "council_cost": rulebook.COUNCIL_COST.value,
+        "tech_draws": list(design.tech_draws), "council_cost": design.council_cost,
         "plot_markers": rulebook.PLOT_MARKERS.value, "held_slots": 3, "houses_per_row": rulebook.HOUSES.value // 3,
     }
 

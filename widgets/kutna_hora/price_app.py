@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets
 
-from games.kutna_hora.economy import MAX_ADVANCE, EconomyGame
+from games.kutna_hora.economy import EconomyGame
 from games.kutna_hora.prices import DECKS
 
 from .price_charts import price_chart, update_price_chart
@@ -26,7 +26,7 @@ class PriceStandApp(ipywidgets.VBox):
         table = self.stand.game.table
         self.deck = ipywidgets.Dropdown(options=list(DECKS), value=DECKS[0], description="deck",
                                         layout={"width": "200px"})
-        self.cards = ipywidgets.BoundedIntText(value=1, min=1, max=MAX_ADVANCE, description="cards",
+        self.cards = ipywidgets.BoundedIntText(value=1, min=1, max=self.stand.game.max_advance, description="cards",
                                                layout={"width": "140px"})
         self.advance_button = ipywidgets.Button(description="Advance", icon="forward",
                                                 tooltip="advance the deck by this many cards")

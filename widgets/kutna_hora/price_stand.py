@@ -27,7 +27,7 @@ import traitlets
 
 from games import kutna_hora
 from games.core import Action, GameError, IllegalAction
-from games.kutna_hora.economy import MAX_ADVANCE, EconomyGame
+from games.kutna_hora.economy import EconomyGame
 from games.kutna_hora.prices import DECKS, stand_snapshot
 from widgets.shared.frontend import css, esm
 from widgets.shared.table import rules_catalog
@@ -233,7 +233,7 @@ class PriceStand(View):
             "prompt": decision.prompt if decision else "The game is over.",
             "over": game.is_terminal(), "your_turn": not game.is_terminal(),
             "buildable": [str(a.args[0]) for a in legal if a.verb == "build"],
-            "max_cards": MAX_ADVANCE,
+            "max_cards": game.max_advance,
         }
 
     def _last_events(self) -> list[list[Any]]:

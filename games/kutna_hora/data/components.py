@@ -302,12 +302,14 @@ def house_grid(raw: Sequence[Sequence[Sequence[tuple[str, int]]]], rows: int, sp
     return tuple(out)
 
 
-def _packaged() -> BuildingSet:
+def _packaged_data() -> dict[str, Any]:
     path = resources.files("games.kutna_hora.data") / "buildings.json"
-    return load_buildings(json.loads(path.read_text(encoding="utf-8")))
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
-BUILDINGS: BuildingSet = _packaged()
+#: The parsed ``data/buildings.json`` as written (the designable ``buildings`` parameter changes a copy of it).
+BUILDINGS_DATA: Mapping[str, Any] = _packaged_data()
+BUILDINGS: BuildingSet = load_buildings(BUILDINGS_DATA)
 GUILD_BUILDINGS: tuple[BuildingTile, ...] = BUILDINGS.guild_tiles
 PUBLIC_BUILDINGS: tuple[BuildingTile, ...] = BUILDINGS.public_tiles
 TILES: dict[str, BuildingTile] = {t.id: t for t in GUILD_BUILDINGS + PUBLIC_BUILDINGS}
