@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from games import GAMES
 from games.core import GameError
 
-from .experiment import Experiment
+from .experiment import Experiment, terminal_progress
 from .metrics import METRICS
 from .store import Store, StoreError
 from .variants import Variant, VariantError
@@ -101,10 +101,10 @@ def run_command(args: argparse.Namespace) -> int:
     for v in variants:
         if v.game_id != baseline.game_id:
             raise VariantError(f"every variant plays {baseline.game_id}, not {v.game_id} ({v.label})")
-    arms = []
+    arms, notes = [], []
     for v in variants:
         if v == baseline:
-            print(f"note: {v.label} is the baseline itself ({v.hash}); it is played once", file=sys.stderr)
+            notes.append(f"note: {v.label} is the baseline itself ({v.hash}); it is played once")
         elif v not in arms:
             arms.append(v)
     experiment = Experiment(baseline, arms, bots=args.bots, games=args.games, seed=args.seed,
@@ -116,16 +116,26 @@ def run_command(args: argparse.Namespace) -> int:
         store.close()
         raise VariantError(f"{store_path} already holds {held:,} games: --resume goes on from them, or give "
                            "another --store")
-    print(f"{experiment!r} on {'dask ' + args.dask if args.dask else f'{args.jobs} process(es)'}; store {store_path}",
-          file=sys.stderr)
     try:
-        results = experiment.run(jobs=args.jobs, dask=args.dask, store=store, progress=True)
+        run = experiment.start(jobs=args.jobs, dask=args.dask, store=store)  # a Dask scheduler must answer first
+    except BaseException:
+        store.close()
+        raise
+    for note in notes:
+        print(note, file=sys.stderr)
+    print(f"{experiment!r} on {run.runner.name}; store {store_path}", file=sys.stderr)
+    try:
+        for step in run.steps():
+            terminal_progress(step)
     except KeyboardInterrupt:
+        run.close()
         kept = store.count()
         store.close()
         print(f"\nstopped: {kept:,} finished games are kept in {store_path}; run again with --resume",
               file=sys.stderr)
         return 130
+    run.close()
+    results = run.results()
     written = results.to_csv(args.out)
     print(results.report())
     print("written: " + ", ".join(str(p) for p in written + [store_path]), file=sys.stderr)

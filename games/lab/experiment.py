@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
@@ -192,7 +193,7 @@ class Experiment:
         a callable, or ``True`` for a line on the terminal. Ctrl-C stops it: the finished games stay in the
         store, and the exception goes on."""
         run = self.start(jobs, dask, executor, store, stop_event, chunk)
-        report = _terminal if progress is True else progress or None
+        report = terminal_progress if progress is True else progress or None
         try:
             for step in run.steps():
                 if report:
@@ -216,9 +217,8 @@ class Experiment:
         return run.results()
 
 
-def _terminal(step: Progress) -> None:
-    import sys
-
+def terminal_progress(step: Progress) -> None:
+    """Progress as one line on the terminal, written over as it goes."""
     end = "\n" if step.finished else ""
     sys.stderr.write(f"\r\033[K{step}{end}")
     sys.stderr.flush()

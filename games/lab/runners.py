@@ -84,7 +84,7 @@ def _dask_runner(jobs: int, dask: Any) -> Runner:
         name = f"a local Dask cluster of {jobs} workers"
     elif isinstance(dask, str):
         try:
-            client = distributed.Client(dask, timeout="20s")
+            client = distributed.Client(dask, timeout="10s")
         except (OSError, TimeoutError) as err:
             raise RunnerError(f"no Dask scheduler answers at {dask}: {err}") from None
         owned = [client]
