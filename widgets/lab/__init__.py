@@ -1,0 +1,35 @@
+"""The design lab's views: change a game's numbers in a table, play bot games on the same seeds, see what changed.
+
+* :mod:`.editor` - :class:`VariantEditor`: the parameter table with sources and rules, one cell of a component
+  table, refusals in the message line, the diff against the printed game beside it.
+* :mod:`.charts` - plotly figures of a :class:`games.lab.Results`: win rate by seat and by turn position, the
+  differences to the baseline (a forest plot), fan charts of a series over the game, the lengths of the games.
+* :mod:`.lab` - :class:`DesignLab`: the editor, the bots per seat, the stop rule, Run and Stop with a progress bar,
+  then the summary, the charts and any game opened in its own table at a round.
+
+The rules and the statistics stay in :mod:`games.lab`; these views show them and send what was clicked. Names are
+loaded on first use, so ``import widgets.lab`` stays quick (plotly only comes with a chart).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_HOMES = {
+    "VariantEditor": "widgets.lab.editor",
+    "DesignLab": "widgets.lab.lab",
+    **dict.fromkeys(["fan_figure", "forest_figure", "length_figure", "win_rate_figure"], "widgets.lab.charts"),
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        return getattr(importlib.import_module(_HOMES[name]), name)
+    raise AttributeError(f"module 'widgets.lab' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
