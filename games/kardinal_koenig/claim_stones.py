@@ -11,44 +11,49 @@ from typing import TYPE_CHECKING, Sequence
 
 from games.core import Action
 
-from . import law_chips, layout
+from . import law_chips
 from .decisions import CardStep, cell_of
 from .deck import country_name
-from .state import CardGameState, Turn
+from .state import Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
 
-PLACE_ACTIONS = layout.cell_actions("place")
-LIFT_ACTIONS = layout.cell_actions("lift")
 SKIP = Action("skip")
 
 
-def own_stones(s: CardGameState, player: int) -> list[int]:
+def own_stones(game: CardGame, player: int) -> list[int]:
     """Cells carrying ``player``'s claim stones, row by row."""
-    return [c for c in layout.cells(s.lo, s.hi) if s.stone[c] == player] if s.placed[player] else []
+    s = game.state
+    return [c for c in game.geometry.cells(s.lo, s.hi) if s.stone[c] == player] if s.placed[player] else []
 
 
-def has_free_card(s: CardGameState) -> bool:
+def has_free_card(game: CardGame) -> bool:
     """Whether a card in the layout carries no claim stone (not the one a moving stone was just lifted from).
     Asked after every turn's taking, so it stops at the first free card rather than listing them."""
+    s = game.state
     stone, lifted = s.stone, s.turn.lifted
-    for r in range(layout.N_ROWS):
-        base = r * layout.N_COLUMNS
+    frame = game.geometry
+    columns = frame.columns
+    for r in range(frame.rows):
+        base = r * columns
         for c in range(base + s.lo[r], base + s.hi[r]):
             if stone[c] < 0 and c != lifted:
                 return True
     return False
 
 
-def place_actions(s: CardGameState) -> list[Action]:
+def place_actions(game: CardGame) -> list[Action]:
     """``place`` on every free card, in order (the hot spot of random play: up to 56 actions)."""
-    stone, out = s.stone, []
-    for r in range(layout.N_ROWS):
-        a, b = r * layout.N_COLUMNS + s.lo[r], r * layout.N_COLUMNS + s.hi[r]
-        out += [act for act, owner in zip(PLACE_ACTIONS[a:b], stone[a:b], strict=True) if owner < 0]
+    s = game.state
+    frame = game.geometry
+    places, stone, out = frame.place_actions, s.stone, []
+    columns = frame.columns
+    for r in range(frame.rows):
+        a, b = r * columns + s.lo[r], r * columns + s.hi[r]
+        out += [act for act, owner in zip(places[a:b], stone[a:b], strict=True) if owner < 0]
     if s.turn.lifted >= 0:
-        out.remove(PLACE_ACTIONS[s.turn.lifted])
+        out.remove(places[s.turn.lifted])
     return out
 
 
@@ -68,7 +73,7 @@ def may_move(game: CardGame) -> bool:
 
 def has_choice(game: CardGame) -> bool:
     """Whether a stone could be placed or moved now (public information only)."""
-    return (may_place(game) or may_move(game)) and has_free_card(game.state)
+    return (may_place(game) or may_move(game)) and has_free_card(game)
 
 
 class Claim(CardStep):
@@ -83,13 +88,13 @@ class Claim(CardStep):
         return f"Player {at.player + 1}: place or move a claim stone, or skip"
 
     def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
-        s = game.state
         if at.lifted >= 0:
-            return place_actions(s)
+            return place_actions(game)
         if may_place(game):
-            acts = place_actions(s)
-        elif may_move(game) and has_free_card(s):
-            acts = [LIFT_ACTIONS[c] for c in own_stones(s, at.player)]
+            acts = place_actions(game)
+        elif may_move(game) and has_free_card(game):
+            lifts = game.geometry.lift_actions
+            acts = [lifts[c] for c in own_stones(game, at.player)]
         else:
             acts = []
         acts += law_chips.playable(game, claiming=True)
@@ -103,17 +108,17 @@ class Claim(CardStep):
         if verb == "skip" or at.lifted >= 0 and verb == "lift":
             return self.elsewhere(game, action, self.asks(game, at))
         s = game.state
-        cell = cell_of(action)
+        cell = cell_of(game, action)
         owner = s.stone[cell]
         if verb == "lift":
             if owner != at.player:
-                return f"{layout.where(cell)} has no claim stone of yours."
+                return f"{game.geometry.where(cell)} has no claim stone of yours."
             if at.hand_spent and not may_place(game):
                 return ("your last claim stone in hand paid for a claimed card this turn; stones are moved from the "
                         "next turn on.")
             return "you may place a stone from your hand; moving is allowed once all your placeable stones are out."
         if owner >= 0:
-            return f"{layout.where(cell)} already carries player {owner + 1}'s claim stone."
+            return f"{game.geometry.where(cell)} already carries player {owner + 1}'s claim stone."
         if at.lifted >= 0:
             return "the stone must move to a different card."
         if s.hand[at.player] == 0:
@@ -124,9 +129,9 @@ class Claim(CardStep):
     def apply(self, game: CardGame, at: Turn, action: Action) -> None:
         verb = action.verb
         if verb == "place":
-            place(game, at, cell_of(action))
+            place(game, at, cell_of(game, action))
         elif verb == "lift":
-            lift(game, at, cell_of(action))
+            lift(game, at, cell_of(game, action))
         elif verb == "play":
             law_chips.play(game, at, str(action.args[0]))
             if not has_choice(game) and not game.must_ask():
@@ -157,12 +162,13 @@ def place(game: CardGame, turn: Turn, cell: int) -> None:
     s.stone[cell] = p
     s.placed[p] += 1
     card = game.cards[s.layout[cell]]
+    where = game.geometry.where
     if turn.lifted >= 0:
-        game.emit("claim.move", f"Player {p + 1} moves a claim stone from {layout.where(turn.lifted)} to "
-                  f"{layout.where(cell)} ({country_name(card.country)}).", player=p, cell=cell, origin=turn.lifted)
+        game.emit("claim.move", f"Player {p + 1} moves a claim stone from {where(turn.lifted)} to "
+                  f"{where(cell)} ({country_name(card.country)}).", player=p, cell=cell, origin=turn.lifted)
     else:
         s.hand[p] -= 1
-        game.emit("claim.place", f"Player {p + 1} puts a claim stone on {layout.where(cell)} "
+        game.emit("claim.place", f"Player {p + 1} puts a claim stone on {where(cell)} "
                   f"({country_name(card.country)}).", player=p, cell=cell)
         if s.placed[p] == game.placeable:
             limit = "claim.limit-3" if game.players == 3 else "claim.limit-45"
@@ -177,5 +183,5 @@ def lift(game: CardGame, turn: Turn, cell: int) -> None:
     s.stone[cell] = -1
     s.placed[turn.player] -= 1
     turn.lifted = cell
-    game.emit("decision.move", f"Player {turn.player + 1} lifts their claim stone from {layout.where(cell)} to "
+    game.emit("decision.move", f"Player {turn.player + 1} lifts their claim stone from {game.geometry.where(cell)} to "
               "move it.")

@@ -11,15 +11,12 @@ from typing import TYPE_CHECKING, Sequence
 
 from games.core import Action
 
-from . import layout
 from .claim_stones import own_stones
 from .decisions import CardStep, cell_of
 from .state import PAY, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
-
-DISCARD_ACTIONS = layout.cell_actions("discard")
 
 
 def settle(game: CardGame, turn: Turn, cell: int) -> bool:
@@ -43,7 +40,7 @@ def settle(game: CardGame, turn: Turn, cell: int) -> bool:
         game.emit("decision.pay-from-hand", f"Player {p + 1} discards a claim stone from their hand for good.",
                   player=p)
         return True
-    mine = own_stones(s, p)
+    mine = own_stones(game, p)
     if len(mine) > 1:
         turn.step = PAY
         return False
@@ -58,7 +55,7 @@ def pay_from_layout(game: CardGame, turn: Turn, cell: int) -> None:
     s.placed[p] -= 1
     s.lost[p] += 1
     game.emit("claimed.pay-from-layout", f"Player {p + 1} has no stone in hand and discards the one on "
-              f"{layout.where(cell)} for good.", player=p, cell=cell)
+              f"{game.geometry.where(cell)} for good.", player=p, cell=cell)
 
 
 class Pay(CardStep):
@@ -69,13 +66,14 @@ class Pay(CardStep):
         return f"Player {at.player + 1}: discard one of your claim stones from the layout"
 
     def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
-        return [DISCARD_ACTIONS[c] for c in own_stones(game.state, at.player)]
+        discards = game.geometry.discard_actions
+        return [discards[c] for c in own_stones(game, at.player)]
 
     def refusal(self, game: CardGame, at: Turn, action: Action) -> str | None:
-        return f"{layout.where(cell_of(action))} has no claim stone of yours."
+        return f"{game.geometry.where(cell_of(game, action))} has no claim stone of yours."
 
     def apply(self, game: CardGame, at: Turn, action: Action) -> None:
-        pay_from_layout(game, at, cell_of(action))
+        pay_from_layout(game, at, cell_of(game, action))
         game.after_take()  # the card is paid for: taking goes on
 
     def asks(self, game: CardGame, at: Turn) -> str:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from games.core import Action, Step
 
-from . import layout
 from .state import Turn
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ class CardStep(Step):
         forms = game.steps.verbs()
         if forms.get(verb, "").endswith(CELL_ARGS):
             s = game.state
-            wrong = layout.misnamed(verb, action.args, s.lo, s.hi)
+            wrong = game.geometry.misnamed(verb, action.args, s.lo, s.hi)
             if wrong:
                 return wrong
         if verb in self.forms:
@@ -57,8 +56,8 @@ class CardStep(Step):
         return f"'{verb}' is not an action here; the actions are {', '.join(most)} and {last}."
 
 
-def cell_of(action: Action) -> int:
+def cell_of(game: CardGame, action: Action) -> int:
     """The cell an action names (``take 2 14``), once :meth:`CardStep.spelling` has checked it."""
-    # layout.cell_of written out: every take, place and discard comes through here.
+    # Geometry.cell_of written out: every take, place and discard comes through here.
     row, column = action.args
-    return (row - 1) * layout.N_COLUMNS + column - 1  # type: ignore[operator]
+    return (row - 1) * game.geometry.columns + column - 1  # type: ignore[operator]

@@ -146,3 +146,55 @@ def _routes(where: str, cid: str, route: Any) -> list[str]:
                       "a ship or a carriage, never both' (data/inferred.py ROUTES_PER_CARD); the card counts for "
                       "both roads.", DeckWarning, stacklevel=3)
     return [r for r in rulebook.ROUTES if r in listed]
+
+
+# ------------------------------------------------------------------------------------------------ variants
+#: How the ``cards`` parameter writes several crests or both routes on one card: ``"cross+fan"``, ``"ship+carriage"``.
+CELL_JOIN = "+"
+
+
+def card_table(deck: Deck) -> dict[str, dict[str, str]]:
+    """The deck as the ``cards`` parameter writes it: card id -> ``{"crests": "cross+fan", "route": "ship"}``."""
+    return {c.id: {"crests": CELL_JOIN.join(c.crests), "route": c.route} for c in deck.cards}
+
+
+def card_from_cell(cid: str, country: str, cell: Mapping[str, str]) -> Card | str:
+    """The card a ``cards`` cell describes, or why it cannot be one (a sentence naming the card)."""
+    crests_text, route_text = cell["crests"], cell["route"]
+    kinds = approx.CREST_KINDS.value
+    crests = [k for k in crests_text.split(CELL_JOIN)] if crests_text else []
+    unknown = [k for k in crests if k not in kinds]
+    if unknown:
+        return (f"card {cid} shows the crest {unknown[0]!r}, which is no crest kind; write its crests as kinds joined "
+                f"by '+' ({', '.join(kinds)}; a kind may repeat), or '' for none")
+    routes = route_text.split(CELL_JOIN) if route_text else []
+    if any(r not in rulebook.ROUTES for r in routes) or len(set(routes)) != len(routes):
+        return f"card {cid}: its route is '', 'ship', 'carriage' or 'ship+carriage', not {route_text!r}"
+    return Card(cid, country, tuple(sorted(crests)), ROUTE_JOIN.join(r for r in rulebook.ROUTES if r in routes))
+
+
+def varied_deck(base: Deck, counts: Mapping[str, int], cells: Mapping[str, Mapping[str, str]] | None) -> Deck:
+    """``base`` with a variant's cards: ``cells`` (the ``cards`` parameter, ``None`` to keep the base's) gives each
+    card's crests and route; ``counts`` each country's card count. A country with fewer cards leaves its last cards
+    out; one with more gets copies of its own cards, from its first card on (``france-9`` is a copy of ``france-1``).
+    The cards keep the base deck's order, each country's added cards after its own."""
+    by_country: dict[str, list[Card]] = {country: [] for country in rulebook.COUNTRIES}
+    for card in base.cards:
+        if cells is not None:
+            made = card_from_cell(card.id, card.country, cells[card.id])
+            assert isinstance(made, Card), made  # the parameter's check refused every cell that is no card
+            card = made
+        by_country[card.country].append(card)
+    taken = {card.id for card in base.cards}
+    out: list[Card] = []
+    for country in dict.fromkeys(card.country for card in base.cards):
+        own, wanted = by_country[country], counts[country]
+        out += own[:wanted]
+        for extra in range(wanted - len(own)):
+            model = own[extra % len(own)]
+            cid = f"{country}-{len(own) + extra + 1}"
+            while cid in taken:  # a transcribed deck may name its cards otherwise: never two cards with one id
+                cid += "+"
+            taken.add(cid)
+            out.append(Card(cid, country, model.crests, model.route))
+    return Deck(base.name, base.source, base.note, tuple(out))

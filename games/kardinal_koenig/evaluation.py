@@ -29,7 +29,7 @@ def heuristic(game: CardGame, player: int) -> float:
     the bot), as the lead over the best other player, plus :data:`STONE_VALUE` per claim stone still owned and
     :data:`CHIP_VALUE` per law chip held."""
     s = game.state
-    totals = score_chart(game.displays()).total
+    totals = score_chart(game.displays(), None, game.design.chart).total
     lead = totals[player] - max(t for p, t in enumerate(totals) if p != player)
     return lead + STONE_VALUE * (s.hand[player] + s.placed[player]) + CHIP_VALUE * len(s.chips[player])
 
@@ -38,7 +38,7 @@ def terms(game: CardGame, player: int) -> dict[str, float]:
     """The parts of ``player``'s own value by name: the chart total now (−2 chips left out), claim stones still owned
     and law chips held, as :func:`heuristic` weighs them."""
     s = game.state
-    return {"points": float(score_chart(game.displays()).total[player]),
+    return {"points": float(score_chart(game.displays(), None, game.design.chart).total[player]),
             "claim stones": STONE_VALUE * (s.hand[player] + s.placed[player]),
             "law chips": CHIP_VALUE * len(s.chips[player])}
 

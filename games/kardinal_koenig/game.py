@@ -17,14 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import ConfigError, DataError, Rng, StepGame, Steps
+from games.core import ConfigError, DataError, Parameter, Rng, StepGame, Steps
 
-from . import claim_stones, evaluation, layout, taking
+from . import claim_stones, evaluation, taking
 from .claim_stones import Claim
 from .claimed_cards import Pay
-from .data import approx, rulebook
+from .data import rulebook
 from .decisions import CardStep
 from .deck import Card, load_deck
+from .design import Design, design_of
+from .parameters import PARAMETERS
 from .rules import RULES
 from .scoring import Chart, score_chart
 from .state import CLAIM, OVER, TAKE, CardGameConfig, CardGameState, Turn
@@ -47,7 +49,25 @@ class CardGame(StepGame):
     hidden_information = True
     steps = STEPS
 
+    #: What a restricted bot of the design lab may be forbidden (action-text prefixes, ``Game.action_kinds``).
+    action_kinds = {
+        "take": "never takes a card it need not take: one card a turn, then stops",
+        "stop": "never stops taking early: takes cards while any may be taken",
+        "place": "never places a claim stone (nor moves one)",
+        "lift": "never moves a claim stone",
+        "skip": "never leaves the claim step out: places or moves a stone whenever it may",
+        "play": "never plays a law chip",
+        "play three": "never plays '3 crests allowed'",
+        "play colours": "never plays 'different colours allowed'",
+        "play return": "never plays 'return claim stone'",
+    }
+
     state: CardGameState
+    design: Design
+
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        return PARAMETERS
 
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: CardGameConfig) -> None:
@@ -57,17 +77,18 @@ class CardGame(StepGame):
             raise ConfigError(f"start_player must be -1 (random) or a seat 0 to {config.players - 1}, "
                               f"not {config.start_player}")
         try:
-            deck = load_deck(config.deck)
+            load_deck(config.deck)
         except DataError as err:
             raise ConfigError(str(err)) from err
-        known = deck.by_id()
+        design = design_of(config, self.params)  # a ParameterError names parameters that disagree
+        known, frame = design.cards, design.geometry
         rows = config.rows
-        if len(rows) > layout.N_ROWS:
-            raise ConfigError(f"rows: the layout has at most {layout.N_ROWS} rows, not {len(rows)}")
+        if len(rows) > frame.rows:
+            raise ConfigError(f"rows: the layout has at most {frame.rows} rows, not {len(rows)}")
         seen: set[str] = set()
         for r, row in enumerate(rows, 1):
-            if not isinstance(row, (list, tuple)) or len(row) > layout.N_COLUMNS:
-                raise ConfigError(f"rows: row {r} must be a list of at most {layout.N_COLUMNS} card ids")
+            if not isinstance(row, (list, tuple)) or len(row) > frame.columns:
+                raise ConfigError(f"rows: row {r} must be a list of at most {frame.columns} card ids")
             for cid in row:
                 if cid not in known:
                     raise ConfigError(f"rows: row {r} names {cid!r}, which is not a card of deck {config.deck!r}")
@@ -80,53 +101,71 @@ class CardGame(StepGame):
             if kind not in rulebook.LAW_CHIP_KINDS.value:
                 raise ConfigError(f"chips: {kind!r} is not a law chip; kinds: "
                                   f"{', '.join(rulebook.LAW_CHIP_KINDS.value)}")
-            cell = layout.parse_cell(key)
+            cell = frame.parse_cell(key)
             if cell is None or not rows:
                 raise ConfigError(f"chips: {key!r} must be 'row,column' of a card of the hand-made rows")
-            r, c = layout.position(cell)
+            r, c = frame.position(cell)
             if r > len(rows) or c > len(rows[r - 1]):
                 raise ConfigError(f"chips: there is no card at row {r} column {c} in the hand-made rows")
 
     def _prepare(self) -> None:
-        deck = load_deck(self.config.deck)
-        self.deck = deck
-        self.cards: dict[str, Card] = deck.by_id()
-        self.placeable = min(rulebook.PLACEABLE_STONES.value[self.config.players], rulebook.STONES_PER_PLAYER.value)
+        # The design is shared by every game of this deck and variant (and their clones); the hot paths read the
+        # numbers copied here, never the data modules.
+        design = self.design = design_of(self.config, self.params)
+        self.deck = design.deck
+        self.cards: dict[str, Card] = design.cards  # type: ignore[assignment]  # shared, never changed
+        self.geometry = design.geometry
+        self.limit, self.limit_with_chip = design.crest_limit, design.crest_limit_with_chip
+        self.placeable = design.placeable[self.config.players]
 
     def _setup(self) -> CardGameState:
-        c, n = self.config, self.config.players
-        rows, columns = layout.N_ROWS, layout.N_COLUMNS
+        c, n, design = self.config, self.config.players, self.design
+        frame = self.geometry
+        rows, columns = frame.rows, frame.columns
         start = c.start_player if c.start_player >= 0 else self.rng.below(n)
         self.emit("setup.start-player", f"Player {start + 1} is the start player.", player=start)
-        grid = [""] * layout.CELLS
-        chip = [""] * layout.CELLS
+        grid = [""] * frame.size
+        chip = [""] * frame.size
         lo, hi = [0] * rows, [0] * rows
         if c.rows:
             for r, row in enumerate(c.rows):
                 grid[r * columns:r * columns + len(row)] = list(row)
                 hi[r] = len(row)
             for key, kind in c.chips.items():
-                chip[layout.parse_cell(key)] = kind  # type: ignore[index]
+                chip[frame.parse_cell(key)] = kind  # type: ignore[index]
             self.emit("setup.layout", "The cards are laid out by hand: " +
                       ", ".join(f"row {r + 1} has {len(row)}" for r, row in enumerate(c.rows)) + ".")
         else:
             ids = [card.id for card in self.deck.cards]
             self.rng.shuffle(ids)
-            grid = ids
-            hi = [columns] * rows
-            self.emit("setup.layout", f"The {len(ids)} country cards are shuffled into {rows} rows of {columns}, "
-                      "face up.")
-            kinds = [k for k, count in approx.LAW_CHIP_SPLIT.value.items() for _ in range(count)]
+            lengths = design.lengths
+            if len(ids) == frame.size:  # every row full (the printed 4 × 14): the shuffled cards are the grid
+                grid = ids
+            else:
+                for r, (length, first) in enumerate(zip(lengths, _starts(lengths), strict=True)):
+                    grid[r * columns:r * columns + length] = ids[first:first + length]
+            hi = list(lengths)
+            shape = f"of {columns}" if len(set(lengths)) == 1 else \
+                "of " + ", ".join(map(str, lengths[:-1])) + f" and {lengths[-1]} cards"
+            self.emit("setup.layout", f"The {len(ids)} country cards are shuffled into {rows} "
+                      f"row{'s' if rows != 1 else ''} {shape}, face up.")
+            kinds = list(design.chip_kinds)
             self.rng.shuffle(kinds)
-            for (row, column), kind in zip(approx.LAW_CHIP_POSITIONS.value, kinds, strict=True):
-                chip[layout.cell_of(row, column)] = kind
-            self.emit("setup.law-chips", "The 8 law chips are shuffled and put face down on the marked cards: " +
-                      ", ".join(f"{r}-{col}" for r, col in approx.LAW_CHIP_POSITIONS.value) + ".")
-        stones = rulebook.STONES_PER_PLAYER.value
-        self.emit("setup.stones", f"Each player takes {stones} claim stones "
+            for (row, column), kind in zip(design.chip_places, kinds, strict=True):
+                chip[frame.cell_of(row, column)] = kind
+            places = ", ".join(f"{r}-{col}" for r, col in design.chip_places)
+            if len(kinds) > 1:
+                self.emit("setup.law-chips", f"The {len(kinds)} law chips are shuffled and put face down on the "
+                          f"marked cards: {places}.")
+            elif kinds:
+                self.emit("setup.law-chips", f"The one law chip is put face down on the marked card {places}.")
+            else:
+                self.emit("setup.law-chips", "There are no law chips at this table.")
+        stones = design.stones
+        self.emit("setup.stones", f"Each player takes {stones} claim stone{'s' if stones != 1 else ''} "
                   f"(at most {self.placeable} on the layout at once with {n} players).")
         return CardGameState(
-            layout=tuple(grid), lo=lo, hi=hi, stone=[-1] * layout.CELLS, chip=chip, displays=[[] for _ in range(n)],
+            layout=tuple(grid), lo=lo, hi=hi, stone=[-1] * frame.size, chip=chip, displays=[[] for _ in range(n)],
             hand=[stones] * n, placed=[0] * n, lost=[0] * n, chips=[[] for _ in range(n)],
             played=[[] for _ in range(n)], cards_left=sum(1 for x in grid if x), start=start, idle=0,
             turn=Turn.of(start))
@@ -147,7 +186,7 @@ class CardGame(StepGame):
 
     @property
     def crest_limit(self) -> int:
-        return taking.crest_limit(self.state.turn)
+        return taking.crest_limit(self, self.state.turn)
 
     # ------------------------------------------------------------------ the steps nobody decides (ゲームの流れ)
     def must_ask(self) -> bool:
@@ -209,11 +248,12 @@ class CardGame(StepGame):
         if s.cards_left == 0:
             self.emit("flow.end", "The last country card is taken: the game ends and is scored.")
         chart = self.chart()
+        worth = self.design.chart.minus_chip
         for p in range(self.players):
             minus = s.chips[p].count("minus2")
             if minus:
-                self.emit("score.minus-chips", f"Player {p + 1} reveals {minus} −2 law chip(s): {-2 * minus} points.",
-                          player=p)
+                self.emit("score.minus-chips", f"Player {p + 1} reveals {minus} −2 law chip(s): {worth * minus} "
+                          "points.", player=p)
         self.emit("score.chart-order", "Scoring chart: " + ", ".join(
             f"player {p + 1} {t}" for p, t in enumerate(chart.total)) + ".", totals=list(chart.total))
         winners = chart.winners()
@@ -232,7 +272,7 @@ class CardGame(StepGame):
         ``reveal=True``, for a teacher): until then they are face down (``decision.hidden-score``)."""
         reveal = self.is_terminal() if reveal is None else reveal
         minus = [chips.count("minus2") for chips in self.state.chips] if reveal else None
-        return score_chart(self.displays(), minus)
+        return score_chart(self.displays(), minus, self.design.chart)
 
     def scores(self) -> tuple[int, ...]:
         return self.chart().total
@@ -249,18 +289,39 @@ class CardGame(StepGame):
     def _tiebreak(self, player: int) -> tuple:
         return (len(self.state.displays[player]),)
 
+    # ------------------------------------------------------------------ the design lab's hooks
+    def round_number(self) -> None:
+        """``None``: the rule text has no rounds of its own (turns go clockwise until the cards run out), so the lab
+        counts one each time the turn comes back to the start player."""
+        return None
+
+    def standings(self) -> tuple[float, ...]:
+        """The chart as if the game ended now (−2 chips face down until the end, ``decision.hidden-score``): every
+        point of the game is on the chart, and a display can be scored at any time, so the running total is who
+        leads."""
+        return tuple(float(t) for t in self.scores())
+
+    def series(self) -> dict[str, Any]:
+        """Per seat: the running chart total, the cards taken, the claim stones on the layout and those lost for
+        good, the law chips held; and the cards left in the layout."""
+        s = self.state
+        return {"points": self.standings(), "cards": tuple(float(len(d)) for d in s.displays),
+                "stones placed": tuple(float(x) for x in s.placed), "stones lost": tuple(float(x) for x in s.lost),
+                "law chips held": tuple(float(len(c)) for c in s.chips), "cards left": float(s.cards_left)}
+
     # ------------------------------------------------------------------ invariants
     def invariant_breaks(self) -> list[str]:
         s = self.state
         turn = s.turn
         out = []
-        on_layout = layout.cells(s.lo, s.hi)
-        laid = {c for c in range(layout.CELLS) if s.layout[c]}
+        frame = self.geometry
+        on_layout = frame.cells(s.lo, s.hi)
+        laid = {c for c in range(frame.size) if s.layout[c]}
         taken = [cid for d in s.displays for cid in d]
         in_rows = [s.layout[c] for c in on_layout]
         if sorted(taken + in_rows) != sorted(s.layout[c] for c in laid) or s.cards_left != len(in_rows):
             out.append("cards are not conserved (layout + displays != cards laid out)")
-        if any(s.stone[c] >= 0 or s.chip[c] for c in set(range(layout.CELLS)) - set(on_layout)):
+        if any(s.stone[c] >= 0 or s.chip[c] for c in set(range(frame.size)) - set(on_layout)):
             out.append("a claim stone or law chip lies on a card that is no longer in the layout")
         for p in range(self.players):
             on = sum(1 for c in on_layout if s.stone[c] == p)
@@ -268,12 +329,12 @@ class CardGame(StepGame):
                 out.append(f"player {p + 1}: {on} stones on the layout but {s.placed[p]} counted")
             in_the_air = 1 if turn.lifted >= 0 and p == turn.player else 0  # lifted, about to be put down
             if min(s.hand[p], s.placed[p], s.lost[p]) < 0 or s.hand[p] + s.placed[p] + s.lost[p] + in_the_air != \
-                    rulebook.STONES_PER_PLAYER.value:
+                    self.design.stones:
                 out.append(f"player {p + 1}: claim stones not conserved")
             if s.placed[p] > self.placeable:
                 out.append(f"player {p + 1}: more than {self.placeable} stones on the layout")
         chips = sum(map(bool, s.chip)) + sum(map(len, s.chips)) + sum(map(len, s.played))
-        expected = len(self.config.chips) if self.config.rows else sum(approx.LAW_CHIP_SPLIT.value.values())
+        expected = len(self.config.chips) if self.config.rows else len(self.design.chip_kinds)
         if chips != expected:
             out.append(f"law chips not conserved: {chips} instead of {expected}")
         if turn.crests > self.crest_limit:
@@ -297,10 +358,11 @@ class CardGame(StepGame):
         turn = s.turn
         over = turn.step == OVER
         rows = []
-        for r in range(layout.N_ROWS):
+        columns = self.geometry.columns
+        for r in range(self.geometry.rows):
             cells = []
-            for c in range(r * layout.N_COLUMNS + s.lo[r], r * layout.N_COLUMNS + s.hi[r]):
-                cells.append({"row": r + 1, "column": c % layout.N_COLUMNS + 1, "card": s.layout[c],
+            for c in range(r * columns + s.lo[r], r * columns + s.hi[r]):
+                cells.append({"row": r + 1, "column": c % columns + 1, "card": s.layout[c],
                               "stone": s.stone[c] if s.stone[c] >= 0 else None, "chip": bool(s.chip[c])})
             rows.append(cells)
         players = []
@@ -315,6 +377,15 @@ class CardGame(StepGame):
                 "taken": [s.layout[c] for c in turn.taken], "crests": turn.crests, "crest_limit": self.crest_limit,
                 "country": turn.country, "colours": turn.colours, "start": s.start, "cards_left": s.cards_left,
                 "scores": list(self.scores())}
+
+
+def _starts(lengths: tuple[int, ...]) -> list[int]:
+    """Where each row's cards begin in the shuffled pile: the running total of the row lengths before it."""
+    out, at = [], 0
+    for length in lengths:
+        out.append(at)
+        at += length
+    return out
 
 
 __all__ = ["STEPS", "CardGame"]

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 from games.core import Action
 
-from . import layout
 from .data import rulebook
-from .state import TAKE, CardGameState, Turn
+from .state import TAKE, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -40,7 +39,7 @@ def playable(game: CardGame, claiming: bool = False) -> list[Action]:
     held = s.chips[turn.player]
     if not held:
         return []
-    widen = not claiming and ("colours" in held or "three" in held) and _some_end_unblocked(s, turn.player)
+    widen = not claiming and ("colours" in held or "three" in held) and _some_end_unblocked(game, turn.player)
     out = []
     if widen and "colours" in held and not turn.colours:
         out.append(PLAY["colours"])
@@ -51,8 +50,9 @@ def playable(game: CardGame, claiming: bool = False) -> list[Action]:
     return out
 
 
-def _some_end_unblocked(s: CardGameState, player: int) -> bool:
-    ends = layout.ends(s.lo, s.hi)
+def _some_end_unblocked(game: CardGame, player: int) -> bool:
+    s = game.state
+    ends = game.geometry.ends(s.lo, s.hi)
     if s.hand[player] + s.placed[player] > 0:
         return bool(ends)
     return any(s.stone[c] < 0 or s.stone[c] == player for c in ends)
@@ -90,7 +90,7 @@ def play(game: CardGame, turn: Turn, kind: str) -> None:
                   player=p)
     elif kind == "three":
         turn.three = True
-        game.emit("chips.three", f"Player {p + 1} plays '{name}': up to {rulebook.CREST_LIMIT_WITH_CHIP.value} "
+        game.emit("chips.three", f"Player {p + 1} plays '{name}': up to {game.limit_with_chip} "
                   "crests this turn.", player=p)
         game.emit("decision.three-crests", "The chip raises the crest total, not the number of crest kinds.")
     else:

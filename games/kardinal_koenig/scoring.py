@@ -13,12 +13,18 @@ from typing import Mapping, Sequence
 from .data import rulebook
 from .deck import Card
 
+#: How the other players with cards of a country score (``runner_up_points``): the printed rule, the card count of
+#: the player ranked just above (``"above"``); a variant's own count (``"own"``) or nothing (``"none"``).
+RUNNER_UP_RULES = ("above", "own", "none")
 
-def country_points(counts: Sequence[int], country_total: int) -> list[int]:
+
+def country_points(counts: Sequence[int], country_total: int, runner_up: str = "above") -> list[int]:
     """Country points per player from their card counts in one country.
 
-    The most cards score the country's card count; every other player with cards scores the count of the player
-    ranked just above (the smallest count bigger than theirs); tied players score alike; no cards, no points.
+    The most cards score ``country_total`` (the number printed on the country's cards: its card count); every other
+    player with cards scores the count of the player ranked just above (the smallest count bigger than theirs);
+    tied players score alike; no cards, no points. ``runner_up`` is a variant's other rule for the players below the
+    most (:data:`RUNNER_UP_RULES`).
     """
     top = max(counts, default=0)
     above = sorted(set(counts))
@@ -28,26 +34,46 @@ def country_points(counts: Sequence[int], country_total: int) -> list[int]:
             points.append(0)
         elif c == top:
             points.append(country_total)
-        else:
+        elif runner_up == "above":
             points.append(above[above.index(c) + 1])
+        else:
+            points.append(c if runner_up == "own" else 0)
     return points
 
 
-def crest_points(crests: Sequence[Mapping[str, int]]) -> list[int]:
+def crest_points(crests: Sequence[Mapping[str, int]], per_crest: int = 1) -> list[int]:
     """Crest points per player in one country from each player's crests by kind.
 
-    The largest number of crests of one kind held by anyone scores that number for every player who reaches it
-    (in any kind, scored once); everybody else scores nothing.
+    The largest number of crests of one kind held by anyone scores that number (times ``per_crest``, 1 in the
+    printed game) for every player who reaches it (in any kind, scored once); everybody else scores nothing.
     """
     best = [max(tally.values(), default=0) for tally in crests]
     top = max(best, default=0)
-    return [top if top > 0 and b == top else 0 for b in best]
+    return [top * per_crest if top > 0 and b == top else 0 for b in best]
 
 
-def road_points(ships: int, carriages: int) -> int:
-    """5 or more ships score their number; likewise carriages."""
-    floor = rulebook.ROAD_MINIMUM.value
-    return (ships if ships >= floor else 0) + (carriages if carriages >= floor else 0)
+def road_points(ships: int, carriages: int, minimum: int | None = None, per_card: int = 1) -> int:
+    """5 (``minimum``) or more ships score their number (times ``per_card``); likewise carriages."""
+    floor = rulebook.ROAD_MINIMUM.value if minimum is None else minimum
+    return ((ships if ships >= floor else 0) + (carriages if carriages >= floor else 0)) * per_card
+
+
+@dataclass(frozen=True, slots=True)
+class ChartRules:
+    """The numbers the scoring chart uses: ``points`` per country (what the most cards score), the rule for the
+    players below (``runner_up``), points per crest of the top kind, the road minimum and points per road card, and
+    what a −2 chip counts. :data:`PRINTED_CHART` is the rule text's; a variant's come from ``parameters.py``."""
+
+    points: Mapping[str, int]
+    runner_up: str = "above"
+    per_crest: int = 1
+    road_minimum: int = 5
+    per_road_card: int = 1
+    minus_chip: int = -2
+
+
+PRINTED_CHART = ChartRules(dict(rulebook.COUNTRY_POINTS.value), rulebook.RUNNER_UP.value, rulebook.CREST_POINT.value,
+                           rulebook.ROAD_MINIMUM.value, rulebook.ROAD_POINT.value, rulebook.MINUS_CHIP_POINTS.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,21 +94,26 @@ class Chart:
         return tuple(p for p, k in enumerate(keys) if k == best)
 
 
-def score_chart(displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] | None = None) -> Chart:
-    """Score every player's display country by country in the chart's order, then roads and −2 chips."""
+def score_chart(displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] | None = None,
+                rules: ChartRules = PRINTED_CHART) -> Chart:
+    """Score every player's display country by country in the chart's order, then roads and −2 chips, with the
+    chart's numbers ``rules`` (the printed ones unless a variant changes them)."""
     n = len(displays)
     minus_chips = list(minus_chips) if minus_chips is not None else [0] * n
     rows: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
     subtotal = [0] * n
+    points, runner_up, per_crest = rules.points, rules.runner_up, rules.per_crest
     for country in rulebook.COUNTRIES:
         mine = [[c for c in d if c.country == country] for d in displays]
-        land = country_points([len(m) for m in mine], rulebook.COUNTRY_CARDS.value[country])
-        crest = crest_points([Counter(k for c in m for k in c.crests) for m in mine])
+        land = country_points([len(m) for m in mine], points[country], runner_up)
+        crest = crest_points([Counter(k for c in m for k in c.crests) for m in mine], per_crest)
         rows[country] = (tuple(land), tuple(crest))
         for p in range(n):
             subtotal[p] += land[p] + crest[p]
     # A card's route is "", "ship", "carriage" or "ship+carriage" (deck.Card.routes): a text search is the fast test.
-    roads = [road_points(sum("ship" in c.route for c in d), sum("carriage" in c.route for c in d)) for d in displays]
-    minus = [rulebook.MINUS_CHIP_POINTS.value * k for k in minus_chips]
+    floor, per_card = rules.road_minimum, rules.per_road_card
+    roads = [road_points(sum("ship" in c.route for c in d), sum("carriage" in c.route for c in d), floor, per_card)
+             for d in displays]
+    minus = [rules.minus_chip * k for k in minus_chips]
     total = [s + r + m for s, r, m in zip(subtotal, roads, minus, strict=True)]
     return Chart(rows, tuple(subtotal), tuple(roads), tuple(minus), tuple(total), tuple(len(d) for d in displays))

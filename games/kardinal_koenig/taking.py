@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from games.core import Action
 
-from . import claimed_cards, law_chips, layout
-from .data import rulebook
+from . import claimed_cards, law_chips
 from .decisions import CardStep, cell_of
 from .deck import country_name, route_words
 from .state import Turn
@@ -21,14 +20,13 @@ from .state import Turn
 if TYPE_CHECKING:
     from .game import CardGame
 
-TAKE_ACTIONS = layout.cell_actions("take")
 STOP, PASS = Action("stop"), Action("pass")
-_LIMIT, _LIMIT_WITH_CHIP = rulebook.CREST_LIMIT.value, rulebook.CREST_LIMIT_WITH_CHIP.value  # read per decision
 
 
-def crest_limit(turn: Turn) -> int:
-    """Crests the cards of this turn may show in all (ships and carriages are not crests)."""
-    return _LIMIT_WITH_CHIP if turn.three else _LIMIT
+def crest_limit(game: CardGame, turn: Turn) -> int:
+    """Crests the cards of this turn may show in all (ships and carriages are not crests): the game's crest limit,
+    or its limit with the '3 crests allowed' chip."""
+    return game.limit_with_chip if turn.three else game.limit
 
 
 def takeable(game: CardGame) -> list[int]:
@@ -37,12 +35,12 @@ def takeable(game: CardGame) -> list[int]:
     turn = s.turn
     cards, laid, stone, p = game.cards, s.layout, s.stone, turn.player
     country = turn.country if turn.taken and not turn.colours else ""
-    room = (_LIMIT_WITH_CHIP if turn.three else _LIMIT) - turn.crests  # crest_limit, inlined: the hot loop
+    room = (game.limit_with_chip if turn.three else game.limit) - turn.crests  # crest_limit, inlined: the hot loop
     if room <= 0 and not game.config.crestless_after_limit:
         return []  # decision.crestless-after-limit: the examples' reading, taking is over at the limit
     may_pay = s.hand[p] + s.placed[p] > 0
     out = []
-    for cell in layout.ends(s.lo, s.hi):
+    for cell in game.geometry.ends(s.lo, s.hi):
         card = cards[laid[cell]]
         if (country and card.country != country) or len(card.crests) > room:
             continue
@@ -54,15 +52,16 @@ def takeable(game: CardGame) -> list[int]:
 
 def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
     s = game.state
-    if cell not in layout.ends(s.lo, s.hi):
-        r = cell // layout.N_COLUMNS
-        return (f"{layout.where(cell)} is not at an end of its row; the ends of row {r + 1} are columns "
+    frame = game.geometry
+    if cell not in frame.ends(s.lo, s.hi):
+        r = cell // frame.columns
+        return (f"{frame.where(cell)} is not at an end of its row; the ends of row {r + 1} are columns "
                 f"{s.lo[r] + 1} and {s.hi[r]}.")
     card = game.cards[s.layout[cell]]
     if turn.taken and not turn.colours and card.country != turn.country:
         return (f"this turn you are taking {country_name(turn.country)}; {country_name(card.country)} needs the "
                 "'different colours allowed' law chip.")
-    limit = crest_limit(turn)
+    limit = crest_limit(game, turn)
     if turn.crests >= limit and not game.config.crestless_after_limit:
         return (f"you have taken {turn.crests} of {limit} crests this turn; at this table no further card may be "
                 "taken then, not even one without crests (crestless_after_limit is off).")
@@ -81,7 +80,8 @@ def take_card(game: CardGame, turn: Turn, cell: int) -> None:
     p = turn.player
     cid = s.layout[cell]
     card = game.cards[cid]
-    layout.remove(cell, s.lo, s.hi)
+    frame = game.geometry
+    frame.remove(cell, s.lo, s.hi)
     s.cards_left -= 1
     s.displays[p].append(cid)
     turn.taken.append(cell)
@@ -89,7 +89,7 @@ def take_card(game: CardGame, turn: Turn, cell: int) -> None:
     if not turn.country:
         turn.country = card.country
     route = f", {route_words(card)}" if card.route else ""
-    game.emit("take.ends", f"Player {p + 1} takes {country_name(card.country)} from {layout.where(cell)} "
+    game.emit("take.ends", f"Player {p + 1} takes {country_name(card.country)} from {frame.where(cell)} "
               f"({len(card.crests)} crest{'' if len(card.crests) == 1 else 's'}{route}).",
               player=p, card=cid, cell=cell)
     if s.chip[cell]:
@@ -107,7 +107,7 @@ class Take(CardStep):
         if at.taken:
             what = f"take another {country_name(at.country)} card or stop" if not at.colours else \
                 "take another card or stop"
-            return f"Player {at.player + 1}: {what} ({at.crests} of {crest_limit(at)} crests used)"
+            return f"Player {at.player + 1}: {what} ({at.crests} of {crest_limit(game, at)} crests used)"
         return f"Player {at.player + 1}: take cards from the end of a row"
 
     def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
@@ -116,13 +116,14 @@ class Take(CardStep):
         acts += law_chips.playable(game)
         if at.taken:
             acts.append(STOP)
-        acts += [TAKE_ACTIONS[c] for c in takes]
+        actions = game.geometry.take_actions
+        acts += [actions[c] for c in takes]
         return acts
 
     def refusal(self, game: CardGame, at: Turn, action: Action) -> str | None:
         verb = action.verb
         if verb == "take":
-            return why_not_take(game, at, cell_of(action))
+            return why_not_take(game, at, cell_of(game, action))
         if verb == "play":
             return law_chips.refusal(game, action)
         if verb == "stop":
@@ -132,7 +133,7 @@ class Take(CardStep):
     def apply(self, game: CardGame, at: Turn, action: Action) -> None:
         verb = action.verb
         if verb == "take":
-            take_card(game, at, cell_of(action))
+            take_card(game, at, cell_of(game, action))
         elif verb == "play":
             law_chips.play(game, at, str(action.args[0]))
             if not takeable(game) and not game.must_ask():  # the chip changed nothing the player could use

@@ -13,7 +13,7 @@ across a player's two columns: subtotal = sum of the country rows, total = subto
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import traitlets
 
@@ -69,10 +69,15 @@ def chart_frame(chart: Chart, names: Sequence[str] | None = None) -> pd.DataFram
     return pd.DataFrame(rows, index=index, columns=columns, dtype="Int64")
 
 
-def countries_catalog() -> list[list[Any]]:
-    """What the renderers need of each country: ``[id, English name, Japanese name, short name, colour, cards]``."""
-    return [[c, COUNTRY_NAMES[c][1], COUNTRY_NAMES[c][0], COUNTRY_SHORT[c], COUNTRY_COLOURS[c],
-             COUNTRY_CARDS.value[c]] for c in COUNTRIES]
+def countries_catalog(points: Mapping[str, int] | None = None, cards: Mapping[str, int] | None = None
+                      ) -> list[list[Any]]:
+    """What the renderers need of each country: ``[id, English name, Japanese name, short name, colour, the number on
+    its cards, its card count]``. ``points`` and ``cards`` are a game's own (a variant's ``chart_points`` and
+    ``country_cards``); by default the printed ones, which are the same number."""
+    points = COUNTRY_CARDS.value if points is None else points
+    cards = COUNTRY_CARDS.value if cards is None else cards
+    return [[c, COUNTRY_NAMES[c][1], COUNTRY_NAMES[c][0], COUNTRY_SHORT[c], COUNTRY_COLOURS[c], points[c], cards[c]]
+            for c in COUNTRIES]
 
 
 def chart_data(chart: Chart, *, final: bool, winners: Sequence[int] = (), hide_minus: bool = False) -> dict[str, Any]:

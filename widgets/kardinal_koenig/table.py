@@ -40,10 +40,10 @@ if TYPE_CHECKING:  # imported lazily at run time, so `import widgets` stays fast
     import pandas as pd
 
 
-def _board(view: dict[str, Any]) -> list[list[Any]]:
-    """4 rows × 14 columns: ``[card id, stone owner or -1, 1 if a face-down chip lies on it]``, ``None`` where the
-    card is gone. Positions keep their original columns, as actions name them."""
-    rows: list[list[Any]] = [[None] * 14 for _ in view["rows"]]
+def _board(view: dict[str, Any], columns: int = 14) -> list[list[Any]]:
+    """4 rows × 14 columns (a variant's own frame: ``columns``): ``[card id, stone owner or -1, 1 if a face-down chip
+    lies on it]``, ``None`` where the card is gone. Positions keep their original columns, as actions name them."""
+    rows: list[list[Any]] = [[None] * columns for _ in view["rows"]]
     for r, row in enumerate(view["rows"]):
         for cell in row:
             stone = cell["stone"]
@@ -99,7 +99,9 @@ class KKTable(GameTable):
     def make_catalog(self, game: CardGame) -> dict[str, Any]:
         return {
             "cards": {cid: [c.country, list(c.crests), list(c.routes)] for cid, c in game.cards.items()},
-            "countries": countries_catalog(), "crests": dict(CREST_SYMBOLS), "routes": dict(ROUTE_SYMBOLS),
+            # the game's own numbers: a variant may change the chart's points and the card counts
+            "countries": countries_catalog(game.params["chart_points"], game.params["country_cards"]),
+            "crests": dict(CREST_SYMBOLS), "routes": dict(ROUTE_SYMBOLS), "limit_with_chip": game.limit_with_chip,
             "chip_names": {k: names[1] for k, names in LAW_CHIP_KINDS.value.items()},
             "banner": kardinal_koenig.BANNER if game.deck.source == "approx" else "",
         }
@@ -108,7 +110,7 @@ class KKTable(GameTable):
         view = game.observe(self._human)
         outcome = game.outcome()
         return {
-            "board": _board(view),
+            "board": _board(view, game.geometry.columns),
             "seats": _seats(game, view, self._human, self._bot_kind),
             # −2 chips stay face down until the end (decision.hidden-score)
             "chart": chart_data(game.chart(), final=game.is_terminal(), winners=outcome.winners if outcome else (),

@@ -33,8 +33,10 @@ export function routeIcon(route) {
 
 export function countryOf(catalog, id) {
   const row = (catalog.countries || []).find((c) => c[0] === id);
-  return row ? { id, name: row[1], ja: row[2], short: row[3], colour: row[4], count: row[5] } :
-    { id, name: id, ja: "", short: id, colour: "#888", count: "" };
+  // count: the number printed on the country's cards (what the most cards score); cards: how many there are (the
+  // same in the printed game, a variant may change either).
+  return row ? { id, name: row[1], ja: row[2], short: row[3], colour: row[4], count: row[5], cards: row[6] ?? row[5] } :
+    { id, name: id, ja: "", short: id, colour: "#888", count: "", cards: "" };
 }
 
 export function crestText(catalog, tally) {
@@ -79,7 +81,7 @@ function drawCard(catalog, cell, r, c, action, isEnd, named) {
     bottom.append(back);
   }
   node.append(bottom);
-  const notes = [`Row ${r}, column ${c}: ${info.name} (${info.count} cards)`];
+  const notes = [`Row ${r}, column ${c}: ${info.name} (${info.cards} cards)`];
   notes.push(crests.length ? `crests: ${crests.join(", ")}` : "no crest");
   if (routes.length) notes.push(routes.join(" and "));
   if (owner >= 0) notes.push(`claim stone of Player ${owner + 1}`);

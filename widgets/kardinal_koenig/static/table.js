@@ -13,7 +13,7 @@ const BUTTON_TITLES = {
   stop: "Stop taking cards (then the claim stone step)",
   pass: "No card can be taken: pass",
   skip: "Leave the claim stone step out",
-  "play three": "Play '3 Symbole erlaubt': up to 3 crests this turn",
+  "play three": "Play '3 Symbole erlaubt': up to LIMIT crests this turn",
   "play colours": "Play 'Verschiedene Farben möglich': cards of different countries this turn",
   "play return": "Play 'Anrechtsstein zurücknehmen': a discarded claim stone returns to your hand",
 };
@@ -58,7 +58,7 @@ function drawSeat(catalog, seat, p, toMove) {
     const info = countryOf(catalog, country);
     const pile = make("span", "kk-pile");
     pile.style.setProperty("--kk-country", info.colour);
-    pile.title = `${info.name}: ${count} of ${info.count} cards`;
+    pile.title = `${info.name}: ${count} of ${info.cards} cards`;
     pile.append(make("span", "kk-pile-name", info.short), make("span", "kk-pile-count", count));
     const crests = crestText(catalog, tally);
     if (crests) pile.append(make("span", "kk-pile-crests", crests));
@@ -94,10 +94,11 @@ function drawTurn(status) {
 }
 
 // The choices that are buttons: stop, pass, skip and the law chips.
-function drawChoices(status) {
+function drawChoices(status, catalog) {
   return (status.legal || []).filter((action) => !CELL_ACTION.test(action)).map((action) => button(action,
     `kk-action-${action.replace(/ /g, "-")}`, "act", { action },
-    { className: "bg-button--action", title: BUTTON_TITLES[action] || action }));
+    { className: "bg-button--action",
+      title: (BUTTON_TITLES[action] || action).replace("LIMIT", catalog.limit_with_chip ?? 3) }));
 }
 
 // The action a card on the layout names in the decision now: take it; place a claim stone on it (or lift your own);
@@ -136,7 +137,8 @@ function render(ctx) {
       const fill = wasFinal === false && !!chart.final;
       wasFinal = !!chart.final;
       const names = seats.map((s) => s.label + (s.you ? " (you)" : ""));
-      const bar = actionBar(model, status, catalog, "kk", { detail: drawTurn(status), choices: drawChoices(status) });
+      const bar = actionBar(model, status, catalog, "kk",
+        { detail: drawTurn(status), choices: drawChoices(status, catalog) });
       return [banner(catalog.banner, "kk-banner"), bar, timeTravel(status, model, "kk"), table,
         seatBox, drawChart(catalog, chart, names, { fill }), eventLog(model.get("events") || [], catalog, "kk")];
     },
