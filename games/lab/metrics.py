@@ -25,7 +25,6 @@ only winners of the game.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -127,7 +126,7 @@ def game_metrics(notes: Sequence[Sequence[float]], scores: Sequence[float], winn
                  first_seat: int, lineup_seats: tuple[Sequence[int], Sequence[int]] | None = None) -> dict[str, Any]:
     """Every per-game metric of the module docstring from a game's standing notes (the last is the final score),
     its scores and winners, the seat that played first and, for ``skill_gap``, the seats of the line-up's first
-    and last bot (``None`` when they are the same bot)."""
+    and last bot (``None`` when they are the same bot: then ``skill_gap`` is ``None`` too)."""
     n = len(scores)
     place = places(scores, winners)
     shares = win_shares(n, winners)
@@ -143,6 +142,6 @@ def game_metrics(notes: Sequence[Sequence[float]], scores: Sequence[float], winn
         "drama": drama(notes, winners),
         "winner_worst_place": winner_worst_place(notes, winners),
         "decided_at": decided_at(notes, winners),
-        "skill_gap": math.nan if lineup_seats is None else ahead_share(lineup_seats[0], lineup_seats[1], place),
+        "skill_gap": None if lineup_seats is None else ahead_share(lineup_seats[0], lineup_seats[1], place),
     }
     return out

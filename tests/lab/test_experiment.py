@@ -11,8 +11,8 @@ import threading
 import pytest
 
 from games.lab import Arm, Experiment, Store, Variant, VariantError
-from games.lab.playing import bot_seed, play, seated
 from games.lab.lineup import BotSpec
+from games.lab.playing import bot_seed, play, seated
 
 GAME = "kardinal_koenig.cards"
 BOTS = ["greedy", "random", "random"]

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
-import math
-
-from games.lab.metrics import (ahead_share, decided_at, drama, game_metrics, lead_changes, places, win_shares,
-                               winner_worst_place)
+from games.lab.metrics import (
+    ahead_share,
+    decided_at,
+    drama,
+    game_metrics,
+    lead_changes,
+    places,
+    win_shares,
+    winner_worst_place,
+)
 
 # Three seats. Seat 2 leads early, seat 0 overtakes at the fourth note and wins; seat 1 is never ahead.
 NOTES = [(0, 0, 0), (1, 0, 2), (2, 1, 4), (5, 1, 4), (6, 2, 5), (9, 3, 7)]
@@ -56,5 +62,5 @@ def test_game_metrics_put_them_together():
     assert m["lead_changes"] == 1 and m["drama"] == 0.4 and m["winner_worst_place"] == 2
     assert m["skill_gap"] == 1.0 and m["place"] == [1, 3, 2] and m["win"] == [1.0, 0.0, 0.0]
     tied = game_metrics([(0, 0), (3, 3)], [3, 3], [0, 1], first_seat=0)
-    assert tied["draw"] == 1.0 and tied["first_player_win"] == 0.5 and math.isnan(tied["skill_gap"])
+    assert tied["draw"] == 1.0 and tied["first_player_win"] == 0.5 and tied["skill_gap"] is None
     assert tied["spread_second"] == 0

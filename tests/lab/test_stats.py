@@ -9,8 +9,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.lab.stats import (DIFFERENT, SAME, UNDECIDED, ConfidenceSequence, mean_interval, paired_interval,
-                             rate_interval, t95, wilson)
+from games.lab.stats import (
+    DIFFERENT,
+    SAME,
+    UNDECIDED,
+    ConfidenceSequence,
+    mean_interval,
+    paired_interval,
+    rate_interval,
+    t95,
+    wilson,
+)
 
 
 def test_wilson_matches_a_textbook_value_and_stays_in_bounds():

@@ -1,0 +1,195 @@
+"""The design lab's figures: games per second per game id and bot, one process against two and a two-worker Dask
+LocalCluster, the stop rule's false calls on null variants and the games it needs on a strong change, and the
+memory of a 10,000-game result set.
+
+Run (about an hour on the shared 2-core machine; each part alone with --part):
+
+    python bench/bench_lab.py [--part speed|runners|null|strong|memory] [--quick]
+
+* **speed**: per game id, an experiment of one arm with ``random``, ``greedy`` and ``mcts:50`` line-ups (every seat
+  the same bot) in this process; games per second and decisions per second (medians of 3 interleaved repeats).
+* **runners**: one experiment (Kardinal & König, greedy line-up, 96 games) played in this process, on 2 local
+  processes and on a 2-worker ``LocalCluster``, interleaved, 3 times; the median wall time of each and the ratios
+  (targets: 2 processes at least 1.8x one, the cluster at least 1.6x), and the results compared (they must be equal).
+* **null**: 40 A/A experiments at alpha 0.05, the printed game against itself with the bots reseeded (each with its
+  own seeds), stop rule on ``turns`` and on ``first_player_win``: how often "different" is called (target: at most
+  5 %, within noise: with 40 runs, a binomial 95 % interval).
+* **strong**: a change whose effect is known to be large (Catan's victory target 10 -> 7, stop on ``turns``; Cities &
+  Knights' barbarian track; the price sandbox's turns): how many games the stop rule needed, 10 seeds each.
+* **memory**: a 10,000-game result set (the price sandbox, random bots, played on 2 processes): the Python memory of
+  its records (tracemalloc) and the store's size on disk.
+
+Figures are printed; the docstring's "Figures" block keeps the last full run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import GAMES  # noqa: E402
+from games.lab import Arm, Experiment, Variant  # noqa: E402
+from games.lab.stats import wilson  # noqa: E402
+
+
+def _players(game_id: str) -> int:
+    cls = Variant(game_id).game_class
+    return 3 if cls.min_players <= 3 <= cls.max_players else cls.min_players
+
+
+def _rows(results) -> list[dict]:
+    return [{k: v for k, v in r.items() if k != "cpu"} for r in results.game_rows()]
+
+
+def speed(quick: bool) -> None:
+    print("== speed: games per second in this process (medians of 3 interleaved repeats)")
+    print(f"   {'game id':<22} {'bots':<8} {'games':>5} {'games/s':>8} {'decisions/s':>12} {'decisions/game':>15}")
+    lineups = {"random": 12, "greedy": 6, "mcts:50": 3}
+    if quick:
+        lineups = {"random": 6, "greedy": 3}
+    for game_id in sorted(GAMES):
+        players = _players(game_id)
+        printed = Variant(game_id)
+        for bot, games in lineups.items():
+            times, decisions = [], 0
+            for _ in range(3):
+                experiment = Experiment(printed, bots=[bot] * players, games=games, rotate=False)
+                started = time.perf_counter()
+                results = experiment.run()
+                times.append(time.perf_counter() - started)
+                decisions = sum(r["decisions"] for r in results.records[printed.hash])
+            wall = statistics.median(times)
+            print(f"   {game_id:<22} {bot:<8} {games:>5} {games / wall:>8.2f} {decisions / wall:>12,.0f} "
+                  f"{decisions / games:>15,.0f}")
+
+
+def runners(quick: bool) -> None:
+    games = 24 if quick else 96
+    printed = Variant("kardinal_koenig.cards")
+    experiment = Experiment(printed, bots=["greedy"] * 3, games=games)
+    print(f"== runners: {printed.game_id}, greedy x3, {games} games; 3 interleaved repeats, median wall seconds")
+    walls: dict[str, list[float]] = {"this process": [], "2 local processes": [], "LocalCluster, 2 workers": []}
+    reference = None
+    for _ in range(3):
+        for name, kwargs in (("this process", {}), ("2 local processes", {"jobs": 2}),
+                             ("LocalCluster, 2 workers", {"jobs": 2, "dask": "local"})):
+            started = time.perf_counter()
+            results = experiment.run(**kwargs)
+            walls[name].append(time.perf_counter() - started)
+            rows = _rows(results)
+            reference = reference or rows
+            assert rows == reference, f"{name} played other games"
+    one = statistics.median(walls["this process"])
+    for name, times in walls.items():
+        wall = statistics.median(times)
+        print(f"   {name:<26} {wall:7.1f} s  {games / wall:6.2f} games/s  {one / wall:4.2f}x one process  "
+              f"(runs: {', '.join(f'{t:.1f}' for t in times)})")
+    print("   every runner played the same games (rows equal but for cpu time)")
+
+
+def null(quick: bool) -> None:
+    runs = 10 if quick else 40
+    game_id = "kardinal_koenig.cards"
+    printed = Variant(game_id)
+    print(f"== null: {runs} A/A experiments, {game_id}, the printed game against itself with reseeded bots "
+          "(greedy, greedy, random), alpha 0.05, up to 300 games per arm")
+    for metric in ("turns", "first_player_win"):
+        calls = {"different": 0, "no difference": 0, "undecided": 0}
+        used = []
+        started = time.perf_counter()
+        for r in range(runs):
+            experiment = Experiment(printed, [Arm(printed, salt=r + 1)], bots=["greedy", "greedy", "random"],
+                                    games=300, seed=10_000 * (r + 1), stop=metric)
+            results = experiment.run(jobs=2)
+            decision = next(iter(results.decisions.values()))
+            calls[decision["decision"]] += 1
+            used.append(decision["games"])
+        low, high = wilson(calls["different"], runs)
+        print(f"   stop on {metric}: called different {calls['different']} of {runs} "
+              f"({calls['different'] / runs:.1%}, 95 % interval [{low:.1%}, {high:.1%}]); no difference "
+              f"{calls['no difference']}, undecided {calls['undecided']}; games per arm: median "
+              f"{statistics.median(used):.0f} (min {min(used)}, max {max(used)}); "
+              f"{time.perf_counter() - started:.0f} s")
+
+
+STRONG = (
+    ("catan.base", {"points_to_win": 7}, "turns", ["greedy", "greedy", "greedy"]),
+    ("kutna_hora.economy", {"turns": 8}, "decisions", ["greedy", "greedy", "greedy"]),
+    ("catan.cities_knights", {"barbarian_steps": 4}, "turns", ["greedy", "greedy", "greedy"]),
+)
+
+
+def strong(quick: bool) -> None:
+    repeats = 3 if quick else 10
+    print(f"== strong: a change with a large known effect; games per arm the stop rule needed, {repeats} seed "
+          "ranges each, alpha 0.05")
+    for game_id, changes, metric, bots in STRONG:
+        try:
+            variant = Variant(game_id, changes, name="strong change")
+        except Exception as err:  # a parameter this game does not (yet) have: say so, go on
+            print(f"   {game_id} {changes}: not run ({err})")
+            continue
+        used, answers, effect = [], [], []
+        for r in range(repeats):
+            experiment = Experiment(Variant(game_id), [variant], bots=bots, games=600, seed=1_000 * r, stop=metric)
+            results = experiment.run(jobs=2)
+            decision = results.decisions["strong change"]
+            used.append(decision["games"])
+            answers.append(decision["decision"])
+            effect.append(decision["difference"])
+        print(f"   {game_id} {changes}, stop on {metric}: {answers.count('different')} of {repeats} called "
+              f"different; games per arm median {statistics.median(used):.0f} (min {min(used)}, max {max(used)}); "
+              f"difference median {statistics.median(effect):+.2f}")
+
+
+def memory(quick: bool) -> None:
+    games = 1_000 if quick else 10_000
+    game_id = "kutna_hora.economy"
+    printed = Variant(game_id)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "memory.sqlite"
+        experiment = Experiment(printed, bots=["random"] * 3, games=games)
+        started = time.perf_counter()
+        experiment.run(jobs=2, store=path)
+        wall = time.perf_counter() - started
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.take_snapshot()
+        results = experiment.run(store=path)  # every game is in the store: this reads them into a result set
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+        used = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+        tracemalloc.stop()
+        size = path.stat().st_size + sum(p.stat().st_size for p in Path(folder).glob("memory.sqlite-*"))
+        print(f"== memory: {results.games:,} games of {game_id} (random x3; played in {wall:.0f} s on 2 processes, "
+              f"{results.games / wall:.0f} games/s): result set {used / 2**20:.1f} MiB in Python "
+              f"({used / results.games:,.0f} bytes a game); the store {size / 2**20:.1f} MiB on disk")
+        names = results.series_names()
+        started = time.perf_counter()
+        bands = results.fan(names[0]) if names else []
+        print(f"   a fan chart of {names[0] if names else '-'} over them: {len(bands)} steps in "
+              f"{time.perf_counter() - started:.1f} s")
+
+
+PARTS = {"speed": speed, "runners": runners, "null": null, "strong": strong, "memory": memory}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=sorted(PARTS), action="append", help="run only this part (repeatable)")
+    parser.add_argument("--quick", action="store_true", help="fewer games: a smoke run, not figures")
+    args = parser.parse_args()
+    for name in args.part or list(PARTS):
+        PARTS[name](args.quick)
+
+
+if __name__ == "__main__":
+    main()
