@@ -342,7 +342,7 @@ class EconomyGame(prices.StandsGame, Game):
                 return f"Rights to {plan.tile} cost {plan.groschen} groschen now and you have {money}."
             rights = f"rights {plan.rights.groschen} + " if plan.rights else ""
             return (f"Building {plan.tile} costs {plan.total} groschen now ({rights}{plan.wood} wood × "
-                    f"{plan.wood_groschen // plan.wood}) and you have {money}.")
+                    f"{self.price('wood')}) and you have {money}.")
         if action.verb == "advance":
             if len(action.args) != 2 or action.args[0] not in prices.DECKS:
                 return "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
@@ -374,7 +374,8 @@ class EconomyGame(prices.StandsGame, Game):
         purse = self.state.players[player]
         purse.groschen -= plan.groschen
         guild = self.tiles[plan.tile].guild
-        permits = f"{plan.amount} permit{'s' if plan.amount > 1 else ''} at {plan.groschen // plan.amount}"
+        # The price read now (a designed column may cost 0 permits, so it is not the groschen divided by them).
+        permits = f"{plan.amount} permit{'s' if plan.amount != 1 else ''} at {self.price('permits')}"
         cost = f"{plan.groschen} groschen" if plan.kind == "groschen" else f"{permits}, {plan.groschen} groschen"
         self.emit("rights.cost", f"Player {player + 1} takes the rights to {plan.tile} in column {plan.column + 1}: "
                   f"{cost}.", tile=plan.tile, groschen=plan.groschen)
@@ -392,7 +393,7 @@ class EconomyGame(prices.StandsGame, Game):
         tile = self.tiles[plan.tile]
         purse.held.remove(tile.id)
         purse.groschen -= plan.wood_groschen
-        each = plan.wood_groschen // plan.wood
+        each = self.price("wood")  # read before the building moves any slider (a designed tile may need 0 wood)
         self.emit("build.pay-wood", f"Player {player + 1} builds {tile.id}: {plan.wood} wood at {each} each, "
                   f"{plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
         purse.buildings.append(tile.id)

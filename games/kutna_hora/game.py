@@ -79,12 +79,15 @@ class KutnaHoraGame(StandsGame, StepGame):
     search_prior = 10 / 3
     search_playouts = 300
 
-    #: Kinds of action a restricted bot of the design lab may be forbidden (by action-text prefix). Income, St.
-    #: Barbara and the other card halves start when the card is played, so they are forbidden by the card play
-    #: itself ("play 4 income"); "never takes Income" is play 4 income, play 6 income and the joker together.
+    #: Kinds of action a restricted bot of the design lab may be forbidden (by action-text prefix; the lab takes
+    #: several, "greedy never play 4 income, play 6 income, joker 2 income"). Income and St. Barbara start as their
+    #: card is played, so they are forbidden by the card plays: never takes Income is play 4 income, play 6 income
+    #: and joker 2 income together.
     action_kinds = {
-        "miners": "never buys permits: in the Mine action it never pays for miners (miners 1, miners 2); with "
-                  "the top_up option it also never goes on with miners 0, so it passes up that Mine action",
+        "miners": "never buys permits (the Mine action's miners 1 and miners 2; with the top_up option also never "
+                  "miners 0, so it passes up a Mine action it could have topped up)",
+        "miners 1": "never buys a permit for 1 miner",
+        "miners 2": "never buys a permit for 2 miners",
         "mine": "never builds a mine (it may still play a Mine card, then discards what it draws)",
         "rights": "never takes Rights to a building tile",
         "plot": "never buys a plot",
@@ -96,6 +99,9 @@ class KutnaHoraGame(StandsGame, StepGame):
         "idle": "never plays a card for no effect",
         **{f"play {card} {half}": f"never plays card {card} for {half}"
            for card, halves in enumerate(approx.ACTION_CARDS.value, 1) for half in halves if half != "joker"},
+        **{f"joker {card} {action}": f"never plays the joker (card {card}) as {action}"
+           for card, halves in enumerate(approx.ACTION_CARDS.value, 1) if "joker" in halves
+           for action in cards.ACTIONS},
     }
 
     state: KutnaHoraState

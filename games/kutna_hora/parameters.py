@@ -186,9 +186,12 @@ def _house_cells(grid: tuple[tuple[tuple[Effect, ...], ...], ...]) -> list[list[
 
 
 def houses_from_cells(cells: Any) -> tuple[tuple[tuple[Effect, ...], ...], ...]:
-    """The house grid with ``cells``' amounts (0 takes an effect off its space), checked by
-    :func:`~.data.components.house_grid` (:class:`DataError` names the row and space)."""
-    rows = [[[(kind, n) for kind, n in space.items() if n] for space in row] for row in cells]
+    """The house grid with ``cells``' amounts (0 takes an effect off its space), each space's effects in their
+    printed order (a change's JSON sorts the kinds), checked by :func:`~.data.components.house_grid`
+    (:class:`DataError` names the row and space)."""
+    rows = [[[(e.kind, space[e.kind]) for e in printed if space[e.kind]]
+             for space, printed in zip(row, printed_row, strict=True)]
+            for row, printed_row in zip(cells, approx.HOUSE_EFFECTS.value, strict=True)]
     return house_grid(rows, rows=len(rows), spaces=len(rows[0]) if rows else 0)
 
 

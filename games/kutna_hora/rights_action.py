@@ -61,7 +61,7 @@ class Rights(Passable):
         kind, amount = town_hall.rights_cost(c, game.design.rights_costs)
         pay(game, p, cost)
         price = "free" if at.free else f"{cost} groschen" if kind == "groschen" else \
-            f"{amount} permit{'s' if amount > 1 else ''} at {game.price('permits')} = {cost} groschen"
+            f"{amount} permit{'s' if amount != 1 else ''} at {game.price('permits')} = {cost} groschen"
         game.emit("rights.cost", f"{name(p)} takes the rights to {tile_id} in column {c + 1} ({price}).",
                   player=p, tile=tile_id, groschen=cost)
         guild = game.hall.rows[r][c].name
