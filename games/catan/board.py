@@ -172,32 +172,34 @@ def beginner() -> Layout:
     return Layout(terrain, tuple(rulebook.BEGINNER_NUMBERS.value), harbours)
 
 
-def variable(rng: Rng, numbers: str) -> tuple[Layout, int]:
-    """A variable set-up from the game's stream: shuffled terrain and harbours; tokens by the spiral from a corner
-    drawn from the seed (``numbers="spiral"``, returns that corner) or shuffled with 6 and 8 never on neighbouring
-    hexes (``"random"``, returns -1)."""
-    terrain = [rulebook.TERRAINS.index(t) for t, n in rulebook.TERRAIN_COUNTS.value.items() for _ in range(n)]
+def variable(rng: Rng, numbers: str, terrain_pool: tuple[int, ...], tokens: tuple[int, ...],
+             harbour_pool: tuple[int, ...]) -> tuple[Layout, int]:
+    """A variable set-up from the game's stream and its numbers (``game.design``: the terrain per hex and the harbour
+    kinds before the shuffle, the tokens in spiral order): shuffled terrain and harbours; tokens by the spiral from a
+    corner drawn from the seed (``numbers="spiral"``, returns that corner) or shuffled with 6 and 8 never on
+    neighbouring hexes (``"random"``, returns -1)."""
+    terrain = list(terrain_pool)
     rng.shuffle(terrain)
-    kinds = [_harbour_kind(k) for k, n in rulebook.HARBOUR_COUNTS.value.items() for _ in range(n)]
+    kinds = list(harbour_pool)
     rng.shuffle(kinds)
     if numbers == "spiral":
         corner = rng.below(len(CORNER_HEXES))
-        tokens = iter(rulebook.SPIRAL_TOKENS.value)
         placed = [0] * N_HEXES
+        spiral_tokens = iter(tokens)
         for h in spiral(corner):
             if terrain[h] != DESERT:
-                placed[h] = next(tokens)
+                placed[h] = next(spiral_tokens)
         return Layout(tuple(terrain), tuple(placed), tuple(kinds)), corner
-    return Layout(tuple(terrain), _random_tokens(rng, terrain), tuple(kinds)), -1
+    return Layout(tuple(terrain), _random_tokens(rng, terrain, tokens), tuple(kinds)), -1
 
 
-def _random_tokens(rng: Rng, terrain: list[int]) -> tuple[int, ...]:
+def _random_tokens(rng: Rng, terrain: list[int], tokens: tuple[int, ...]) -> tuple[int, ...]:
     land = [h for h in range(N_HEXES) if terrain[h] != DESERT]
     while True:  # rejection sampling: every arrangement without neighbouring red numbers is equally likely
-        tokens = list(rulebook.SPIRAL_TOKENS.value)
-        rng.shuffle(tokens)
+        shuffled = list(tokens)
+        rng.shuffle(shuffled)
         placed = [0] * N_HEXES
-        for h, n in zip(land, tokens, strict=True):
+        for h, n in zip(land, shuffled, strict=True):
             placed[h] = n
         if not red_neighbours(placed):
             return tuple(placed)
@@ -214,8 +216,10 @@ def _harbour_kind(name: str) -> int:
     return GENERIC if name == "generic" else rulebook.RESOURCES.index(name)
 
 
-def harbour_name(kind: int) -> str:
-    return "3:1" if kind == GENERIC else f"2:1 {rulebook.RESOURCES[kind]}"
+def harbour_name(kind: int, generic: int = rulebook.GENERIC_RATE.value, special: int = rulebook.SPECIAL_RATE.value
+                 ) -> str:
+    """``3:1`` or ``2:1 brick``, at the game's rates (``game.design``; the printed ones by default, for views)."""
+    return f"{generic}:1" if kind == GENERIC else f"{special}:1 {rulebook.RESOURCES[kind]}"
 
 
 def bits(mask: int) -> list[int]:

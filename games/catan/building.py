@@ -19,7 +19,8 @@ from games.core import Action
 from . import pieces
 from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, bits
 from .choice import no_intersection
-from .pieces import CAN_CITY, CAN_ROAD, CAN_SETTLE, CITY_COST, ROAD_COST, SETTLEMENT_COST, can_pay, cost_text, name
+from .design import cost_text
+from .pieces import can_pay, name
 from .setup import ROAD, SETTLE
 
 if TYPE_CHECKING:
@@ -30,40 +31,40 @@ CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
 
 def road_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not CAN_ROAD(hand) or not s.roads_left[p] or not s.road_ok[p]:
+    if not game.design.can_road(hand) or not s.roads_left[p] or not s.road_ok[p]:
         return []
     return [ROAD[e] for e in bits(s.road_ok[p])]
 
 
 def settle_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not CAN_SETTLE(hand) or not s.settlements_left[p]:
+    if not game.design.can_settle(hand) or not s.settlements_left[p]:
         return []
     return [SETTLE[v] for v in bits(s.free & s.reach[p])]
 
 
 def city_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not CAN_CITY(hand) or not s.cities_left[p]:
+    if not game.design.can_city(hand) or not s.cities_left[p]:
         return []
     return [CITY[v] for v in bits(s.settlements[p])]
 
 
 def build_road(game: CatanGame, p: int, e: int, free: bool = False) -> None:
     if not free:
-        pieces.pay(game, p, ROAD_COST)
+        pieces.pay(game, p, game.design.road_cost)
     game.emit("build.road", f"{name(p)} builds a road at {e}" + (" (free)." if free else "."), player=p, edge=e)
     pieces.place_road(game, p, e)
 
 
 def build_settlement(game: CatanGame, p: int, v: int) -> None:
-    pieces.pay(game, p, SETTLEMENT_COST)
+    pieces.pay(game, p, game.design.settlement_cost)
     game.emit("build.settlement", f"{name(p)} builds a settlement at {v}.", player=p, node=v)
     pieces.place_settlement(game, p, v)
 
 
 def build_city(game: CatanGame, p: int, v: int) -> None:
-    pieces.pay(game, p, CITY_COST)
+    pieces.pay(game, p, game.design.city_cost)
     game.emit("build.city", f"{name(p)} builds a city at {v}; the settlement returns to their supply.",
               player=p, node=v)
     pieces.place_city(game, p, v)
@@ -76,9 +77,9 @@ def road_refusal(game: CatanGame, p: int, e: object, free: bool = False) -> str:
     if not s.open_edges & EDGE_BIT[e]:
         return f"path {e} already has a road."
     if not s.roads_left[p]:
-        return "you have no road pieces left (15 each, build.pieces)."
-    if not free and not can_pay(game, p, ROAD_COST):
-        return f"a road costs {cost_text(ROAD_COST)} (build.road)."
+        return f"you have no road pieces left ({game.design.roads} each, build.pieces)."
+    if not free and not can_pay(game, p, game.design.road_cost):
+        return f"a road costs {cost_text(game.design.road_cost)} (build.road)."
     return (f"path {e} does not connect to your roads, settlements or cities without passing an opponent's "
             "settlement or city (build.road, build.road-blocked).")
 
@@ -94,8 +95,8 @@ def settle_refusal(game: CatanGame, p: int, v: object) -> str:
     if not s.reach[p] & NODE_BIT[v]:
         return f"a new settlement must touch one of your roads, and intersection {v} does not (build.settlement)."
     if not s.settlements_left[p]:
-        return "you have no settlement pieces left (5 each, build.pieces)."
-    return f"a settlement costs {cost_text(SETTLEMENT_COST)} (build.settlement)."
+        return f"you have no settlement pieces left ({game.design.settlements} each, build.pieces)."
+    return f"a settlement costs {cost_text(game.design.settlement_cost)} (build.settlement)."
 
 
 def city_refusal(game: CatanGame, p: int, v: object) -> str:
@@ -105,5 +106,5 @@ def city_refusal(game: CatanGame, p: int, v: object) -> str:
     if not s.settlements[p] & NODE_BIT[v]:
         return f"a city replaces one of your settlements, and there is none of yours at {v} (build.city)."
     if not s.cities_left[p]:
-        return "you have no city pieces left (4 each, build.pieces)."
-    return f"a city costs {cost_text(CITY_COST)} (build.city)."
+        return f"you have no city pieces left ({game.design.cities} each, build.pieces)."
+    return f"a city costs {cost_text(game.design.city_cost)} (build.city)."

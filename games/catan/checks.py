@@ -102,9 +102,9 @@ def development_breaks(game: CatanGame) -> list[str]:
     devs = sum(s.devs) + len(s.deck) + sum(s.played)
     if sum(s.knights) != s.played[0]:
         out.append("knights played differ from the knight cards played")
-    if devs != _DEVELOPMENT_CARDS:
+    if devs != sum(game.design.deck):
         out.append(f"development cards not conserved: {devs}")
-    if s.army >= 0 and (s.knights[s.army] < _LARGEST_ARMY_MIN or max(s.knights) > s.knights[s.army]):
+    if s.army >= 0 and (s.knights[s.army] < game.design.army_min or max(s.knights) > s.knights[s.army]):
         out.append("the largest army holder does not lead")
     return out
 
@@ -117,17 +117,19 @@ def piece_breaks(game: CatanGame) -> list[str]:
     built = roads_before = 0
     w = game.width
     settlements, cities, roads = s.settlements, s.cities, s.roads
+    design = game.design
+    all_settlements, all_cities, all_roads = design.settlements, design.cities, design.roads
     for p in range(game.players):
         towns, mine_cities, mine_roads = settlements[p], cities[p], roads[p]
         reduced = game.reduced_cities(p)
         left = s.settlements_left[p]
-        if towns.bit_count() + left != _SETTLEMENTS + reduced or left < 0:
+        if towns.bit_count() + left != all_settlements + reduced or left < 0:
             out.append(f"player {p + 1}: settlements not conserved")
         left = s.cities_left[p]
-        if mine_cities.bit_count() + left + reduced != _CITIES or left < 0:
+        if mine_cities.bit_count() + left + reduced != all_cities or left < 0:
             out.append(f"player {p + 1}: cities not conserved")
         left = s.roads_left[p]
-        if mine_roads.bit_count() + left != _ROADS or left < 0:
+        if mine_roads.bit_count() + left != all_roads or left < 0:
             out.append(f"player {p + 1}: roads not conserved")
         mine = towns | mine_cities
         if towns & mine_cities or built & mine:
@@ -174,7 +176,7 @@ def board_breaks(game: CatanGame) -> list[str]:
         roads |= mask
     if roads | s.open_edges != _ALL_EDGES or roads & s.open_edges:
         out.append("open paths differ from the roads")
-    if s.turn and holder_after(s.road_length, s.longest, _LONGEST_ROAD_MIN) != s.longest:
+    if s.turn and holder_after(s.road_length, s.longest, game.design.longest_min) != s.longest:
         out.append(f"longest road holder {s.longest} is not the one the lengths {s.road_length} give")
     if not 0 <= s.robber < len(s.terrain):
         out.append("the robber is not on exactly one hex")
@@ -213,10 +215,6 @@ def spread(mask: int, tables: tuple[tuple[int, ...], ...]) -> int:
     return out
 
 
-_SETTLEMENTS, _CITIES, _ROADS = (rulebook.PIECES.value[k] for k in ("settlement", "city", "road"))
-_DEVELOPMENT_CARDS = sum(rulebook.DEVELOPMENT_CARDS.value.values())
-_LARGEST_ARMY_MIN = rulebook.LARGEST_ARMY_MIN.value
-_LONGEST_ROAD_MIN = rulebook.LONGEST_ROAD_MIN.value
 _ALL_EDGES = (1 << N_EDGES) - 1
 #: Roads -> the nodes they touch; buildings -> the nodes next to them.
 _EDGE_ENDS = byte_tables(N_EDGES, EDGE_END_MASK)

@@ -21,7 +21,7 @@ from . import building, pieces
 from .board import bits
 from .choice import CatanStep, NameChoice, bank_gives
 from .data import rulebook
-from .pieces import CAN_BUY, DEVELOPMENT_COST, K, name
+from .pieces import K, name
 from .setup import ROAD, edge_arg
 from .state import MAIN, MONOPOLY, PLENTY, ROAD_BUILDING, ROBBER, ROLL
 
@@ -45,7 +45,7 @@ def playable(game: CatanGame, p: int, kind: int) -> bool:
 
 
 def buy_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-    return [BUY] if CAN_BUY(hand) and game.state.deck else []
+    return [BUY] if game.design.can_buy(hand) and game.state.deck else []
 
 
 def play_options(game: CatanGame, p: int, hand: list[int] | None = None, before_roll: bool = False) -> list[Action]:
@@ -66,7 +66,7 @@ def play_options(game: CatanGame, p: int, hand: list[int] | None = None, before_
 
 def buy(game: CatanGame, p: int) -> None:
     s = game.state
-    pieces.pay(game, p, DEVELOPMENT_COST)
+    pieces.pay(game, p, game.design.development_cost)
     kind = s.deck.pop()
     s.devs[p * D + kind] += 1
     s.devs_new[kind] += 1
@@ -90,13 +90,13 @@ def play(game: CatanGame, p: int, card: str) -> None:
         s.after_robber = MAIN if s.rolled else ROLL
         s.phase = ROBBER
     elif kind == ROAD_BUILDING_CARD:
-        s.free_roads = min(rulebook.ROAD_BUILDING_ROADS.value, s.roads_left[p])
-        if s.free_roads < rulebook.ROAD_BUILDING_ROADS.value:
+        s.free_roads = min(game.design.free_roads, s.roads_left[p])
+        if s.free_roads < game.design.free_roads:
             game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.",
                       player=p)
         s.phase = ROAD_BUILDING
     elif kind == PLENTY_CARD:
-        s.plenty_left = rulebook.YEAR_OF_PLENTY_CARDS.value
+        s.plenty_left = game.design.plenty_cards
         s.phase = PLENTY
     else:
         s.phase = MONOPOLY
@@ -125,11 +125,11 @@ def play_refusal(game: CatanGame, p: int, card: object, before_roll: bool = Fals
 def _largest_army(game: CatanGame, p: int) -> None:
     s = game.state
     holder = s.army
-    if holder == p or s.knights[p] < rulebook.LARGEST_ARMY_MIN.value:
+    if holder == p or s.knights[p] < game.design.army_min:
         return
     if holder >= 0 and s.knights[p] <= s.knights[holder]:
         return
-    worth = rulebook.LARGEST_ARMY_POINTS.value
+    worth = game.design.army_points
     if holder >= 0:
         s.points[holder] -= worth
     s.points[p] += worth
@@ -165,8 +165,8 @@ class RoadBuilding(CatanStep):
         building.build_road(game, p, e, free=True)
         s.free_roads -= 1
         if s.free_roads and not (s.roads_left[p] and s.road_ok[p]):
-            game.emit("decision.road-building", f"{name(p)} has nowhere left to place the second free road.",
-                      player=p)
+            left = "the second free road" if game.design.free_roads == 2 else f"{s.free_roads} more free road(s)"
+            game.emit("decision.road-building", f"{name(p)} has nowhere left to place {left}.", player=p)
             s.free_roads = 0
         if not s.free_roads:
             s.phase = self.after

@@ -26,8 +26,9 @@ from games.core import Action
 
 from .board import NODE_BIT, NODE_HEXES, NODE_STEPS, bits
 from .data import rulebook
+from .design import Cost
 from .development import KNIGHT, VICTORY_POINT, D
-from .pieces import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST, K
+from .pieces import K
 from .state import ANSWER, CONFIRM, OFFER
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ DEV_VALUE = 0.45
 KNIGHT_HELD, KNIGHT_PLAYED = 0.25, 0.4
 #: Free intersections one road and two roads beyond the network (at most two of each count).
 NEXT_SITE, SITE_AFTER = 0.12, 0.06
-BUILD_BONUS = ((CITY_COST, 0.9), (SETTLEMENT_COST, 0.8), (DEVELOPMENT_COST, 0.3), (ROAD_COST, 0.25))
 
 
 def production(game: CatanGame, p: int) -> float:
@@ -54,12 +54,12 @@ def production(game: CatanGame, p: int) -> float:
     return total / 36
 
 
-def hand_value(hand: list[int], safe: int) -> float:
+def hand_value(hand: list[int], safe: int, bonuses: tuple[tuple[Cost, float], ...]) -> float:
     """Cards are worth 0.12 each up to the safe hand and nothing past it (a 7 would take half of them; valued, they
     kept greedy players from trading a surplus away at the bank: hoarded, then discarded); completing a build adds
-    its bonus."""
+    its bonus (``bonuses``: the game's ``design.build_bonus``, costs and bonuses in the order they are tried)."""
     value = 0.12 * min(sum(hand), safe)
-    for cost, bonus in BUILD_BONUS:
+    for cost, bonus in bonuses:
         if all(hand[r] >= n for r, n in cost):
             value += bonus
             break
@@ -86,9 +86,11 @@ def heuristic(game: CatanGame, p: int) -> float:
     hand = s.hands[p * K:p * K + K]
     knights = s.devs[p * D + KNIGHT]
     devs = sum(s.devs[p * D:p * D + D]) - s.devs[p * D + VICTORY_POINT] - knights
-    harbours = sum(1 for r in range(K) if s.rates[p * K + r] < rulebook.BANK_RATE.value)
+    bank = game.design.bank_rate
+    harbours = sum(1 for r in range(K) if s.rates[p * K + r] < bank)
     spots = min((s.free & s.reach[p]).bit_count(), 3)
-    return (1.0 * own - 0.6 * best_other + 2.2 * production(game, p) + hand_value(hand, game.safe_hand(p))
+    return (1.0 * own - 0.6 * best_other + 2.2 * production(game, p)
+            + hand_value(hand, game.safe_hand(p), game.design.build_bonus)
             + DEV_VALUE * devs + KNIGHT_HELD * knights + KNIGHT_PLAYED * s.knights[p] + 0.06 * s.road_length[p]
             + 0.1 * harbours + 0.25 * spots + sites_ahead(game, p))
 
@@ -120,7 +122,8 @@ def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
 
     hand = s.hands[p * K:p * K + K]
     safe = game.safe_hand(p)
-    now = hand_value(hand, safe)
+    bonuses = game.design.build_bonus
+    now = hand_value(hand, safe, bonuses)
     best = (-1, -1, 0.0)
     for g in range(K):
         if not hand[g]:
@@ -130,7 +133,7 @@ def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
                 continue
             hand[g] -= 1
             hand[w] += 1
-            gain = hand_value(hand, safe) - now
+            gain = hand_value(hand, safe, bonuses) - now
             hand[g] += 1
             hand[w] -= 1
             if gain > best[2] + 1e-9:
@@ -141,9 +144,10 @@ def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
 def _exchange_gain(game: CatanGame, q: int, gets: list[int], gives: list[int]) -> float:
     s = game.state
     hand = s.hands[q * K:q * K + K]
-    before = hand_value(hand, game.safe_hand(q))
+    bonuses = game.design.build_bonus
+    before = hand_value(hand, game.safe_hand(q), bonuses)
     after = [hand[r] + gets[r] - gives[r] for r in range(K)]
-    return hand_value(after, game.safe_hand(q)) - before
+    return hand_value(after, game.safe_hand(q), bonuses) - before
 
 
 def lookahead(game: CatanGame, action: Action, p: int) -> float:
@@ -153,7 +157,7 @@ def lookahead(game: CatanGame, action: Action, p: int) -> float:
         return heuristic(game, p)
     if verb == "buy":
         twin = game.clone()
-        for r, n in DEVELOPMENT_COST:
+        for r, n in game.design.development_cost:
             twin.state.hands[p * K + r] -= n
         return heuristic(twin, p) + DEV_VALUE
     if verb == "robber":

@@ -10,14 +10,16 @@ plugs in"): the hooks are the methods below marked *hook* and the ``sections`` t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
-from games.core import Action, ConfigError, Outcome, Rng, StepGame, Steps
+from games.core import Action, ConfigError, Outcome, Parameter, ParameterError, Rng, StepGame, Steps
 
 from . import board, checks, evaluation, hidden, pieces
 from .board import Layout, Tables
 from .data import rulebook
+from .design import Design, base_design, design_for
 from .development import VICTORY_POINT, D, Monopoly, RoadBuilding, YearOfPlenty
+from .parameters import PARAMETERS, cross_check, most_points
 from .pieces import name
 from .robber import Discard, MoveRobber, Steal
 from .rules import RULES
@@ -71,16 +73,18 @@ class CatanGame(StepGame):
     evaluation_scale = 3.0
     #: The search considers the 5 best actions by the greedy rating (most of a trade offer's are poor).
     search_candidates = 5
-    #: The roll that moves the robber.
-    robber_roll: ClassVar[int] = rulebook.ROBBER_ROLL.value
+    #: The roll that moves the robber: the printed one; a game reads its own (``robber_roll`` parameter), set in
+    #: ``_prepare``.
+    robber_roll: int = rulebook.ROBBER_ROLL.value
     #: Card kinds by index (hands, bank, rates, offers are flat lists ``[player * width + card]``): the resources,
     #: whose index is that of the terrain producing them; Cities & Knights adds its commodities after them.
     cards: ClassVar[tuple[str, ...]] = rulebook.RESOURCES
     width: ClassVar[int] = len(rulebook.RESOURCES)
     #: Card indices in alphabetical order of their names: actions naming a card are listed in this order (sorted).
     card_order: ClassVar[tuple[int, ...]] = tuple(range(len(rulebook.RESOURCES)))
-    #: How many cards of each kind the game has (hands + bank).
-    card_totals: ClassVar[tuple[int, ...]] = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES)
+    #: How many cards of each kind the game has (hands + bank): the printed numbers; a game reads its own
+    #: (``resource_cards`` parameter), set in ``_prepare``.
+    card_totals: tuple[int, ...] = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES)
     #: Groups of card kinds whose counts per hand are public apart (C&K: resources and commodities have other
     #: backs); :mod:`.hidden` deals each group again on its own.
     card_groups: ClassVar[tuple[tuple[int, ...], ...]] = (tuple(range(len(rulebook.RESOURCES))),)
@@ -88,27 +92,48 @@ class CatanGame(StepGame):
     points_rule: ClassVar[str] = "victory.points"
     #: Phases in which somebody other than the player whose turn it is decides.
     out_of_turn: ClassVar[tuple[int, ...]] = (ANSWER, DISCARD)
+    #: What a restricted bot of the design lab may be forbidden, by the action's first word(s).
+    action_kinds: ClassVar[Mapping[str, str]] = {
+        "trade": "never trades with the bank or a harbour (maritime trade)",
+        "propose": "never offers a trade to the other players",
+        "accept": "never accepts another player's trade offer",
+        "buy": "never buys development cards",
+        "play": "never plays a development card",
+        "play knight": "never plays a knight",
+        "city": "never builds a city",
+        "settle": "never builds a settlement after the set-up",
+        "road": "never builds a road after the set-up (it still places its set-up roads and Road Building's)",
+    }
 
     state: CatanState
     layout: Layout
     tables: Tables
+    #: The numbers this game plays with (:mod:`.design`), prepared once per variant from :attr:`params`.
+    design: Design
+
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        return PARAMETERS
 
     # ------------------------------------------------------------------ set-up
     def _check_config(self, config: CatanConfig) -> None:
+        # the options that are parameters (layout, numbers, points_to_win, ...) were checked against their ranges
         if not self.min_players <= config.players <= self.max_players:
             raise ConfigError(f"Catan takes 3 to 4 players (2 as a learning variant), not {config.players}")
-        if config.layout not in ("variable", "beginner"):
-            raise ConfigError(f"layout must be 'variable' or 'beginner', not {config.layout!r}")
-        if config.numbers not in ("spiral", "random"):
-            raise ConfigError(f"numbers must be 'spiral' or 'random', not {config.numbers!r}")
         if not -1 <= config.start_player < config.players:
             raise ConfigError(f"start_player must be -1 (drawn) or a seat 0 to {config.players - 1}")
-        if config.points_to_win < 3 or config.safe_hand < 0 or config.offers_per_turn < 0 or config.turn_limit < 0:
-            raise ConfigError("points_to_win is at least 3; safe_hand, offers_per_turn and turn_limit are not "
-                              "negative")
+        reason = self._cross_check()
+        if reason:
+            raise ParameterError(reason)
+
+    def _cross_check(self) -> str | None:
+        """*Hook*: what this game's parameters together make impossible (a cost the bank cannot pay, a target nobody
+        can reach), or ``None``."""
+        return cross_check(self.params, most_points(self.params))
 
     def _setup(self) -> CatanState:
         c, n = self.config, self.config.players
+        d = self.design
         if n == 2:
             self.emit("decision.two-players", "Two players: the learning variant with the rules of 3-4 players.")
         if c.layout == "beginner":
@@ -117,7 +142,7 @@ class CatanGame(StepGame):
             self.emit("decision.beginner-harbours", "The starting map's harbour kinds come from one public "
                       "transcription, not verified against the printed picture.")
         else:
-            layout, corner = board.variable(self.rng, c.numbers)
+            layout, corner = board.variable(self.rng, c.numbers, d.terrain_pool, d.tokens, d.harbour_pool)
             self.emit("setup.board", "The 19 terrain hexes and the 9 harbours are shuffled onto the island.")
             if corner >= 0:
                 self.emit("setup.numbers-spiral", f"The number tokens go A to R counterclockwise from the corner "
@@ -127,23 +152,23 @@ class CatanGame(StepGame):
                 self.emit("setup.numbers-random", "The number tokens are shuffled; no 6 or 8 lies next to another.")
         self._use_layout(layout)
         self.emit("setup.harbours", "Harbours: " + ", ".join(
-            f"{board.harbour_name(k)} at path {e}" for e, k in zip(board.HARBOUR_EDGES, layout.harbours, strict=True))
+            f"{board.harbour_name(k, d.generic_rate, d.special_rate)} at path {e}"
+            for e, k in zip(board.HARBOUR_EDGES, layout.harbours, strict=True))
             + ".", harbours=list(layout.harbours))
         desert = layout.terrain.index(board.DESERT)
         self.emit("setup.robber", f"The robber starts on the desert (hex {desert}).", hex=desert)
         deck = self._development_deck()
         start = c.start_player if c.start_player >= 0 else self.rng.below(n)
         self.emit("setup.start-player", f"{name(start)} is the start player.", player=start)
-        pieces_ = rulebook.PIECES.value
         w = self.width
         return self._initial_state(dict(
             terrain=layout.terrain, numbers=layout.numbers, harbours=layout.harbours, robber=desert,
             settlements=[0] * n, cities=[0] * n, roads=[0] * n, built=0, free=board.ALL_NODES,
             open_edges=board.ALL_EDGES, reach=[0] * n, road_ok=[0] * n,
             hands=[0] * (n * w), bank=list(self.card_totals), deck=deck, devs=[0] * (n * D),
-            devs_new=[0] * D, knights=[0] * n, played=[0] * D, settlements_left=[pieces_["settlement"]] * n,
-            cities_left=[pieces_["city"]] * n, roads_left=[pieces_["road"]] * n,
-            rates=[rulebook.BANK_RATE.value] * (n * w), road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
+            devs_new=[0] * D, knights=[0] * n, played=[0] * D, settlements_left=[d.settlements] * n,
+            cities_left=[d.cities] * n, roads_left=[d.roads] * n,
+            rates=list(d.start_rates) * n, road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
             start=start, player=start, turn=0, phase=SETUP_SETTLEMENT, decider=start, setup_step=0,
             last_settlement=-1, rolled=False, dice=0, dev_played=False, after_robber=MAIN, discard_left=[0] * n,
             victims=0, free_roads=0, plenty_left=0, offers_made=0, offer_give=[0] * w, offer_want=[0] * w,
@@ -152,7 +177,7 @@ class CatanGame(StepGame):
     def _development_deck(self) -> list[int]:
         """*Hook*: the development cards shuffled face down (C&K has none: its progress decks are dealt in
         ``_initial_state``)."""
-        deck = [k for k, count in enumerate(rulebook.DEVELOPMENT_CARDS.value.values()) for _ in range(count)]
+        deck = [k for k, count in enumerate(self.design.deck) for _ in range(count)]
         self.rng.shuffle(deck)
         self.emit("setup.deck", f"The {len(deck)} development cards are shuffled face down.")
         return deck
@@ -161,8 +186,8 @@ class CatanGame(StepGame):
         """*Hook*: the starting state from the base fields (a layer adds its own fields to a state subclass)."""
         return CatanState(**fields)
 
-    #: An upper bound of hidden_points (every victory point card): a layer with none sets 0.
-    _most_hidden: ClassVar[int] = rulebook.DEVELOPMENT_CARDS.value["victory-point"]
+    #: An upper bound of hidden_points (every victory point card), from the design (a layer with none has 0).
+    _most_hidden: int
 
     @property
     def players(self) -> int:
@@ -170,6 +195,15 @@ class CatanGame(StepGame):
 
     def _prepare(self) -> None:
         self._players = self.config.players
+        design = self.design = design_for((type(self), self.config.variant), self._design)
+        # read on every decision: plain attributes of the game, shared by clones
+        self.card_totals = design.card_totals
+        self.robber_roll = design.robber_roll
+        self._most_hidden = design.most_hidden
+
+    def _design(self) -> Design:
+        """*Hook*: the numbers of this game, prepared from its parameters (C&K adds its own)."""
+        return base_design(self.params)
 
     def _use_layout(self, layout: Layout) -> None:
         self.layout = layout
@@ -205,7 +239,7 @@ class CatanGame(StepGame):
 
     def trade_rule(self, p: int, give: int, rate: int) -> str:
         """*Hook*: the rule a maritime trade follows (C&K adds its guild, merchant and fleet)."""
-        return "trade.maritime" if rate == rulebook.BANK_RATE.value else "trade.harbour"
+        return "trade.maritime" if rate == self.design.bank_rate else "trade.harbour"
 
     def rates_from_scratch(self, p: int) -> list[int]:
         """*Hook*: ``p``'s maritime rate per card, computed from the board (``invariant_breaks`` compares it with the
@@ -244,17 +278,17 @@ class CatanGame(StepGame):
 
     def hidden_points(self, p: int) -> int:
         """*Hook*: points ``p`` holds face down (victory point cards; C&K has none)."""
-        return self.state.devs[p * D + VICTORY_POINT]
+        return self.state.devs[p * D + VICTORY_POINT] * self.design.card_points
 
     def point_sources(self, p: int) -> dict[str, int]:
         """*Hook*: ``p``'s points by source (C&K adds metropolises, Defender of Catan, the merchant...)."""
         s = self.state
-        worth = rulebook.POINTS.value
-        return {"settlements": worth["settlement"] * s.settlements[p].bit_count(),
-                "cities": worth["city"] * s.cities[p].bit_count(),
-                "longest road": rulebook.LONGEST_ROAD_POINTS.value if s.longest == p else 0,
-                "largest army": rulebook.LARGEST_ARMY_POINTS.value if s.army == p else 0,
-                "victory point cards": worth["victory-point"] * self.hidden_points(p)}
+        d = self.design
+        return {"settlements": d.settlement_points * s.settlements[p].bit_count(),
+                "cities": d.city_points * s.cities[p].bit_count(),
+                "longest road": d.longest_points if s.longest == p else 0,
+                "largest army": d.army_points if s.army == p else 0,
+                "victory point cards": self.hidden_points(p)}
 
     # ------------------------------------------------------------------ whose decision
     def _step_now(self) -> tuple[Any, Any, int] | None:
@@ -313,6 +347,30 @@ class CatanGame(StepGame):
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
 
+    # ------------------------------------------------------------------ the design lab's views (reading the state)
+    def round_number(self) -> int:
+        """Rounds begun: 0 during the set-up, then one more each time every seat has had a turn (from the turn
+        counter: turns 1 to ``players`` are round 1)."""
+        turn = self.state.turn
+        return (turn - 1) // self._players + 1 if turn else 0
+
+    def standings(self) -> tuple[float, ...]:
+        """Each seat's victory points so far, face-down victory point cards included (the lab sees the whole table;
+        the points come all through the game, so the points are the standing)."""
+        return tuple(float(x) for x in self.total_points())
+
+    def series(self) -> dict[str, Any]:
+        """Per seat: victory points (face-down cards included), resource cards in hand, the longest road's length,
+        development cards held and knights played; the bank's cards."""
+        s, n, w = self.state, self._players, self.width
+        hands = s.hands
+        return {"points": self.standings(),
+                "resource_cards": tuple(float(sum(hands[p * w:p * w + w])) for p in range(n)),
+                "road_length": tuple(float(x) for x in s.road_length),
+                "development_cards": tuple(float(sum(s.devs[p * D:p * D + D])) for p in range(n)),
+                "knights": tuple(float(x) for x in s.knights),
+                "bank": float(sum(s.bank))}
+
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
 
@@ -354,7 +412,7 @@ class CatanGame(StepGame):
             weight = {**weight, **self.random_play_full_hand}
         # a road towards a free site weighs more, any road less while a site is in reach already (save for it)
         toward, other = self.random_play_roads[bool(s.free & s.reach[p])]
-        goals = [can for can in _GOALS if not can(hand)]  # what the hand cannot pay for yet
+        goals = [can for can in self.design.goals if not can(hand)]  # what the hand cannot pay for yet
         cards, rates = self.cards, s.rates
         out = []
         for a in legal:
@@ -379,7 +437,6 @@ class CatanGame(StepGame):
 
 
 _N = len(rulebook.RESOURCES)
-_GOALS = (pieces.CAN_SETTLE, pieces.CAN_CITY, pieces.CAN_BUY)
 _OTHER_RESOURCES = tuple(tuple(r for r in range(_N) if r != g) for g in range(_N))
 
 __all__ = ["CatanConfig", "CatanGame", "CatanState", "pieces"]

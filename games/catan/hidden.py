@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Rng
 
-from .development import VICTORY_POINT, D
+from .development import D
 from .state import ACCEPTED, ANSWER, CONFIRM, OFFER
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def redeal(game: CatanGame, viewer: int | None, rng: Rng) -> CatanGame:
     for _ in range(20):  # a deal that would already have won for the player to move is not a consistent one
         _developments(twin, others, rng)
         p = s.player
-        if p == viewer or s.points[p] + s.devs[p * D + VICTORY_POINT] < game.config.points_to_win:
+        if p == viewer or s.points[p] + twin.hidden_points(p) < game.config.points_to_win:
             break
     twin.rng.state = rng.next_u64()
     return twin

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from games.core import Action
 
@@ -46,8 +46,8 @@ def place_settlement(game: CatanGame, p: int, v: int) -> None:
                   f"next to {v}.", node=v, closed=bits(closed))
     s.settlements_left[p] -= 1
     if not s.settlements_left[p]:
-        game.emit("build.pieces", f"{name(p)} has placed all 5 settlements.", player=p)
-    s.points[p] += rulebook.POINTS.value["settlement"]
+        game.emit("build.pieces", f"{name(p)} has placed all {game.design.settlements} settlements.", player=p)
+    s.points[p] += game.design.settlement_points
     refresh_road_ok(game, p, v)
     kind = game.tables.node_harbour[v]
     if kind >= 0:
@@ -63,8 +63,8 @@ def place_city(game: CatanGame, p: int, v: int) -> None:
     s.settlements_left[p] += 1
     s.cities_left[p] -= 1
     if not s.cities_left[p]:
-        game.emit("build.pieces", f"{name(p)} has placed all 4 cities.", player=p)
-    s.points[p] += rulebook.POINTS.value["city"] - rulebook.POINTS.value["settlement"]
+        game.emit("build.pieces", f"{name(p)} has placed all {game.design.cities} cities.", player=p)
+    s.points[p] += game.design.city_points - game.design.settlement_points
 
 
 def place_road(game: CatanGame, p: int, e: int) -> None:
@@ -76,7 +76,7 @@ def place_road(game: CatanGame, p: int, e: int) -> None:
         s.road_ok[q] &= ~bit
     s.roads_left[p] -= 1
     if not s.roads_left[p]:
-        game.emit("build.pieces", f"{name(p)} has placed all 15 roads.", player=p)
+        game.emit("build.pieces", f"{name(p)} has placed all {game.design.roads} roads.", player=p)
     a, b = EDGE_NODES[e]
     s.reach[p] |= NODE_BIT[a] | NODE_BIT[b]
     refresh_road_ok(game, p, a)
@@ -166,7 +166,7 @@ def cut_at(game: CatanGame, v: int, owner: int) -> None:
 def award_longest(game: CatanGame) -> None:
     """Give the longest road card to whoever holds it after the road lengths changed, and log why."""
     s = game.state
-    minimum = rulebook.LONGEST_ROAD_MIN.value
+    minimum = game.design.longest_min
     before = s.longest
     after = holder_after(s.road_length, before, minimum)
     if after == before:
@@ -174,7 +174,7 @@ def award_longest(game: CatanGame) -> None:
             game.emit("road.tie-keeps", f"{name(before)} keeps the longest road: tied at {s.road_length[before]}, "
                       "nobody is longer.", player=before, length=s.road_length[before])
         return
-    worth = rulebook.LONGEST_ROAD_POINTS.value
+    worth = game.design.longest_points
     if before >= 0:
         s.points[before] -= worth
     s.longest = after
@@ -194,30 +194,37 @@ def _harbour(game: CatanGame, p: int, kind: int) -> None:
     s = game.state
     rates = s.rates
     w = game.width
+    design = game.design
     if kind == GENERIC:
-        rate = rulebook.GENERIC_RATE.value
+        generic = design.generic_rates
         for r in range(w):
-            if rates[p * w + r] > rate:
-                rates[p * w + r] = rate
-        text = f"{name(p)} now trades any {'resource' if w == K else 'card'} {rate}:1 (generic harbour)."
+            if rates[p * w + r] > generic[r]:
+                rates[p * w + r] = generic[r]
+        if len(set(generic)) == 1:
+            text = f"{name(p)} now trades any {'resource' if w == K else 'card'} {generic[0]}:1 (generic harbour)."
+        else:  # Cities & Knights with commodities at a rate of their own
+            text = (f"{name(p)} now trades any resource {generic[0]}:1 and any commodity {generic[K]}:1 (generic "
+                    "harbour).")
     else:
-        if rates[p * w + kind] > rulebook.SPECIAL_RATE.value:
-            rates[p * w + kind] = rulebook.SPECIAL_RATE.value
-        text = f"{name(p)} now trades {rulebook.RESOURCES[kind]} {rulebook.SPECIAL_RATE.value}:1 (special harbour)."
+        special = design.special_rate
+        if rates[p * w + kind] > special:
+            rates[p * w + kind] = special
+        text = f"{name(p)} now trades {rulebook.RESOURCES[kind]} {special}:1 (special harbour)."
     game.emit("trade.harbour", text, player=p, harbour=kind)
 
 
 def rates_from_scratch(game: CatanGame, p: int) -> list[int]:
     """``p``'s maritime rate per card from their harbours (a generic harbour serves every card kind)."""
     s = game.state
-    rates = [rulebook.BANK_RATE.value] * game.width
+    design = game.design
+    rates = list(design.start_rates)
     node_harbour = game.tables.node_harbour
     for v in bits(s.settlements[p] | s.cities[p]):
         kind = node_harbour[v]
         if kind >= 0:
             for r in range(game.width):
                 if kind == GENERIC or kind == r:
-                    rate = rulebook.GENERIC_RATE.value if kind == GENERIC else rulebook.SPECIAL_RATE.value
+                    rate = design.generic_rates[r] if kind == GENERIC else design.special_rate
                     rates[r] = min(rates[r], rate)
     return rates
 
@@ -237,32 +244,6 @@ def can_pay(game: CatanGame, p: int, cost: tuple[tuple[int, int], ...]) -> bool:
         if hands[base + r] < n:
             return False
     return True
-
-
-def cost_of(what: str) -> tuple[tuple[int, int], ...]:
-    """A cost as ((resource index, count), ...)."""
-    table = rulebook.DEVELOPMENT_COST.value if what == "development" else rulebook.COSTS.value[what]
-    return tuple((rulebook.RESOURCES.index(r), n) for r, n in table.items())
-
-
-def affordable(cost: tuple[tuple[int, int], ...]) -> Any:
-    """A test ``hand -> bool`` written out for one cost (``hand`` is one player's 5 resource counts): legal-move
-    generation asks it for every build on every decision. Built from the rulebook's numbers only."""
-    test = " and ".join(f"hand[{r}] >= {n}" for r, n in cost) or "True"
-    return eval(f"lambda hand: {test}")  # noqa: S307 - generated from rulebook constants only
-
-
-ROAD_COST = cost_of("road")
-SETTLEMENT_COST = cost_of("settlement")
-CITY_COST = cost_of("city")
-DEVELOPMENT_COST = cost_of("development")
-
-
-CAN_ROAD, CAN_SETTLE, CAN_CITY, CAN_BUY = map(affordable, (ROAD_COST, SETTLEMENT_COST, CITY_COST, DEVELOPMENT_COST))
-
-
-def cost_text(cost: tuple[tuple[int, int], ...], cards: tuple[str, ...] = rulebook.RESOURCES) -> str:
-    return " + ".join(f"{n} {cards[r]}" for r, n in cost)
 
 
 def hand_size(game: CatanGame, p: int) -> int:

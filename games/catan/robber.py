@@ -92,7 +92,7 @@ class Discard(CatanStep):
     forms = {"discard": "discard RESOURCE"}
 
     def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: discard a card for the 7 ({at.discard_left[at.decider]} to go)"
+        return f"{name(at.decider)}: discard a card for the {game.robber_roll} ({at.discard_left[at.decider]} to go)"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         q = at.decider

@@ -20,6 +20,7 @@ from games.core import Action
 
 from . import building, development, production, robber, trade
 from .choice import CatanStep
+from .design import cost_text
 from .pieces import name
 from .state import MAIN, OVER, ROLL, TURN_LIMIT, WON
 
@@ -76,7 +77,8 @@ class Main(CatanStep):
     #: Verb -> (options, effect, refusal), in alphabetical order of the verbs: the options come out sorted.
     sections: dict[str, tuple[Options, Effect, Refusal]] = {
         "buy": (development.buy_options, lambda g, p, a: development.buy(g, p),
-                lambda g, p, a: "buying needs 1 grain + 1 ore + 1 wool and a card left in the deck (dev.buy)."),
+                lambda g, p, a: f"buying needs {cost_text(g.design.development_cost)} and a card left in the deck "
+                                "(dev.buy)."),
         "city": (building.city_options, lambda g, p, a: building.build_city(g, p, a.args[0]),  # type: ignore[arg-type]
                  lambda g, p, a: building.city_refusal(g, p, a.args[0])),
         "end": (_end_options, lambda g, p, a: end_turn(g), lambda g, p, a: ""),
@@ -149,7 +151,8 @@ def declare_if_won(game: CatanGame) -> None:
     game.emit("victory.declare", f"{name(p)} has {total} points on their own turn and wins.", player=p,
               points=total)
     game.emit("decision.declare", "The win is declared as soon as the player whose turn it is has the points.")
-    hidden = [(q, game.hidden_points(q)) for q in range(game.players) if game.hidden_points(q)]
+    held = [s.devs[q * development.D + development.VICTORY_POINT] for q in range(game.players)]  # cards, not points
+    hidden = [(q, k) for q, k in enumerate(held) if k]
     if hidden:
         game.emit("dev.victory-point", "Victory point cards are revealed: " + ", ".join(
             f"{name(q)} {k}" for q, k in hidden) + ".", cards=[[q, k] for q, k in hidden])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.catan.cities_knights.commodities import city_yield
+from games.catan.cities_knights import new_game
 from games.catan.cities_knights.state import CARDS
 from games.catan.data import rulebook
 from tests.checks import assert_refused
@@ -20,6 +20,7 @@ def trades(game):
 def test_a_city_takes_a_resource_and_a_commodity_from_mountains_forest_and_pasture():
     T = rulebook.TERRAINS.index
     C = CARDS.index
+    city_yield = new_game().yield_of
     assert city_yield(T("mountains"), 0, 1) == ((C("ore"), 1), (C("coin"), 1))
     assert city_yield(T("forest"), 1, 1) == ((C("lumber"), 2), (C("paper"), 1))
     assert city_yield(T("pasture"), 0, 2) == ((C("wool"), 2), (C("cloth"), 2))

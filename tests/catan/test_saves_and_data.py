@@ -43,7 +43,8 @@ def test_a_beginner_game_with_options_round_trips_its_config():
 
 @pytest.mark.parametrize("options, match", [
     ({"players": 5}, "3 to 4 players"), ({"players": 1}, "3 to 4 players"), ({"layout": "seafarers"}, "layout"),
-    ({"numbers": "sorted"}, "numbers"), ({"start_player": 4}, "start_player"), ({"turn_limit": -1}, "negative"),
+    ({"numbers": "sorted"}, "numbers"), ({"start_player": 4}, "start_player"),
+    ({"turn_limit": -1}, "turn_limit is at least 1"), ({"turn_limit": 0}, "turn_limit"),
 ])
 def test_impossible_configs_are_refused_by_name(options, match):
     with pytest.raises(ConfigError, match=match):

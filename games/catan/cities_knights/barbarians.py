@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import N_NODES, NODE_BIT
 from games.catan.choice import NameChoice, PlaceChoice
-from games.catan.data import ck_rulebook, rulebook
+from games.catan.data import ck_rulebook
 from games.catan.pieces import name
 from games.core import Action
 
@@ -38,8 +38,6 @@ from .state import PILLAGE as PILLAGE_PHASE
 if TYPE_CHECKING:
     from .game import CKGame
 
-STEPS = ck_rulebook.BARBARIAN_STEPS.value
-STRENGTH = ck_rulebook.KNIGHT_STRENGTH.value
 COMMIT = tuple(Action("commit", (v,)) for v in range(N_NODES))
 DONE_ACTION = Action("done")
 PILLAGE = tuple(Action("pillage", (v,)) for v in range(N_NODES))
@@ -50,11 +48,12 @@ def advance(game: CKGame) -> bool:
     """The ship moves one space; returns whether the barbarians land (and starts the attack)."""
     s = game.state
     s.barbarian += 1
-    if s.barbarian < STEPS:
-        game.emit("barbarians.advance", f"The barbarian ship advances: {s.barbarian} of {STEPS} spaces.",
+    steps = game.design.steps
+    if s.barbarian < steps:
+        game.emit("barbarians.advance", f"The barbarian ship advances: {s.barbarian} of {steps} spaces.",
                   position=s.barbarian)
         return False
-    game.emit("barbarians.attack", f"The barbarian ship completes its {STEPS} spaces: the barbarians land.",
+    game.emit("barbarians.attack", f"The barbarian ship completes its {steps} spaces: the barbarians land.",
               position=s.barbarian)
     s.committed = 0
     s.battle = COMMITTING
@@ -77,7 +76,8 @@ def strength(game: CKGame) -> int:
 
 def knight_strength(game: CKGame, p: int, nodes: int) -> int:
     s = game.state
-    return sum(STRENGTH[level] * (s.knights_at[p * 3 + level] & nodes).bit_count() for level in range(3))
+    strength = game.design.strength
+    return sum(strength[level] * (s.knights_at[p * 3 + level] & nodes).bit_count() for level in range(3))
 
 
 def continue_attack(game: CKGame) -> bool:
@@ -137,7 +137,8 @@ def _resolve(game: CKGame) -> None:
         f"{name(q)} {fought[q]}" for q in range(n)) + ".", defence=defence, knights=fought)
     game.emit("barbarians.after", "The knights that fought become inactive and the ship returns to the start.")
     if s.attacks == 1:
-        game.emit("ck-robber.after", "After this first attack the robber moves on a 7 and knights may chase it.")
+        game.emit("ck-robber.after", f"After this first attack the robber moves on a {game.robber_roll} and knights "
+                  "may chase it.")
     s.battle = NO_BATTLE
     if defence >= attack:
         best = max(fought)
@@ -148,11 +149,13 @@ def _resolve(game: CKGame) -> None:
         if len(leaders) == 1:
             q = leaders[0]
             s.defenders[q] += 1
-            s.points[q] += ck_rulebook.DEFENDER_POINTS.value
-            left = ck_rulebook.DEFENDER_CARDS.value - sum(s.defenders)
-            extra = "" if left >= 0 else " (the 6 cards are gone: a marker counts it)"
+            worth = game.design.defender_points
+            s.points[q] += worth
+            cards = ck_rulebook.DEFENDER_CARDS.value
+            extra = "" if cards - sum(s.defenders) >= 0 else f" (the {cards} cards are gone: a marker counts it)"
             game.emit("barbarians.defender", f"Catan holds ({defence} against {attack}): {name(q)} contributed most "
-                      f"({best}) and takes a Defender of Catan card, 1 point{extra}.", player=q)
+                      f"({best}) and takes a Defender of Catan card, {worth} point{'' if worth == 1 else 's'}"
+                      f"{extra}.", player=q)
             return
         game.emit("barbarians.tie", f"Catan holds ({defence} against {attack}); " + ", ".join(map(name, leaders))
                   + f" tie with {best}: each draws a progress card from a deck of their choice, and nobody takes "
@@ -191,7 +194,7 @@ def reduce(game: CKGame, q: int, v: int) -> None:
     bit = NODE_BIT[v]
     s.cities[q] &= ~bit
     s.settlements[q] |= bit
-    s.points[q] -= rulebook.POINTS.value["city"] - rulebook.POINTS.value["settlement"]
+    s.points[q] -= game.design.city_points - game.design.settlement_points
     if s.settlements_left[q]:
         s.settlements_left[q] -= 1
         s.cities_left[q] += 1

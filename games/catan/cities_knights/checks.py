@@ -41,9 +41,6 @@ if TYPE_CHECKING:
 _BASE_ONLY_PLAYER = ("development_cards", "knights", "development", "new_development", "victory_point_cards")
 _BASE_ONLY = ("deck", "largest_army", "dev_played", "played", "plenty_left")
 LEVELS = ck_rulebook.KNIGHT_LEVELS
-#: The 54 progress cards by kind index, sorted (what decks, hands and the shown cards hold between them).
-ALL_PROGRESS = sorted(KINDS.index(c) for t in TRACKS for c, copies in ck_rulebook.PROGRESS_CARDS.value[t].items()
-                      for _ in range(copies))
 
 
 def observe(game: CKGame, viewer: int | None) -> dict[str, Any]:
@@ -75,8 +72,8 @@ def observe(game: CKGame, viewer: int | None) -> dict[str, Any]:
         peek = [KINDS[k] for k in s.progress[q]] if s.card == SPY else \
             dict(zip(CARDS, s.hands[q * W:q * W + W], strict=True))
     out.update({
-        "barbarian": s.barbarian, "barbarian_track": ck_rulebook.BARBARIAN_STEPS.value, "attacks": s.attacks,
-        "robber_locked": not s.attacks, "event": ck_rulebook.EVENT_FACES.value[s.event] if s.event >= 0 else None,
+        "barbarian": s.barbarian, "barbarian_track": game.design.steps, "attacks": s.attacks,
+        "robber_locked": not s.attacks, "event": game.design.faces[s.event] if s.event >= 0 else None,
         "red": s.red, "yellow": s.yellow, "decks": {t: len(d) for t, d in zip(TRACKS, s.decks, strict=True)},
         "metropolises": {t: {"node": v, "holder": h} for t, v, h in zip(TRACKS, s.metropolis, s.metro_owner,
                                                                        strict=True)},
@@ -97,6 +94,7 @@ def invariant_breaks(game: CKGame) -> list[str]:
 def ck_breaks(game: CKGame) -> list[str]:
     s = game.state
     n = game.players
+    design = game.design
     out = []
     if s.deck or any(s.devs) or any(s.knights) or s.army >= 0:
         out.append("development cards or a largest army in Cities & Knights")
@@ -107,12 +105,12 @@ def ck_breaks(game: CKGame) -> list[str]:
     if s.constitution >= 0:
         cards.append(_CONSTITUTION)
     cards.sort()
-    if cards != ALL_PROGRESS:
-        out.append(f"progress cards not conserved: {len(cards)} of 54")
+    if cards != list(design.all_progress):
+        out.append(f"progress cards not conserved: {len(cards)} of {len(design.all_progress)}")
     for t, deck in enumerate(s.decks):
         if not _TRACK_KINDS[t].issuperset(deck):
             out.append(f"the {TRACKS[t]} deck holds another track's card")
-    limit = _HAND_LIMIT
+    limit = design.hand_limit
     for p in range(n):
         hand = s.progress[p]
         if hand != sorted(hand) or not VP_KINDS.isdisjoint(hand):
@@ -129,16 +127,16 @@ def ck_breaks(game: CKGame) -> list[str]:
         mine = 0
         for level in range(3):
             mask = knights_at[p * 3 + level]
-            if mask.bit_count() > _KNIGHTS_PER_LEVEL:
-                out.append(f"player {p + 1}: more than 2 {LEVELS[level]} knights")
+            if mask.bit_count() > design.per_level:
+                out.append(f"player {p + 1}: more than {design.per_level} {LEVELS[level]} knights")
             if mask & (seen | mine):
                 out.append(f"player {p + 1}: two knights on one intersection")
             mine |= mask
         if s.active[p] & ~mine:
             out.append(f"player {p + 1}: an active knight that is not on the board")
         seen |= mine
-        if s.walls[p].bit_count() > _WALLS or s.walls[p] & ~s.cities[p]:
-            out.append(f"player {p + 1}: more than 3 walls or a wall without a city")
+        if s.walls[p].bit_count() > design.walls or s.walls[p] & ~s.cities[p]:
+            out.append(f"player {p + 1}: more than {design.walls} walls or a wall without a city")
         if s.reduced[p] & ~s.settlements[p]:
             out.append(f"player {p + 1}: a city laid on its side that is not a settlement")
         mine_levels = levels[p * 3:p * 3 + 3]
@@ -150,9 +148,9 @@ def ck_breaks(game: CKGame) -> list[str]:
         out.append("a knight stands on a settlement or city")
     if (s.fresh | s.promoted | s.committed) & ~seen:
         out.append("a knight marked this turn is not on the board")
-    landed = s.battle == COMMITTING and s.barbarian == _BARBARIAN_STEPS
-    if not 0 <= s.barbarian < _BARBARIAN_STEPS and not landed:
-        out.append(f"the barbarian ship is at {s.barbarian}, not 0-6")
+    landed = s.battle == COMMITTING and s.barbarian == design.steps
+    if not 0 <= s.barbarian < design.steps and not landed:
+        out.append(f"the barbarian ship is at {s.barbarian}, not 0-{design.steps - 1}")
     # metropolises: one per track, on a city of its holder (level 4 or more), one per city
     used = 0
     for t in range(3):
@@ -163,8 +161,8 @@ def ck_breaks(game: CKGame) -> list[str]:
             continue
         if holder < 0 or not s.cities[holder] & NODE_BIT[v] or used & NODE_BIT[v]:
             out.append(f"the {TRACKS[t]} metropolis is not on its own city of its holder")
-        elif levels[holder * 3 + t] < _METROPOLIS_LEVEL:
-            out.append(f"the {TRACKS[t]} metropolis holder has not reached level 4")
+        elif levels[holder * 3 + t] < design.metropolis_level:
+            out.append(f"the {TRACKS[t]} metropolis holder has not reached level {design.metropolis_level}")
         used |= NODE_BIT[v]
     if (s.merchant < 0) != (s.merchant_owner < 0):
         out.append("the merchant has a hex without a holder or the other way round")
@@ -178,9 +176,4 @@ def ck_breaks(game: CKGame) -> list[str]:
 _PRINTER, _CONSTITUTION = KINDS.index("printer"), KINDS.index("constitution")
 #: Track -> the progress card kinds of that track (what its deck may hold).
 _TRACK_KINDS = tuple(frozenset(k for k in range(len(KINDS)) if KIND_TRACK[k] == t) for t in range(len(TRACKS)))
-_HAND_LIMIT = ck_rulebook.HAND_LIMIT.value
-_KNIGHTS_PER_LEVEL = ck_rulebook.KNIGHTS_PER_LEVEL.value
-_WALLS = ck_rulebook.WALLS.value
 _LEVELS = ck_rulebook.LEVELS.value
-_BARBARIAN_STEPS = ck_rulebook.BARBARIAN_STEPS.value
-_METROPOLIS_LEVEL = ck_rulebook.METROPOLIS_LEVEL.value

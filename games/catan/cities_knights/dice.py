@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.choice import CatanStep, NameChoice, bank_gives, place_of
-from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, name
 from games.catan.production import roll_dice
 from games.catan.turn import ROLL_ACTION
@@ -26,7 +25,6 @@ from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_ORDE
 if TYPE_CHECKING:
     from .game import CKGame
 
-FACES = ck_rulebook.EVENT_FACES.value
 PLAY_ALCHEMIST = Action("play", (KINDS[ALCHEMIST],))
 DICE = tuple(Action("dice", (r, y)) for r in range(1, 7) for y in range(1, 7))
 TAKE = card_actions("take", CARDS)
@@ -36,11 +34,12 @@ def roll(game: CKGame) -> None:
     """Roll (or, after the Alchemist, only the event die) and resolve the roll."""
     s = game.state
     p = s.player
-    s.event = game.rng.below(len(FACES))
+    faces = game.design.faces
+    s.event = game.rng.below(len(faces))
     if not s.alchemy:
         s.red, s.yellow = roll_dice(game.rng)
     s.dice, s.rolled = s.red + s.yellow, True
-    face = FACES[s.event]
+    face = faces[s.event]
     how = " (chosen with the Alchemist)" if s.alchemy else ""
     game.emit("dice.three", f"{name(p)} rolls: event die {face}, red {s.red}, yellow {s.yellow}{how}; "
               f"production {s.dice}.", player=p, event=face, red=s.red, yellow=s.yellow)

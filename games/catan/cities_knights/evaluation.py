@@ -62,7 +62,7 @@ def threat(game: CKGame, p: int) -> float:
     mine = barbarians.knight_strength(game, p, s.active[p])
     others = [barbarians.knight_strength(game, q, s.active[q]) for q in range(game.players) if q != p]
     lowest = mine <= min(others, default=0)
-    return (s.barbarian + 1) / 7 * (1.0 if lowest else 0.3)
+    return (s.barbarian + 1) / game.design.steps * (1.0 if lowest else 0.3)
 
 
 def heuristic(game: CKGame, p: int) -> float:
@@ -73,7 +73,8 @@ def heuristic(game: CKGame, p: int) -> float:
     own = s.points[p]
     best_other = max(s.points[q] for q in range(game.players) if q != p)
     hand = s.hands[p * W:p * W + W]
-    value = hand_value(hand[:K], game.safe_hand(p) - sum(hand[K:]))
+    design = game.design
+    value = hand_value(hand[:K], game.safe_hand(p) - sum(hand[K:]), design.build_bonus)
     levels = s.levels[p * 3:p * 3 + 3]
     for t in range(3):
         need = levels[t] + 1
@@ -82,7 +83,8 @@ def heuristic(game: CKGame, p: int) -> float:
     value += 0.08 * sum(hand[K:])
     strength = barbarians.knight_strength(game, p, knights.own(s, p))
     active = barbarians.knight_strength(game, p, s.active[p])
-    harbours = sum(1 for r in range(W) if s.rates[p * W + r] < 4)
+    start = design.start_rates
+    harbours = sum(1 for r in range(W) if s.rates[p * W + r] < start[r])
     spots = min((s.free & s.reach[p]).bit_count(), 3)
     return (1.0 * own - 0.6 * best_other + 2.4 * production(game, p) + value
             + 0.45 * sum(levels) + 0.3 * sum(1 for level in levels if level >= 3)

@@ -89,7 +89,7 @@ def continue_roll(game: CKGame) -> None:
             if total == game.robber_roll:
                 s.stage = SEVEN
                 if any(s.hands[q * W + c] for q in range(game.players) for c in range(K, W)):
-                    game.emit("commodities.hand", "Commodities count with the resources for the 7.")
+                    game.emit("commodities.hand", f"Commodities count with the resources for the {total}.")
                 robber.seven(game)  # discards; then discards_done() goes on
                 return
             before = s.bank[K:]
@@ -119,7 +119,7 @@ def _aqueduct_queue(game: CKGame, takers: int) -> int:
     if not any(s.bank[:K]):
         return 0
     queue = 0
-    ability = game.ability_level
+    ability = game.design.ability
     for q in range(game.players):
         if s.levels[q * 3 + SCIENCE] >= ability and not takers >> q & 1:
             queue |= 1 << q

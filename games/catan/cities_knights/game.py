@@ -9,7 +9,7 @@ This module says which step each phase is and fills the base game's hooks; the r
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Mapping
 
 from games.catan import board
 from games.catan.data import ck_rulebook, rulebook
@@ -18,14 +18,16 @@ from games.catan.robber import Discard, Steal
 from games.catan.setup import SetupRoad, SetupSettlement
 from games.catan.state import ANSWER, DISCARD, MONOPOLY, PLENTY, ROBBER, SETUP_SETTLEMENT
 from games.catan.trade import Answer, Confirm, Offer
-from games.core import Action, ConfigError, Rng, Steps
+from games.core import Action, ConfigError, Parameter, Rng, Steps
 
 from . import checks, commodities, evaluation, flow, hidden, knights
 from .barbarians import Commit, DefenderDraw, Pillage
+from .design import CKDesign, ck_design
 from .dice import Alchemy, Aqueduct, CKRoll
 from .main import CKMain
 from .merchant import PlaceMerchant
 from .metropolis import PlaceMetropolis
+from .parameters import PARAMETERS, cross_check
 from .politics import CKMoveRobber, Desert, DesertPlace, DiplomatRemove, DiplomatRoad, IntriguePick
 from .progress import FifthCard, Give, HandLimit, Take, Target
 from .rules import CK_RULES
@@ -50,7 +52,6 @@ from .state import (
     GIVE,
     INTRIGUE_PICK,
     INVENT,
-    KINDS,
     LIMIT,
     MEDICINE_CITY,
     METROPOLIS,
@@ -70,6 +71,7 @@ from .state import (
     WALL_FREE,
     CKConfig,
     CKState,
+    K,
     W,
 )
 from .trade_cards import NameCard
@@ -88,8 +90,6 @@ _PHASES = {**{phase: step.kind for phase, step in CatanGame.step_of_phase.items(
            WALL_FREE: "engineer", MEDICINE_CITY: "medicine", SMITH_PROMOTE: "smith", TARGET: "target", GIVE: "give",
            TAKE: "take", PLACE_MERCHANT: "merchant", NAME: "name", DESERT: "deserter", DESERT_PLACE: "deserter-place",
            DIPLOMAT_REMOVE: "diplomat", DIPLOMAT_ROAD: "diplomat-road", INTRIGUE_PICK: "intrigue"}
-WALL_SAFE = ck_rulebook.WALL_SAFE_CARDS.value
-PROGRESS = ck_rulebook.PROGRESS_CARDS.value
 
 
 class CKGame(CatanGame):
@@ -110,24 +110,43 @@ class CKGame(CatanGame):
         (ck_rulebook.COMMODITY_CARDS.value,) * len(ck_rulebook.COMMODITIES)
     card_groups = (RESOURCE_ORDER, COMMODITY_ORDER)
     out_of_turn = (ANSWER, DISCARD, COMMIT, PILLAGE, CHOOSE_DRAW, AQUEDUCT, LIMIT, RETREAT, GIVE, DESERT)
-    _most_hidden = 0
     points_rule = "ck-victory.points"
+    #: What a restricted bot of the design lab may be forbidden, by the action's first word(s).
+    action_kinds: ClassVar[Mapping[str, str]] = {
+        "trade": "never trades with the bank or a harbour (maritime trade)",
+        "propose": "never offers a trade to the other players",
+        "accept": "never accepts another player's trade offer",
+        "wall": "never builds a city wall (it may still place one with the Engineer)",
+        "knight": "never builds a knight (it may still place one with the Deserter)",
+        "activate": "never activates a knight (it may still play the Warlord)",
+        "promote": "never promotes a knight (it may still play the Smith)",
+        "improve": "never improves a city",
+        "city": "never builds a city after the set-up",
+        "play": "never plays a progress card",
+        "chase": "never chases the robber with a knight",
+        "displace": "never displaces another player's knight",
+    }
     #: How many points make a clear lead for the search bot's rating (of 13 to win).
     evaluation_scale = 3.0
-    ability_level = ck_rulebook.ABILITY_LEVEL.value
 
     state: CKState
+    design: CKDesign
+
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        return PARAMETERS
 
     def _check_config(self, config: CKConfig) -> None:
+        # the switches (saboteur, fifth_card, ...) are parameters: checked against their choices already
         if not self.min_players <= config.players <= self.max_players:
             raise ConfigError(f"Cities & Knights takes 3 to 4 players, not {config.players}")
         super()._check_config(config)
-        choices = {"saboteur": ("as-many-or-more", "more"), "fifth_card": ("bottom", "choose"),
-                   "barbarian_loss": ("strength", "count")}
-        for key, allowed in choices.items():
-            if getattr(config, key) not in allowed:
-                raise ConfigError(f"{key} must be one of {', '.join(map(repr, allowed))}, not "
-                                  f"{getattr(config, key)!r}")
+
+    def _cross_check(self) -> str | None:
+        return cross_check(self.params)
+
+    def _design(self) -> CKDesign:
+        return ck_design(self.params)
 
     # ------------------------------------------------------------------ set-up
     def _development_deck(self) -> list[int]:
@@ -136,16 +155,20 @@ class CKGame(CatanGame):
     def _initial_state(self, fields: dict[str, Any]) -> CKState:
         n = self.players
         decks = []
-        for t in TRACKS:
-            deck = [KINDS.index(card) for card, copies in PROGRESS[t].items() for _ in range(copies)]
+        for pile in self.design.decks:
+            deck = list(pile)
             self.rng.shuffle(deck)
             decks.append(deck)
-        self.emit("ck.setup-decks", "The 54 progress cards are shuffled into three decks of 18: " + ", ".join(
+        total, sizes = sum(map(len, decks)), {len(d) for d in decks}
+        each = f" of {len(decks[0])}" if len(sizes) == 1 else ""
+        self.emit("ck.setup-decks", f"The {total} progress cards are shuffled into three decks{each}: " + ", ".join(
             f"{t} {len(d)}" for t, d in zip(TRACKS, decks, strict=True)) + ".")
-        self.emit("progress.deck", "Science, trade and politics: 18 cards each, 54 in all.")
+        sizes_text = (f"{len(decks[0])} cards each" if len(sizes) == 1 else
+                      ", ".join(f"{t} {len(d)}" for t, d in zip(TRACKS, decks, strict=True)))
+        self.emit("progress.deck", f"Science, trade and politics: {sizes_text}, {total} in all.")
         self.emit("ck.components", "No development cards and no largest army; commodities, knights, walls, "
                   "improvements, progress cards and the barbarians join the game.")
-        self.emit("commodities.supply", f"{ck_rulebook.COMMODITY_CARDS.value} cards of each commodity: "
+        self.emit("commodities.supply", f"{self.card_totals[K]} cards of each commodity: "
                   + ", ".join(ck_rulebook.COMMODITIES) + ".")
         return CKState(**fields, levels=[0] * (3 * n), metropolis=[-1] * 3, metro_owner=[-1] * 3, walls=[0] * n,
                        reduced=[0] * n, knights_at=[0] * (3 * n), active=[0] * n, knight_nodes=0, fresh=0,
@@ -180,28 +203,28 @@ class CKGame(CatanGame):
         return (s.built | s.knight_nodes) & ~mine
 
     def safe_hand(self, p: int) -> int:
-        return self.config.safe_hand + WALL_SAFE * self.state.walls[p].bit_count()
+        return self.config.safe_hand + self.design.wall_safe * self.state.walls[p].bit_count()
 
     def yield_of(self, terrain: int, settlements: int, cities: int) -> tuple[tuple[int, int], ...]:
-        return commodities.YIELD[terrain][settlements][cities]
+        return self.design.yields[terrain][settlements][cities]
 
     def hidden_points(self, p: int) -> int:
         return 0
 
     def point_sources(self, p: int) -> dict[str, int]:
         s = self.state
-        worth = rulebook.POINTS.value
-        return {"settlements": worth["settlement"] * s.settlements[p].bit_count(),
-                "cities": worth["city"] * s.cities[p].bit_count(),
-                "metropolises": ck_rulebook.METROPOLIS_POINTS.value * s.metro_owner.count(p),
-                "longest road": rulebook.LONGEST_ROAD_POINTS.value if s.longest == p else 0,
-                "Defender of Catan": ck_rulebook.DEFENDER_POINTS.value * s.defenders[p],
-                "merchant": ck_rulebook.MERCHANT_POINTS.value if s.merchant_owner == p else 0,
-                "Printer": ck_rulebook.VP_CARD_POINTS.value if s.printer == p else 0,
-                "Constitution": ck_rulebook.VP_CARD_POINTS.value if s.constitution == p else 0}
+        d = self.design
+        return {"settlements": d.settlement_points * s.settlements[p].bit_count(),
+                "cities": d.city_points * s.cities[p].bit_count(),
+                "metropolises": d.metropolis_points * s.metro_owner.count(p),
+                "longest road": d.longest_points if s.longest == p else 0,
+                "Defender of Catan": d.defender_points * s.defenders[p],
+                "merchant": d.merchant_points if s.merchant_owner == p else 0,
+                "Printer": d.progress_card_points if s.printer == p else 0,
+                "Constitution": d.progress_card_points if s.constitution == p else 0}
 
     def trade_targets(self, give: int, rate: int) -> tuple[int, ...]:
-        return commodities.TARGETS[give][rate]
+        return self.design.targets[give][rate]
 
     def trade_rule(self, p: int, give: int, rate: int) -> str:
         return commodities.trade_rule(self, p, give, rate)
@@ -252,6 +275,21 @@ class CKGame(CatanGame):
 
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
+
+    def series(self) -> dict[str, Any]:
+        """Per seat: victory points, resource cards and commodity cards in hand, improvement levels (the three tracks
+        together) and the strength of the active knights; the barbarian ship's position and the attacks so far."""
+        s, n = self.state, self._players
+        hands, active = s.hands, s.active
+        strength = self.design.strength
+        at = s.knights_at
+        return {"points": tuple(float(x) for x in s.points),
+                "resource_cards": tuple(float(sum(hands[p * W:p * W + K])) for p in range(n)),
+                "commodity_cards": tuple(float(sum(hands[p * W + K:p * W + W])) for p in range(n)),
+                "improvements": tuple(float(sum(s.levels[p * 3:p * 3 + 3])) for p in range(n)),
+                "active_strength": tuple(float(sum(strength[level] * (at[p * 3 + level] & active[p]).bit_count()
+                                                   for level in range(3))) for p in range(n)),
+                "barbarian_ship": float(s.barbarian), "barbarian_attacks": float(s.attacks)}
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)

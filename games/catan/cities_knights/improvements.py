@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.catan.data import ck_rulebook
+from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
 from games.core import Action
 
@@ -26,19 +26,26 @@ if TYPE_CHECKING:
     from .game import CKGame
 
 TOP = ck_rulebook.LEVELS.value
-COST = ck_rulebook.LEVEL_COST.value
-ABILITY = ck_rulebook.ABILITY_LEVEL.value
 IMPROVE = tuple(Action("improve", (t,)) for t in TRACKS)
-ABILITIES = {POLITICS: "the Fortress: strong knights may be promoted to mighty",
-             SCIENCE: "the Aqueduct: a roll other than 7 that gives them nothing gives a resource of their choice",
-             TRADE: "the Merchant Guild: 2 identical commodities trade for 1 resource or commodity"}
+
+
+def ability_words(robber_roll: int, guild_rate: int) -> dict[int, str]:
+    """Each track's level-3 ability in words, with the game's numbers."""
+    return {POLITICS: "the Fortress: strong knights may be promoted to mighty",
+            SCIENCE: f"the Aqueduct: a roll other than {robber_roll} that gives them nothing gives a resource of their "
+                     "choice",
+            TRADE: f"the Merchant Guild: {guild_rate} identical commodities trade for 1 resource or commodity"}
+
+
+#: The abilities with the printed numbers (views of the printed game).
+ABILITIES = ability_words(rulebook.ROBBER_ROLL.value, ck_rulebook.GUILD_RATE.value)
 
 
 def cost(game: CKGame, p: int, track: int) -> int:
     """Commodities the next level of ``track`` costs ``p`` now."""
     s = game.state
     level = s.levels[p * 3 + track]
-    return max(0, COST[level] - (1 if s.crane else 0))
+    return max(0, game.design.level_costs[level] - (game.design.card_numbers["crane"] if s.crane else 0))
 
 
 def improve_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
@@ -46,10 +53,12 @@ def improve_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
     if not s.cities[p]:
         return []
     out = []
-    discount = 1 if s.crane else 0
+    design = game.design
+    discount = design.card_numbers["crane"] if s.crane else 0
+    costs = design.level_costs
     for t in range(3):
         level = s.levels[p * 3 + t]
-        if level < TOP and hand[TRACK_CARD[t]] >= COST[level] - discount \
+        if level < TOP and hand[TRACK_CARD[t]] >= costs[level] - discount \
                 and (not metropolis.needs_city(game, p, t, level + 1) or metropolis.free_cities(game, p)):
             out.append(IMPROVE[t])
     return out
@@ -86,14 +95,16 @@ def improve(game: CKGame, p: int, t: int) -> None:
     crane = ""
     if s.crane:
         s.crane = False
-        crane = " (1 less with the Crane)"
-        game.emit("progress.crane", f"The Crane saves {name(p)} 1 {CARDS[c]}.", player=p)
+        saved = game.design.level_costs[level - 1] - price
+        crane = f" ({saved} less with the Crane)"
+        game.emit("progress.crane", f"The Crane saves {name(p)} {saved} {CARDS[c]}.", player=p)
     s.levels[p * 3 + t] = level
     building = ck_rulebook.BUILDINGS[TRACKS[t]][level - 1]
     game.emit("improve.build", f"{name(p)} builds the {TRACKS[t]} improvement level {level} ({building}) for "
               f"{price} {CARDS[c]}{crane}.", player=p, track=TRACKS[t], level=level)
-    if level == ABILITY:
-        game.emit("improve.ability", f"{name(p)} gains {ABILITIES[t]}.", player=p, track=TRACKS[t])
+    if level == game.design.ability:
+        words = ability_words(game.robber_roll, game.design.guild_rate)[t]
+        game.emit("improve.ability", f"{name(p)} gains {words}.", player=p, track=TRACKS[t])
         if t == TRADE:
             refresh_rates(game, p)
     metropolis.after_improvement(game, p, t, level)

@@ -27,22 +27,19 @@ from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_NODES, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_STEPS, bits
 from games.catan.choice import PlaceChoice, place_of
 from games.catan.data import ck_rulebook
+from games.catan.design import cost_text
 from games.catan.pieces import name
 from games.catan.roads import longest_road
 from games.catan.state import ROBBER
 from games.core import Action
 
 from . import flow
-from .state import CARDS, GRAIN, INTRIGUE, ORE, POLITICS, RETREAT, WOOL, W
+from .state import CARDS, INTRIGUE, POLITICS, RETREAT, W
 
 if TYPE_CHECKING:
     from .game import CKGame
 
 LEVELS = ck_rulebook.KNIGHT_LEVELS
-PER_LEVEL = ck_rulebook.KNIGHTS_PER_LEVEL.value
-KNIGHT_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.COSTS.value["knight"].items()))
-PROMOTE_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.COSTS.value["promote"].items()))
-ACTIVATE_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.COSTS.value["activate"].items()))
 KNIGHT = tuple(Action("knight", (v,)) for v in range(N_NODES))
 PROMOTE = tuple(Action("promote", (v,)) for v in range(N_NODES))
 ACTIVATE = tuple(Action("activate", (v,)) for v in range(N_NODES))
@@ -53,6 +50,12 @@ RETREAT_TO = tuple(Action("retreat", (v,)) for v in range(N_NODES))
 @functools.cache
 def pair(verb: str, a: int, b: int) -> Action:
     return Action(verb, (a, b))
+
+
+def _all_your(game: CKGame) -> str:
+    """"both your" with two pieces of a level (the printed game), "all N of your" with more, "your" with one."""
+    n = game.design.per_level
+    return "both your" if n == 2 else "your" if n == 1 else f"all {n} of your"
 
 
 def own(s: Any, p: int) -> int:
@@ -83,7 +86,7 @@ def can_act(s: Any, p: int) -> int:
 
 
 def fortress(game: CKGame, p: int) -> bool:
-    return game.state.levels[p * 3 + POLITICS] >= ck_rulebook.ABILITY_LEVEL.value
+    return game.state.levels[p * 3 + POLITICS] >= game.design.ability
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -178,17 +181,17 @@ def place(game: CKGame, p: int, v: int, level: int = 0, active: bool = False) ->
     knights_changed(game, NODE_BIT[v])
 
 
-def piece_left(s: Any, p: int, level: int) -> bool:
-    return s.knights_at[p * 3 + level].bit_count() < PER_LEVEL
+def piece_left(game: CKGame, p: int, level: int) -> bool:
+    return game.state.knights_at[p * 3 + level].bit_count() < game.design.per_level
 
 
 def promotable(game: CKGame, p: int) -> int:
     """``p``'s knights that may be promoted now (pieces, the Fortress, once per turn)."""
     s = game.state
     out = 0
-    if piece_left(s, p, 1):
+    if piece_left(game, p, 1):
         out |= s.knights_at[p * 3]
-    if piece_left(s, p, 2) and fortress(game, p):
+    if piece_left(game, p, 2) and fortress(game, p):
         out |= s.knights_at[p * 3 + 1]
     return out & ~s.promoted
 
@@ -196,7 +199,7 @@ def promotable(game: CKGame, p: int) -> int:
 def promote(game: CKGame, p: int, v: int, free: bool = False) -> None:
     s = game.state
     if not free:
-        pieces.pay(game, p, PROMOTE_COST)
+        pieces.pay(game, p, game.design.promote_cost)
     bit = NODE_BIT[v]
     level = level_at(s, p, v)
     s.knights_at[p * 3 + level] &= ~bit
@@ -210,14 +213,14 @@ def promote(game: CKGame, p: int, v: int, free: bool = False) -> None:
 # ---------------------------------------------------------------- the main part of the turn
 def knight_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not (hand[ORE] and hand[WOOL]) or not piece_left(s, p, 0):
+    if not game.design.can_knight(hand) or not piece_left(game, p, 0):
         return []
     return [KNIGHT[v] for v in bits(s.reach[p] & ~s.built & ~s.knight_nodes)]
 
 
 def knight_effect(game: CKGame, p: int, action: Action) -> None:
     v = place_of(action)
-    pieces.pay(game, p, KNIGHT_COST)
+    pieces.pay(game, p, game.design.knight_cost)
     game.emit("knights.place", f"{name(p)} places an inactive basic knight at {v}.", player=p, node=v)
     place(game, p, v)
 
@@ -227,17 +230,17 @@ def knight_refusal(game: CKGame, p: int, action: Action) -> str:
     v = action.args[0]
     if not isinstance(v, int) or not 0 <= v < N_NODES:
         return f"there is no intersection {v}."
-    if not piece_left(s, p, 0):
-        return "both your basic knights are on the board: promote one to place another (knights.pieces)."
+    if not piece_left(game, p, 0):
+        return f"{_all_your(game)} basic knights are on the board: promote one to place another (knights.pieces)."
     if (s.built | s.knight_nodes) & NODE_BIT[v]:
         return f"intersection {v} is not empty (knights.one-per-node)."
     if not s.reach[p] & NODE_BIT[v]:
         return f"a knight goes on an intersection along your roads, and {v} is not (knights.where)."
-    return "a knight costs 1 ore + 1 wool (knights.place)."
+    return f"a knight costs {cost_text(game.design.knight_cost, CARDS)} (knights.place)."
 
 
 def promote_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    if not (hand[ORE] and hand[WOOL]):
+    if not game.design.can_promote(hand):
         return []
     return [PROMOTE[v] for v in bits(promotable(game, p))]
 
@@ -265,15 +268,16 @@ def promote_refusal(game: CKGame, p: int, action: Action) -> str:
     if level == 2:
         return "a mighty knight is the strongest (knights.promote)."
     if level == 1 and not fortress(game, p):
-        return "a strong knight becomes mighty only with the Fortress, politics level 3 (knights.fortress)."
-    if not piece_left(s, p, level + 1):
-        return f"both your {LEVELS[level + 1]} knights are on the board (knights.pieces)."
-    return "a promotion costs 1 ore + 1 wool (knights.promote)."
+        return (f"a strong knight becomes mighty only with the Fortress, politics level {game.design.ability} "
+                "(knights.fortress).")
+    if not piece_left(game, p, level + 1):
+        return f"{_all_your(game)} {LEVELS[level + 1]} knights are on the board (knights.pieces)."
+    return f"a promotion costs {cost_text(game.design.promote_cost, CARDS)} (knights.promote)."
 
 
 def activate_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if not hand[GRAIN]:
+    if not game.design.can_activate(hand):
         return []
     return [ACTIVATE[v] for v in bits(own(s, p) & ~s.active[p])]
 
@@ -281,7 +285,7 @@ def activate_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
 def activate(game: CKGame, p: int, v: int, free: bool = False) -> None:
     s = game.state
     if not free:
-        pieces.pay(game, p, ACTIVATE_COST)
+        pieces.pay(game, p, game.design.activate_cost)
     s.active[p] |= NODE_BIT[v]
     s.fresh |= NODE_BIT[v]
 
@@ -300,7 +304,7 @@ def activate_refusal(game: CKGame, p: int, action: Action) -> str:
         return missing
     if s.active[p] & NODE_BIT[v]:
         return f"the knight at {v} is active already."
-    return "activating a knight costs 1 grain (knights.activate)."
+    return f"activating a knight costs {cost_text(game.design.activate_cost, CARDS)} (knights.activate)."
 
 
 def move_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from games.catan import building, pieces, trade
 from games.catan.board import N_NODES, NODE_BIT, bits
 from games.catan.choice import place_of
-from games.catan.pieces import CAN_CITY, CITY_COST, name
+from games.catan.pieces import name
 from games.catan.turn import Main, _end_options
 from games.core import Action
 
@@ -48,25 +48,27 @@ def upgrade(game: CKGame, p: int, v: int) -> None:
 
 
 def city_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    if not CAN_CITY(hand):
+    if not game.design.can_city(hand):
         return []
     return [CITY[v] for v in bits(upgradable(game, p))]
 
 
 def city_effect(game: CKGame, p: int, action: Action) -> None:
     v = place_of(action)
-    pieces.pay(game, p, CITY_COST)
+    pieces.pay(game, p, game.design.city_cost)
     game.emit("build.city", f"{name(p)} builds a city at {v}.", player=p, node=v)
     upgrade(game, p, v)
 
 
 def trade_effect(game: CKGame, p: int, action: Action) -> None:
     give, get = str(action.args[0]), str(action.args[1])
+    rate = game.state.rates[p * W + CARDS.index(give)]
     trade.maritime(game, p, give, get)
     if CARDS.index(give) < K <= CARDS.index(get):
-        game.emit("decision.ck-commodity-trades", f"A 2:1 trade of {give} may take a commodity "
+        game.emit("decision.ck-commodity-trades", f"A {rate}:1 trade of {give} may take a commodity "
                   "(commodities.special-harbour).", player=p)
-        game.emit("commodities.special-harbour", f"{name(p)} takes the commodity {get} for 2 {give}.", player=p)
+        game.emit("commodities.special-harbour", f"{name(p)} takes the commodity {get} for {rate} {give}.",
+                  player=p)
 
 
 def end_effect(game: CKGame, p: int, action: Action) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import DESERT, HEX_CORNER_MASK, N_HEXES
 from games.catan.choice import CatanStep, place_of
-from games.catan.data import ck_rulebook, rulebook
+from games.catan.data import rulebook
 from games.catan.pieces import name
 from games.core import Action
 
@@ -18,7 +18,6 @@ from .commodities import refresh_rates
 if TYPE_CHECKING:
     from .game import CKGame
 
-POINTS = ck_rulebook.MERCHANT_POINTS.value
 PLACE = tuple(Action("merchant", (h,)) for h in range(N_HEXES))
 
 
@@ -32,20 +31,26 @@ def sites(game: CKGame, p: int) -> list[int]:
 
 def place(game: CKGame, p: int, h: int) -> None:
     s = game.state
+    worth = game.design.merchant_points
     before = s.merchant_owner
     if before >= 0:
-        s.points[before] -= POINTS
+        s.points[before] -= worth
     s.merchant, s.merchant_owner = h, p
-    s.points[p] += POINTS
+    s.points[p] += worth
     if before >= 0 and before != p:
         refresh_rates(game, before)
-        game.emit("merchant.stays", f"The merchant leaves {name(before)} (-{POINTS} point).", player=before)
+        game.emit("merchant.stays", f"The merchant leaves {name(before)} (-{_points(worth)}).", player=before)
     refresh_rates(game, p)
     resource = rulebook.RESOURCES[s.terrain[h]]
     game.emit("merchant.place", f"{name(p)} places the merchant on hex {h} ({rulebook.TERRAINS[s.terrain[h]]}): "
-              f"they trade {resource} 2:1 while it stays (+{POINTS} point).", player=p, hex=h)
+              f"they trade {resource} {game.design.merchant_rate}:1 while it stays (+{_points(worth)}).", player=p,
+              hex=h)
     if s.robber == h:
         game.emit("merchant.robber", "The robber on the same hex does not stop the merchant's trade.", hex=h)
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 class PlaceMerchant(CatanStep):
@@ -65,6 +70,7 @@ class PlaceMerchant(CatanStep):
         game.emit("progress.merchant", f"Merchant: {name(game.state.decider)} takes control of the merchant.",
                   player=game.state.decider)
         place(game, game.state.decider, h)
-        game.emit("merchant.point", f"The merchant counts {POINTS} point for {name(game.state.decider)}.",
+        game.emit("merchant.point", f"The merchant counts {_points(game.design.merchant_points)} for "
+                  f"{name(game.state.decider)}.",
                   player=game.state.decider)
         flow.finish_card(game)

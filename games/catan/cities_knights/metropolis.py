@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from games.catan.board import N_NODES, NODE_BIT
 from games.catan.choice import PlaceChoice
-from games.catan.data import ck_rulebook
 from games.catan.pieces import name
 from games.core import Action
 
@@ -26,9 +25,6 @@ from .state import METROPOLIS, TRACKS
 if TYPE_CHECKING:
     from .game import CKGame
 
-FIRST = ck_rulebook.METROPOLIS_LEVEL.value
-TAKEOVER = ck_rulebook.TAKEOVER_LEVEL.value
-POINTS = ck_rulebook.METROPOLIS_POINTS.value
 PLACE = tuple(Action("metropolis", (v,)) for v in range(N_NODES))
 
 
@@ -50,31 +46,33 @@ def needs_city(game: CKGame, p: int, t: int, level: int) -> bool:
     """Whether reaching ``level`` in track ``t`` brings ``p`` its metropolis."""
     s = game.state
     holder = s.metro_owner[t]
-    if level == FIRST:
+    design = game.design
+    if level == design.metropolis_level:
         return holder < 0
-    if level == TAKEOVER:
-        return holder >= 0 and holder != p and s.levels[holder * 3 + t] < TAKEOVER
+    if level == design.takeover:
+        return holder >= 0 and holder != p and s.levels[holder * 3 + t] < design.takeover
     return False
 
 
 def after_improvement(game: CKGame, p: int, t: int, level: int) -> None:
     s = game.state
     holder = s.metro_owner[t]
-    if level == TAKEOVER and holder == p:
-        game.emit("metropolis.secure", f"{name(p)} reaches level 5 of {TRACKS[t]}: their metropolis is theirs for "
-                  "good.", player=p, track=TRACKS[t])
+    first, takeover = game.design.metropolis_level, game.design.takeover
+    if level == takeover and holder == p:
+        game.emit("metropolis.secure", f"{name(p)} reaches level {level} of {TRACKS[t]}: their metropolis is theirs "
+                  "for good.", player=p, track=TRACKS[t])
         return
-    if level == TAKEOVER and holder >= 0 and needs_city(game, p, t, level):
+    if level == takeover and holder >= 0 and needs_city(game, p, t, level):
         v = s.metropolis[t]
         s.metropolis[t], s.metro_owner[t] = -1, -1
-        s.points[holder] -= POINTS
-        game.emit("metropolis.takeover", f"{name(p)} reaches level 5 of {TRACKS[t]} before {name(holder)}: the "
+        s.points[holder] -= game.design.metropolis_points
+        game.emit("metropolis.takeover", f"{name(p)} reaches level {level} of {TRACKS[t]} before {name(holder)}: the "
                   f"{TRACKS[t]} metropolis leaves {name(holder)}'s city at {v} for one of {name(p)}'s.", player=p,
                   previous=holder, track=TRACKS[t])
         _award(game, p, t)
         return
-    if level == FIRST and holder < 0:
-        game.emit("metropolis.first", f"{name(p)} is the first to build level 4 of {TRACKS[t]}: they take the "
+    if level == first and holder < 0:
+        game.emit("metropolis.first", f"{name(p)} is the first to build level {level} of {TRACKS[t]}: they take the "
                   f"{TRACKS[t]} metropolis.", player=p, track=TRACKS[t])
         _award(game, p, t)
 
@@ -92,10 +90,11 @@ def place(game: CKGame, p: int, t: int, v: int) -> None:
     s = game.state
     s.metropolis[t] = v
     s.metro_owner[t] = p
-    s.points[p] += POINTS
+    worth = game.design.metropolis_points
+    s.points[p] += worth
     held = sum(1 for owner in s.metro_owner if owner == p)
-    game.emit("metropolis.points", f"The {TRACKS[t]} metropolis stands on {name(p)}'s city at {v}: it is worth 4 "
-              f"points (+{POINTS}).", player=p, node=v, track=TRACKS[t])
+    game.emit("metropolis.points", f"The {TRACKS[t]} metropolis stands on {name(p)}'s city at {v}: it is worth "
+              f"{game.design.city_points + worth} points (+{worth}).", player=p, node=v, track=TRACKS[t])
     if held > 1:
         game.emit("metropolis.limit", f"{name(p)} holds {held} metropolises, each on its own city.", player=p)
 

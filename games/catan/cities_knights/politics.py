@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from games.catan import pieces
 from games.catan.board import EDGE_BIT, EDGE_NODES, N_EDGES, N_NODES, NODE_BIT, NODE_EDGE_MASK, bits
 from games.catan.choice import CatanStep, PlaceChoice, place_of
-from games.catan.data import ck_rulebook
 from games.catan.pieces import hand_size, name
 from games.catan.roads import longest_road
 from games.catan.robber import MoveRobber, _next_discarder, resume, steal, victims_at
@@ -47,7 +46,6 @@ from .state import (
 if TYPE_CHECKING:
     from .game import CKGame
 
-NUMBERS = ck_rulebook.CARD_NUMBERS.value
 REMOVE_KNIGHT = tuple(Action("remove", (v,)) for v in range(N_NODES))
 REMOVE_ROAD = tuple(Action("remove", (e,)) for e in range(N_EDGES))
 DISPLACE = tuple(Action("displace", (v,)) for v in range(N_NODES))
@@ -99,7 +97,7 @@ def _deserter_ok(game: CKGame, p: int) -> bool:
 def deserter_level(game: CKGame, p: int, level: int) -> int:
     """The strongest knight of ``p``'s supply not stronger than ``level`` (-1: none)."""
     for lower in range(level, -1, -1):
-        if knights.piece_left(game.state, p, lower):
+        if knights.piece_left(game, p, lower):
             return lower
     return -1
 
@@ -357,7 +355,7 @@ def _wedding(game: CKGame, p: int) -> None:
     s = game.state
     s.queue = progress.richer(game, p) & progress.holders(game, p)
     game.emit("progress.wedding", f"Wedding: every player with more points than {name(p)} gives them "
-              f"{NUMBERS['wedding']} resources or commodities of their choice.", player=p)
+              f"{game.design.card_numbers['wedding']} resources or commodities of their choice.", player=p)
     next_wedding_giver(game)
 
 
@@ -369,7 +367,7 @@ def next_wedding_giver(game: CKGame) -> None:
         return
     s.phase, s.decider = GIVE, q
     s.target = q
-    s.count = min(NUMBERS["wedding"], hand_size(game, q))
+    s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
 
 
 EFFECTS = {

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from games.catan.board import bits
 from games.catan.choice import CatanStep
-from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, hand_size, name
 from games.core import Action
 
 from . import flow
+from .design import medicine_text
 from .state import (
     CARD_ORDER,
     CARDS,
@@ -56,8 +56,6 @@ from .state import LIMIT as LIMIT_PHASE
 if TYPE_CHECKING:
     from .game import CKGame
 
-LIMIT = ck_rulebook.HAND_LIMIT.value
-RED = ck_rulebook.LEVEL_RED_DIE.value
 PLAY = tuple(Action("play", (k,)) for k in KINDS)
 BOTTOM = Action("bottom")
 BOTTOM_CARD = tuple(Action("bottom", (k,)) for k in KINDS)
@@ -100,14 +98,21 @@ def registry() -> dict[int, Card]:
     return table
 
 
+def ordinal(n: int) -> str:
+    """``5th``, ``2nd``, ``21st``: the card over the hand limit, in words."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 # ---------------------------------------------------------------- drawing
 def gate_queue(game: CKGame, track: int, red: int) -> int:
     """Players whose improvements in ``track`` show the red die's value."""
     s = game.state
     queue = 0
+    highest = game.design.red_die
     for q in range(game.players):
         level = s.levels[q * 3 + track]
-        if level and red <= RED[level - 1]:
+        if level and red <= highest[level - 1]:
             queue |= 1 << q
     return queue
 
@@ -140,10 +145,12 @@ def draw(game: CKGame, q: int, track: int) -> None:
             s.printer = q
         else:
             s.constitution = q
-        s.points[q] += ck_rulebook.VP_CARD_POINTS.value
+        worth = game.design.progress_card_points
+        s.points[q] += worth
+        points = f"{worth} point{'' if worth == 1 else 's'}"
         game.emit("progress.printer" if kind == PRINTER else "progress.constitution",
-                  f"The {KINDS[kind]} is worth {ck_rulebook.VP_CARD_POINTS.value} point.", player=q)
-        game.emit("progress.vp-reveal", f"{name(q)} draws the {KINDS[kind]} and shows it at once: 1 point.",
+                  f"The {KINDS[kind]} is worth {points}.", player=q)
+        game.emit("progress.vp-reveal", f"{name(q)} draws the {KINDS[kind]} and shows it at once: {points}.",
                   player=q, card=KINDS[kind])
         return
     game.emit("progress.draw", f"{name(q)} draws a {TRACKS[track]} progress card.", player=q, track=TRACKS[track])
@@ -155,25 +162,26 @@ def receive(game: CKGame, q: int, kind: int) -> None:
     s = game.state
     hand = s.progress[q]
     bisect.insort(hand, kind)
-    if len(hand) <= LIMIT:
+    if len(hand) <= game.design.hand_limit:
         return
+    held = len(hand)
     track = KIND_TRACK[kind]
     if game.config.fifth_card == "choose":
         s.phase, s.decider = LIMIT_PHASE, q
-        game.emit("progress.limit", f"{name(q)} holds 5 progress cards: they put one of them under its deck.",
+        game.emit("progress.limit", f"{name(q)} holds {held} progress cards: they put one of them under its deck.",
                   player=q)
         return
     if q == s.player and s.fifth < 0 and s.turn:
         s.fifth = kind
-        game.emit("progress.fifth", f"{name(q)} holds 5 progress cards: they may play the new one at once, else it "
-                  "goes under its deck.", player=q)
+        game.emit("progress.fifth", f"{name(q)} holds {held} progress cards: they may play the new one at once, else "
+                  "it goes under its deck.", player=q)
         game.emit("decision.ck-fifth-card", "It is their turn: they decide as soon as the roll is resolved.",
                   player=q)
         return
     hand.remove(kind)
     s.decks[track].insert(0, kind)
-    game.emit("progress.fifth", f"{name(q)} cannot play a 5th progress card now: it goes straight under the "
-              f"{TRACKS[track]} deck.", player=q, track=TRACKS[track])
+    game.emit("progress.fifth", f"{name(q)} cannot play a {ordinal(held)} progress card now: it goes straight under "
+              f"the {TRACKS[track]} deck.", player=q, track=TRACKS[track])
 
 
 def under_deck(game: CKGame, q: int, kind: int) -> None:
@@ -213,7 +221,10 @@ def play_refusal(game: CKGame, p: int, card: object) -> str:
         return f"the {card} is shown when drawn and scores a point; it is never played (progress.vp-reveal)."
     if kind not in game.state.progress[p]:
         return f"you hold no {card} card."
-    return registry()[kind].why_not
+    # the Medicine's sentence names its cost: the game's
+    design = game.design
+    return registry()[kind].why_not.replace("{medicine}", medicine_text(design.medicine_cost)).replace(
+        "{walls}", str(design.walls))
 
 
 def play_card(game: CKGame, p: int, kind: int) -> None:
@@ -256,7 +267,10 @@ class FifthCard(CatanStep):
 
     kind = "fifth-card"
     forms = {"bottom": "bottom", "play": "play CARD"}
-    ask = "play your 5th progress card at once, or it goes under its deck"
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return (f"{name(at.decider)}: play your {ordinal(game.design.hand_limit + 1)} progress card at once, or it "
+                "goes under its deck")
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         kind = at.fifth
@@ -265,7 +279,8 @@ class FifthCard(CatanStep):
         return (BOTTOM,)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return "only the 5th card itself may be played now, and only if its effect can take place (progress.fifth)."
+        return (f"only the {ordinal(game.design.hand_limit + 1)} card itself may be played now, and only if its "
+                "effect can take place (progress.fifth).")
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
@@ -275,8 +290,8 @@ class FifthCard(CatanStep):
             return
         s.fifth = -1
         under_deck(game, p, kind)
-        game.emit("progress.fifth", f"{name(p)} does not play the 5th card: it goes under the "
-                  f"{TRACKS[KIND_TRACK[kind]]} deck.", player=p, track=TRACKS[KIND_TRACK[kind]])
+        game.emit("progress.fifth", f"{name(p)} does not play the {ordinal(game.design.hand_limit + 1)} card: it goes "
+                  f"under the {TRACKS[KIND_TRACK[kind]]} deck.", player=p, track=TRACKS[KIND_TRACK[kind]])
         flow.proceed(game)
 
 
@@ -285,7 +300,9 @@ class HandLimit(CatanStep):
 
     kind = "hand-limit"
     forms = {"bottom": "bottom CARD"}
-    ask = "you hold 5 progress cards: put one under its deck"
+
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return f"{name(at.decider)}: you hold {len(at.progress[at.decider])} progress cards: put one under its deck"
     refused = "you hold no {place} card (progress.limit)."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
@@ -352,7 +369,7 @@ class Target(CatanStep):
         if s.card == DESERTER:
             s.phase, s.decider = DESERT, q
         else:
-            s.count = min(ck_rulebook.CARD_NUMBERS.value["master-merchant"], hand_size(game, q)) \
+            s.count = min(game.design.card_numbers["master-merchant"], hand_size(game, q)) \
                 if s.card == MASTER_MERCHANT else 1
             s.phase = TAKE
 

@@ -15,12 +15,14 @@ from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES
 from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
+from games.catan.design import cost_text
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
 from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from games.core import Action
 
 from . import flow, knights, walls
+from .design import medicine_text
 from .progress import Card, always, never
 from .state import (
     ALCHEMIST,
@@ -47,9 +49,7 @@ from .state import (
 if TYPE_CHECKING:
     from .game import CKGame
 
-NUMBERS = ck_rulebook.CARD_NUMBERS.value
 FIXED = ck_rulebook.INVENTOR_FIXED.value
-MEDICINE_COST = tuple((CARDS.index(c), n) for c, n in sorted(ck_rulebook.MEDICINE_COST.value.items()))
 FIELDS, MOUNTAINS = rulebook.TERRAINS.index("fields"), rulebook.TERRAINS.index("mountains")
 SWAP = {(a, b): Action("swap", (a, b)) for a in range(N_HEXES) for b in range(a + 1, N_HEXES)}
 CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
@@ -68,7 +68,9 @@ def _crane_ok(game: CKGame, p: int) -> bool:
 
 def _crane(game: CKGame, p: int) -> None:
     game.state.crane = True
-    game.emit("progress.crane", f"Crane: {name(p)}'s next city improvement this turn costs 1 commodity less.",
+    saves = game.design.card_numbers["crane"]
+    game.emit("progress.crane", f"Crane: {name(p)}'s next city improvement this turn costs {saves} "
+              f"commodit{'y' if saves == 1 else 'ies'} less.",
               player=p)
     flow.finish_card(game)
 
@@ -137,12 +139,13 @@ def _harvest(game: CKGame, p: int, terrain: int, card: int, rule: str) -> None:
     s = game.state
     mine = s.settlements[p] | s.cities[p]
     hexes = [h for h in range(N_HEXES) if s.terrain[h] == terrain and mine & HEX_CORNER_MASK[h]]
-    due = NUMBERS[rule.split(".")[1]] * len(hexes)
+    each = game.design.card_numbers[rule.split(".")[1]]
+    due = each * len(hexes)
     got = min(due, s.bank[card])
     s.bank[card] -= got
     s.hands[p * W + card] += got
     short = f" (the bank has only {got})" if got < due else ""
-    game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {NUMBERS[rule.split('.')[1]]} for each of the "
+    game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {each} for each of the "
               f"{len(hexes)} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)
     flow.finish_card(game)
 
@@ -163,7 +166,7 @@ def upgradable(game: CKGame, p: int) -> int:
 
 
 def _medicine_ok(game: CKGame, p: int) -> bool:
-    return pieces.can_pay(game, p, MEDICINE_COST) and bool(upgradable(game, p))
+    return pieces.can_pay(game, p, game.design.medicine_cost) and bool(upgradable(game, p))
 
 
 def _medicine(game: CKGame, p: int) -> None:
@@ -174,7 +177,10 @@ class MedicineCity(PlaceChoice):
     kind = "medicine"
     forms = {"city": "city NODE"}
     actions = CITY
-    ask = "upgrade a settlement to a city for 2 ore + 1 grain (Medicine)"
+    def prompt(self, game: CKGame, at: Any) -> str:
+        return (f"{name(at.decider)}: upgrade a settlement to a city for "
+                f"{medicine_text(game.design.medicine_cost)} (Medicine)")
+
     refused = "{place} is not one of your settlements that can become a city (progress.medicine)."
 
     def places(self, game: CKGame, at: Any) -> int:
@@ -183,9 +189,9 @@ class MedicineCity(PlaceChoice):
     def choose(self, game: CKGame, p: int, v: int) -> None:
         from .main import upgrade
 
-        pieces.pay(game, p, MEDICINE_COST)
-        game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for 2 ore + 1 grain.", player=p,
-                  node=v)
+        pieces.pay(game, p, game.design.medicine_cost)
+        cost = medicine_text(game.design.medicine_cost)
+        game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for {cost}.", player=p, node=v)
         upgrade(game, p, v)
         flow.finish_card(game)
 
@@ -198,8 +204,8 @@ def _roads_ok(game: CKGame, p: int) -> bool:
 
 def _road_building(game: CKGame, p: int) -> None:
     s = game.state
-    s.free_roads = min(NUMBERS["road-building"], s.roads_left[p])
-    if s.free_roads < NUMBERS["road-building"]:
+    s.free_roads = min(game.design.free_roads, s.roads_left[p])
+    if s.free_roads < game.design.free_roads:
         game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.", player=p)
     s.phase = ROAD_BUILDING_PHASE
 
@@ -222,7 +228,7 @@ def _smith_ok(game: CKGame, p: int) -> bool:
 
 def _smith(game: CKGame, p: int) -> None:
     s = game.state
-    s.count = NUMBERS["smith"]
+    s.count = game.design.card_numbers["smith"]
     s.phase = SMITH_PROMOTE
 
 
@@ -237,8 +243,8 @@ class SmithPromote(PlaceChoice):
         return knights.promotable(game, at.decider)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return knights.promote_refusal(game, at.decider, action).replace("a promotion costs 1 ore + 1 wool",
-                                                                          "that knight cannot be promoted")
+        paid = f"a promotion costs {cost_text(game.design.promote_cost, CARDS)}"
+        return knights.promote_refusal(game, at.decider, action).replace(paid, "that knight cannot be promoted")
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
@@ -257,12 +263,12 @@ EFFECTS = {
                     "(progress.alchemist)."),
     CRANE: Card(CRANE, _crane_ok, _crane, "a Crane is waiting for your next improvement already; two never stack "
                 "(progress.crane)."),
-    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, "the Engineer needs a city without a wall and fewer than 3 "
+    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, "the Engineer needs a city without a wall and fewer than {walls} "
                    "walls (progress.engineer, decision.ck-card-needs-effect)."),
     INVENTOR: Card(INVENTOR, always, _inventor, ""),
     IRRIGATION: Card(IRRIGATION, always, _irrigation, ""),
-    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, "Medicine needs a settlement that can become a city and 2 ore "
-                   "+ 1 grain (progress.medicine, decision.ck-card-needs-effect)."),
+    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, "Medicine needs a settlement that can become a city and "
+                   "{medicine} (progress.medicine, decision.ck-card-needs-effect)."),
     MINING: Card(MINING, always, _mining, ""),
     PRINTER: Card(PRINTER, never, _alchemist, "the Printer is shown when drawn (progress.vp-reveal)."),
     ROAD_BUILDING: Card(ROAD_BUILDING, _roads_ok, _road_building, "Road Building needs a road piece and a path "

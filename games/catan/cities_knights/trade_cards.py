@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import bits
 from games.catan.choice import CatanStep
-from games.catan.data import ck_rulebook
 from games.catan.pieces import card_actions, name
 from games.core import Action
 
@@ -42,7 +41,6 @@ from .state import (
 if TYPE_CHECKING:
     from .game import CKGame
 
-NUMBERS = ck_rulebook.CARD_NUMBERS.value
 NAMES = card_actions("name", CARDS)
 HARBOR = {(q, r): Action("harbor", (q + 1, CARDS[r])) for q in range(8) for r in range(K)}
 
@@ -139,7 +137,7 @@ class NameCard(CatanStep):
     forms = {"name": "name CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        what = {MERCHANT_FLEET: "a resource or commodity to trade 2:1 this turn",
+        what = {MERCHANT_FLEET: f"a resource or commodity to trade {game.design.fleet_rate}:1 this turn",
                 RESOURCE_MONOPOLY: "a resource", TRADE_MONOPOLY: "a commodity"}[at.card]
         return f"{name(at.decider)}: name {what} ({KINDS[at.card]})"
 
@@ -160,10 +158,11 @@ class NameCard(CatanStep):
         if s.card == MERCHANT_FLEET:
             s.fleet |= 1 << c
             refresh_rates(game, p)
-            game.emit("progress.merchant-fleet", f"Merchant Fleet: this turn {name(p)} trades {CARDS[c]} 2:1 with "
+            game.emit("progress.merchant-fleet", f"Merchant Fleet: this turn {name(p)} trades {CARDS[c]} "
+                      f"{game.design.fleet_rate}:1 with "
                       "the bank.", player=p, card=c)
         else:
-            most = NUMBERS["resource-monopoly" if s.card == RESOURCE_MONOPOLY else "trade-monopoly"]
+            most = game.design.card_numbers["resource-monopoly" if s.card == RESOURCE_MONOPOLY else "trade-monopoly"]
             taken = []
             for i in range(1, game.players):
                 q = (p + i) % game.players

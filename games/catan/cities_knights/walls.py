@@ -11,30 +11,28 @@ from typing import TYPE_CHECKING
 
 from games.catan.board import N_NODES, NODE_BIT, bits
 from games.catan.choice import place_of
-from games.catan.data import ck_rulebook
+from games.catan.design import cost_text
 from games.catan.pieces import name, pay
 from games.core import Action
 
-from .state import BRICK, CARDS
+from .state import CARDS
 
 if TYPE_CHECKING:
     from .game import CKGame
 
-LIMIT = ck_rulebook.WALLS.value
-COST = tuple((CARDS.index(c), n) for c, n in ck_rulebook.COSTS.value["wall"].items())
 WALL = tuple(Action("wall", (v,)) for v in range(N_NODES))
 
 
 def sites(game: CKGame, p: int) -> int:
-    """``p``'s cities where a wall may go now (none once 3 stand)."""
+    """``p``'s cities where a wall may go now (none once all their walls stand)."""
     s = game.state
-    if s.walls[p].bit_count() >= LIMIT:
+    if s.walls[p].bit_count() >= game.design.walls:
         return 0
     return s.cities[p] & ~s.walls[p]
 
 
 def wall_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    if hand[BRICK] < COST[0][1]:
+    if not game.design.can_wall(hand):
         return []
     return [WALL[v] for v in bits(sites(game, p))]
 
@@ -42,10 +40,11 @@ def wall_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
 def build(game: CKGame, p: int, v: int, free: bool = False) -> None:
     s = game.state
     if not free:
-        pay(game, p, COST)
+        pay(game, p, game.design.wall_cost)
     s.walls[p] |= NODE_BIT[v]
     game.emit("walls.build", f"{name(p)} builds a city wall under the city at {v}" + (" (free)" if free else "") +
-              f": they may hold {game.safe_hand(p)} cards on a 7 (walls.safe-hand).", player=p, node=v)
+              f": they may hold {game.safe_hand(p)} cards on a {game.robber_roll} (walls.safe-hand).", player=p,
+              node=v)
 
 
 def wall_effect(game: CKGame, p: int, action: Action) -> None:
@@ -56,10 +55,10 @@ def wall_effect(game: CKGame, p: int, action: Action) -> None:
 def wall_refusal(game: CKGame, p: int, action: Action) -> str:
     s = game.state
     v = action.args[0]
-    if s.walls[p].bit_count() >= LIMIT:
-        return "you have built all 3 walls (walls.limit)."
+    if s.walls[p].bit_count() >= game.design.walls:
+        return f"you have built all {game.design.walls} walls (walls.limit)."
     if not isinstance(v, int) or not 0 <= v < N_NODES or not s.cities[p] & NODE_BIT[v]:
         return f"a wall goes under one of your cities, and there is none of yours at {v} (walls.build)."
     if s.walls[p] & NODE_BIT[v]:
         return f"the city at {v} has a wall already: one per city (walls.build)."
-    return "a wall costs 2 brick (walls.build)."
+    return f"a wall costs {cost_text(game.design.wall_cost, CARDS)} (walls.build)."
