@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import locations, resolution, scoring
-from .data import rulebook
 from .decisions import name
 
 if TYPE_CHECKING:
@@ -59,7 +58,7 @@ class Activation:
 def end_round(game: ChartresGame) -> None:
     """Fewer than 4 rounds played: a new round with fresh locations; else the era ends with Phase F."""
     s = game.state
-    if s.round < rulebook.ROUNDS_PER_ERA.value:
+    if s.round < game.numbers.rounds_per_era:
         game.emit("era.end-check", f"Action rows hold {', '.join(str(len(r)) for r in s.row)} cards: a new round.")
         s.round += 1
         s.loc_discard.extend(s.loc_shown)
@@ -67,6 +66,6 @@ def end_round(game: ChartresGame) -> None:
         locations.reveal(game)
         locations.start(game)
         return
-    game.emit("era.end-check", f"The action rows hold {rulebook.ROW_FULL.value} cards: era {s.era} ends with "
+    game.emit("era.end-check", f"The action rows hold {game.numbers.row_full} cards: era {s.era} ends with "
               "Phase F.")
     scoring.start(game)

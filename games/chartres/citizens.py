@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .data import rulebook
 
@@ -20,15 +20,17 @@ def torch_order(torches: Sequence[int], initiative: Sequence[int]) -> list[int]:
     return sorted(initiative, key=lambda seat: (-torches[seat], place[seat]))
 
 
-def influence_from_citizens(players: int, rank: int, citizens: int) -> tuple[int, int]:
-    """(IP, barrel steps) for the player at torch ``rank`` (0 = first) with ``citizens`` on the paths."""
-    per, barrel, extra = rulebook.CITIZEN_INFLUENCE.value[players][rank]
+def influence_from_citizens(players: int, rank: int, citizens: int,
+                            table: Sequence[tuple[int, int, int]] | None = None) -> tuple[int, int]:
+    """(IP, barrel steps) for the player at torch ``rank`` (0 = first) with ``citizens`` on the paths; ``table``
+    is (IP per citizen, barrel steps, extra IP) by rank for this player count (default: the rule text's)."""
+    per, barrel, extra = (rulebook.CITIZEN_INFLUENCE.value[players] if table is None else table)[rank]
     return per * citizens + extra, barrel
 
 
-def attracted(horses: int, carts: int) -> int:
-    """Citizens attracted by ``horses`` and ``carts``: one per set of 2 horses and 1 cart."""
-    return min(horses // rulebook.ATTRACT_SET.value["horse"], carts // rulebook.ATTRACT_SET.value["cart"])
+def attracted(horses: int, carts: int, sets: Mapping[str, int] = rulebook.ATTRACT_SET.value) -> int:
+    """Citizens attracted by ``horses`` and ``carts``: one per set of 2 horses and 1 cart (``sets``)."""
+    return min(horses // sets["horse"], carts // sets["cart"])
 
 
 def path_ranking(spaces: Sequence[int], players: int) -> list[int]:
@@ -43,9 +45,11 @@ def path_ranking(spaces: Sequence[int], players: int) -> list[int]:
     return sorted(present, key=lambda p: (-counts[p], nearest[p]))
 
 
-def path_reputation(spaces: Sequence[int], players: int) -> list[int]:
-    """Reputation tokens per seat for one path (``decision.empty-path``: no citizen there, nothing)."""
-    awards = rulebook.PATH_REPUTATION.value[players]
+def path_reputation(spaces: Sequence[int], players: int, awards: Sequence[int] | None = None) -> list[int]:
+    """Reputation tokens per seat for one path (``decision.empty-path``: no citizen there, nothing); ``awards`` by
+    place for this player count (default: the rule text's)."""
+    if awards is None:
+        awards = rulebook.PATH_REPUTATION.value[players]
     out = [0] * players
     for place, seat in enumerate(path_ranking(spaces, players)[: len(awards)]):
         out[seat] = awards[place]

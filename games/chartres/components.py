@@ -8,12 +8,12 @@ is a mapping of the same shape registered with :func:`register_components` and c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from games.core import DataError
 from games.core.registry import Registry
 
-from .abilities import Ability, parse_ability
+from .abilities import COSTS, Ability, parse_ability
 from .data import rulebook
 
 
@@ -103,12 +103,35 @@ def _approx_v1(name: str) -> Components:
 _SETS: Registry[Components] = Registry("component set", "sets", "approx_v1", _approx_v1)
 
 
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """The numbers of the rule text a component set is held to: the hand limit's first and highest value, the
+    reputation multiplier's first and last value, and the citizens a bonus tile may cost. The printed ones
+    (:data:`PRINTED`) unless a variant of the design lab changes them (``games.chartres.parameters``)."""
+
+    hand_limit: tuple[int, int]
+    multiplier: tuple[int, int]
+    bonus_cost: tuple[int, int]
+
+
+PRINTED = Bounds((rulebook.HAND_LIMIT_START.value, rulebook.HAND_LIMIT_MAX.value), rulebook.MULTIPLIER_RANGE.value,
+                 rulebook.BONUS_COST.value)
+
+
 def _ints(value: Any, n: int | None, where: str) -> tuple[int, ...]:
     if not isinstance(value, list) or (n is not None and len(value) != n) or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
         size = f"{n} " if n is not None else ""
         raise DataError(f"{where}: expected a list of {size}whole numbers ≥ 0, found {value!r}")
     return tuple(value)
+
+
+def bonus_atom(atom: Any, where: str) -> str:
+    """A printed bonus (a track space, a window space): one gain of the glossary, never a discard."""
+    gained = parse_ability({"times": 1, "per": "", "do": [atom]}, where).do[0]
+    if gained.partition(":")[0] in COSTS:
+        raise DataError(f"{where}: a printed bonus is a gain, not a discard ({gained})")
+    return gained
 
 
 def _bonuses(value: Any, top: int, where: str) -> dict[int, str]:
@@ -118,11 +141,66 @@ def _bonuses(value: Any, top: int, where: str) -> dict[int, str]:
     for key, atom in value.items():
         if not str(key).isdigit() or not 0 <= int(key) <= top:
             raise DataError(f"{where}: {key!r} is not a space 0–{top}")
-        out[int(key)] = parse_ability({"times": 1, "per": "", "do": [atom]}, f"{where}.{key}").do[0]
+        out[int(key)] = bonus_atom(atom, f"{where}.{key}")
     return out
 
 
-def parse_components(data: Any, name: str) -> Components:
+def check_colour(colour: Any, where: str) -> None:
+    if colour not in rulebook.WINDOW_COLOURS:
+        raise DataError(f"{where}: colour must be one of {', '.join(rulebook.WINDOW_COLOURS)}")
+
+
+def check_resources(resources: Any, where: str) -> None:
+    if not isinstance(resources, list) or not all(r in rulebook.RESOURCES for r in resources):
+        raise DataError(f"{where}: resources must be a list of {', '.join(rulebook.RESOURCES)}")
+
+
+def check_locations(city_gates: Sequence[bool], where: str) -> None:
+    """Enough locations to reveal 5 a round, with at most one city gate among them (``city_gates``: each
+    location's flag)."""
+    if len(city_gates) < 10 or sum(not gate for gate in city_gates) < 5:
+        raise DataError(f"{where}: too few locations (or too few that are not city gates) to reveal 5 a round")
+
+
+def tile_cost(cost: Any, where: str, bounds: Bounds = PRINTED) -> int:
+    lo, hi = bounds.bonus_cost
+    if isinstance(cost, bool) or not isinstance(cost, int) or not lo <= cost <= hi:
+        raise DataError(f"{where}: cost must be {lo}–{hi} citizens (rule text), not {cost!r}")
+    return cost
+
+
+def tile_ability(do: Any, where: str) -> Ability:
+    ability = parse_ability({"times": 1, "per": "", "do": do}, where)
+    if ability.costs:
+        raise DataError(f"{where}: a bonus tile is paid with citizens, not discards")
+    return ability
+
+
+def check_hand_limit(hand: tuple[int, ...], where: str, bounds: Bounds = PRINTED) -> None:
+    """The hand limit rises (never falls) from the rule text's first value to its highest."""
+    first, top = bounds.hand_limit
+    if hand[0] != first or max(hand) != top or list(hand) != sorted(hand):
+        raise DataError(f"{where}: the hand limit rises from {first} to {top} (rule text), found {list(hand)}")
+
+
+def check_multiplier(multiplier: tuple[int, ...], where: str, bounds: Bounds = PRINTED) -> None:
+    """The reputation multiplier runs from the rule text's first value to its last."""
+    low, high = bounds.multiplier
+    if multiplier[0] != low or multiplier[-1] != high:
+        raise DataError(f"{where}: the reputation multiplier runs from {low} to {high} (rule text), found "
+                        f"{list(multiplier)}")
+
+
+def check_window_colours(colours: Any, where: str) -> tuple[str, ...]:
+    colours = tuple(colours) if isinstance(colours, list) else ()
+    if len(colours) != rulebook.WINDOW_SPACES.value or any(c not in rulebook.WINDOW_COLOURS for c in colours):
+        raise DataError(f"{where}: windows.colours must name 9 spaces of {', '.join(rulebook.WINDOW_COLOURS)}")
+    return colours
+
+
+def parse_components(data: Any, name: str, bounds: Bounds = PRINTED) -> Components:
+    """Check a component description and build its :class:`Components`; ``bounds`` are the rule text's numbers
+    it is held to (a variant's, or the printed ones)."""
     where = f"components {name!r}"
     if not isinstance(data, Mapping):
         raise DataError(f"{where}: expected an object")
@@ -144,11 +222,9 @@ def parse_components(data: Any, name: str) -> Components:
             raise DataError(f"{w}: expected exactly id, colour, resources, main and bonus")
         if not isinstance(raw["id"], str) or raw["id"] in cards:
             raise DataError(f"{w}: id must be a unique text, not {raw['id']!r}")
-        if raw["colour"] not in rulebook.WINDOW_COLOURS:
-            raise DataError(f"{w} ({raw['id']}): colour must be one of {', '.join(rulebook.WINDOW_COLOURS)}")
+        check_colour(raw["colour"], f"{w} ({raw['id']})")
         res = raw["resources"]
-        if not isinstance(res, list) or not all(r in rulebook.RESOURCES for r in res):
-            raise DataError(f"{w} ({raw['id']}): resources must be a list of {', '.join(rulebook.RESOURCES)}")
+        check_resources(res, f"{w} ({raw['id']})")
         bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
         cards[raw["id"]] = AssistantCard(raw["id"], raw["colour"], tuple(res), parse_ability(raw["main"], f"{w} main"),
                                          bonus)
@@ -167,8 +243,7 @@ def parse_components(data: Any, name: str) -> Components:
         bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
         locations[raw["id"]] = Location(raw["id"], str(raw["name"]), parse_ability(raw["main"], f"{w} main"), bonus,
                                         raw["city_gate"], raw["tavern"])
-    if len(locations) < 10 or sum(not loc.city_gate for loc in locations.values()) < 5:
-        raise DataError(f"{where}: too few locations (or too few that are not city gates) to reveal 5 a round")
+    check_locations([loc.city_gate for loc in locations.values()], where)
     tiles = {}
     for i, raw in enumerate(data["bonus_tiles"]):
         w = f"{where} bonus tile {i + 1}"
@@ -176,13 +251,8 @@ def parse_components(data: Any, name: str) -> Components:
             raise DataError(f"{w}: expected exactly id, cost and do")
         if not isinstance(raw["id"], str) or not raw["id"] or raw["id"] in tiles:
             raise DataError(f"{w}: id must be a unique text, not {raw['id']!r} (named twice or empty)")
-        lo, hi = rulebook.BONUS_COST.value
-        if isinstance(raw["cost"], bool) or not isinstance(raw["cost"], int) or not lo <= raw["cost"] <= hi:
-            raise DataError(f"{w}: cost must be {lo}–{hi} citizens (rule text), not {raw['cost']!r}")
-        ability = parse_ability({"times": 1, "per": "", "do": raw["do"]}, w)
-        if ability.costs:
-            raise DataError(f"{w}: a bonus tile is paid with citizens, not discards")
-        tiles[str(raw["id"])] = BonusTile(str(raw["id"]), raw["cost"], ability.do)
+        cost = tile_cost(raw["cost"], w, bounds)
+        tiles[str(raw["id"])] = BonusTile(str(raw["id"]), cost, tile_ability(raw["do"], w).do)
     if len(tiles) != rulebook.BONUS_TILES.value:
         raise DataError(f"{where}: the rule text has {rulebook.BONUS_TILES.value} bonus tiles, found {len(tiles)}")
     cellars = {}
@@ -199,21 +269,17 @@ def parse_components(data: Any, name: str) -> Components:
     status = data["status"]
     hand = _ints(status.get("hand_limit"), None, f"{where} status.hand_limit")
     multiplier = _ints(status.get("multiplier"), len(hand), f"{where} status.multiplier")
-    if hand[0] != 3 or max(hand) != 7 or list(hand) != sorted(hand):
-        raise DataError(f"{where}: the hand limit rises from 3 to 7 (rule text), found {list(hand)}")
-    if multiplier[0] != 0 or multiplier[-1] != 8:
-        raise DataError(f"{where}: the reputation multiplier runs from 0 to 8 (rule text), found {list(multiplier)}")
+    check_hand_limit(hand, where, bounds)
+    check_multiplier(multiplier, where, bounds)
     cross = data["cross"]
     cross_ip = _ints(cross.get("ip"), 4, f"{where} cross.ip")
     windows = data["windows"]
-    colours = tuple(windows["colours"]) if isinstance(windows.get("colours"), list) else ()
-    if len(colours) != rulebook.WINDOW_SPACES.value or any(c not in rulebook.WINDOW_COLOURS for c in colours):
-        raise DataError(f"{where}: windows.colours must name 9 spaces of {', '.join(rulebook.WINDOW_COLOURS)}")
+    colours = check_window_colours(windows.get("colours"), where)
     window_bonuses = windows.get("bonuses")
     if not isinstance(window_bonuses, list) or len(window_bonuses) != rulebook.WINDOW_SPACES.value:
         raise DataError(f"{where}: windows.bonuses must list 9 atoms")
     for k, atom in enumerate(window_bonuses):
-        parse_ability({"times": 1, "per": "", "do": [atom]}, f"{where} windows.bonuses[{k}]")
+        bonus_atom(atom, f"{where} windows.bonuses[{k}]")
     for key in ("path_spaces", "citizens_per_colour", "tavern_torches"):
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:

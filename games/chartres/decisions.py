@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from games.core import Action, Step
 
 from .components import Components
-from .data import rulebook
 
 if TYPE_CHECKING:
     from .game import ChartresGame
 
 _ACTIONS: dict[tuple, Action] = {}
-_CARD_ACTIONS: dict[str, tuple[Components, dict[str, Action], list[dict[str, Action]]]] = {}
+_CARD_ACTIONS: dict[tuple[tuple[str, ...], int], tuple[dict[str, Action], list[dict[str, Action]]]] = {}
 
 
 def action(verb: str, *args: Any) -> Action:
@@ -34,15 +33,17 @@ DRAW, STOP, PASS = action("draw"), action("stop"), action("pass")
 CARD_VERBS = ("row", "activate", "discard")
 
 
-def card_actions(parts: Components) -> tuple[dict[str, Action], list[dict[str, Action]]]:
-    """``row CARD`` by card, and ``activate SLOT CARD`` by slot then card, built once per component set."""
-    tables = _CARD_ACTIONS.get(parts.name)
-    if tables is None or tables[0] is not parts:  # a set registered again under the same name
+def card_actions(parts: Components, row_full: int) -> tuple[dict[str, Action], list[dict[str, Action]]]:
+    """``row CARD`` by card, and ``activate SLOT CARD`` by slot then card (an action row of ``row_full`` cards at
+    most), built once per set of card ids: a variant that changes what the cards do names the same actions."""
+    key = (tuple(parts.cards), row_full)
+    tables = _CARD_ACTIONS.get(key)
+    if tables is None:
         cards = parts.cards
-        tables = _CARD_ACTIONS[parts.name] = (
-            parts, {c: action("row", c) for c in cards},
-            [{c: action("activate", k, c) for c in cards} for k in range(rulebook.ROW_FULL.value + 2)])
-    return tables[1], tables[2]
+        tables = _CARD_ACTIONS[key] = (
+            {c: action("row", c) for c in cards},
+            [{c: action("activate", k, c) for c in cards} for k in range(row_full + 2)])
+    return tables
 
 
 def name(p: int) -> str:

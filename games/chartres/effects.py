@@ -57,8 +57,8 @@ def draw(game: ChartresGame, p: int, n: int, rule: str, limit: bool = True) -> N
         drawn += 1
     if drawn and rule != "setup.deal":
         game.emit(rule, f"{name(p)} draws {drawn} card{'s' if drawn != 1 else ''}.", player=p, cards=drawn)
-    gain_ip(game, p, over, "hand.limit", f"{over} card{'s' if over != 1 else ''} beyond the hand limit "
-            f"of {game.hand_limit(p)}")
+    gain_ip(game, p, over * game.numbers.hand_limit_ip, "hand.limit", f"{over} card{'s' if over != 1 else ''} "
+            f"beyond the hand limit of {game.hand_limit(p)}")
 
 
 def gain_citizen(game: ChartresGame, p: int, rule: str) -> None:
@@ -95,9 +95,11 @@ def place_citizen(game: ChartresGame, p: int, path: int, rule: str) -> None:
 def window(game: ChartresGame, p: int, wanted: str) -> None:
     """Build a ``wanted`` window (a colour, ``white`` or ``any``) in ``p``'s leftmost empty space."""
     s, parts = game.state, game.parts
-    built = build_window(parts.window_colours, parts.window_bonuses, len(s.windows[p]), wanted)
+    built = build_window(parts.window_colours, parts.window_bonuses, len(s.windows[p]), wanted,
+                         game.numbers.window_overflow)
     if built.space < 0:
-        gain_ip(game, p, built.ip, "window.full", f"a {built.glass} window after all 9 are built")
+        gain_ip(game, p, built.ip, "window.full", f"a {built.glass} window after all {len(parts.window_colours)} "
+                "are built")
         return
     s.windows[p].append(built.glass)
     game.emit(built.rule, f"{name(p)} builds a {built.glass} window on space {built.space + 1} "
@@ -158,6 +160,7 @@ _GAINS: dict[str, Callable[[ChartresGame, int, str, str], None]] = {
     "score_cross": _score_cross,
     "draw": lambda game, p, arg, rule: draw(game, p, int(arg), _own(rule, "effect.draw")),
     "reputation": _reputation,
-    "ip": lambda game, p, arg, rule: gain_ip(game, p, int(arg), rule, "printed bonus"),
+    "ip": lambda game, p, arg, rule: gain_ip(game, p, int(arg), _own(rule, "decision.ability-ip"),
+                                             "an ability" if rule == FROM_ABILITY else "printed bonus"),
     "tavern": lambda game, p, arg, rule: None,  # the location step keeps the tavern beside the row
 }

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import final_scoring, locations, scoring
-from .data import rulebook
 from .decisions import name
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 
 def end_era(game: ChartresGame) -> None:
     s = game.state
-    if s.era >= rulebook.ERAS.value:
+    if s.era >= game.numbers.eras:
         final_scoring.score(game)
         return
     for p in range(game.players):
@@ -48,11 +47,12 @@ def _clear_rows(game: ChartresGame, p: int) -> None:
     s.discard.extend(covered)
     s.discard.extend(c for c in s.act[p] if c)
     s.row[p] = [c for c, under in zip(s.row[p], s.act[p], strict=True) if not under]
-    extra = len(s.row[p]) - rulebook.ROW_START.value
+    keep = game.numbers.row_start
+    extra = len(s.row[p]) - keep
     if extra > 0:  # fewer than 4 cards were covered (a short hand): the oldest uncovered cards go too
         s.discard.extend(s.row[p][:extra])
         game.emit("decision.short-hand", f"{name(p)} covered fewer than 4 cards this era: the {extra} leftmost "
-                  f"uncovered card{'s are' if extra != 1 else ' is'} discarded too, so {rulebook.ROW_START.value} "
+                  f"uncovered card{'s are' if extra != 1 else ' is'} discarded too, so {keep} "
                   "stay.", player=p)
         s.row[p] = s.row[p][extra:]
     s.act[p] = [""] * len(s.row[p])

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from games.core import Action, Rng
 
 from . import citizens, play
-from .data import rulebook
 from .state import COMMIT_ACT, COMMIT_ROW
 from .windows import rightmost_value
 from .wine import pour
@@ -30,15 +29,17 @@ def heuristic(game: ChartresGame, player: int) -> float:
     if s.commit_row[p]:  # this player's own face-down card will join the row
         for r in parts.cards[s.commit_row[p]].resources:
             grapes[r] += 1
+    numbers = game.numbers
     value = float(s.ip[p])
     value += rightmost_value(parts.window_final, len(s.windows[p]))
-    reputation = (s.reputation[p] + rulebook.CROSS_REPUTATION.value.get(s.cross[p], 0)
-                  + 1.5 * min(game.on_paths(p), 2))
+    reputation = (s.reputation[p] + numbers.cross_reputation[s.cross[p] - 1] + 1.5 * min(game.on_paths(p), 2))
     value += reputation * parts.multiplier[s.shield[p] - 1] + 0.5 * reputation
     value += s.personal[p] * 1.2 + len(s.hand[p]) * 0.9
     value += 1.5 * s.shield[p] + 1.0 * s.cross[p] + 0.6 * s.barrel[p]
-    value += 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"]).ip
-    value += 1.0 * game.on_paths(p) + 0.4 * grapes["torch"] + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"])
+    value += 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], "white", numbers.full_barrel,
+                        numbers.half_barrel).ip
+    value += (1.0 * game.on_paths(p) + 0.4 * grapes["torch"]
+              + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"], numbers.attract_set))
     if s.commit_act[p]:
         value += commit_estimate(game, p)
     return value
@@ -52,16 +53,17 @@ def terms(game: ChartresGame, player: int) -> dict[str, float]:
     if s.commit_row[p]:
         for r in parts.cards[s.commit_row[p]].resources:
             grapes[r] += 1
-    reputation = (s.reputation[p] + rulebook.CROSS_REPUTATION.value.get(s.cross[p], 0)
-                  + 1.5 * min(game.on_paths(p), 2))
+    numbers = game.numbers
+    reputation = (s.reputation[p] + numbers.cross_reputation[s.cross[p] - 1] + 1.5 * min(game.on_paths(p), 2))
     return {
         "IP": float(s.ip[p]), "windows": float(rightmost_value(parts.window_final, len(s.windows[p]))),
         "reputation": reputation * parts.multiplier[s.shield[p] - 1] + 0.5 * reputation,
         "citizens and cards": s.personal[p] * 1.2 + len(s.hand[p]) * 0.9,
         "tracks": 1.5 * s.shield[p] + 1.0 * s.cross[p] + 0.6 * s.barrel[p],
-        "wine": 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"]).ip,
+        "wine": 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], "white", numbers.full_barrel,
+                           numbers.half_barrel).ip,
         "paths and resources": 1.0 * game.on_paths(p) + 0.4 * grapes["torch"]
-        + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"]),
+        + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"], numbers.attract_set),
         "this round's play": commit_estimate(game, p) if s.commit_act[p] else 0.0,
     }
 

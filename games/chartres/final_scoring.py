@@ -22,19 +22,19 @@ if TYPE_CHECKING:
 
 def score(game: ChartresGame) -> None:
     """Score the game and end it; ``state.final`` keeps each seat's breakdown."""
-    s, parts, n = game.state, game.parts, game.players
+    s, parts, n, numbers = game.state, game.parts, game.players, game.numbers
     rows = []
     for p in range(n):
         built = len(s.windows[p])
         window_ip = rightmost_value(parts.window_final, built)
         effects.gain_ip(game, p, window_ip, "final.windows", f"rightmost of {built} windows")
-        cross_rep = rulebook.CROSS_REPUTATION.value.get(s.cross[p], 0)
+        cross_rep = numbers.cross_reputation[s.cross[p] - 1]
         if cross_rep:
             s.reputation[p] += cross_rep
             game.emit("final.cross", f"{name(p)}: cross at level {s.cross[p]}, +{cross_rep} reputation.", player=p)
         rows.append([window_ip, cross_rep])
     for k, path in enumerate(s.paths):
-        awards = citizens.path_reputation(path, n)
+        awards = citizens.path_reputation(path, n, numbers.path_reputation)
         ranking = citizens.path_ranking(path, n)
         for p in range(n):
             if awards[p]:
@@ -46,7 +46,7 @@ def score(game: ChartresGame) -> None:
         multiplier = parts.multiplier[s.shield[p] - 1]
         rep_ip = s.reputation[p] * multiplier
         effects.gain_ip(game, p, rep_ip, "final.reputation", f"{s.reputation[p]} reputation × {multiplier}")
-        left = (s.personal[p] + len(s.hand[p])) * rulebook.LEFTOVER_IP.value
+        left = (s.personal[p] + len(s.hand[p])) * numbers.leftover_ip
         effects.gain_ip(game, p, left, "final.leftovers", f"{s.personal[p]} citizens and {len(s.hand[p])} cards left")
         rows[p] += [s.reputation[p], rep_ip, left, s.ip[p]]
     s.final = rows

@@ -26,14 +26,15 @@ works.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
-from games.core import Action, ConfigError, DataError, Rng, StepGame, Steps
+from games.core import Action, ConfigError, DataError, Parameter, Rng, StepGame, Steps
 
-from . import actions, citizens, evaluation, locations, play, resolution, scoring, setup, wine_making
+from . import actions, citizens, evaluation, locations, parameters, play, resolution, scoring, setup, wine_making
 from .components import Components, load_components
 from .data import rulebook
 from .decisions import ChartresStep, Turns, TurnStep, card_actions, name
+from .parameters import Numbers
 from .rules import RULES
 from .state import ACT, OVER, SETUP_ROW, ChartresConfig, ChartresState
 
@@ -60,17 +61,38 @@ class ChartresGame(StepGame):
     hidden_information = True
     steps = STEPS
 
+    #: What a restricted bot of the design lab may be forbidden, by action-text prefix. Windows, wine and the
+    #: tracks come from abilities, not from verbs of their own: "discard" (every window of a card or a location is
+    #: paid with cards) and "location" are the nearest.
+    action_kinds: ClassVar[Mapping[str, str]] = {
+        "location": "never takes a location in Phase A (always draws instead)",
+        "draw": "never draws a card instead of taking a location",
+        "discard": "never pays cards for an ability, so builds windows only from bonus tiles and printed bonuses",
+        "resolve": "never carries out a repetition or bonus that is its choice and costs nothing",
+        "stop": "never stops an ability it may go on with",
+        "bonus": "never buys a cathedral bonus tile",
+        "path townhall": "never puts a citizen on the town hall path when it may choose",
+        "path warehouse": "never puts a citizen on the warehouse path when it may choose",
+    }
+
     state: ChartresState
     parts: Components
+    #: The rule-text numbers of this game (the variant's, for its player count).
+    numbers: Numbers
     row_actions: dict[str, Action]  # ``row CARD`` by card
     activate_actions: list[dict[str, Action]]  # ``activate SLOT CARD`` by slot, then card
 
     # ------------------------------------------------------------------ setup
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        return parameters.PARAMETERS
+
     def _check_config(self, config: ChartresConfig) -> None:
         if not self.min_players <= config.players <= self.max_players:
             raise ConfigError(f"Chartres takes 2 to 4 players, not {config.players}")
         try:
-            parts = load_components(config.components)
+            load_components(config.components)
+            parts, _ = parameters.prepare(config.components, config.players, config.variant, self.params)
         except DataError as err:
             raise ConfigError(str(err)) from err
         if config.initiative and sorted(config.initiative) != list(range(config.players)):
@@ -85,9 +107,11 @@ class ChartresGame(StepGame):
                                   f"{', '.join(parts.cellars)}")
 
     def _prepare(self) -> None:
-        self.parts = load_components(self.config.components)
+        config = self.config
+        # the component set and the rule numbers, the variant's changes applied (cached, shared by clones)
+        self.parts, self.numbers = parameters.prepare(config.components, config.players, config.variant, self.params)
         # the actions that name a card, shared by every game of this component set
-        self.row_actions, self.activate_actions = card_actions(self.parts)
+        self.row_actions, self.activate_actions = card_actions(self.parts, self.numbers.row_full)
         #: An action row's resource icons by its cards (see :meth:`resources`).
         self._row_resources: dict[tuple[str, ...], dict[str, int]] = {}
 
@@ -139,6 +163,31 @@ class ChartresGame(StepGame):
 
     def _tiebreak(self, player: int) -> tuple:
         return (self.state.personal[player],)
+
+    # ------------------------------------------------------------------ the design lab's hooks
+    def round_number(self) -> int:
+        """Rounds begun, counted across the eras: era 2, round 1 is round ``rounds_per_era + 1``."""
+        s = self.state
+        return (s.era - 1) * self.numbers.rounds_per_era + s.round
+
+    def standings(self) -> tuple[float, ...]:
+        """Each seat's estimate of its final IP (:func:`.evaluation.heuristic`): most IP come at the end (windows,
+        reputation × multiplier, leftovers), and the estimate names the final winner more often than the IP so far
+        from the first era on (measured in the rules notes, "Designable parameters")."""
+        if self.state.phase == OVER:
+            return tuple(float(ip) for ip in self.state.ip)
+        return tuple(evaluation.heuristic(self, p) for p in range(self.players))
+
+    def series(self) -> dict[str, Any]:
+        """IP per seat; the wine (the barrel marker's cellar space, 1 = leftmost), the citizens (personal supply,
+        on the paths), the hand, the windows built, reputation, the shield's status level; the era."""
+        s, seats = self.state, range(self.players)
+        return {"ip": tuple(float(ip) for ip in s.ip), "barrel": tuple(float(b + 1) for b in s.barrel),
+                "citizens": tuple(float(c) for c in s.personal),
+                "on_paths": tuple(float(self.on_paths(p)) for p in seats),
+                "hand": tuple(float(len(h)) for h in s.hand), "windows": tuple(float(len(w)) for w in s.windows),
+                "reputation": tuple(float(r) for r in s.reputation), "shield": tuple(float(x) for x in s.shield),
+                "era": float(s.era)}
 
     # ------------------------------------------------------------------ what the views and the steps ask
     def hand_limit(self, p: int) -> int:
@@ -262,12 +311,12 @@ class ChartresGame(StepGame):
         if not 0 <= s.barrel[p] < len(parts.cellars[s.cellar[p]].values):
             broken.append(f"{who}: barrel marker off the cellar")
         if len(s.windows[p]) > len(parts.window_colours):
-            broken.append(f"{who}: more than 9 windows")
+            broken.append(f"{who}: more than {len(parts.window_colours)} windows")
         for k, glass in enumerate(s.windows[p]):
             if glass not in ("white", parts.window_colours[k]):
                 broken.append(f"{who}: a {glass} window on a {parts.window_colours[k]} space")
         if len(s.act[p]) != len(s.row[p]):
             broken.append(f"{who}: activation row and action row differ in length")
-        if s.phase not in (SETUP_ROW, OVER) and len(s.row[p]) > rulebook.ROW_FULL.value:
-            broken.append(f"{who}: more than 7 cards in the action row")
+        if s.phase not in (SETUP_ROW, OVER) and len(s.row[p]) > self.numbers.row_full:
+            broken.append(f"{who}: more than {self.numbers.row_full} cards in the action row")
         return broken

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 
 def reveal(game: ChartresGame) -> None:
-    """Reveal players + 1 locations; a second city gate is discarded and replaced."""
+    """Reveal players + 1 locations (``locations_extra``); a second city gate is discarded and replaced."""
     s, locs = game.state, game.parts.locations
-    for _ in range(game.players + 1):
+    for _ in range(game.players + game.numbers.locations_extra):
         while True:
             if not effects.refill(game, "loc_deck", "loc_discard", "location.reshuffle"):
                 return
@@ -57,6 +57,10 @@ class ChooseLocation(TurnStep):
     forms = {"location": "location ID", "draw": "draw"}
     asks = "take a revealed location, or draw a card instead"
 
+    def prompt(self, game: ChartresGame, p: int) -> str:
+        n = game.numbers.location_draw
+        return f"{name(p)}: " + (self.asks if n == 1 else f"take a revealed location, or draw {n} cards instead")
+
     def options(self, game: ChartresGame, p: int) -> list[Action]:
         return [DRAW] + [action("location", x) for x in sorted(game.state.loc_shown)
                          if resolution.can_perform(game, p, x)]
@@ -70,8 +74,10 @@ class ChooseLocation(TurnStep):
 
     def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         if action.verb == "draw":
-            game.emit("location.draw-instead", f"{name(p)} takes no location and draws a card.", player=p)
-            effects.draw(game, p, 1, "location.draw-instead")
+            n = game.numbers.location_draw
+            game.emit("location.draw-instead", f"{name(p)} takes no location and draws "
+                      + ("a card." if n == 1 else f"{n} cards."), player=p)
+            effects.draw(game, p, n, "location.draw-instead")
             game.state.turn += 1
         else:
             take(game, p, str(action.args[0]))
@@ -88,8 +94,9 @@ def take(game: ChartresGame, p: int, lid: str) -> None:
     game.emit("location.take", f"{name(p)} takes {lid} ({loc.name}).", player=p, location=lid)
     if loc.tavern:
         s.taverns[p].append(lid)
+        torches = game.parts.tavern_torches
         game.emit("location.tavern", f"The tavern stays beside {name(p)}'s action row until the end of the era "
-                  f"(+{game.parts.tavern_torches} torch).", player=p)
+                  f"(+{torches} torch{'es' if torches != 1 else ''}).", player=p)
     else:
         s.loc_discard.append(lid)
     resolution.start(game, p, lid)

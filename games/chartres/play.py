@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from . import effects
-from .data import rulebook
 from .decisions import RowCard, TurnStep, name
 from .state import ACT, COMMIT_ACT, COMMIT_ROW
 
@@ -26,7 +25,7 @@ def phase_b(game: ChartresGame) -> None:
     """Every player draws 2 cards (the hand limit does not count them); then Phase C."""
     s = game.state
     for p in s.initiative:
-        effects.draw(game, p, rulebook.PHASE_B_DRAW.value, "draw.phase-b", limit=False)
+        effects.draw(game, p, game.numbers.phase_b_draw, "draw.phase-b", limit=False)
     s.phase, s.queue, s.turn = COMMIT_ROW, list(s.initiative), 0
 
 

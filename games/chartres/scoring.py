@@ -29,7 +29,8 @@ def start(game: ChartresGame) -> None:
 
 def _score_citizens(game: ChartresGame) -> None:
     for rank, p in enumerate(game.torch_order()):
-        ip, barrel = citizens.influence_from_citizens(game.players, rank, game.on_paths(p))
+        ip, barrel = citizens.influence_from_citizens(game.players, rank, game.on_paths(p),
+                                                      game.numbers.citizen_influence)
         effects.gain_ip(game, p, ip, "score.citizens",
                         f"torch rank {rank + 1}, {game.on_paths(p)} citizens on the paths")
         for _ in range(barrel):
@@ -39,7 +40,7 @@ def _score_citizens(game: ChartresGame) -> None:
 def _attract(game: ChartresGame) -> None:
     for p in game.state.initiative:
         r = game.resources(p)
-        n = citizens.attracted(r["horse"], r["cart"])
+        n = citizens.attracted(r["horse"], r["cart"], game.numbers.attract_set)
         if n:
             game.emit("score.attract", f"{name(p)}: {r['horse']} horses and {r['cart']} carts attract "
                       f"{n} citizen{'s' if n != 1 else ''}.", player=p)

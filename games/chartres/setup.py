@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def set_up(game: ChartresGame) -> ChartresState:
     """The starting state, logged step by step as the rule text lists the setup."""
-    n, parts, rng = game.players, game.parts, game.rng
+    n, parts, rng, numbers = game.players, game.parts, game.rng, game.numbers
     initiative = list(game.config.initiative) or list(range(n))
     if not game.config.initiative:
         rng.shuffle(initiative)
@@ -38,7 +38,7 @@ def set_up(game: ChartresGame) -> ChartresState:
     rng.shuffle(locs)
     tiles = sorted(parts.tiles)
     rng.shuffle(tiles)
-    start = rulebook.START_CITIZENS.value
+    start = numbers.start_citizens
     s = ChartresState(
         era=1, round=1, phase=SETUP_ROW, initiative=initiative, queue=list(initiative), turn=0,
         ip=[0] * n, reputation=[0] * n, shield=[1] * n, cross=[1] * n, barrel=[0] * n, cellar=mine,
@@ -64,9 +64,9 @@ def set_up(game: ChartresGame) -> ChartresState:
     for p in reversed(initiative):
         effects.place_citizen(game, p, 0, "setup.warehouse")
     for p in initiative:
-        effects.draw(game, p, rulebook.DEAL.value, "setup.deal", limit=False)
-    game.emit("setup.deal", f"Each player is dealt {rulebook.DEAL.value} cards and secretly picks "
-              f"{rulebook.ROW_START.value} for the action row.")
+        effects.draw(game, p, numbers.deal, "setup.deal", limit=False)
+    game.emit("setup.deal", f"Each player is dealt {numbers.deal} cards and secretly picks "
+              f"{numbers.row_start} for the action row.")
     return s
 
 
@@ -76,7 +76,8 @@ class StartingRow(RowCard):
     kind = SETUP_ROW
 
     def prompt(self, game: ChartresGame, p: int) -> str:
-        return f"{name(p)}: choose card {len(game.state.row[p]) + 1} of 3 for your starting action row (secretly)"
+        return (f"{name(p)}: choose card {len(game.state.row[p]) + 1} of {game.numbers.row_start} for your starting "
+                "action row (secretly)")
 
     def apply(self, game: ChartresGame, p: int, action: Action) -> None:
         s = game.state
@@ -84,7 +85,7 @@ class StartingRow(RowCard):
         s.hand[p].remove(cid)
         s.row[p].append(cid)
         s.act[p].append("")
-        if len(s.row[p]) >= rulebook.ROW_START.value:
+        if len(s.row[p]) >= game.numbers.row_start:
             s.turn += 1
 
     def done(self, game: ChartresGame) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import effects
-from .data import rulebook
 from .decisions import name
 
 if TYPE_CHECKING:
@@ -22,7 +21,7 @@ def shield(game: ChartresGame, p: int, steps: int = 1) -> None:
     s, parts = game.state, game.parts
     for _ in range(steps):
         if s.shield[p] >= parts.status_levels:
-            effects.gain_ip(game, p, rulebook.SHIELD_OVERFLOW.value, "track.status-top", "shield past the top")
+            effects.gain_ip(game, p, game.numbers.shield_overflow, "track.status-top", "shield past the top")
             continue
         s.shield[p] += 1
         level = s.shield[p]
@@ -38,7 +37,7 @@ def cross(game: ChartresGame, p: int) -> None:
     """The cross one level up the tower."""
     s = game.state
     if s.cross[p] >= game.parts.cross_levels:
-        effects.gain_ip(game, p, rulebook.CROSS_OVERFLOW.value, "track.cross", "cross past the top of the tower")
+        effects.gain_ip(game, p, game.numbers.cross_overflow, "track.cross", "cross past the top of the tower")
         return
     s.cross[p] += 1
     game.emit("track.cross", f"{name(p)}'s cross climbs to tower level {s.cross[p]}.", player=p)
@@ -49,7 +48,7 @@ def barrel(game: ChartresGame, p: int) -> None:
     s = game.state
     cellar = game.parts.cellars[s.cellar[p]]
     if s.barrel[p] >= len(cellar.values) - 1:
-        effects.gain_ip(game, p, rulebook.CELLAR_OVERFLOW.value, "track.cellar-end",
+        effects.gain_ip(game, p, game.numbers.cellar_overflow, "track.cellar-end",
                         "barrel marker past the last cellar space")
         return
     s.barrel[p] += 1

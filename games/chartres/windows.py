@@ -11,7 +11,7 @@ not match is built white (the text: "a white window can always be built"); "any 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .data import rulebook
 
@@ -25,12 +25,13 @@ class WindowBuild:
     rule: str
 
 
-def build_window(space_colours: Sequence[str], bonuses: Sequence[str], built: int, wanted: str) -> WindowBuild:
-    """Build a ``wanted`` window (a colour, ``white`` or ``any``) on a cathedral with ``built`` windows."""
+def build_window(space_colours: Sequence[str], bonuses: Sequence[str], built: int, wanted: str,
+                 overflow: Mapping[str, int] = rulebook.WINDOW_OVERFLOW.value) -> WindowBuild:
+    """Build a ``wanted`` window (a colour, ``white`` or ``any``) on a cathedral with ``built`` windows; past the
+    last space it scores ``overflow`` IP ("coloured" or "white")."""
     if built >= len(space_colours):
         glass = "white" if wanted == "white" else "coloured"
-        return WindowBuild(-1, "white" if wanted == "white" else wanted, "", rulebook.WINDOW_OVERFLOW.value[glass],
-                           "window.full")
+        return WindowBuild(-1, "white" if wanted == "white" else wanted, "", overflow[glass], "window.full")
     colour = space_colours[built]
     if wanted in (colour, "any"):
         return WindowBuild(built, colour, bonuses[built], 0,

@@ -49,30 +49,36 @@ class Pouring:
         return lines + [f"total {self.ip} IP"]
 
 
-def fills(grapes: int) -> tuple[int, int]:
-    """(full barrels, half barrels) that ``grapes`` of one colour fill: 4 a barrel, then 3 a half barrel."""
+#: Grapes of one colour for a full and for a half barrel, as the rule text prints them (a game passes its own).
+FULL, HALF = rulebook.FULL_BARREL.value, rulebook.HALF_BARREL.value
+
+
+def fills(grapes: int, full: int = FULL, half: int = HALF) -> tuple[int, int]:
+    """(full barrels, half barrels) that ``grapes`` of one colour fill: ``full`` (4) a barrel, then ``half`` (3) a
+    half barrel."""
     if grapes < 0:
         raise ValueError(f"grapes cannot be negative, not {grapes}")
-    full, rest = divmod(grapes, rulebook.FULL_BARREL.value)
-    return full, int(rest >= rulebook.HALF_BARREL.value)
+    barrels, rest = divmod(grapes, full)
+    return barrels, int(rest >= half)
 
 
-def has_order_choice(white: int, red: int) -> bool:
+def has_order_choice(white: int, red: int, full: int = FULL, half: int = HALF) -> bool:
     """Both colours fill a barrel of the same kind, so the player chooses which colour goes first."""
-    (wf, wh), (rf, rh) = fills(white), fills(red)
+    (wf, wh), (rf, rh) = fills(white, full, half), fills(red, full, half)
     return bool((wf and rf) or (wh and rh))
 
 
-def pour(values: Sequence[int], marker: int, white: int, red: int, first: str = "white") -> Pouring:
-    """Fill the barrels from ``marker`` rightwards with ``white`` and ``red`` grapes; ``first`` pours first."""
+def pour(values: Sequence[int], marker: int, white: int, red: int, first: str = "white", full: int = FULL,
+         half: int = HALF) -> Pouring:
+    """Fill the barrels from ``marker`` rightwards with ``white`` and ``red`` grapes; ``first`` pours first;
+    ``full`` and ``half`` grapes of one colour fill a barrel and half a barrel."""
     if not 0 <= marker < len(values):
         raise ValueError(f"the barrel marker must be on a space 0–{len(values) - 1}, not {marker}")
     if first not in GRAPES:
         raise ValueError(f"first must be 'white' or 'red', not {first!r}")
     order = (first, "red" if first == "white" else "white")
     counts = {"white": white, "red": red}
-    planned = {c: fills(counts[c]) for c in GRAPES}
-    full, half = rulebook.FULL_BARREL.value, rulebook.HALF_BARREL.value
+    planned = {c: fills(counts[c], full, half) for c in GRAPES}
     unused = {c: counts[c] - full * planned[c][0] - half * planned[c][1] for c in GRAPES}
     barrels: list[Barrel] = []
     space = marker

@@ -32,7 +32,9 @@ def make_wine(game: ChartresGame, p: int, first: str) -> None:
     s = game.state
     grapes = game.resources(p)
     cellar = game.parts.cellars[s.cellar[p]]
-    result = pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], first)
+    numbers = game.numbers
+    result = pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], first, numbers.full_barrel,
+                  numbers.half_barrel)
     barrels = [[b.space, b.value, b.colour, b.fill, b.ip] for b in result.barrels]
     game.emit("wine.order", f"{name(p)} makes wine from {grapes['white']} white and {grapes['red']} red grapes, "
               f"marker on barrel {s.barrel[p] + 1} of cellar {cellar.id}: " + ("; ".join(result.explain())),
@@ -58,7 +60,8 @@ class PourFirst(TurnStep):
 
     def settle(self, game: ChartresGame, p: int) -> bool:
         grapes = game.resources(p)
-        if has_order_choice(grapes["white"], grapes["red"]):
+        numbers = game.numbers
+        if has_order_choice(grapes["white"], grapes["red"], numbers.full_barrel, numbers.half_barrel):
             return False
         make_wine(game, p, "white")
         game.state.turn += 1

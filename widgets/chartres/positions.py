@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from games.chartres import ChartresGame
-from games.chartres.data.rulebook import ROUNDS_PER_ERA
 from widgets.shared.text import seat_label, short
 
 #: The placeholder location that draws 2 cards (approx_v1's scriptorium): the one the hand-limit scenario uses.
@@ -73,7 +72,7 @@ def reveal_position(game: ChartresGame, seat: int, matched: bool = True, nth: in
     def test(position: ChartresGame) -> bool:
         nonlocal seen
         step = len(position.history) - 1
-        if step < 0 or position.state.round >= ROUNDS_PER_ERA.value or position.is_terminal():
+        if step < 0 or position.state.round >= position.numbers.rounds_per_era or position.is_terminal():
             return False
         events = [e for e in position.log[-60:] if e.step == step and e.data.get("player") == seat]
         if not any(e.rule == "play.reveal" and e.data.get("act") for e in events):

@@ -49,7 +49,7 @@ TABLE_CSS = ("chartres/static/cards.css", "chartres/static/cellar.css", "chartre
 
 def round_index(game: ChartresGame) -> int:
     """Rounds played before the current one (era 1 round 1 → 0; 12 rounds in a game)."""
-    return (game.state.era - 1) * ROUNDS_PER_ERA.value + game.state.round - 1
+    return (game.state.era - 1) * game.numbers.rounds_per_era + game.state.round - 1
 
 
 def group_actions(texts: list[str]) -> dict[str, Any]:
@@ -122,8 +122,8 @@ class ChartresTable(GameTable):
                        for level in range(parts.status_levels)],
             "cross": [[level + 1, parts.cross_ip[level], parts.cross_cards[level]]
                       for level in range(parts.cross_levels)],
-            "paths": list(PATHS), "path_spaces": parts.path_spaces, "eras": ERAS.value,
-            "rounds": ROUNDS_PER_ERA.value, "banner": "" if parts.is_printed else BANNER, "source": parts.source,
+            "paths": list(PATHS), "path_spaces": parts.path_spaces, "eras": game.numbers.eras,
+            "rounds": game.numbers.rounds_per_era, "banner": "" if parts.is_printed else BANNER, "source": parts.source,
         }
 
     def table_state(self, game: ChartresGame, live: bool) -> dict[str, Any]:

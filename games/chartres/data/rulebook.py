@@ -20,6 +20,12 @@ DEAL = Sourced(6, RULEBOOK, "6枚のアシスタントカード")
 PHASE_B_DRAW = Sourced(2, RULEBOOK, "フェーズB:カードを2枚引く")
 HAND_LIMIT_START = Sourced(3, RULEBOOK, "ゲーム開始時の手札制限は3枚")
 HAND_LIMIT_MAX = Sourced(7, RULEBOOK, "最大で7枚まで")
+#: IP per card a draw would take beyond the hand limit.
+HAND_LIMIT_IP = Sourced(1, RULEBOOK, "引くはずだった手札の制限を超えるカードごとに1影響ポイントを獲得します")
+#: Locations revealed each round beyond one per player.
+LOCATIONS_EXTRA = Sourced(1, RULEBOOK, "プレイヤーの数+1枚だけロケーションカードを公開し")
+#: Cards drawn by a player who takes no location in Phase A.
+LOCATION_DRAW = Sourced(1, RULEBOOK, "代わりにアシスタントカード1枚を引きます")
 START_CITIZENS = Sourced(3, RULEBOOK, "市民コマを3つ取り")
 BONUS_TILES = Sourced(12, RULEBOOK, "裏向きの12枚のボーナスタイル")
 BONUS_COST = Sourced((1, 4), RULEBOOK, "1〜4つの市民")
