@@ -1,0 +1,198 @@
+"""The design lab (widgets.lab.DesignLab): a blocking run fills the summary and the charts; Run and Stop in a
+thread keep what finished; a second run is refused in words; errors are sentences; a picked game (or a click on the
+fan chart) opens in its table at that round."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+
+import pytest
+from plotly.callbacks import Points
+
+from games.lab import Results, Store, Variant
+from widgets.kardinal_koenig import KKTable
+from widgets.lab import DesignLab
+from widgets.lab.lab import bot_options
+
+from .conftest import BOTS, GAME, changed_variant
+
+
+@pytest.fixture
+def lab():
+    return DesignLab(GAME, variants=[changed_variant()])
+
+
+@pytest.fixture(scope="module")
+def ran():
+    import comm
+
+    comm.create_comm, before = comm.DummyComm, comm.create_comm
+    try:
+        lab = DesignLab(GAME, variants=[changed_variant()])
+        results = lab.run(games=6, bots=BOTS, stop="turns", wait=True)
+    finally:
+        comm.create_comm = before
+    return lab, results
+
+
+def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
+    lab, results = ran
+    assert isinstance(results, Results) and lab.results is results and results.games == 6
+    assert lab.message == "Done: 6 games per arm on this process." and lab.message_kind == "info"
+    assert lab.progress.value == lab.progress.max == 12 and lab.progress.bar_style == "success"
+    assert lab.progress_label.value.startswith("12 of 12 games, ") and "(done)" in lab.progress_label.value
+    assert "6 games per arm" in lab.decisions.value and "short roads</b> not decided yet on turns" in \
+        lab.decisions.value
+    assert "<table class='lab-sum'>" in lab.summary.value and "short roads − printed game" in lab.summary.value
+    assert [lab.tabs.get_title(i) for i in range(4)] == ["win rates", "differences", "over the game", "lengths"]
+    assert lab.result_box.children == (lab.decisions, lab.summary, lab.tabs, lab.picker)
+    assert lab.fan is not None and len(lab.fan.data) == 10 and lab.series.value == results.series_names()[0]
+    assert lab.bots == BOTS and lab.games.value == 6 and lab.stop_metric.value == "turns"
+    assert lab.margin.value == 2.0 and not lab.margin.disabled
+    assert not lab.running and lab.stop_button.disabled
+    assert lab.summary_frame().shape[0] == len(results.summary_rows())
+
+
+def test_the_picked_game_opens_in_its_table_at_that_round(ran):
+    lab, results = ran
+    lab.pick_arm.value = "short roads"
+    lab.pick_seed.value = 1
+    lab.pick_rotation.value = 2
+    key = results.key("short roads", 1, 2)
+    starts = results.round_starts(key)
+    labels = [label for label, _ in lab.pick_round.options]
+    assert labels[0].startswith("round 1") and labels[-1] == "the end"
+    lab.pick_round.value = starts[3]
+    lab.open_button.click()
+    view = lab.last_view
+    assert isinstance(view, KKTable) and view.human is None and lab.table_box.children[1] is view
+    assert view.status["view"] == starts[3] and not view.status["live"]
+    assert [str(a) for a in view.game.history] == [str(a) for a in results.game(key).history]
+    assert "rotation 2" in lab.table_box.children[0].value and lab.message.startswith("Opened short roads, seed 1")
+    assert lab.open_game("short roads", 1, 2, round=4).status["view"] == starts[4]
+    assert lab.open_game("printed game", 0).status["live"]  # no round: the end of the game
+    assert lab.open_game("short roads", 1, 2, round=99) is None and "not 99" in lab.message
+    assert lab.open_game("nobody", 0) is None and lab.message_kind == "error" and "no arm 'nobody'" in lab.message
+
+
+def test_a_click_on_the_fan_chart_opens_the_nearest_game_at_that_round(ran):
+    lab, results = ran
+    series = lab.series.value
+    median = next(t for t in lab.fan.data if t.name == "short roads: median")
+    i = 2
+    x, y = median.x[i], median.y[i]
+    view = lab.fan_clicked(median, Points(point_inds=[i], xs=[x], ys=[y], trace_name=median.name, trace_index=9))
+    key = results.nearest_game("short roads", series, x, y)
+    assert isinstance(view, KKTable) and view.status["view"] == results.round_starts(key)[x]
+    assert (lab.pick_arm.value, lab.pick_seed.value, lab.pick_rotation.value) == ("short roads", key.seed,
+                                                                                 key.rotation)
+    assert "was the nearest to" in lab.message
+    assert lab.fan_clicked(median, Points(point_inds=[], xs=[], ys=[], trace_name="", trace_index=0)) is None
+    lab.fan_by.value = "turn"  # by turn: the click opens the game at the start of that turn
+    median = next(t for t in lab.fan.data if t.name == "short roads: median")
+    view = lab.fan_clicked(median, Points(point_inds=[4], xs=[median.x[4]], ys=[median.y[4]], trace_name="",
+                                          trace_index=9))
+    key = results.nearest_game("short roads", series, median.x[4], median.y[4], by="turn")
+    assert view.status["view"] == results.turn_starts(key)[median.x[4]]
+    lab.fan_by.value = "round"
+
+
+def test_run_and_stop_in_a_thread_keep_the_finished_games(lab):
+    lab.bots = ["random", "random", "random"]  # quick games; 120 per arm would take a minute
+    assert lab.start() is None  # the Run button: a background thread
+    started = time.monotonic()
+    assert lab.running and not lab.stop_button.disabled
+    lab.run_button.click()  # a second run while one plays: refused in words
+    assert lab.message_kind == "error" and lab.message.startswith("A run is going on")
+    while lab.store.count() < 8 and time.monotonic() - started < 60:
+        time.sleep(0.05)
+    assert lab.running, "the run was to take minutes"
+    lab.stop_button.click()
+    assert lab.message.startswith("Stopping")
+    results = lab.wait(60)
+    assert not lab.running and results is lab.results and results.stopped
+    assert lab.store.count() >= 8, "every finished game is kept in the store"
+    assert results.games * 2 <= lab.store.count() < 2 * lab.experiment.games
+    assert lab.message.startswith("Stopped: every finished game is kept in the store")
+    assert "(stopped)" in lab.progress_label.value and lab.progress.bar_style == "warning"
+    assert not lab.stop() and lab.message == "Nothing is running: press Run first."
+
+
+def test_a_second_run_plays_only_what_the_store_lacks(lab):
+    store = Store()
+    lab = DesignLab(GAME, variants=lab.variants, store=store)
+    first = lab.run(games=3, bots=BOTS)
+    assert store.count() == 6
+    again = lab.run(games=3, bots=BOTS)
+    assert store.count() == 6 and again.game_rows() and len(again.game_rows()) == len(first.game_rows())
+
+
+def test_refusals_and_errors_are_sentences(lab, monkeypatch):
+    assert lab.run(games=0) is None and lab.message == "Not run: games is a whole number, at least 1, not 0"
+    assert lab.run(bots=["greedy", "clever", "random"]) is None and lab.message.startswith("Not run: ")
+    assert lab.run(stop="speed") is None and "the stop rule tests a metric" in lab.message
+    lab.bots = ["random", "random", "random"]
+    assert lab.run(stop="skill_gap", games=3) is None and "make them different bots" in lab.message
+    assert lab.message_kind == "error" and "Traceback" not in lab.message
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr("games.lab.Experiment.run", broken)
+    lab.stop_metric.value = None
+    assert lab.run(games=3) is None
+    assert lab.message == "The run stopped: RuntimeError: the disk is full (the 0 games finished are kept)."
+    assert not lab.running and lab.progress.bar_style == "danger"
+    assert not lab._open_picked() and lab.message == "No results yet: press Run first."
+
+
+def test_a_variant_like_the_baseline_is_an_a_a_test(lab):
+    lab.variants = [Variant(GAME)]
+    experiment = lab.make_experiment()
+    assert [a.salt for a in experiment.arms] == [0, 1]
+    results = lab.run(games=3, bots=BOTS)
+    assert results is not None and "an A/A test" not in lab.message  # said when the run starts
+    assert results.arms[1].name == "printed game (bots reseeded 1)"
+
+
+def test_arms_bots_and_the_editor_stay_in_step(lab):
+    assert lab.editor.variant == lab.variants[0] and lab.arm_picker.value == 1
+    assert lab.editor.edit("road_minimum", "4")
+    assert lab.variants[0].changes == {"road_minimum": 4} and "1 change" in lab.arm_picker.label
+    lab.arm_picker.value = 0
+    assert lab.editor.variant == lab.baseline and lab.remove_button.disabled
+    assert not lab.remove_variant() and lab.message_kind == "error"
+    added = lab.add_variant()
+    assert lab.editor.variant is added and len(lab.variants) == 2 and lab.arm_picker.value == 2
+    assert lab.remove_variant() and len(lab.variants) == 1
+    lab.baseline = Variant(GAME, {"road_minimum": 6})
+    assert lab.baseline.changes == {"road_minimum": 6}
+    with pytest.raises(ValueError, match="this lab plays kardinal_koenig.cards"):
+        lab.variants = [Variant("catan.base")]
+    lab.players.value = 4
+    assert len(lab.bots) == 4
+    lab.bots = ["mcts:300", "greedy never take", "random"]
+    assert lab.players.value == 3 and lab.bots == ["mcts:300", "greedy never take", "random"]
+    assert lab.seats.children[1].label == f"greedy that {lab.game.action_kinds['take']}"
+
+
+def test_the_seat_menus_offer_restricted_bots_of_the_games_kinds():
+    from games import game_class
+
+    options = dict((text, label) for label, text in bot_options(game_class(GAME)))
+    assert {"greedy", "random", "mcts:50", "mcts:200", "mcts"} <= set(options)
+    assert options["random never play three"] == f"random that {game_class(GAME).action_kinds['play three']}"
+
+
+def test_where_there_are_no_threads_run_plays_on_the_event_loop(lab, monkeypatch):
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    lab.games.value = 3
+
+    async def play():
+        assert lab.start() is None and lab.running and lab._task is not None
+        return await lab._task
+
+    results = asyncio.run(play())
+    assert isinstance(results, Results) and lab.results is results and not lab.running
