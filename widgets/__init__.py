@@ -7,6 +7,8 @@
 * :mod:`widgets.chartres` - the cellar, the full-game table and its rows, exercises.
 * :mod:`widgets.catan` - the Catan island (a picture or a sandbox's live board) and the table of the base game and
   Cities & Knights.
+* :mod:`widgets.lab` - the design lab: the variant editor, Run / Stop with progress, the charts of an experiment, and
+  any of its games opened in that game's table (:mod:`widgets.shared.tables`).
 
 The common names are importable from here too (``from widgets import KKTable``); each is loaded on first use, so
 ``import widgets`` stays quick and a lesson loads only its own game's views.
@@ -24,6 +26,8 @@ _HOMES = {
                      "RowsView", "WineExercise", "WineSandbox", "ip_chart", "pour_half_first"], "widgets.chartres"),
     **dict.fromkeys(["ChartView", "CountryExercise", "CrestExercise", "KKTable", "RoadExercise", "ScoringSandbox",
                      "chart_frame"], "widgets.kardinal_koenig"),
+    **dict.fromkeys(["DesignLab", "VariantEditor", "fan_figure", "forest_figure", "length_figure", "win_rate_figure"],
+                    "widgets.lab"),
     **dict.fromkeys(["BarbaraView", "KHTable", "MineBoardView", "MineExercise", "MineSandbox", "PlayerBoardView",
                      "PositionExercise", "PricePrediction", "PriceStand", "PriceStandApp", "TownExercise",
                      "TownHallView", "TownPosition", "TownSandbox", "TownView", "economy_at", "price_chart",
