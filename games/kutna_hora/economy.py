@@ -90,6 +90,7 @@ class RightsPlan:
     kind: str  # "groschen" or "permits"
     amount: int
     groschen: int
+    permit_price: int  # the permit price now (what each permit costs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,7 @@ class BuildPlan:
     rights: RightsPlan | None  # None: the tile is already in the player's slots
     wood: int
     wood_groschen: int
+    wood_price: int  # the wood price now (what each wood costs)
 
     @property
     def total(self) -> int:
@@ -259,7 +261,8 @@ class EconomyGame(prices.StandsGame, Game):
             row, column = where
             kind, amount = town_hall.rights_cost(column, self.design.rights_costs)
             groschen = self._rights_groschen(cells["permits"].value)[column]
-            rights = RightsPlan(hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen)
+            rights = RightsPlan(hall.rows[row][column].tiles[-1], row, column, kind, amount, groschen,
+                                cells["permits"].value)
         cell = cells[good]
         if cell.no_demand:
             return rights, (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may "
@@ -271,7 +274,8 @@ class EconomyGame(prices.StandsGame, Game):
             return rights, rights
         else:
             tile, via = self.tiles[rights.tile], rights
-        return rights, BuildPlan(tile.id, via, tile.wood, tile.wood * cells["wood"].value)  # N wood at the price
+        wood = cells["wood"].value
+        return rights, BuildPlan(tile.id, via, tile.wood, tile.wood * wood, wood)  # N wood at the price
 
     def _rights_source(self, guild: str, purse: Purse, where: tuple[int, int] | None) -> tuple[int, int] | str:
         """The (row, column) of the stack Rights to ``guild`` would take from (``where`` its stack is, ``None`` when
@@ -342,7 +346,7 @@ class EconomyGame(prices.StandsGame, Game):
                 return f"Rights to {plan.tile} cost {plan.groschen} groschen now and you have {money}."
             rights = f"rights {plan.rights.groschen} + " if plan.rights else ""
             return (f"Building {plan.tile} costs {plan.total} groschen now ({rights}{plan.wood} wood × "
-                    f"{self.price('wood')}) and you have {money}.")
+                    f"{plan.wood_price}) and you have {money}.")
         if action.verb == "advance":
             if len(action.args) != 2 or action.args[0] not in prices.DECKS:
                 return "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
@@ -374,9 +378,11 @@ class EconomyGame(prices.StandsGame, Game):
         purse = self.state.players[player]
         purse.groschen -= plan.groschen
         guild = self.tiles[plan.tile].guild
-        # The price read now (a designed column may cost 0 permits, so it is not the groschen divided by them).
-        permits = f"{plan.amount} permit{'s' if plan.amount != 1 else ''} at {self.price('permits')}"
-        cost = f"{plan.groschen} groschen" if plan.kind == "groschen" else f"{permits}, {plan.groschen} groschen"
+        if plan.kind == "groschen":
+            cost = f"{plan.groschen} groschen"
+        else:  # the price, not the groschen divided by the permits: a designed column may cost 0 permits
+            cost = (f"{plan.amount} permit{'s' if plan.amount != 1 else ''} at {plan.permit_price}, {plan.groschen} "
+                    "groschen")
         self.emit("rights.cost", f"Player {player + 1} takes the rights to {plan.tile} in column {plan.column + 1}: "
                   f"{cost}.", tile=plan.tile, groschen=plan.groschen)
         town_hall.take_top(self.hall, plan.row, plan.column)
@@ -393,7 +399,7 @@ class EconomyGame(prices.StandsGame, Game):
         tile = self.tiles[plan.tile]
         purse.held.remove(tile.id)
         purse.groschen -= plan.wood_groschen
-        each = self.price("wood")  # read before the building moves any slider (a designed tile may need 0 wood)
+        each = plan.wood_price  # not the groschen divided by the wood: a designed tile may need 0 wood
         self.emit("build.pay-wood", f"Player {player + 1} builds {tile.id}: {plan.wood} wood at {each} each, "
                   f"{plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
         purse.buildings.append(tile.id)

@@ -79,7 +79,7 @@ _PRICES_TABLE = load_price_table(PRINTED_TABLE)
 _PRICE_CELLS = table_cells(_PRICES_TABLE)
 
 
-def _prices(rules: tuple[str, ...]) -> Parameter:
+def _prices_parameter(rules: tuple[str, ...]) -> Parameter:
     return Parameter(
         "prices", _PRICE_CELLS, _PRICES_TABLE.source,
         "The printed price cards: per deck (population, ore), per card, per good, one cell per slider notch, "
@@ -88,6 +88,9 @@ def _prices(rules: tuple[str, ...]) -> Parameter:
         note=f"data/prices_{PRINTED_TABLE}.json (written once by data/generate_prices.py); checked by "
              "PriceTable.from_dict. Cells of the table the config's price_table names.")
 
+
+#: One parameter for both game ids (checking its 1,296 cells when it is made is most of this module's import time).
+_PRICES = _prices_parameter(("prices.goods", "prices.pay", "prices.no-demand", "prices.town-builds", "prices.star"))
 
 _VARIANT_TABLES: dict[tuple[str, Changes], tuple[PriceTable, PriceTable]] = {}
 
@@ -243,7 +246,7 @@ def _rights_costs(rules: tuple[str, ...]) -> Parameter:
 
 PARAMETERS: tuple[Parameter, ...] = (
     *_switches(),
-    _prices(("prices.goods", "prices.pay", "prices.no-demand", "prices.town-builds", "prices.star")),
+    _PRICES,
     _buildings(("build.pay-wood", "plot.cost", "build.production", "build.population", "build.bonus",
                 "public.bonus", "build.tax", "build.noble", "build.flip-barbara", "guild.technology-take")),
     _starting_groschen(("setup.players",)),
@@ -329,7 +332,7 @@ SANDBOX_MAX_ADVANCE = Sourced(3, "approx", "the sandbox's own rule (sandbox.adva
 ECONOMY_PARAMETERS: tuple[Parameter, ...] = (
     Parameter("turns", 12, "approx", "Turns each player takes; then the most groschen wins.", rules=("sandbox.turns",),
               low=1, high=200, field="turns", note="the sandbox's own rule (sandbox.turns), designed"),
-    _prices(("prices.goods", "prices.pay", "prices.no-demand", "prices.town-builds", "prices.star")),
+    _PRICES,
     _buildings(("build.pay-wood", "build.production", "build.population", "build.ore-deck",
                 "prices.guild-building")),
     _starting_groschen(("setup.groschen",)),
