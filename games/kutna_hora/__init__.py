@@ -9,6 +9,8 @@
 * :mod:`.town_hall` - stacks of building tiles and the cost of Rights; :mod:`.income` - production × price.
 * :mod:`.mines`, :mod:`.town`, :mod:`.nobles` - the mine board, the town and noble scoring as pure functions.
 * :mod:`.economy` - the price sandbox game built from the price modules (:func:`new_economy`).
+* :mod:`.parameters` - what a designer may change in both games (the price cells, the building tiles' numbers, the
+  rule text's numbers, the rule switches) and what a game reads once its variant is applied (``game.design``).
 * :mod:`.rules` - the full game's rules by id (:data:`RULES`); :mod:`.economy_rules` - the price sandbox's
   (:data:`ECONOMY_RULES`); :mod:`.data` - component numbers, tagged with their source.
 
@@ -28,7 +30,8 @@ BANNER = "Prices, tiles and boards are illustrative. They are not the printed co
 
 
 def new_game(players: int = 2, seed: int = 0, **options: Any) -> KutnaHoraGame:
-    """A new full game: ``new_game(players=3, seed=5)``; options ``events``, ``first_game``, ``price_table``."""
+    """A new full game: ``new_game(players=3, seed=5)``; options ``events``, ``first_game``, ``price_table``,
+    ``top_up``, ``red_round_event`` and ``variant`` (``Changes.of({"council_cost": 12})``: :mod:`.parameters`)."""
     return KutnaHoraGame(None, seed, players=players, **options)
 
 
