@@ -22,8 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from games.core import Event, GameError
 from games.kutna_hora import mines, town
-from games.kutna_hora.data.components import TILES
-from games.kutna_hora.data.rulebook import CHEAP_PLOT, PLOT_TAX
+from games.kutna_hora.data.rulebook import CHEAP_PLOT
 from games.kutna_hora.economy import EconomyGame
 from games.kutna_hora.game import KutnaHoraGame
 from games.kutna_hora.income import income_lines
@@ -395,15 +394,17 @@ class PositionExercise(KHExercise):
             said = " + ".join(f"{good} {n} × {price}" for good, n, price, _ in lines) or "no production yet"
             return f"Income is production × the current price, good by good: {said} = {g.income_of(p)} [income.sum]."
         if self.ask == "plot":
-            near = [TILES[g.state.town[j]].plot_value for j in town.neighbours(int(self.plot), g.size)  # type: ignore
+            near = [g.tiles[g.state.town[j]].plot_value for j in town.neighbours(int(self.plot), g.size)  # type: ignore
                     if g.state.town[j]]
-            if seat.reputation >= CHEAP_PLOT.value[0]:
-                why = f"with reputation {seat.reputation} (3 or more) every plot costs 1 [plot.reputation]"
+            (cheap_at, cheap), base = g.design.cheap_plot, g.design.plot_cost  # the game's numbers (a variant's)
+            if seat.reputation >= cheap_at:
+                why = (f"with reputation {seat.reputation} ({cheap_at} or more) every plot costs {cheap} "
+                       "[plot.reputation]")
             elif near:
                 why = (f"the plot is next to buildings with plot values {near}: it costs the highest, not the sum "
                        "[plot.cost]")
             else:
-                why = ("no building is next to it and none is in town (or every plot next to one is taken): 5 "
+                why = (f"no building is next to it and none is in town (or every plot next to one is taken): {base} "
                        "[plot.first]")
             return f"Plot {self.plot}: {why}."
         if self.ask == "mines":
@@ -412,7 +413,7 @@ class PositionExercise(KHExercise):
                              f"{r.player_stars[p]} → {r.points[p]}" for r in rows)
             return f"Each row is worth points by its stars; the players rank by their own stars [end.mines]. {said}."
         plots = g.state.markers.count(p)
-        extra = PLOT_TAX.value.get(plots, 0)
+        extra = g.design.plot_tax.get(plots, 0)
         return (f"The tax marker shows {g.state.tax}; with {plural(plots, 'plot marker')} in town the plot tax is "
                 f"{extra} [tax.pay]: {g.state.tax} + {extra} = {g.tax_due(p)}.")
 
