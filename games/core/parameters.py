@@ -104,19 +104,22 @@ class Parameter:
         return "int" if isinstance(value, int) else "float"
 
     def allowed(self) -> str:
-        """The allowed values in words: ``whole number 3..30``, ``true or false``, ``one of spiral, random``."""
+        """The allowed values in words: ``whole number 3..30``, ``true or false``, ``one of spiral, random``, and for
+        a table its cells: ``table of whole numbers 0..9``."""
         if self.kind == "table":
-            cells = sorted({_scalar_kind(v) for _, v in cells_of(self.default)})
-            parts = [self._scalar_words(kind) for kind in cells]
-            return "a table of " + ", ".join(dict.fromkeys(parts)) + " cells"
+            kinds = sorted({_scalar_kind(v) for _, v in cells_of(self.default)})
+            return "table of " + ", ".join(self._scalar_words(kind, plural=True) for kind in kinds)
         return self._scalar_words(self.kind)
 
-    def _scalar_words(self, kind: str) -> str:
+    def _scalar_words(self, kind: str, plural: bool = False) -> str:
         if kind == "bool":
-            return "true or false"
+            return "true or false" if not plural else "switches (true or false)"
         if kind in ("choice", "str"):
-            return "one of " + ", ".join(map(str, self.choices)) if self.choices else "a text"
-        noun = "whole number" if kind == "int" else "number"
+            if self.choices:
+                return "one of " + ", ".join(map(str, self.choices)) if not plural else \
+                    "cells of " + ", ".join(map(str, self.choices))
+            return "a text" if not plural else "texts"
+        noun = ("whole number" if kind == "int" else "number") + ("s" if plural else "")
         if self.low is not None and self.high is not None:
             return f"{noun} {_num(self.low)}..{_num(self.high)}"
         if self.low is not None:

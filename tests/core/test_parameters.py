@@ -28,7 +28,7 @@ ALL = (COSTS, TARGET, TRACK, SHARE, MODE, FLAG)
 def test_kinds_and_allowed_values_in_words():
     assert [p.kind for p in ALL] == ["table", "int", "table", "float", "choice", "bool"]
     assert TARGET.allowed() == "whole number 3..30"
-    assert COSTS.allowed() == "a table of whole number 0..9 cells"
+    assert COSTS.allowed() == "table of whole numbers 0..9"
     assert MODE.allowed() == "one of a, b" and FLAG.allowed() == "true or false"
     row = COSTS.describe()
     assert row["parameter"] == "costs" and row["rules"] == ["building.costs"] and row["source"] == "rulebook"
