@@ -43,6 +43,7 @@ def _xy(x: float, y: float) -> list[float]:
 
 def _harbours(game: CatanGame) -> list[dict[str, Any]]:
     out = []
+    generic, special = game.design.generic_rate, game.design.special_rate  # the game's (a variant's) rates
     for edge, kind in zip(board.HARBOUR_EDGES, game.layout.harbours, strict=True):
         a, b = board.EDGE_NODES[edge]
         (ax, ay), (bx, by) = board.NODE_XY[a], board.NODE_XY[b]
@@ -53,10 +54,10 @@ def _harbours(game: CatanGame) -> list[dict[str, Any]]:
         dx, dy = (mx - hx) * _X, (my - hy) * _Y
         norm = math.hypot(dx, dy) or 1.0
         px, py = mx * _X + dx / norm * SIDE * HARBOUR_OUT, my * _Y + dy / norm * SIDE * HARBOUR_OUT
-        rate = rulebook.BANK_RATE.value - 1 if kind == board.GENERIC else 2
+        rate = generic if kind == board.GENERIC else special
         out.append({"edge": edge, "nodes": [a, b], "at": [round(px, 1), round(py, 1)],
                     "kind": "generic" if kind == board.GENERIC else rulebook.RESOURCES[kind],
-                    "label": board.harbour_name(kind), "rate": rate})
+                    "label": board.harbour_name(kind, generic, special), "rate": rate})
     return out
 
 
@@ -124,7 +125,8 @@ def seats_state(game: CatanGame, viewers: Iterable[int | None]) -> list[dict[str
     public = game.observe(None)
     seen_by = {v: game.observe(v) for v in viewers if v is not None}
     over = game.is_terminal()
-    bank = rulebook.BANK_RATE.value
+    # better than the bank's rate for that card (the game's: a variant may change them)
+    bank = dict(zip(game.cards, game.design.start_rates, strict=True))
     out = []
     for p in range(game.players):
         seen = (seen_by[p] if p in seen_by else public)["players"][p]
@@ -133,8 +135,7 @@ def seats_state(game: CatanGame, viewers: Iterable[int | None]) -> list[dict[str
             sources.pop("victory point cards", None)  # face down (decision.hidden-points)
         entry = {"points": seen["points"], "sources": {k: v for k, v in sources.items() if v},
                  "hand": _hand(seen, ck), "pieces_left": seen["pieces_left"], "road_length": seen["road_length"],
-                 "rates": {k: v for k, v in seen["rates"].items() if v < bank or (ck and v < 4 and k in
-                                                                                    ("cloth", "coin", "paper"))}}
+                 "rates": {k: v for k, v in seen["rates"].items() if v < bank[k]}}
         if ck:
             entry["levels"] = seen["improvements"]
             entry["defenders"] = seen["defenders"]
@@ -169,22 +170,28 @@ def panels_state(game: CatanGame, view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def ck_catalog() -> dict[str, Any]:
-    """The development board as printed (sent once): tracks, their commodity, building names, level costs, the red
-    die faces each level draws on, the ability level and words, the metropolis levels."""
+def ck_catalog(game: CatanGame | None = None) -> dict[str, Any]:
+    """The development board (sent once): tracks, their commodity, building names, level costs, the red die faces
+    each level draws on, the ability level and words, the metropolis levels, the event die and the hand limit: the
+    numbers of ``game`` (a variant's), the printed ones without a game."""
     from games.catan.cities_knights import improvements
     from games.catan.data import ck_rulebook
 
-    red = ck_rulebook.LEVEL_RED_DIE.value
+    design = game.design if game is not None else None
+    abilities = improvements.ABILITIES if game is None else improvements.ability_words(game.robber_roll,
+                                                                                         game.design.guild_rate)
     return {"tracks": list(ck_rulebook.TRACKS), "track_card": dict(ck_rulebook.TRACK_COMMODITY.value),
             "buildings": {t: list(b) for t, b in ck_rulebook.BUILDINGS.items()},
-            "level_cost": list(ck_rulebook.LEVEL_COST.value),
-            "red_faces": [list(range(1, top + 1)) for top in red],
-            "ability_level": ck_rulebook.ABILITY_LEVEL.value,
-            "abilities": {ck_rulebook.TRACKS[t]: words for t, words in improvements.ABILITIES.items()},
-            "metropolis_level": ck_rulebook.METROPOLIS_LEVEL.value, "takeover_level": ck_rulebook.TAKEOVER_LEVEL.value,
-            "track_colours": dict(ck_rulebook.TRACK_COLOURS), "event_faces": list(ck_rulebook.EVENT_FACES.value),
-            "hand_limit": ck_rulebook.HAND_LIMIT.value}
+            "level_cost": list(design.level_costs if design else ck_rulebook.LEVEL_COST.value),
+            "red_faces": [list(range(1, top + 1))
+                          for top in (design.red_die if design else ck_rulebook.LEVEL_RED_DIE.value)],
+            "ability_level": design.ability if design else ck_rulebook.ABILITY_LEVEL.value,
+            "abilities": {ck_rulebook.TRACKS[t]: words for t, words in abilities.items()},
+            "metropolis_level": design.metropolis_level if design else ck_rulebook.METROPOLIS_LEVEL.value,
+            "takeover_level": design.takeover if design else ck_rulebook.TAKEOVER_LEVEL.value,
+            "track_colours": dict(ck_rulebook.TRACK_COLOURS),
+            "event_faces": list(design.faces if design else ck_rulebook.EVENT_FACES.value),
+            "hand_limit": design.hand_limit if design else ck_rulebook.HAND_LIMIT.value}
 
 
 __all__ = ["SIDE", "board_state", "ck_catalog", "geometry", "is_ck", "panels_state", "seats_state"]

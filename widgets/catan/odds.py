@@ -231,7 +231,7 @@ def position(players: int = 4, settlements: Mapping[int, Iterable[int]] | None =
         refresh_rates(game, p)
     for track, (p, v) in (metropolises or {}).items():
         t = TRACKS.index(track)
-        s.levels[p * 3 + t] = max(s.levels[p * 3 + t], metropolis.FIRST)
+        s.levels[p * 3 + t] = max(s.levels[p * 3 + t], game.design.metropolis_level)
         metropolis.place(game, p, t, v)
         refresh_rates(game, p)
     for p, nodes in (walls or {}).items():

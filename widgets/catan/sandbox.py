@@ -218,8 +218,10 @@ class AttackSandbox(_Steps, ipywidgets.VBox):
         level = knights.LEVELS.index(piece.split()[0])
         if (s.built | s.knight_nodes) & bit:
             return f"{node} is taken: a knight needs an empty intersection."
-        if not knights.piece_left(s, seat, level):
-            return f"both of {seat_label(seat)}'s {knights.LEVELS[level]} knights are on the board."
+        if not knights.piece_left(self.game, seat, level):
+            n = self.game.design.per_level  # the game's pieces per level (2 printed)
+            every = "both" if n == 2 else f"all {n}"
+            return f"{every} of {seat_label(seat)}'s {knights.LEVELS[level]} knights are on the board."
         return None
 
     @staticmethod

@@ -111,7 +111,7 @@ class CatanTable(GameTable):
 
     # ------------------------------------------------------------------ what the table draws
     def make_catalog(self, game: CatanGame) -> dict[str, Any]:
-        return {"geometry": geometry(game), "ck": ck_catalog() if is_ck(game) else {}, "banner": BANNER,
+        return {"geometry": geometry(game), "ck": ck_catalog(game) if is_ck(game) else {}, "banner": BANNER,
                 "game_id": game.game_id, "title": game.title}
 
     def table_state(self, game: CatanGame, live: bool) -> dict[str, Any]:

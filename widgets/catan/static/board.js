@@ -139,7 +139,7 @@ export function drawBoard(geom, state, opts) {
     g.append(svg("circle", { cx: x, cy: y, r: 11, fill: CARD_COLOURS[hb.kind] || "#fff", stroke: "#333", "stroke-width": 1 }));
     const t = svg("text", { x, y: y + 3, "text-anchor": "middle", class: "ct-harbour-rate",
       fill: inkOn(CARD_COLOURS[hb.kind] || "#ffffff") });
-    t.textContent = hb.kind === "generic" ? "3:1" : "2:1";
+    t.textContent = `${hb.rate}:1`;  // the game's rate (a variant may change it)
     g.append(t);
     harbourLayer.append(title(g, `harbour ${hb.label}`));
   });
