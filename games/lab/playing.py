@@ -69,7 +69,7 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
     seat), ``scores``, ``winners``, the metrics of :func:`games.lab.metrics.game_metrics`, ``first_seat``,
     ``order`` (each seat's place in the turn order), ``rounds``, ``turns``, ``decisions``, ``restricted`` (per
     seat: decisions at which a restriction refused an action), ``cpu`` (seconds, the one column that differs
-    from run to run) and, with ``keep``, ``series`` (``{"round": [...], name: [...]}``) and ``history`` (the
+    from run to run) and, with ``keep``, ``series`` (``{"rounds": [the round of each note], "values": {name: [its value at each note]}}``) and ``history`` (the
     action texts)."""
     started = time.process_time()
     n = len(lineup)
@@ -132,11 +132,9 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
         "restricted": refused,
     }
     if keep:
-        final = game.series()
-        for name, value in final.items():
+        for name, value in game.series().items():
             series.setdefault(name, []).append(_rounded(value))
-        series["round"] = [*rounds_seen, max(rounds_seen, default=0)]
-        record["series"] = series
+        record["series"] = {"rounds": [*rounds_seen, max(rounds_seen, default=0)], "values": series}
         record["history"] = [str(a) for a in game.history]
     record["cpu"] = time.process_time() - started
     return record

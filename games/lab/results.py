@@ -242,7 +242,7 @@ class Results:
         """The series the game records (``Game.series``), from its first stored game."""
         arm = self.experiment.baseline
         for _, _, series in self.store.series(arm.key, self.experiment.lineup_key, self._seeds()):
-            return [name for name in series if name != "round"]
+            return list(series["values"])
         return []
 
     def _seeds(self) -> list[int]:
@@ -251,10 +251,11 @@ class Results:
     def _series_values(self, series: dict[str, Any], name: str, seat: Any) -> list[tuple[int, list[float]]]:
         """``(step, values)`` per note of one game: the note's values of ``name`` (all seats, one seat, or the
         game's winner)."""
-        if name not in series:
-            raise KeyError(f"no series {name!r}; series: {', '.join(k for k in series if k != 'round')}")
+        values_of = series["values"]
+        if name not in values_of:
+            raise KeyError(f"no series {name!r}; series: {', '.join(values_of)}")
         out = []
-        for i, value in enumerate(series[name]):
+        for i, value in enumerate(values_of[name]):
             if isinstance(value, list):
                 values = value if seat == "all" else [value[seat]]
             else:
@@ -277,7 +278,7 @@ class Results:
                 notes = self._series_values(series, name, seat)
                 if by == "round":
                     last: dict[int, list[float]] = {}
-                    for (_, values), rnd in zip(notes, series["round"], strict=True):
+                    for (_, values), rnd in zip(notes, series["rounds"], strict=True):
                         last[rnd] = values
                     steps = last.items()
                 else:
@@ -299,7 +300,7 @@ class Results:
         for seed, rotation, series in self.store.series(chosen.key, self.experiment.lineup_key, self._seeds()):
             notes = self._series_values(series, name, seat)
             if by == "round":
-                found = [values for (_, values), rnd in zip(notes, series["round"], strict=True) if rnd == step]
+                found = [values for (_, values), rnd in zip(notes, series["rounds"], strict=True) if rnd == step]
                 values = found[-1] if found else None
             else:
                 values = notes[step][1] if step < len(notes) else None
@@ -344,7 +345,7 @@ class Results:
         for _, rotation, series in self.store.series(key.arm, key.lineup, [key.seed]):
             if rotation == key.rotation:
                 out: dict[int, int] = {}
-                for step, rnd in zip(turns, series["round"], strict=False):
+                for step, rnd in zip(turns, series["rounds"], strict=False):
                     out.setdefault(rnd, step)
                 return out
         return {}

@@ -47,7 +47,8 @@ def test_one_game_is_a_pure_function_of_its_key(printed):
     lineup = [BotSpec.parse(b) for b in BOTS]
     a, b = play(printed, lineup, 5, 2), play(printed, lineup, 5, 2)
     a.pop("cpu"), b.pop("cpu")
-    assert a == b and a["history"] and len(a["series"]["round"]) == a["turns"] + 1
+    assert a == b and a["history"] and len(a["series"]["rounds"]) == a["turns"] + 1
+    assert all(len(v) == a["turns"] + 1 for v in a["series"]["values"].values())
 
 
 def test_the_same_games_on_local_processes_and_on_a_dask_cluster(printed, inline):
