@@ -100,12 +100,17 @@ def price_table_of(name: str, variant: Changes) -> PriceTable:
     variant's ``prices`` changes applied to its cells (cached per table and variant). A change the named table
     cannot take (another shape, a cell its loader refuses) is a :class:`ParameterError` naming it."""
     base = table_for_config(name)
-    changes = {path: value for path, value in variant.as_dict().items() if path.split(".")[0] == "prices"}
-    if not changes:
+    if not variant:
         return base
-    found = _VARIANT_TABLES.get((name, variant))
+    if len(_VARIANT_TABLES) >= 256:
+        _VARIANT_TABLES.clear()
+    found = _VARIANT_TABLES.get((name, variant))  # looked up first: games are made by the thousand
     if found is not None and found[0] is base:  # a table registered again under the name is read again
         return found[1]
+    changes = {path: value for path, value in variant.as_dict().items() if path.split(".")[0] == "prices"}
+    if not changes:
+        _VARIANT_TABLES[(name, variant)] = (base, base)
+        return base
     cells = table_cells(base)
 
     def problem(value: Any) -> str | None:
@@ -119,8 +124,6 @@ def price_table_of(name: str, variant: Changes) -> PriceTable:
         table = table_with(base, resolve((own,), changes, game=f"the price table {name!r}")["prices"])
     except (ParameterError, DataError) as err:
         raise ParameterError(f"{err} (in the price table {name!r} the config names)") from err
-    if len(_VARIANT_TABLES) >= 64:
-        _VARIANT_TABLES.clear()
     _VARIANT_TABLES[(name, variant)] = (base, table)
     return table
 
@@ -431,7 +434,8 @@ _DESIGNS: dict[Changes, Design] = {}
 def design_of(params: Mapping[str, Any], variant: Changes) -> Design:
     """The numbers a game with these parameter values plays with: :data:`PRINTED` when ``variant`` changes nothing,
     else the printed numbers with every changed parameter read from ``params`` (cached per variant: the values of a
-    variant never differ between games)."""
+    variant never differ between games, and a variant both ids take changes only parameters both have, with the same
+    printed values, so either id's design of it is the same)."""
     if not variant:
         return PRINTED
     found = _DESIGNS.get(variant)
