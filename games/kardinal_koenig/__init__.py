@@ -4,6 +4,8 @@
 text: :mod:`.taking` (take cards), :mod:`.law_chips` (played while taking), :mod:`.claim_stones` (place or move a
 claim stone), :mod:`.claimed_cards` (paying for a card under another player's stone); :mod:`.game` says which is
 pending and runs the turn order. :mod:`.scoring` is the scoring chart, :mod:`.evaluation` the greedy bot's view.
+:mod:`.parameters` lists the designable numbers (the design lab's variants) and :mod:`.design` prepares them for a
+game.
 The per-card crests and routes are a designed stand-in (``approx``) for the card sheet; two facts about the sheet
 are our inferences from the text (``inferred``, :mod:`.data.inferred`: at most 2 crests a card, never both a ship and
 a carriage), which a transcribed deck may break (it loads with a warning).

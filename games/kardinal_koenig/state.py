@@ -21,7 +21,8 @@ class CardGameConfig:
 
     A hand-made position (for lessons and tests): ``rows`` lists up to 4 rows of card ids (the cards not listed
     are out of the game) and ``chips`` maps ``"row,column"`` to a law-chip kind. With ``rows`` empty the cards are
-    shuffled into 4 × 14 and the 8 chips onto the X positions.
+    shuffled into 4 × 14 and the 8 chips onto the X positions (a ``variant`` may change the card counts, the rows
+    and the chips: ``parameters.py``).
 
     ``crestless_after_limit`` settles what the rule text leaves open (``decision.crestless-after-limit``): may a card
     without crests still be taken once the turn's crests reach the limit? ``True`` (the default) follows the rule
