@@ -421,9 +421,10 @@ def prepare(components: str, players: int, variant: Any, params: Params) -> tupl
     found = _PREPARED.get(key)
     if found is not None:
         return found
-    if variant:
+    changed: list[str] = []
+    if variant:  # the printed game skips the checks and the comparison of its (printed) tables
         _relations(params)
-    changed = [name for name in COMPONENT_PARAMETERS if thaw(params[name]) != PRINTED_FORM[name]]
+        changed = [name for name in COMPONENT_PARAMETERS if thaw(params[name]) != PRINTED_FORM[name]]
     if not changed:
         parts = load_components(components)
     elif components != BASE_SET:
