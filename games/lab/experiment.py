@@ -51,7 +51,7 @@ from .playing import arm_key, play_chunk
 from .results import Results
 from .runners import Runner, executor_for
 from .stats import UNDECIDED, ConfidenceSequence
-from .store import Store
+from .store import Store, StoreError
 from .variants import Variant, VariantError
 
 #: How often (seconds) a run reports progress while it waits for workers.
@@ -202,6 +202,17 @@ class Experiment:
             run.close()
         return run.results()
 
+    def load(self, store: Store | str | Path) -> Results:
+        """The results of this experiment from a store that already holds its games (a file kept by a benchmark,
+        opened read-only): nothing is played and nothing is written. The stop rule reads the complete blocks as a
+        run would; :class:`~games.lab.store.StoreError` says so when the store lacks the first block."""
+        kept = store if isinstance(store, Store) else Store(store, read_only=True)
+        run = Run(self, executor_for(1), kept, None, None)
+        run.load()
+        if run.complete == 0:
+            raise StoreError(f"{kept.path} holds no complete block of this experiment ({self!r})")
+        return run.results()
+
     async def run_async(self, store: Store | str | Path | None = None,
                         progress: Callable[[Progress], None] | None = None, stop_event: Any = None) -> Results:
         """Play in this process, giving the event loop a turn after every game (the browser's kernel has no
@@ -265,12 +276,10 @@ class Run:
         self.runner.close()
 
     # ------------------------------------------------------------------ playing
-    def _plan(self) -> list[list[list[Any]]]:
-        """The missing games in seed order, cut into tasks of ``chunk`` games."""
+    def load(self) -> None:
+        """Read the games the store already holds for this experiment, and feed the stop rule their blocks."""
         exp = self.experiment
         lineup = exp.lineup_key
-        for arm in exp.arms:
-            self.store.add_arm(arm.key, arm.variant.to_dict(), arm.salt)
         wanted = {(a.key, s, r) for a in exp.arms for s in range(exp.seed, exp.seed + exp.blocks)
                   for r in range(exp.rotations)}
         for arm in exp.arms:
@@ -279,6 +288,14 @@ class Run:
                 if key in wanted:
                     self.records[key] = record
         self.kept = len(self.records)
+        self._advance()
+
+    def _plan(self) -> list[list[list[Any]]]:
+        """The missing games in seed order, cut into tasks of ``chunk`` games."""
+        exp = self.experiment
+        for arm in exp.arms:
+            self.store.add_arm(arm.key, arm.variant.to_dict(), arm.salt)
+        self.load()
         missing = [[a.key, s, r] for s in range(exp.seed, exp.seed + exp.blocks) for a in exp.arms
                    for r in range(exp.rotations) if (a.key, s, r) not in self.records]
         return [missing[i:i + self.chunk] for i in range(0, len(missing), self.chunk)]
@@ -325,7 +342,6 @@ class Run:
         exp = self.experiment
         started = time.perf_counter()
         tasks = self._plan()
-        self._advance()
         limit = max(2, self.runner.workers * 2)
         flying: dict[Future, list[list[Any]]] = {}
         last = 0.0

@@ -69,8 +69,8 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
     seat), ``scores``, ``winners``, the metrics of :func:`games.lab.metrics.game_metrics`, ``first_seat``,
     ``order`` (each seat's place in the turn order), ``rounds``, ``turns``, ``decisions``, ``restricted`` (per
     seat: decisions at which a restriction refused an action), ``cpu`` (seconds, the one column that differs
-    from run to run) and, with ``keep``, ``series`` (``{"rounds": [the round of each note], "values": {name: [its value at each note]}}``) and ``history`` (the
-    action texts)."""
+    from run to run) and, with ``keep``, ``series`` (``{"rounds": [the round of each note], "values": {name: [its
+    value at each note]}}``) and ``history`` (the action texts)."""
     started = time.process_time()
     n = len(lineup)
     game: Game = variant.new_game(players=n, seed=seed)

@@ -7,6 +7,8 @@ are missing. Writing is ``INSERT OR IGNORE`` on that key in WAL mode with a busy
 file wait for each other briefly and never corrupt it (a game both played is kept once: it is the same game).
 
 ``Store(":memory:")`` keeps everything in memory (what runs in the browser, and a lab run with no file).
+``Store(path, read_only=True)`` reads a kept file and never writes to it, nor beside it (a lesson reading the figures
+a benchmark kept in the repository); :meth:`Store.pack` leaves a file in that shape (one file, no write-ahead log).
 """
 
 from __future__ import annotations
@@ -37,21 +39,30 @@ class StoreError(ValueError):
 class Store:
     """An SQLite file of lab games (module docstring). Safe to share between the threads of one process."""
 
-    def __init__(self, path: str | Path = ":memory:") -> None:
+    def __init__(self, path: str | Path = ":memory:", read_only: bool = False) -> None:
         self.path = str(path)
+        self.read_only = read_only
         self._lock = threading.Lock()
         try:
-            self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False, isolation_level=None)
-            if self.path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA busy_timeout=60000")
-            self._db.executescript(_SCHEMA)
+            if read_only:
+                if not Path(self.path).is_file():
+                    raise StoreError(f"{self.path}: no such lab store")
+                self._db = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                                           check_same_thread=False, isolation_level=None)
+            else:
+                self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False, isolation_level=None)
+                if self.path != ":memory:":
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA busy_timeout=60000")
+                self._db.executescript(_SCHEMA)
             row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None and read_only:
+                raise StoreError(f"{self.path}: not a lab store (it has no schema)")
             if row is None:
                 self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             elif row[0] != str(SCHEMA_VERSION):
                 raise StoreError(f"{self.path}: a lab store of schema {row[0]}, this lab reads {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as err:
+        except sqlite3.Error as err:
             raise StoreError(f"{self.path}: not a lab store ({err})") from None
 
     def close(self) -> None:
@@ -64,13 +75,27 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def pack(self) -> None:
+        """Fold the write-ahead log into the file and leave it as one file (``journal_mode=DELETE``, vacuumed): what
+        a file kept in a repository and opened read-only needs."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.execute("PRAGMA journal_mode=DELETE")
+            self._db.execute("VACUUM")
+
     # ------------------------------------------------------------------ writing
+    def _writable(self) -> None:
+        if self.read_only:
+            raise StoreError(f"{self.path} is open read-only: its games can be read, not added")
+
     def add_arm(self, arm: str, variant: dict[str, Any], salt: int) -> None:
+        self._writable()
         with self._lock:
             self._db.execute("INSERT OR IGNORE INTO arms VALUES (?, ?, ?)", (arm, json.dumps(variant), salt))
 
     def add(self, lineup: str, rows: Iterable[dict[str, Any]]) -> int:
         """Keep finished games (rows of :func:`games.lab.playing.play_chunk`); returns how many were new."""
+        self._writable()
         values = [(r["arm"], lineup, r["seed"], r["rotation"], json.dumps(r["record"]), r["series"], r["history"])
                   for r in rows]
         with self._lock:

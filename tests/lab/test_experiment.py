@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from games.lab import Arm, Experiment, Store, Variant, VariantError
+from games.lab import Arm, Experiment, Store, StoreError, Variant, VariantError
 from games.lab.lineup import BotSpec
 from games.lab.playing import bot_seed, play, seated
 
@@ -176,3 +176,28 @@ def test_fan_bands_a_picked_game_and_its_turns(inline):
     assert rounds and min(rounds) == 1 and all(s in starts for s in rounds.values())
     with pytest.raises(KeyError):
         inline.fan("gold")
+
+
+def test_a_kept_store_is_read_without_playing_or_writing(tmp_path, printed, inline):
+    path = tmp_path / "kept.sqlite"
+    experiment = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6)
+    with Store(path) as store:
+        experiment.run(store=store)
+        store.pack()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    stamp = path.stat().st_mtime_ns
+    loaded = experiment.load(path)
+    assert rows(loaded) == rows(inline) and loaded.fan("points")
+    assert loaded.game(loaded.key("printed game", 1, 2)).is_terminal()
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and path.stat().st_mtime_ns == stamp
+    with pytest.raises(StoreError, match="read-only"):
+        Store(path, read_only=True).add_arm("x", {}, 0)
+    bigger = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=9)
+    assert bigger.load(path).games == 6  # the blocks the store holds
+    with pytest.raises(StoreError, match="no complete block"):
+        Experiment(printed, [Arm(printed, salt=2)], bots=BOTS, games=6).load(path)
+    with pytest.raises(StoreError, match="no such lab store"):
+        experiment.load(tmp_path / "missing.sqlite")
+    (tmp_path / "junk.sqlite").write_text("not a database")
+    with pytest.raises(StoreError, match="not a lab store"):
+        experiment.load(tmp_path / "junk.sqlite")
