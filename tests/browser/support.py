@@ -1232,3 +1232,21 @@ def check_notebook_views(guard: GuardedPage, notebook: Path, frontend: str = "la
 
     assert_no_errors(page, panel)
     return log
+
+
+# ---------------------------------------------------------------------------------------------- design lab
+LAB_FIXTURE_NOTEBOOK = Path(__file__).resolve().parent / "fixtures" / "lab_demo.ipynb"
+
+
+def type_and_wait(view: Any, field: Any, text: str, message: str = '[data-testid="lab-ed-message"]',
+                  what: str = "VariantEditor") -> None:
+    """Type ``text`` into a text field of an anywidget view, commit it with Enter (what sends its intent) and wait
+    until the view redrew from Python's answer (the marked ``message`` node is replaced on every redraw)."""
+    from playwright.sync_api import expect
+
+    view.evaluate(f"(root) => root.querySelector({json.dumps(message)})?.setAttribute('data-stale', '')")
+    field.fill(text)
+    field.press("Enter")
+    expect(view.locator(f"{message}:not([data-stale])"),
+           f"the {what} view did not redraw within {REPLY_MS // 1000} s of typing {text!r} into {field}").to_have_count(
+        1, timeout=REPLY_MS)

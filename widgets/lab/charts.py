@@ -76,9 +76,11 @@ def _finite(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
-def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
-    fig.update_layout(title={"text": title, "x": 0.01, "font": {"size": 14}}, height=height, font=FONT,
-                      template="plotly_white", margin={"l": 60, "r": 20, "t": 70, "b": 50},
+def _layout(fig: go.Figure, title: str, height: int, note: str = "") -> go.Figure:
+    """The lab's look: a title with a smaller line of what to read in it under it, white, the legend below."""
+    text = f"{title}<br><span style='font-size:11px;color:#6b6357'>{note}</span>" if note else title
+    fig.update_layout(title={"text": text, "x": 0.01, "font": {"size": 14}}, height=height, font=FONT,
+                      template="plotly_white", margin={"l": 60, "r": 20, "t": 95 if note else 60, "b": 50},
                       legend={"orientation": "h", "y": -0.18, "x": 0})
     return fig
 
@@ -124,8 +126,8 @@ def win_rate_figure(results: Results) -> go.Figure:
         fig.add_hline(y=1 / n, line={"dash": "dot", "color": "#777", "width": 1}, row=1, col=col)
     fig.update_yaxes(range=[0, 1], tickformat=".0%", title_text="games won (95 % interval)", row=1, col=1)
     fig.update_layout(barmode="group", bargap=0.25)
-    return _layout(fig, f"Win rate by seat and turn position ({results.games} games per arm; dotted: a fair share, "
-                        f"1/{n})", 380)
+    return _layout(fig, "Win rate by seat and by turn position", 400,
+                   f"{results.games} games per arm · bars: 95 % intervals · dotted: a fair share (1/{n})")
 
 
 # ------------------------------------------------------------------------------------------------ differences
@@ -149,6 +151,7 @@ def in_units(metric: str, value: float, signed: bool = True) -> str:
         return "n/a"
     unit, share = UNITS.get(metric, ("", False))
     sign = "+" if signed else ""
+    value = round(value, 9) + 0.0  # a paired mean of equal games is 0, not -7e-16 (and never -0)
     if share:
         return f"{value * 100:{sign}.1f} pp"
     return f"{value:{sign}.3g} {unit}".strip()
@@ -225,8 +228,9 @@ def forest_figure(results: Results) -> go.Figure:
     fig.update_yaxes(categoryorder="array", categoryarray=order, type="category")
     fig.update_xaxes(range=[-reach * 1.25, reach * 1.25], zeroline=False,
                      title_text="difference ÷ the metric's spread (standard deviation over the baseline's games)")
-    return _layout(fig, f"{title}: variant minus baseline, {results.games} paired games per arm; labels in each "
-                        "metric's units (pp: percentage points)", 120 + 30 * len(metrics))
+    return _layout(fig, title, 140 + 30 * len(metrics),
+                   f"variant minus baseline, {results.games} paired games per arm · labels in each metric's units "
+                   "(pp: percentage points) · filled: the interval leaves out 0")
 
 
 # ------------------------------------------------------------------------------------------------ fan charts
@@ -274,8 +278,8 @@ def fan_figure(results: Results, series: str, by: str = "round", seat: Any = "al
     fig.update_xaxes(title_text=by, dtick=1 if max(r[by] for r in rows) <= 30 else None)
     fig.update_yaxes(title_text=f"{series} ({who})")
     fig.update_layout(hovermode="closest", clickmode="event")
-    return _layout(fig, f"{title}: median, middle 50 % and 90 % of games ({who}); click a point to open the game "
-                        "nearest it", 420)
+    return _layout(fig, f"{series} by {by}: median, middle 50 % and 90 % of games", 440,
+                   f"{who} · click a point: the game of that arm nearest it opens at that {by}")
 
 
 # ------------------------------------------------------------------------------------------------ lengths
@@ -310,7 +314,7 @@ def length_figure(results: Results) -> go.Figure:
         fig.update_xaxes(title_text=what, row=1, col=col)
     fig.update_yaxes(title_text="games", row=1, col=1)
     fig.update_layout(barmode="overlay")
-    return _layout(fig, f"Game lengths per arm ({results.games} games per arm; dashed: each arm's mean)", 360)
+    return _layout(fig, "Game lengths per arm", 380, f"{results.games} games per arm · dashed: each arm's mean")
 
 
 __all__ = ["ARM_COLOURS", "LABELS", "UNITS", "arm_colour", "arm_colours", "fan_figure", "forest_figure",

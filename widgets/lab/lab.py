@@ -30,7 +30,10 @@ watch mode, its time-travel slider at the round's first step.
 from __future__ import annotations
 
 import asyncio
+import copy
+import functools
 import html
+import json
 import math
 import os
 import sys
@@ -193,6 +196,9 @@ class DesignLab(ipywidgets.VBox):
         self.open_button = _classed(ipywidgets.Button(description="open in table", icon="external-link",
                                                       tooltip="the game in its own table, at that round"),
                                     "lab-open-table")
+        for w, name in ((self.pick_arm, "arm"), (self.pick_seed, "seed"), (self.pick_rotation, "rotation"),
+                        (self.pick_round, "round")):
+            w.add_class(f"lab-pick-{name}")
         for w in (self.pick_arm, self.pick_seed, self.pick_rotation):
             w.observe(self._safely(lambda _c: self._draw_rounds()), names="value")
         self.open_button.on_click(self._safely(lambda _b: self._open_picked()))
@@ -530,11 +536,11 @@ class DesignLab(ipywidgets.VBox):
             return
         self.decisions.value = decisions_html(results)
         self.summary.value = summary_html(results)
-        charts = [("win rates", ipywidgets.VBox([_figure(win_rate_figure(results))])),
-                  ("differences", ipywidgets.VBox([_figure(forest_figure(results))])),
+        charts = [("win rates", static_chart(win_rate_figure(results), "lab-chart-wins")),
+                  ("differences", static_chart(forest_figure(results), "lab-chart-differences")),
                   ("over the game", ipywidgets.VBox([_box([self.series, self.fan_by, self.fan_seat]),
                                                      self.fan_box])),
-                  ("lengths", ipywidgets.VBox([_figure(length_figure(results))]))]
+                  ("lengths", static_chart(length_figure(results), "lab-chart-lengths"))]
         self._picking = True
         try:
             names = results.series_names()
@@ -564,12 +570,17 @@ class DesignLab(ipywidgets.VBox):
         if self._picking or results is None or self.series.value is None:
             return
         state = {"series": self.series.value, "by": self.fan_by.value, "seat": self.fan_seat.value}
-        figure = _figure(fan_figure(results, state["series"], state["by"], state["seat"]))
-        for trace in figure.data:
+        figure = fan_figure(results, state["series"], state["by"], state["seat"])
+        if self.fan is None:  # one FigureWidget (5 MB of plotly.js) for the lab's life, redrawn in place
+            self.fan = _classed(figure_widget(figure), "lab-chart-fan")
+        else:
+            self.fan.data = ()
+            self.fan.add_traces(list(figure.data))
+            self.fan.update_layout(figure.layout.to_plotly_json())
+        for trace in self.fan.data:
             trace.on_click(self._safely_click)
         self._fan_state = state
-        self.fan = figure
-        self.fan_box.children = [figure]
+        self.fan_box.children = [self.fan]
 
     def _safely_click(self, trace: Any, points: Any, _state: Any = None) -> None:
         try:
@@ -644,7 +655,9 @@ class DesignLab(ipywidgets.VBox):
             elif turn is not None:
                 turns = results.turn_starts(key)
                 step = turns[turn] if 0 <= turn < len(turns) else None
-            view = open_game(game, step)
+            kinds = {spec.kind for spec in results.experiment.lineup}
+            plain = all(not spec.never and spec.budget is None for spec in results.experiment.lineup)
+            view = open_game(game, step, bots=kinds.pop() if len(kinds) == 1 and plain else None)
         except (KeyError, ValueError, TypeError) as err:
             self._refuse(f"No such game: {str(err).strip(chr(39))}.")
             return None
@@ -667,10 +680,50 @@ class DesignLab(ipywidgets.VBox):
         return self.results.frames()["summary"]
 
 
-def _figure(figure: Any) -> Any:
+def static_chart(figure: Any, css: str = "") -> ipywidgets.Output:
+    """A figure as plain output (what a chart that never changes in place should be: no 5 MB widget of plotly.js per
+    chart) in an Output widget, which a box or a tab can hold. Its JSON goes through plotly's encoder (NaN as
+    null), and no renderer of the kernel is asked (none is needed outside a notebook)."""
+    import plotly.io as pio
+
+    data = json.loads(pio.to_json(figure, validate=False))
+    out = ipywidgets.Output()
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/vnd.plotly.v1+json": data,
+                             "text/plain": f"<plotly figure: {figure.layout.title.text or 'a chart'}>"}},)
+    if css:
+        out.add_class(css)
+    return out
+
+
+@functools.cache
+def _figure_widget_class() -> type:
     import plotly.graph_objects as go
 
-    return go.FigureWidget(figure)
+    class LabFigure(go.FigureWidget):
+        """A FigureWidget whose comm opens once its figure is in it, so the browser gets data and layout in the
+        first message. (A plain FigureWidget opens its comm first and sends its figure right after, and the browser
+        loses that update now and then: the chart stays empty.)"""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self._lab_deferred = True
+            super().__init__(*args, **kwargs)
+            self._lab_deferred = False
+            self._widget_layout = copy.deepcopy(self._layout_obj._props)
+            self._widget_data = copy.deepcopy(self._data)
+            self.open()
+
+        def open(self) -> None:
+            if getattr(self, "_lab_deferred", False):
+                return
+            super().open()
+
+    return LabFigure
+
+
+def figure_widget(figure: Any) -> Any:
+    """A clickable ``FigureWidget`` of ``figure`` whose first message to the browser carries the whole figure."""
+    return _figure_widget_class()(figure)
 
 
 def game_seats(results: Results, key: Any) -> list[str]:

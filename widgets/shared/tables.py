@@ -42,9 +42,11 @@ def table_class(game_id: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-def open_game(game: Game, step: int | None = None) -> Any:
+def open_game(game: Game, step: int | None = None, bots: str | None = None) -> Any:
     """``game`` in its own view, in watch mode, showing it as it was after ``step`` actions (``None``: as it is
-    now). ``ValueError`` for a step the game does not have; ``TypeError`` for something that is no game."""
+    now); ``bots``: the kind of bot a table names at its seats and lets play on (``"random"``, ``"greedy"``,
+    ``"mcts"``; the table's own default when ``None``). ``ValueError`` for a step the game does not have;
+    ``TypeError`` for something that is no game."""
     if not isinstance(game, Game):
         raise TypeError(f"open_game opens a game (games.core.Game), not {short(game)}")
     steps = len(game.history)
@@ -53,7 +55,7 @@ def open_game(game: Game, step: int | None = None) -> Any:
     cls = table_class(game.game_id)
     if game.game_id in AT_STEP:
         return cls(game if step is None or step == steps else game.at(step))
-    table = cls(game, human=None)
+    table = cls(game, human=None, **({"bots": bots} if bots is not None else {}))
     if step is not None and step != steps:
         table.show_step(step)
         table.say(f"Looking back at step {step} of {steps} (read-only): move the time-travel slider to see the rest "

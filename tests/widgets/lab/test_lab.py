@@ -5,6 +5,7 @@ fan chart) opens in its table at that round."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import time
 
@@ -49,6 +50,12 @@ def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
     assert [lab.tabs.get_title(i) for i in range(4)] == ["win rates", "differences", "over the game", "lengths"]
     assert lab.result_box.children == (lab.decisions, lab.summary, lab.tabs, lab.picker)
     assert lab.fan is not None and len(lab.fan.data) == 10 and lab.series.value == results.series_names()[0]
+    wins, differences, _, lengths = lab.tabs.children
+    for chart, traces in ((wins, 4), (differences, 1), (lengths, 4)):  # plain plotly output, no widget of plotly.js
+        (output,) = chart.outputs
+        figure = output["data"]["application/vnd.plotly.v1+json"]
+        assert len(figure["data"]) == traces and figure["layout"]["title"]["text"]
+    assert "NaN" not in json.dumps(differences.outputs)
     assert lab.bots == BOTS and lab.games.value == 6 and lab.stop_metric.value == "turns"
     assert lab.margin.value == 2.0 and not lab.margin.disabled
     assert not lab.running and lab.stop_button.disabled
@@ -176,6 +183,26 @@ def test_arms_bots_and_the_editor_stay_in_step(lab):
     lab.bots = ["mcts:300", "greedy never take", "random"]
     assert lab.players.value == 3 and lab.bots == ["mcts:300", "greedy never take", "random"]
     assert lab.seats.children[1].label == f"greedy that {lab.game.action_kinds['take']}"
+
+
+def test_the_fan_chart_is_one_widget_redrawn_in_place_whose_first_message_holds_the_figure(ran, monkeypatch):
+    import comm
+    import plotly.graph_objects as go
+
+    from widgets.lab.lab import figure_widget
+
+    lab, results = ran
+    fan = lab.fan
+    lab.fan_seat.value = 1
+    assert lab.fan is fan and "Player 2" in fan.layout.yaxis.title.text and len(fan.data) == 10
+    lab.fan_seat.value = "all"
+    opened = []
+    monkeypatch.setattr(comm, "create_comm", lambda **kw: opened.append(kw) or comm.DummyComm(**kw))
+    widget = figure_widget(go.Figure(go.Scatter(x=[1, 2], y=[3, 4]), layout={"title": {"text": "first"}}))
+    (message,) = opened
+    state = message["data"]["state"]
+    assert state["_widget_data"][0]["y"] == [3, 4] and state["_widget_layout"]["title"] == {"text": "first"}
+    assert widget.comm is not None
 
 
 def test_the_seat_menus_offer_restricted_bots_of_the_games_kinds():

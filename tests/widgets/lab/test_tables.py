@@ -72,3 +72,9 @@ def test_bad_steps_and_non_games_are_refused_in_words():
         open_game("kardinal_koenig.cards")
     with pytest.raises(KeyError, match="games with one"):
         table_class("chess")
+
+
+def test_a_table_can_name_the_bots_that_played():
+    game = played("kardinal_koenig.cards", 6)
+    assert open_game(game, 3, bots="random").catalog["bots"] == "random"
+    assert open_game(game, 3).catalog["bots"] == "greedy"

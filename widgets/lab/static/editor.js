@@ -6,6 +6,14 @@
 
 import { MESSAGE_TRAITS, button, make, messageLine, mount, plural, testid } from "../../shared/static/runtime.js";
 
+// Keys typed into a field are the field's: JupyterLab's notebook shortcuts (Enter: edit the cell, and the like)
+// must not take them (Lumino skips nodes marked data-lm-suppress-shortcuts; the stop covers other front ends).
+function suppressShortcuts(node) {
+  node.dataset.lmSuppressShortcuts = "true";
+  node.addEventListener("keydown", (event) => event.stopPropagation());
+  return node;
+}
+
 // A text field that sends its text when committed (Enter or leaving it); Escape puts the value back.
 function field(id, value, onCommit, opts) {
   const o = opts || {};
@@ -16,6 +24,7 @@ function field(id, value, onCommit, opts) {
   if (o.placeholder) input.placeholder = o.placeholder;
   if (o.label) input.setAttribute("aria-label", o.label);
   input.addEventListener("change", () => onCommit(input.value));
+  suppressShortcuts(input);
   input.addEventListener("keydown", (event) => {
     if (event.key === "Escape") {
       input.value = value;
@@ -35,6 +44,7 @@ function choice(id, value, choices, onCommit, label) {
   }
   select.value = value;
   select.setAttribute("aria-label", label);
+  suppressShortcuts(select);
   select.addEventListener("change", () => onCommit(select.value));
   return select;
 }
@@ -109,7 +119,7 @@ function parameterTable(catalog, changed, cells, send, ui) {
   }
   const table = testid(make("table", "lab-ed-params"), "lab-ed-params");
   const head = make("tr");
-  for (const h of ["parameter", "printed", "value", "source", "allowed", "rules", ""]) head.append(make("th", null, h));
+  for (const h of ["parameter · its rules", "printed", "value", ""]) head.append(make("th", null, h));
   const thead = make("thead");
   thead.append(head);
   const body = make("tbody");
@@ -119,7 +129,10 @@ function parameterTable(catalog, changed, cells, send, ui) {
     tr.dataset.changed = now === undefined ? "false" : "true";
     if (now !== undefined) tr.classList.add("lab-ed-row--changed");
     const about = [row.words, row.note].filter(Boolean).join("\n");
-    const pname = make("div", "lab-ed-pname", row.name);
+    const pname = make("div", "lab-ed-pname");
+    pname.append(make("span", null, row.name), " ",
+      badge(row.source, row.source, `where the printed value comes from: ${row.source}`));
+    if (row.config) pname.append(" ", badge(`option ${row.config}`, "config", "a config option of the game"));
     const words = make("div", "lab-ed-words", row.words);
     pname.title = about;
     words.title = about;
@@ -127,17 +140,15 @@ function parameterTable(catalog, changed, cells, send, ui) {
     if (row.title) printed.title = row.title;
     const reset = now === undefined ? null : button("reset", `lab-ed-reset-${row.name}`, "reset", { path: row.name },
       { className: "bg-button--small", title: `Back to the printed ${row.name}` });
-    tr.append(
-      td("lab-ed-param", pname, words, row.config ? badge(`option ${row.config}`, "config", "a config option") : null),
-      printed, valueCell(row, now, send),
-      td("", badge(row.source, row.source, `where the printed value comes from: ${row.source}`)),
-      td("lab-ed-allowed", make("span", null, row.allowed)), td("", ruleBadges(row.rules, catalog.rules || {})),
+    const value = valueCell(row, now, send);
+    value.append(make("div", "lab-ed-allowed", row.allowed));
+    tr.append(td("lab-ed-param", pname, words, ruleBadges(row.rules, catalog.rules || {})), printed, value,
       td("", reset));
     body.append(tr);
     if (cells && cells.parameter === row.name) {
       const under = make("tr", "lab-ed-cellsrow");
       const cell = td("", cellsPanel(cells, send, ui));
-      cell.colSpan = 7;
+      cell.colSpan = 4;
       under.append(cell);
       body.append(under);
     }
@@ -205,6 +216,7 @@ function tableJson(cells, send, ui) {
   area.value = cells.json;
   area.rows = Math.min(8, 2 + Math.ceil(cells.json.length / 90));
   area.spellcheck = false;
+  suppressShortcuts(area);
   area.setAttribute("aria-label", `${cells.parameter} as JSON`);
   const apply = testid(make("button", "bg-button bg-button--small", "apply the JSON"), "lab-ed-table-json-apply");
   apply.type = "button";
