@@ -111,5 +111,19 @@ def test_lab_fixture_edit_refuse_run_stop_and_open_a_game_in_jupyterlab(lab_page
     expect(cell.locator(".lab-message")).to_contain_text(f"at step {step} of")
     table.screenshot(path=str(support.SCREENSHOTS / "lab-fixture-opened-table.png"))
 
+    # a click on the fan chart: the game of that arm nearest the point opens in the table, at that round
+    cell.locator(".lm-TabBar-tab").filter(has_text="over the game").click()
+    point = cell.locator(".lab-chart-fan .scatterlayer .trace").nth(9).locator(".points path").nth(3)
+    expect(point).to_be_visible(timeout=support.REPLY_MS)
+    box = point.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(cell.locator(".lab-message")).to_contain_text("was the nearest to", timeout=support.REPLY_MS)
+    expect(cell.locator(".lab-message")).to_contain_text("of the games of short roads")
+    table = cell.locator(".lab-table-box").get_by_test_id("kk-root")
+    lab_page.wait_for(table, what="the table of the game nearest the click")
+    expect(cell.locator(".lab-table-box")).to_contain_text("the start of round 4")
+    cell.locator(".lab-charts").screenshot(path=str(support.SCREENSHOTS / "lab-fixture-fan.png"))
+
     support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
     lab_page.check()
