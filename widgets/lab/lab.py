@@ -517,6 +517,10 @@ class DesignLab(ipywidgets.VBox):
             text = (f"Stopped: every finished game is kept in the store ({plural(self.store.count(), 'game')} in "
                     f"all); the results below are the {plural(results.games, 'game')} per arm of whole blocks of "
                     "seats.")
+        elif results.decisions and all(d["decision"] != "undecided" for d in results.decisions.values()) \
+                and results.games < results.experiment.games:
+            text = (f"Done: the stop rule decided after {plural(results.games, 'game')} per arm (of at most "
+                    f"{results.experiment.games:,}) on {results.runner}.")
         else:
             text = f"Done: {plural(results.games, 'game')} per arm on {results.runner}."
         try:
@@ -559,6 +563,8 @@ class DesignLab(ipywidgets.VBox):
         finally:
             self._picking = False
         self._draw_fan()
+        if not self.series.options:
+            self.fan_box.children = [ipywidgets.HTML("<i>This game records no series over time (Game.series).</i>")]
         self._draw_rounds()
         self.tabs.children = [box for _, box in charts]
         for i, (title, _) in enumerate(charts):
@@ -749,7 +755,7 @@ def decisions_html(results: Results) -> str:
         metric = d["metric"]
         lines.append(f"<li><b>{_esc(name)}</b> {WORDS.get(d['decision'], d['decision'])} on {_esc(metric)} "
                      f"({_esc(METRICS[metric].words)}) after {d['games']:,} games per arm: difference "
-                     f"{_esc(in_units(metric, d['difference']))}, {1 - d['alpha']:.0%} confidence sequence "
+                     f"{_esc(in_units(metric, d['difference']))}, {(1 - d['alpha']) * 100:g} % confidence sequence "
                      f"{_esc(in_units(metric, low))} to {_esc(in_units(metric, high))}, margin "
                      f"{_esc(in_units(metric, d['margin'], signed=False))}.</li>")
     return f"<div class='lab-decision'>{head} The stop rule:<ul style='margin:2px 0'>{''.join(lines)}</ul></div>"

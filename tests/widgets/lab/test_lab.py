@@ -155,6 +155,20 @@ def test_refusals_and_errors_are_sentences(lab, monkeypatch):
     assert not lab._open_picked() and lab.message == "No results yet: press Run first."
 
 
+def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
+    from games.lab import parameters
+
+    if "stones_per_player" not in {r["parameter"] for r in parameters(GAME)}:
+        pytest.skip(f"{GAME} does not list stones_per_player yet")
+    lab = DesignLab(GAME, variants=[Variant(GAME, {"stones_per_player": 0}, name="no stones")])
+    results = lab.run(games=60, bots=["random"] * 3, stop="decisions")
+    assert results.decisions["no stones"]["decision"] == "different" and results.games < 60
+    assert lab.message == f"Done: the stop rule decided after {results.games} games per arm (of at most 60) on this " \
+                          "process."
+    assert "<b>no stones</b> differs from the baseline on decisions" in lab.decisions.value
+    assert "margin 10 decisions" in lab.decisions.value and "95 % confidence sequence -" in lab.decisions.value
+
+
 def test_a_variant_like_the_baseline_is_an_a_a_test(lab):
     lab.variants = [Variant(GAME)]
     experiment = lab.make_experiment()
