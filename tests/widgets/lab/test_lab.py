@@ -12,6 +12,7 @@ import time
 import pytest
 from plotly.callbacks import Points
 
+from games import GAMES
 from games.lab import Results, Store, Variant
 from widgets.kardinal_koenig import KKTable
 from widgets.lab import DesignLab
@@ -237,3 +238,20 @@ def test_where_there_are_no_threads_run_plays_on_the_event_loop(lab, monkeypatch
 
     results = asyncio.run(play())
     assert isinstance(results, Results) and lab.results is results and not lab.running
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_plays_a_block_in_the_lab_and_opens_a_game_at_a_round(game):
+    from widgets.shared.tables import table_class
+
+    lab = DesignLab(game)
+    n = lab.players.value
+    results = lab.run(games=n, bots=["random"] * n)
+    assert results is not None and results.games == n, lab.message
+    key = results.key(results.arms[1].name, 0, n - 1)
+    rounds = results.round_starts(key)
+    second = sorted(rounds)[1]
+    view = lab.open_game(results.arms[1].name, 0, n - 1, round=second)
+    assert isinstance(view, table_class(game)), lab.message
+    shown = view.stand.status["step"] if hasattr(view, "stand") else view.status["view"]
+    assert shown == rounds[second]
