@@ -252,7 +252,7 @@ class Run:
         if chunk is None:
             # a few tasks per worker keep all busy to the end; at most 24 games a task, so a stop wastes little
             spread = experiment.blocks * per_block // (runner.workers * 6)
-            chunk = per_block if runner.inline else max(1, min(24, spread))
+            chunk = 1 if runner.inline else max(1, min(24, spread))  # in this process: a stop between games
         self.chunk = max(1, int(chunk))
         self.records: dict[tuple[str, int, int], dict[str, Any]] = {}
         self.sequences = {arm.key: ConfidenceSequence(experiment.alpha, experiment.margin or 1.0,

@@ -69,8 +69,8 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
     seat), ``scores``, ``winners``, the metrics of :func:`games.lab.metrics.game_metrics`, ``first_seat``,
     ``order`` (each seat's place in the turn order), ``rounds``, ``turns``, ``decisions``, ``restricted`` (per
     seat: decisions at which a restriction refused an action), ``cpu`` (seconds, the one column that differs
-    from run to run) and, with ``keep``, ``series`` (``{"rounds": [the round of each note], "values": {name: [its
-    value at each note]}}``) and ``history`` (the action texts)."""
+    from run to run) and, with ``keep``, ``series`` (``{"rounds": [the round of each note], "starts": [the step it was
+    made at], "values": {name: [its value at each note]}}``) and ``history`` (the action texts)."""
     started = time.process_time()
     n = len(lineup)
     game: Game = variant.new_game(players=n, seed=seed)
@@ -80,6 +80,7 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
     refused = [0] * n
     notes: list[tuple[float, ...]] = []
     rounds_seen: list[int] = []
+    starts: list[int] = []  # the step (actions taken) at which each note was made
     series: dict[str, list[Any]] = {}
     order: list[int] = []
     turn_player: int | None = None
@@ -96,6 +97,7 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
             elif now == order[0]:
                 cycles += 1
             notes.append(tuple(float(v) for v in game.standings()))
+            starts.append(len(game.history))
             counted = game.round_number()
             rounds_seen.append(cycles + 1 if counted is None else int(counted))
             if keep:
@@ -134,7 +136,8 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
     if keep:
         for name, value in game.series().items():
             series.setdefault(name, []).append(_rounded(value))
-        record["series"] = {"rounds": [*rounds_seen, max(rounds_seen, default=0)], "values": series}
+        record["series"] = {"rounds": [*rounds_seen, max(rounds_seen, default=0)],
+                            "starts": [*starts, len(game.history)], "values": series}
         record["history"] = [str(a) for a in game.history]
     record["cpu"] = time.process_time() - started
     return record

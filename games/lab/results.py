@@ -324,9 +324,22 @@ class Results:
             game.apply(action)
         return game
 
+    def _series_of(self, key: GameKey) -> dict[str, Any]:
+        for _, rotation, series in self.store.series(key.arm, key.lineup, [key.seed]):
+            if rotation == key.rotation:
+                return series
+        raise KeyError(f"no game {key} in {self.store.path}")
+
     def turn_starts(self, key: GameKey) -> list[int]:
         """The step (actions taken) at which each of the game's turns began: where a table's time travel opens
-        "turn k"."""
+        "turn k". Kept with the game's series (a store written before they were is replayed)."""
+        series = self._series_of(key)
+        if "starts" in series:
+            return list(series["starts"][:-1])
+        return self.replayed_turn_starts(key)
+
+    def replayed_turn_starts(self, key: GameKey) -> list[int]:
+        """:meth:`turn_starts` found by playing the game again from its log."""
         arm = next(a for a in self.arms if a.key == key.arm)
         game = arm.variant.new_game(players=self.experiment.players, seed=key.seed)
         starts, player = [], None
@@ -342,13 +355,10 @@ class Results:
     def round_starts(self, key: GameKey) -> dict[int, int]:
         """The step at which each round began (from the stored series' rounds)."""
         turns = self.turn_starts(key)
-        for _, rotation, series in self.store.series(key.arm, key.lineup, [key.seed]):
-            if rotation == key.rotation:
-                out: dict[int, int] = {}
-                for step, rnd in zip(turns, series["rounds"], strict=False):
-                    out.setdefault(rnd, step)
-                return out
-        return {}
+        out: dict[int, int] = {}
+        for step, rnd in zip(turns, self._series_of(key)["rounds"], strict=False):
+            out.setdefault(rnd, step)
+        return out
 
 
 def _missing(value: Any) -> bool:

@@ -172,6 +172,7 @@ def test_fan_bands_a_picked_game_and_its_turns(inline):
     starts = inline.turn_starts(key)
     record = next(r for r in inline.records[key.arm] if (r["seed"], r["rotation"]) == (key.seed, key.rotation))
     assert starts[0] == 0 and starts == sorted(starts) and len(starts) == record["turns"]
+    assert starts == inline.replayed_turn_starts(key)
     rounds = inline.round_starts(key)
     assert rounds and min(rounds) == 1 and all(s in starts for s in rounds.values())
     with pytest.raises(KeyError):
