@@ -6,7 +6,9 @@
 and paths 0–71 in reading order (:mod:`.board`).
 
 Everything is built so that Cities & Knights layers on it (``docs/rules_notes/catan.md``, "How Cities & Knights plugs
-in"). Every number is printed by the publisher (``data/rulebook.py``): nothing is designed by us.
+in"). Every number is printed by the publisher (``data/rulebook.py``): nothing is designed by us. A designer changes
+them through the designable parameters (``parameters.py``; a game's config option ``variant``), which the rules read
+from the game's prepared numbers (``design.py``), never from the data module.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@
 * City: 2 grain + 3 ore, replacing one of your settlements, which returns to your supply (``build.city``).
 * Pieces: 5 settlements, 4 cities, 15 roads each (``build.pieces``).
 
+These are the printed numbers; a game reads its own from ``game.design`` (a variant may change them).
+
 Options come straight from the maintained masks (``road_ok``, ``free & reach``), already in ascending order.
 """
 

@@ -21,6 +21,8 @@ Test = Callable[[Any], bool]
 
 RESOURCES = rulebook.RESOURCES
 DEVELOPMENT_KINDS = rulebook.DEVELOPMENT_KINDS
+#: Harbour kind of a generic 3:1 harbour (``board.GENERIC``; kinds 0-4 are the special harbour of that resource).
+GENERIC_KIND = len(RESOURCES)
 #: How much completing each build adds to a hand's value for the greedy bot (:func:`.evaluation.hand_value`), in the
 #: order it tries them; the costs are the game's.
 BUILD_BONUSES = (("city", 0.9), ("settlement", 0.8), ("development", 0.3), ("road", 0.25))
@@ -127,10 +129,6 @@ def base_fields(params: Mapping[str, Any], development: Mapping[str, int], cards
         harbour_pool=tuple(GENERIC_KIND if k == "generic" else RESOURCES.index(k)
                            for k in rulebook.HARBOUR_COUNTS.value for _ in range(harbours[k])),
         most_hidden=deck[DEVELOPMENT_KINDS.index("victory-point")] * card_points if deck else 0)
-
-
-#: Harbour kind of a generic 3:1 harbour (``board.GENERIC``; kinds 0-4 are the special harbour of that resource).
-GENERIC_KIND = len(RESOURCES)
 
 
 def base_design(params: Mapping[str, Any]) -> Design:

@@ -186,8 +186,9 @@ class CatanGame(StepGame):
         """*Hook*: the starting state from the base fields (a layer adds its own fields to a state subclass)."""
         return CatanState(**fields)
 
-    #: An upper bound of hidden_points (every victory point card), from the design (a layer with none has 0).
-    _most_hidden: int
+    #: An upper bound of hidden_points (every victory point card): the printed game's; a game reads its own from its
+    #: design (a layer with none has 0).
+    _most_hidden: int = rulebook.DEVELOPMENT_CARDS.value["victory-point"] * rulebook.POINTS.value["victory-point"]
 
     @property
     def players(self) -> int:
@@ -196,10 +197,13 @@ class CatanGame(StepGame):
     def _prepare(self) -> None:
         self._players = self.config.players
         design = self.design = design_for((type(self), self.config.variant), self._design)
-        # read on every decision: plain attributes of the game, shared by clones
-        self.card_totals = design.card_totals
-        self.robber_roll = design.robber_roll
-        self._most_hidden = design.most_hidden
+        # read on every decision: plain attributes of the game (shared by clones), set only where the variant differs
+        # from the class's printed value, so a printed game's clones copy no more than they did
+        cls = type(self)
+        for attribute, value in (("card_totals", design.card_totals), ("robber_roll", design.robber_roll),
+                                 ("_most_hidden", design.most_hidden)):
+            if getattr(cls, attribute) != value:
+                setattr(self, attribute, value)
 
     def _design(self) -> Design:
         """*Hook*: the numbers of this game, prepared from its parameters (C&K adds its own)."""

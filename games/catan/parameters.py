@@ -126,7 +126,8 @@ TERRAIN_COUNTS = Parameter("terrain_counts", dict(rulebook.TERRAIN_COUNTS.value)
 NUMBER_TOKENS = Parameter("number_tokens", list(rulebook.SPIRAL_TOKENS.value), rulebook.SPIRAL_TOKENS.source,
                           "The 18 number tokens A to R, in the order the spiral lays them (the random set-up "
                           "shuffles them; the starting map has its own).",
-                          rules=("setup.numbers-spiral", "setup.numbers-random"), choices=TOKEN_NUMBERS,
+                          rules=("setup.numbers-spiral", "setup.numbers-random"), low=2, high=12,
+                          choices=TOKEN_NUMBERS,
                           check=_tokens_check, note=rulebook.SPIRAL_TOKENS.note)
 HARBOUR_COUNTS = Parameter("harbour_counts", dict(rulebook.HARBOUR_COUNTS.value), rulebook.HARBOUR_COUNTS.source,
                            "Harbours of each kind on the frame's 9 places in the variable set-up: generic (3:1) "

@@ -41,7 +41,8 @@ class CatanConfig:
     * ``points_to_win``, ``safe_hand``: the printed 10 and 7, changeable for "what if" lessons.
     * ``offers_per_turn``: trade proposals a player may start per turn (``decision.offer-limit``; keeps random play
       finite). ``turn_limit``: the game ends after this many turns with the most points winning
-      (``decision.turn-limit``; 0 = no limit).
+      (``decision.turn-limit``; 1 to 10,000: every game, every variant's too, ends).
+    * ``variant``: changes to the designable parameters (``parameters.py``), none in the printed game.
     """
 
     players: int = 4

@@ -8,7 +8,8 @@ game's engine (:mod:`games.catan`), not a copy.
 ``commit 17``, ``pillage 17``, ``draw trade``, ``bottom`` ... (``docs/rules_notes/catan.md``, Cities & Knights).
 
 Every number is printed by the publisher (``data/ck_rulebook.py``: the rule text or the published rules); nothing
-is designed by us. The open points of the rules are config switches (:class:`CKConfig`).
+is designed by us. The open points of the rules are config switches (:class:`CKConfig`). A designer changes the
+numbers and switches through the designable parameters (``parameters.py``, read through ``design.py``).
 """
 
 from __future__ import annotations

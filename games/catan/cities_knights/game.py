@@ -111,6 +111,7 @@ class CKGame(CatanGame):
     card_groups = (RESOURCE_ORDER, COMMODITY_ORDER)
     out_of_turn = (ANSWER, DISCARD, COMMIT, PILLAGE, CHOOSE_DRAW, AQUEDUCT, LIMIT, RETREAT, GIVE, DESERT)
     points_rule = "ck-victory.points"
+    _most_hidden = 0
     #: What a restricted bot of the design lab may be forbidden, by the action's first word(s).
     action_kinds: ClassVar[Mapping[str, str]] = {
         "trade": "never trades with the bank or a harbour (maritime trade)",
