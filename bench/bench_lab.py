@@ -18,6 +18,9 @@ Run (about an hour on the shared 2-core machine; each part alone with --part):
   Knights' barbarian track; the price sandbox's turns): how many games the stop rule needed, 10 seeds each.
 * **memory**: a 10,000-game result set (the price sandbox, random bots, played on 2 processes): the Python memory of
   its records (tracemalloc) and the store's size on disk.
+* **lessons**: the experiments lessons 13 and 14 read (``widgets.lab.kept``), each kept in
+  ``bench/results/lab_*.sqlite`` (read only by the lessons: ``Experiment.load``), with their reports; a run cut
+  short goes on from the kept file.
 
 Figures are printed; the docstring's "Figures" block keeps the last full run.
 """
@@ -36,8 +39,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import GAMES  # noqa: E402
-from games.lab import Arm, Experiment, Variant  # noqa: E402
+from games.lab import Arm, Experiment, Store, Variant  # noqa: E402
 from games.lab.stats import wilson  # noqa: E402
+from widgets.lab.kept import RESULTS, experiments  # noqa: E402
 
 
 def _players(game_id: str) -> int:
@@ -179,7 +183,23 @@ def memory(quick: bool) -> None:
               f"{time.perf_counter() - started:.1f} s")
 
 
-PARTS = {"speed": speed, "runners": runners, "null": null, "strong": strong, "memory": memory}
+def lessons(quick: bool) -> None:
+    print("== lessons: the experiments lessons 13 and 14 read, kept in bench/results/ (2 processes)")
+    for name, experiment in experiments().items():
+        path = RESULTS / f"{name}.sqlite"
+        started = time.perf_counter()
+        with Store(path) as store:
+            results = experiment.run(jobs=2, store=store, progress=True)
+            store.pack()
+        print(f"   {name}: {results.games} games per arm in {time.perf_counter() - started:.0f} s; "
+              f"{path.stat().st_size / 2**20:.1f} MiB")
+        print("   " + results.report().replace("\n", "\n   "))
+        print("   win rate by bot: " + "; ".join(f"{w['arm']}: {w['bot']} {w['win_rate']:.0%} "
+                                                   f"[{w['low']:.0%}, {w['high']:.0%}]"
+                                                   for w in results.win_rows("bot")))
+
+
+PARTS = {"speed": speed, "runners": runners, "null": null, "strong": strong, "memory": memory, "lessons": lessons}
 
 
 def main() -> None:
