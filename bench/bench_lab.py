@@ -7,15 +7,16 @@ Run (about an hour on the shared 2-core machine; each part alone with --part):
     python bench/bench_lab.py [--part speed|runners|null|strong|memory] [--quick]
 
 * **speed**: per game id, an experiment of one arm with ``random``, ``greedy`` and ``mcts:50`` line-ups (every seat
-  the same bot) in this process; games per second and decisions per second (medians of 3 interleaved repeats).
+  the same bot) in this process; games per second and decisions per second (medians of 3 repeats; one for mcts).
 * **runners**: one experiment (Kardinal & König, greedy line-up, 96 games) played in this process, on 2 local
   processes and on a 2-worker ``LocalCluster``, interleaved, 3 times; the median wall time of each and the ratios
   (targets: 2 processes at least 1.8x one, the cluster at least 1.6x), and the results compared (they must be equal).
 * **null**: 40 A/A experiments at alpha 0.05, the printed game against itself with the bots reseeded (each with its
   own seeds), stop rule on ``turns`` and on ``first_player_win``: how often "different" is called (target: at most
   5 %, within noise: with 40 runs, a binomial 95 % interval).
-* **strong**: a change whose effect is known to be large (Catan's victory target 10 -> 7, stop on ``turns``; Cities &
-  Knights' barbarian track; the price sandbox's turns): how many games the stop rule needed, 10 seeds each.
+* **strong**: changes whose effect is known to be large (Catan's victory target 10 -> 7 and Cities & Knights' 13 ->
+  10, stop on ``turns``; Kardinal & König with 4 French cards instead of 8): how many games the stop rule needed,
+  10 seed ranges each.
 * **memory**: a 10,000-game result set (the price sandbox, random bots, played on 2 processes): the Python memory of
   its records (tracemalloc) and the store's size on disk.
 * **lessons**: the experiments lessons 13 and 14 read (``widgets.lab.kept``), each kept in
@@ -41,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games import GAMES  # noqa: E402
 from games.lab import Arm, Experiment, Store, Variant  # noqa: E402
 from games.lab.stats import wilson  # noqa: E402
-from widgets.lab.kept import RESULTS, experiments  # noqa: E402
+from widgets.lab.kept import RESULTS  # noqa: E402
 
 
 def _players(game_id: str) -> int:
@@ -54,17 +55,17 @@ def _rows(results) -> list[dict]:
 
 
 def speed(quick: bool) -> None:
-    print("== speed: games per second in this process (medians of 3 interleaved repeats)")
+    print("== speed: games per second in this process (medians of 3 repeats, 1 for mcts:50)")
     print(f"   {'game id':<22} {'bots':<8} {'games':>5} {'games/s':>8} {'decisions/s':>12} {'decisions/game':>15}")
-    lineups = {"random": 12, "greedy": 6, "mcts:50": 3}
+    lineups = {"random": (12, 3), "greedy": (6, 3), "mcts:50": (3, 1)}  # bot: (games, repeats)
     if quick:
-        lineups = {"random": 6, "greedy": 3}
+        lineups = {"random": (6, 1), "greedy": (3, 1)}
     for game_id in sorted(GAMES):
         players = _players(game_id)
         printed = Variant(game_id)
-        for bot, games in lineups.items():
+        for bot, (games, repeats) in lineups.items():
             times, decisions = [], 0
-            for _ in range(3):
+            for _ in range(repeats):
                 experiment = Experiment(printed, bots=[bot] * players, games=games, rotate=False)
                 started = time.perf_counter()
                 results = experiment.run()
@@ -104,13 +105,13 @@ def null(quick: bool) -> None:
     game_id = "kardinal_koenig.cards"
     printed = Variant(game_id)
     print(f"== null: {runs} A/A experiments, {game_id}, the printed game against itself with reseeded bots "
-          "(greedy, greedy, random), alpha 0.05, up to 300 games per arm")
+          "(random x3), alpha 0.05, up to 300 games per arm")
     for metric in ("turns", "first_player_win"):
         calls = {"different": 0, "no difference": 0, "undecided": 0}
         used = []
         started = time.perf_counter()
         for r in range(runs):
-            experiment = Experiment(printed, [Arm(printed, salt=r + 1)], bots=["greedy", "greedy", "random"],
+            experiment = Experiment(printed, [Arm(printed, salt=r + 1)], bots=["random"] * 3,
                                     games=300, seed=10_000 * (r + 1), stop=metric)
             results = experiment.run(jobs=2)
             decision = next(iter(results.decisions.values()))
@@ -126,8 +127,8 @@ def null(quick: bool) -> None:
 
 STRONG = (
     ("catan.base", {"points_to_win": 7}, "turns", ["greedy", "greedy", "greedy"]),
-    ("kutna_hora.economy", {"turns": 8}, "decisions", ["greedy", "greedy", "greedy"]),
-    ("catan.cities_knights", {"barbarian_steps": 4}, "turns", ["greedy", "greedy", "greedy"]),
+    ("catan.cities_knights", {"points_to_win": 10}, "turns", ["greedy", "greedy", "greedy"]),
+    ("kardinal_koenig.cards", {"country_cards.france": 4}, "turns", ["greedy", "greedy", "random"]),
 )
 
 
@@ -183,9 +184,28 @@ def memory(quick: bool) -> None:
               f"{time.perf_counter() - started:.1f} s")
 
 
+def lesson_experiments() -> dict[str, Experiment]:
+    """The experiments lessons 13 and 14 read (``widgets.lab.kept``), by the name of their kept file."""
+    from games.kutna_hora.prices import price_changes
+
+    ore = price_changes("ore", lambda card, notch, cell: max(1, cell.value - card // 10))
+    return {
+        "lab_13_price_economy": Experiment(
+            Variant("kutna_hora.game"), [Variant("kutna_hora.game", ore, name="ore falls faster")],
+            bots=["greedy", "greedy never mine", "greedy never build"], games=150),
+        "lab_14_catan_first_player": Experiment(
+            Variant("catan.base"), [Variant("catan.base", {"points_to_win": 8}, name="8 points win")],
+            bots=["greedy", "greedy", "greedy"], games=150),
+        "lab_14_barbarians": Experiment(
+            Variant("catan.cities_knights"),
+            [Variant("catan.cities_knights", {"barbarian_steps": 4}, name="barbarians 4 steps away")],
+            bots=["greedy", "greedy", "greedy never wall"], games=150),
+    }
+
+
 def lessons(quick: bool) -> None:
     print("== lessons: the experiments lessons 13 and 14 read, kept in bench/results/ (2 processes)")
-    for name, experiment in experiments().items():
+    for name, experiment in lesson_experiments().items():
         path = RESULTS / f"{name}.sqlite"
         started = time.perf_counter()
         with Store(path) as store:

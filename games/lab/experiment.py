@@ -202,6 +202,31 @@ class Experiment:
             run.close()
         return run.results()
 
+    @classmethod
+    def from_store(cls, store: Store | str | Path, lineup: str | None = None, stop: str | None = None,
+                   **settings: Any) -> Experiment:
+        """The experiment a store keeps (a file a run wrote, opened read-only): its arms in the order the run added
+        them (the baseline first), its line-up (``lineup``: one of several a file holds), its seeds and whether
+        seats rotated. ``stop`` and ``settings`` (``alpha``, ``margin``, ``burn_in``) are the stop rule's, which a
+        store does not keep. Read it with :meth:`load`."""
+        kept = store if isinstance(store, Store) else Store(store, read_only=True)
+        lineups = kept.lineups()
+        if not lineups:
+            raise StoreError(f"{kept.path} holds no games")
+        if lineup is None:
+            if len(lineups) > 1:
+                raise StoreError(f"{kept.path} holds several line-ups; name one: {'; '.join(sorted(lineups))}")
+            lineup = next(iter(lineups))
+        if lineup not in lineups:
+            raise StoreError(f"{kept.path} holds no games of the line-up {lineup!r}")
+        found = lineups[lineup]
+        arms = [Arm(Variant.from_dict(variant), salt) for key, (variant, salt) in kept.arms().items()
+                if key in found["arms"]]
+        rotations = len(found["rotations"])
+        seeds = found["seeds"]
+        return cls(arms[0], arms[1:], bots=lineup.split(" | "), games=len(seeds) * rotations, seed=seeds[0],
+                   rotate=rotations > 1, stop=stop, **settings)
+
     def load(self, store: Store | str | Path) -> Results:
         """The results of this experiment from a store that already holds its games (a file kept by a benchmark,
         opened read-only): nothing is played and nothing is written. The stop rule reads the complete blocks as a

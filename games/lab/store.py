@@ -47,7 +47,12 @@ class Store:
             if read_only:
                 if not Path(self.path).is_file():
                     raise StoreError(f"{self.path}: no such lab store")
-                self._db = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                # A packed file (no write-ahead log) is read as immutable: nothing is written beside it. A file a
+                # run still writes (WAL: header bytes 18-19 are 2) is read with its log, as any reader would.
+                with open(self.path, "rb") as head:
+                    live = head.read(20)[18:20] == b"\x02\x02"
+                mode = "mode=ro" if live else "mode=ro&immutable=1"
+                self._db = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?{mode}", uri=True,
                                            check_same_thread=False, isolation_level=None)
             else:
                 self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False, isolation_level=None)
@@ -147,9 +152,23 @@ class Store:
         return unpack(row[0])
 
     def arms(self) -> dict[str, tuple[dict[str, Any], int]]:
+        """Every arm kept, in the order it was first added (a run adds its baseline first): key -> (variant JSON,
+        salt)."""
         with self._lock:
-            rows = self._db.execute("SELECT arm, variant, salt FROM arms").fetchall()
+            rows = self._db.execute("SELECT arm, variant, salt FROM arms ORDER BY rowid").fetchall()
         return {arm: (json.loads(variant), salt) for arm, variant, salt in rows}
+
+    def lineups(self) -> dict[str, dict[str, Any]]:
+        """Per line-up kept: its ``arms`` (keys), ``seeds`` and ``rotations`` (the distinct ones, sorted)."""
+        with self._lock:
+            rows = self._db.execute("SELECT lineup, arm, seed, rotation FROM games").fetchall()
+        out: dict[str, dict[str, Any]] = {}
+        for lineup, arm, seed, rotation in rows:
+            found = out.setdefault(lineup, {"arms": set(), "seeds": set(), "rotations": set()})
+            found["arms"].add(arm)
+            found["seeds"].add(seed)
+            found["rotations"].add(rotation)
+        return {k: {name: sorted(v) for name, v in found.items()} for k, found in out.items()}
 
     def count(self) -> int:
         with self._lock:

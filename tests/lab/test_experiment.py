@@ -193,10 +193,18 @@ def test_a_kept_store_is_read_without_playing_or_writing(tmp_path, printed, inli
     assert sorted(p.name for p in tmp_path.iterdir()) == before and path.stat().st_mtime_ns == stamp
     with pytest.raises(StoreError, match="read-only"):
         Store(path, read_only=True).add_arm("x", {}, 0)
+    again = Experiment.from_store(path)
+    assert [a.key for a in again.arms] == [a.key for a in experiment.arms]
+    assert again.lineup_key == "greedy | random | random"
+    assert (again.games, again.rotations, again.seed) == (6, 3, 0) and rows(again.load(path)) == rows(inline)
     bigger = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=9)
     assert bigger.load(path).games == 6  # the blocks the store holds
     with pytest.raises(StoreError, match="no complete block"):
         Experiment(printed, [Arm(printed, salt=2)], bots=BOTS, games=6).load(path)
+    Experiment(printed, [Arm(printed, salt=1)], bots=["random"] * 3, games=3).run(store=path)
+    with pytest.raises(StoreError, match="several line-ups"):
+        Experiment.from_store(path)
+    assert Experiment.from_store(path, lineup="random | random | random").games == 3
     with pytest.raises(StoreError, match="no such lab store"):
         experiment.load(tmp_path / "missing.sqlite")
     (tmp_path / "junk.sqlite").write_text("not a database")

@@ -1,51 +1,33 @@
-"""The experiments the design-lab lessons read, and their kept results.
+"""The kept results the design-lab lessons read.
 
 A lesson must run in seconds, but its figures need hundreds of games with greedy bots (seconds each). So
-``bench/bench_lab.py --part lessons`` plays these experiments once and keeps each in
-``bench/results/<name>.sqlite``; a lesson reads it read-only (:meth:`games.lab.Experiment.load`: nothing is played,
-nothing is written) and says where its figures come from. The experiments are defined here, once, for both.
+``bench/bench_lab.py --part lessons`` plays those experiments once and keeps each in
+``bench/results/<name>.sqlite``; a lesson reopens the experiment a file keeps (:meth:`games.lab.Experiment.from_store`)
+and reads its games read-only (:meth:`games.lab.Experiment.load`): nothing is played, nothing is written.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from games.lab import Experiment, Results, Variant
+from games.lab import Experiment, Results
 
-#: Where the benchmark keeps the lessons' results (beside the package, in the repository).
+#: Where the benchmark keeps the lessons' results (in the repository, beside the package).
 RESULTS = Path(__file__).resolve().parents[2] / "bench" / "results"
 
 
-def ore_falls_faster() -> Variant:
-    """Kutná Hora with the ore price falling one step more every ten cards of the ore deck (every notch)."""
-    from games.kutna_hora.prices import price_changes
-
-    changes = price_changes("ore", lambda card, notch, cell: max(1, cell.value - card // 10))
-    return Variant("kutna_hora.game", changes, name="ore falls faster")
+def names() -> list[str]:
+    """The kept experiments, by file name."""
+    return sorted(p.stem for p in RESULTS.glob("lab_*.sqlite"))
 
 
-def experiments() -> dict[str, Experiment]:
-    """The lessons' experiments by the name of their kept file."""
-    return {
-        "lab_13_price_economy": Experiment(
-            Variant("kutna_hora.game"), [ore_falls_faster()],
-            bots=["greedy", "greedy never mine", "greedy never build"], games=150),
-        "lab_14_catan_first_player": Experiment(
-            Variant("catan.base"), [Variant("catan.base", {"points_to_win": 8}, name="8 points win")],
-            bots=["greedy", "greedy", "greedy"], games=150),
-        "lab_14_barbarians": Experiment(
-            Variant("catan.cities_knights"),
-            [Variant("catan.cities_knights", {"barbarian_steps": 4}, name="barbarians 4 steps away")],
-            bots=["greedy", "greedy", "greedy never wall"], games=150),
-    }
-
-
-def kept(name: str) -> Results:
-    """The kept results of the lessons' experiment ``name`` (a ``FileNotFoundError`` says how to make them)."""
-    found = experiments()
-    if name not in found:
-        raise KeyError(f"no lesson experiment {name!r}; they are: {', '.join(found)}")
+def kept(name: str, stop: str | None = None, **settings: Any) -> Results:
+    """The results of the kept experiment ``name`` (``stop`` and ``settings``: read with the stop rule on that
+    metric). A missing file is a ``FileNotFoundError`` that says how to make it."""
     path = RESULTS / f"{name}.sqlite"
     if not path.is_file():
-        raise FileNotFoundError(f"{path} is missing: python bench/bench_lab.py --part lessons makes it")
-    return found[name].load(path)
+        known = ", ".join(names()) or "none"
+        raise FileNotFoundError(f"{path} is missing (kept: {known}); python bench/bench_lab.py --part lessons "
+                                "makes the lessons' files")
+    return Experiment.from_store(path, stop=stop, **settings).load(path)

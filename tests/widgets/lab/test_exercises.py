@@ -15,7 +15,7 @@ from widgets.lab.exercises import (
     StopRuleExercise,
     read_choice,
 )
-from widgets.lab.kept import RESULTS, experiments, kept
+from widgets.lab.kept import RESULTS, kept, names
 from widgets.shared.exercises import Feedback
 
 
@@ -75,14 +75,22 @@ def test_the_first_player_and_the_fan_are_read_from_the_results(results):
         BandExercise("t", results, "points", "fewer cards", round=999)
 
 
-@pytest.mark.parametrize("name", sorted(experiments()))
+LESSONS = {"lab_13_price_economy": ("kutna_hora.game", "ore falls faster"),
+           "lab_14_catan_first_player": ("catan.base", "8 points win"),
+           "lab_14_barbarians": ("catan.cities_knights", "barbarians 4 steps away")}
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
 def test_each_kept_lesson_experiment_is_in_the_repository_and_complete(name):
-    assert (RESULTS / f"{name}.sqlite").is_file()
+    assert name in names()
     found = kept(name)
-    assert found.games == found.experiment.games == 150
+    game, variant = LESSONS[name]
+    assert found.games == found.experiment.games == 150 and found.experiment.game_id == game
+    assert [a.name for a in found.arms] == ["printed game", variant] and found.arms[0].variant.is_printed
     assert not any(p.name.endswith(("-wal", "-shm")) for p in RESULTS.iterdir())
+    assert kept(name, stop="turns").decisions[variant]["decision"] in ("different", "no difference", "undecided")
 
 
-def test_an_unknown_lesson_experiment_is_named():
-    with pytest.raises(KeyError, match="no lesson experiment"):
+def test_a_missing_kept_experiment_says_how_to_make_it():
+    with pytest.raises(FileNotFoundError, match="bench_lab.py --part lessons"):
         kept("lab_99")
