@@ -107,7 +107,7 @@ class Parameter:
         """The allowed values in words: ``whole number 3..30``, ``true or false``, ``one of spiral, random``, and for
         a table its cells: ``table of whole numbers 0..9``."""
         if self.kind == "table":
-            kinds = sorted({_scalar_kind(v) for _, v in cells_of(self.default)})
+            kinds = sorted({scalar_kind(v) for _, v in cells_of(self.default)})
             return "table of " + ", ".join(self._scalar_words(kind, plural=True) for kind in kinds)
         return self._scalar_words(self.kind)
 
@@ -139,7 +139,8 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-def _scalar_kind(value: Any) -> str:
+def scalar_kind(value: Any) -> str:
+    """``bool``, ``int``, ``float`` or ``str``: the kind of a scalar value (a parameter's or a table cell's)."""
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int):
@@ -176,7 +177,7 @@ def _conform(parameter: Parameter, printed: Any, value: Any, where: str) -> str 
             if problem:
                 return problem
         return None
-    kind = _scalar_kind(printed)
+    kind = scalar_kind(printed)
     if kind == "bool":
         return None if isinstance(value, bool) else f"{where} is true or false, not {quoted(value)}"
     if kind == "str":

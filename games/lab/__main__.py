@@ -21,6 +21,7 @@ from typing import Any, Sequence
 
 from games import GAMES
 from games.core import GameError
+from games.core.parameters import cells_of
 
 from .experiment import Experiment, terminal_progress
 from .metrics import METRICS
@@ -61,21 +62,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _short(value: Any, width: int = 28) -> str:
     if isinstance(value, (dict, list)):
-        cells = sum(1 for _ in _cells(value))
+        cells = sum(1 for _ in cells_of(value))
         return f"table of {cells} cells"
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _cells(value: Any) -> Any:
-    if isinstance(value, dict):
-        for inner in value.values():
-            yield from _cells(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from _cells(inner)
-    else:
-        yield value
 
 
 def parameters_command(game: str, as_json: bool) -> int:

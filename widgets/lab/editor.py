@@ -35,7 +35,7 @@ from typing import Any, Callable
 import traitlets
 
 from games import game_class
-from games.core.parameters import Parameter, cells_of, thaw
+from games.core.parameters import Parameter, cells_of, scalar_kind, thaw
 from games.lab import Variant, VariantError
 from widgets.shared.frontend import css, esm
 from widgets.shared.text import plural, short
@@ -72,22 +72,11 @@ def cut(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def cell_kind(printed: Any) -> str:
-    """``bool``, ``int``, ``float`` or ``str``: what a scalar value (a printed cell) is."""
-    if isinstance(printed, bool):
-        return "bool"
-    if isinstance(printed, int):
-        return "int"
-    if isinstance(printed, float):
-        return "float"
-    return "str"
-
-
 def read_text(text: str, printed: Any, where: str, allowed: str = "") -> Any:
     """``text`` read as the kind of ``printed`` (the printed value of the parameter or cell ``where``):
     :class:`Unreadable` with the sentence why when it is not one (``allowed``, the allowed values in words, is
     named in it). Ranges are the variant's to check."""
-    kind = cell_kind(printed)
+    kind = scalar_kind(printed)
     raw = text.strip()
     hint = f" (allowed: {allowed})" if allowed else ""
     if kind == "str":
@@ -397,7 +386,7 @@ class VariantEditor(View):
                 continue
             matched += 1
             if len(rows) < MAX_CELLS:
-                row = [path, cut(printed_text), cut(text), full in changes, cell_kind(printed)]
+                row = [path, cut(printed_text), cut(text), full in changes, scalar_kind(printed)]
                 rows.append(row)
         whole = json.dumps(_table_now(p, changes), ensure_ascii=False, separators=(", ", ": "))
         return {"parameter": p.name, "filter": self._filter, "total": total, "matched": matched, "rows": rows,

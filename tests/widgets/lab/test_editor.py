@@ -10,6 +10,7 @@ import comm
 import pytest
 
 from games import GAMES
+from games.core.parameters import cells_of
 from games.lab import Variant, parameters
 from tests.widgets.messages import click, spy, updates
 from tests.widgets.render import draw, explore
@@ -192,7 +193,7 @@ def test_a_table_opens_its_cells_filtered_and_closes(editor):
 
 def test_a_big_table_sends_at_most_its_first_cells_and_counts_the_rest():
     big = [(g, p["parameter"]) for g in sorted(GAMES) for p in parameters(g) if p["kind"] == "table"
-           and sum(1 for _ in _cells(p["value"])) > MAX_CELLS]
+           and sum(1 for _ in cells_of(p["value"])) > MAX_CELLS]
     if not big:
         pytest.skip(f"no game lists a table of more than {MAX_CELLS} cells yet")
     game, name = big[0]
@@ -203,17 +204,6 @@ def test_a_big_table_sends_at_most_its_first_cells_and_counts_the_rest():
     assert len(json.dumps(editor.cells)) < 12_000
     first = cells["rows"][0][0]
     assert editor.filter_cells(first) and editor.cells["rows"][0][0] == first and editor.cells["matched"] >= 1
-
-
-def _cells(value):
-    if isinstance(value, dict):
-        for v in value.values():
-            yield from _cells(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _cells(v)
-    else:
-        yield value
 
 
 # ---------------------------------------------------------------------- nonsense and syncs
