@@ -90,3 +90,22 @@ def test_every_front_end_file_and_data_file_ships_in_the_wheel():
         owners = [(pkg, rel.relative_to(pathlib.Path(*pkg.split(".")))) for pkg in patterns
                   if rel.is_relative_to(pathlib.Path(*pkg.split(".")))]
         assert any(fnmatch.fnmatch(str(inner), pattern) for pkg, inner in owners for pattern in patterns[pkg]), rel
+
+
+def test_the_readme_design_lab_example_runs_as_written_on_a_smaller_budget():
+    code = re.search(r"## The design lab\n.*?```python\n(.*?)```", README, re.S).group(1)
+    small = code.replace("games=300", "games=3").replace(".run(jobs=2)", ".run()").replace('"greedy"', '"random"')
+    assert small != code
+    scope: dict = {}
+    exec(compile(small, "README.md (the design lab)", "exec"), scope)
+    assert scope["cheap"].changes == {"costs.city.ore": 2} and scope["results"].games == 3
+
+
+def test_every_variant_file_example_in_the_docs_is_a_variant():
+    from games.lab import Variant
+
+    examples = [example for text in (README, (ROOT / "docs" / "lab.md").read_text(encoding="utf-8"))
+                for example in re.findall(r"`(\{\"game\": \"[^`]+\})`", text)]
+    assert examples
+    for example in examples:
+        Variant.from_json(example)
