@@ -8,9 +8,10 @@ Run (about an hour on the shared 2-core machine; each part alone with --part):
 
 * **speed**: per game id, an experiment of one arm with ``random``, ``greedy`` and ``mcts:50`` line-ups (every seat
   the same bot) in this process; games per second and decisions per second (medians of 3 repeats; one for mcts).
-* **runners**: one experiment (Kardinal & König, greedy line-up, 96 games) played in this process, on 2 local
-  processes and on a 2-worker ``LocalCluster``, interleaved, 3 times; the median wall time of each and the ratios
-  (targets: 2 processes at least 1.8x one, the cluster at least 1.6x), and the results compared (they must be equal).
+* **runners**: one experiment (Kardinal & König, greedy line-up, 144 games) played in this process, on 2 local
+  processes (started by the run, as ``jobs=2`` does) and on a 2-worker ``LocalCluster`` (started once before the
+  timings, as a cluster a user gives is), interleaved, 3 times; the median wall time of each and the ratios (targets:
+  2 processes at least 1.8x one, the cluster at least 1.6x), and the results compared (they must be equal).
 * **null**: 40 A/A experiments at alpha 0.05, the printed game against itself with the bots reseeded (each with its
   own seeds), stop rule on ``turns`` and on ``first_player_win``: how often "different" is called (target: at most
   5 %, within noise: with 40 runs, a binomial 95 % interval).
@@ -23,7 +24,59 @@ Run (about an hour on the shared 2-core machine; each part alone with --part):
   ``bench/results/lab_*.sqlite`` (read only by the lessons: ``Experiment.load``), with their reports; a run cut
   short goes on from the kept file.
 
-Figures are printed; the docstring's "Figures" block keeps the last full run.
+Figures are printed; the block below keeps the last full run.
+
+Figures (2026-11-27, the shared 2-core machine; ``--part runners`` again on a quiet machine after the chunk size
+changed to a dozen tasks per worker, the others while other work ran beside them):
+
+    == runners: kardinal_koenig.cards, greedy x3, 144 games; 3 interleaved repeats, median wall seconds
+       (a 2-worker LocalCluster started in 1.3 s, before the timings; dask="local" in a run starts one itself)
+       this process                  50.3 s    2.86 games/s  1.00x one process  (runs: 55.1, 50.3, 49.8)
+       2 local processes             27.3 s    5.28 games/s  1.84x one process  (runs: 28.4, 25.3, 27.3)
+       LocalCluster, 2 workers       26.9 s    5.36 games/s  1.87x one process  (runs: 25.2, 26.9, 29.8)
+       every runner played the same games (rows equal but for cpu time); the local processes' times include
+       starting them
+    == null: 40 A/A experiments, kardinal_koenig.cards, the printed game against itself with reseeded bots (random
+       x3), alpha 0.05, up to 300 games per arm
+       stop on turns: called different 2 of 40 (5.0%, 95 % interval [1.4%, 16.5%]); no difference 38, undecided 0;
+       games per arm: median 36 (min 15, max 105); 134 s
+       stop on first_player_win: called different 0 of 40 (0.0%, 95 % interval [0.0%, 8.8%]); no difference 0,
+       undecided 40; games per arm: median 300 (min 300, max 300); 436 s
+    == strong: games per arm the stop rule needed, 10 seed ranges each, alpha 0.05 (15 is the least: 5 blocks of 3)
+       catan.base {'points_to_win': 7}, stop on turns: 10 of 10 called different; games per arm median 15 (min 15,
+       max 15); difference median -38.83
+       catan.cities_knights {'points_to_win': 10}, stop on turns: 10 of 10 called different; games per arm median 15
+       (min 15, max 21); difference median -28.27
+       kardinal_koenig.cards {'country_cards.france': 4}, stop on turns: 10 of 10 called different; games per arm
+       median 15 (min 15, max 21); difference median -4.27
+    == memory: 10,002 games of kutna_hora.economy (random x3; played in 28 s on 2 processes, 362 games/s): result set
+       31.2 MiB in Python (3,271 bytes a game); the store 13.6 MiB on disk
+       a fan chart of price.wood over them: 12 steps in 2.2 s
+    == speed: games per second in this process (medians of 3 repeats, 1 for mcts:50)
+       game id                bots     games  games/s  decisions/s  decisions/game
+       catan.base             random      12    12.73       21,224           1,667
+       catan.base             greedy       6     1.24        1,029             830
+       catan.base             mcts:50      3     0.08           51             671
+       catan.cities_knights   random      12     7.42       21,115           2,845
+       catan.cities_knights   greedy       6     1.45          836             576
+       catan.cities_knights   mcts:50      3     0.05           34             742
+       chartres.game          random      12    59.86        9,263             155
+       chartres.game          greedy       6    14.06        2,303             164
+       chartres.game          mcts:50      3     0.27           47             171
+       kardinal_koenig.cards  random      12    26.73        3,890             146
+       kardinal_koenig.cards  greedy       6     2.80          411             147
+       kardinal_koenig.cards  mcts:50      3     0.17           23             132
+       kutna_hora.economy     random      12   144.47        5,201              36
+       kutna_hora.economy     greedy       6    22.96          827              36
+       kutna_hora.economy     mcts:50      3     1.60           58              36
+       kutna_hora.game        random      12    75.99       11,721             154
+       kutna_hora.game        greedy       6     1.19          242             204
+       kutna_hora.game        mcts:50      3     0.04            9             203
+
+The A/A runs on ``first_player_win`` show what a margin of 5 points of win share costs: no run came near calling
+"no difference" within 300 games per arm (a shared win's spread needs thousands), and none called a difference.
+A search bot at 50 playouts spends most of its time on the one-step rating of every root action (Catan) or on its
+greedy follow-ups (Kutna Hora), so its decisions per second are far below its playouts per second.
 """
 
 from __future__ import annotations
@@ -77,27 +130,41 @@ def speed(quick: bool) -> None:
 
 
 def runners(quick: bool) -> None:
-    games = 24 if quick else 96
+    games = 24 if quick else 144
     printed = Variant("kardinal_koenig.cards")
     experiment = Experiment(printed, bots=["greedy"] * 3, games=games)
     print(f"== runners: {printed.game_id}, greedy x3, {games} games; 3 interleaved repeats, median wall seconds")
+    import distributed
+
+    started = time.perf_counter()
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                       silence_logs=40)
+    client = distributed.Client(cluster)
+    client.run(lambda: __import__("games.lab.playing"))  # the workers import the lab once, as a warm cluster has
+    print(f"   (a 2-worker LocalCluster started in {time.perf_counter() - started:.1f} s, before the timings; "
+          "dask=\"local\" in a run starts one itself)")
     walls: dict[str, list[float]] = {"this process": [], "2 local processes": [], "LocalCluster, 2 workers": []}
     reference = None
-    for _ in range(3):
-        for name, kwargs in (("this process", {}), ("2 local processes", {"jobs": 2}),
-                             ("LocalCluster, 2 workers", {"jobs": 2, "dask": "local"})):
-            started = time.perf_counter()
-            results = experiment.run(**kwargs)
-            walls[name].append(time.perf_counter() - started)
-            rows = _rows(results)
-            reference = reference or rows
-            assert rows == reference, f"{name} played other games"
+    try:
+        for _ in range(3):
+            for name, kwargs in (("this process", {}), ("2 local processes", {"jobs": 2}),
+                                 ("LocalCluster, 2 workers", {"jobs": 2, "dask": client})):
+                started = time.perf_counter()
+                results = experiment.run(**kwargs)
+                walls[name].append(time.perf_counter() - started)
+                rows = _rows(results)
+                reference = reference or rows
+                assert rows == reference, f"{name} played other games"
+    finally:
+        client.close()
+        cluster.close()
     one = statistics.median(walls["this process"])
     for name, times in walls.items():
         wall = statistics.median(times)
         print(f"   {name:<26} {wall:7.1f} s  {games / wall:6.2f} games/s  {one / wall:4.2f}x one process  "
               f"(runs: {', '.join(f'{t:.1f}' for t in times)})")
-    print("   every runner played the same games (rows equal but for cpu time)")
+    print("   every runner played the same games (rows equal but for cpu time); the local processes' times include "
+          "starting them")
 
 
 def null(quick: bool) -> None:

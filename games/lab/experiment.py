@@ -275,8 +275,8 @@ class Run:
         n_arms = len(experiment.arms)
         per_block = n_arms * experiment.rotations
         if chunk is None:
-            # a few tasks per worker keep all busy to the end; at most 24 games a task, so a stop wastes little
-            spread = experiment.blocks * per_block // (runner.workers * 6)
+            # a dozen tasks per worker keep all busy to the end; at most 24 games a task, so a stop wastes little
+            spread = experiment.blocks * per_block // (runner.workers * 12)
             chunk = 1 if runner.inline else max(1, min(24, spread))  # in this process: a stop between games
         self.chunk = max(1, int(chunk))
         self.records: dict[tuple[str, int, int], dict[str, Any]] = {}
