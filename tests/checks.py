@@ -52,3 +52,26 @@ def assert_bad_config_refused(load: Callable[[dict], Any], data: dict, change: d
     data["actions"] = []
     with pytest.raises(SaveFileError, match=message):
         load(data)
+
+
+def run_in_own_loop(make: Any) -> Any:
+    """Run the coroutine ``make()`` to its end on a new event loop in a thread of its own, and return its result (or
+    raise its exception): a test session may leave an event loop running in the main thread (Playwright's sync API
+    does, after the browser tests), where ``asyncio.run`` refuses to start."""
+    import asyncio
+    import threading
+
+    out: dict[str, Any] = {}
+
+    def main() -> None:
+        try:
+            out["value"] = asyncio.run(make())
+        except BaseException as err:  # handed to the caller below
+            out["error"] = err
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]

@@ -24,6 +24,7 @@ whose sentence names the parameter and the reason. The changes a game is made wi
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 import math
 import re
@@ -317,6 +318,18 @@ def _replaced(table: Any, keys: list[str], value: Any, where: str, parameter: Pa
     return copy
 
 
+def _known(name: str, by_name: Mapping[str, Parameter], most: int = 10) -> str:
+    """The parameters a refusal lists: the closest names to ``name`` first, at most ``most`` of them."""
+    if not by_name:
+        return "it has none"
+    close = difflib.get_close_matches(name, list(by_name), n=3, cutoff=0.6)
+    rest = [n for n in sorted(by_name) if n not in close]
+    shown = close + rest[: max(0, most - len(close))]
+    more = len(by_name) - len(shown)
+    head = f"did you mean {' or '.join(close)}? " if close else ""
+    return head + "its parameters: " + ", ".join(shown) + (f" and {more} more" if more else "")
+
+
 def resolve(parameters: Iterable[Parameter], changes: Mapping[str, Any], base: Mapping[str, Any] | None = None,
             game: str = "the game") -> dict[str, Any]:
     """Every parameter's value once ``changes`` are applied to ``base`` (by default the printed values), checked
@@ -333,8 +346,7 @@ def resolve(parameters: Iterable[Parameter], changes: Mapping[str, Any], base: M
         name, cells = _split(path)
         parameter = by_name.get(name)
         if parameter is None:
-            known = ", ".join(sorted(by_name)) or "none"
-            raise ParameterError(f"{game} has no parameter {quoted(name)} (its parameters: {known})")
+            raise ParameterError(f"{game} has no parameter {quoted(name)} ({_known(name, by_name)})")
         if cells and name in whole:
             raise ParameterError(f"{path}: the changes give the whole {name} and one of its cells; give one")
         if not cells:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -56,10 +57,7 @@ class Store:
                                            check_same_thread=False, isolation_level=None)
             else:
                 self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False, isolation_level=None)
-                if self.path != ":memory:":
-                    self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA busy_timeout=60000")
-                self._db.executescript(_SCHEMA)
+                self._initialise()
             row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None and read_only:
                 raise StoreError(f"{self.path}: not a lab store (it has no schema)")
@@ -69,6 +67,21 @@ class Store:
                 raise StoreError(f"{self.path}: a lab store of schema {row[0]}, this lab reads {SCHEMA_VERSION}")
         except sqlite3.Error as err:
             raise StoreError(f"{self.path}: not a lab store ({err})") from None
+
+    def _initialise(self) -> None:
+        """WAL mode and the tables. Two runs opening a new file at once may meet SQLite's "database is locked" here
+        (switching a file to WAL takes it whole and does not wait on the busy timeout): the later one tries again."""
+        for attempt in range(200):
+            try:
+                if self.path != ":memory:":
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA busy_timeout=60000")
+                self._db.executescript(_SCHEMA)
+                return
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or attempt == 199:
+                    raise
+                time.sleep(0.05)
 
     def close(self) -> None:
         with self._lock:

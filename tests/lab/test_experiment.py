@@ -62,13 +62,14 @@ def test_the_same_games_on_local_processes_and_on_a_dask_cluster(printed, inline
 
 
 def test_the_same_games_on_a_given_executor_and_from_run_async(printed, inline):
-    import asyncio
     from concurrent.futures import ThreadPoolExecutor
+
+    from tests.checks import run_in_own_loop
 
     experiment = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6)
     with ThreadPoolExecutor(2) as pool:
         assert rows(experiment.run(executor=pool, jobs=2, chunk=1)) == rows(inline)
-    assert rows(asyncio.run(experiment.run_async())) == rows(inline)
+    assert rows(run_in_own_loop(experiment.run_async)) == rows(inline)
 
 
 def test_an_interrupted_run_keeps_what_finished_and_a_rerun_goes_on(tmp_path, printed, inline):

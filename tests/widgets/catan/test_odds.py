@@ -106,6 +106,7 @@ def test_arrival_chances_grow_to_one_and_add_up(position, n):
         assert odds.arrival_on(n, position) == comb(n - 1, need - 1) * p ** need * (1 - p) ** (n - need)
 
 
+@settings(deadline=None)  # exact sums over many rolls: a loaded machine makes it slow, never wrong
 @given(st.integers(0, STEPS - 1))
 def test_expected_rolls_is_two_per_missing_ship(position):
     assert odds.expected_rolls_to_attack(position) == (STEPS - position) * 2

@@ -4,7 +4,6 @@ fan chart) opens in its table at that round."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 import time
@@ -14,6 +13,7 @@ from plotly.callbacks import Points
 
 from games import GAMES
 from games.lab import Results, Store, Variant
+from tests.checks import run_in_own_loop
 from widgets.kardinal_koenig import KKTable
 from widgets.lab import DesignLab
 from widgets.lab.lab import bot_options
@@ -236,7 +236,7 @@ def test_where_there_are_no_threads_run_plays_on_the_event_loop(lab, monkeypatch
         assert lab.start() is None and lab.running and lab._task is not None
         return await lab._task
 
-    results = asyncio.run(play())
+    results = run_in_own_loop(play)
     assert isinstance(results, Results) and lab.results is results and not lab.running
 
 
