@@ -127,10 +127,6 @@ def extension_nodes(game: CatanGame, p: int) -> int:
     return s.settlements[p] | s.cities[p] | (s.reach[p] & ~game.breakers(p))
 
 
-def road_ok_from_scratch(game: CatanGame, p: int) -> int:
-    return roads_buildable(extension_nodes(game, p), game.state.open_edges)
-
-
 def roads_buildable(ends: int, open_edges: int) -> int:
     """The open paths (``open_edges``) with an end among the nodes ``ends`` (a road may extend from there)."""
     ok = 0

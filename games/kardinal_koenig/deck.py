@@ -44,10 +44,6 @@ class Card:
     route: str
 
     @property
-    def crest_count(self) -> int:
-        return len(self.crests)
-
-    @property
     def routes(self) -> tuple[str, ...]:
         """The route symbols the card shows: ``()``, ``("ship",)``, ``("carriage",)`` or both."""
         return tuple(self.route.split(ROUTE_JOIN)) if self.route else ()

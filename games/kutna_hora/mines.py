@@ -87,11 +87,6 @@ def row_stars(cells: Sequence[str], row: int) -> int:
     return sum(stars(cells[space(row, c)]) for c in range(COLUMNS))
 
 
-def player_row_stars(cells: Sequence[str], owners: Sequence[int], row: int, player: int) -> int:
-    """Stars on ``player``'s own mines in a row (rocks belong to nobody)."""
-    return sum(stars(cells[i]) for i in range(space(row, 0), space(row, COLUMNS)) if owners[i] == player)
-
-
 def rank_points(player_stars: Sequence[int], values: Sequence[int]) -> list[int]:
     """Points per player for one row: rank by stars; tied players all score their rank in full and the next
     ranks are skipped; a player with no stars scores nothing.

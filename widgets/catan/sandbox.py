@@ -21,7 +21,6 @@ from games.catan import pieces
 from games.catan.board import N_NODES, NODE_BIT
 from games.catan.cities_knights import CKGame, improvements, knights, metropolis
 from games.catan.data import ck_rulebook
-from widgets.shared.palette import seat_colour
 from widgets.shared.text import seat_label
 
 from . import lessons, odds
@@ -352,11 +351,6 @@ class DevelopmentSandbox(_Steps, ipywidgets.VBox):
         shown = self.lines[-8:]
         self.journal.value = "<b>The engine's log</b><br>" + ("<br>".join(html.escape(line) for line in shown)
                                                          if shown else "<i>nothing built yet</i>")
-
-
-def seat_chip(seat: int) -> str:
-    """A seat's name in its colour (HTML)."""
-    return f"<span style='color:{seat_colour(seat)};font-weight:bold'>{html.escape(seat_label(seat))}</span>"
 
 
 __all__ = ["AttackSandbox", "DevelopmentSandbox", "PIECES", "PlacementSandbox"]

@@ -144,10 +144,6 @@ class MineBoardView(View):
     def owners(self) -> list[int]:
         return board_lists(self.board)[1]
 
-    def row_scores(self) -> list[mines.RowScore]:
-        """:func:`~games.kutna_hora.mines.score_rows` of the board shown."""
-        return mines.score_rows(self.cells, self.owners, len(self.players))
-
     def open_spaces(self) -> dict[int, int]:
         """The open spaces the snapshot shows, with their wood cost."""
         return {i: c["cost_here"] for i, c in enumerate(self.board["cells"]) if c["open"]}

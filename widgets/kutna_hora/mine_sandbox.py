@@ -167,10 +167,6 @@ class MineSandbox(ipywidgets.VBox):
             self.setup_picker.value = card or 0  # observed: calls reset again with the same card, harmlessly
         self._refresh(f"A new board: {self._caption().lower()}.")
 
-    def use_setup(self, card: int | None) -> None:
-        """Reset to setup card ``card`` (1 to 15, or ``None`` for no rocks)."""
-        self.reset(card)
-
     def _place(self, index: Any, tile: Any, player: Any) -> str:
         tile = self.tile_picker.value if tile is None else tile
         player = self.player_picker.value if player is None else player
