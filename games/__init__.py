@@ -7,7 +7,8 @@ decide what; ``legal_actions()`` in a stable sorted order; ``apply(action)`` ref
 ``is_terminal()``, ``scores()``, ``outcome()``, ``observe(player)``.
 
 Games: :mod:`games.kutna_hora` (the full game and its price sandbox), :mod:`games.kardinal_koenig` (the card game),
-:mod:`games.chartres` (the full game), :mod:`games.catan` (base Catan).
+:mod:`games.chartres` (the full game), :mod:`games.catan` (base Catan, and Cities & Knights in
+:mod:`games.catan.cities_knights`). :mod:`games.lab` plays variants of them against each other (the design lab).
 """
 
 from __future__ import annotations
