@@ -25,7 +25,8 @@ BANNER = "Values differ from the published game."
 
 
 def new_game(players: int = 3, seed: int = 0, **options: Any) -> ChartresGame:
-    """A new game of Chartres (``options``: the fields of :class:`ChartresConfig`)."""
+    """A new game of Chartres (``options``: the fields of :class:`ChartresConfig`). Three players by default, the
+    count the lessons teach with; a bare :class:`ChartresConfig` (a save, the registry) keeps its own default of two."""
     return ChartresGame(None, seed, players=players, **options)
 
 
