@@ -8,6 +8,7 @@ shared API: validation with readable refusals, rollback, clone, undo, replay, ti
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -61,6 +62,10 @@ class Decision:
     kind: str
     prompt: str
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the decision as a sentence (a lesson page hides the code: no dataclass repr there)."""
+        return f"<p>{html.escape(_decision_words(self))}</p>"
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -69,6 +74,28 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     scores: tuple[int, ...]
+
+    def words(self) -> str:
+        """The outcome as a sentence: ``Player 2 wins with 13 points (...); Player 1 10, Player 2 13.``"""
+        names = " and ".join(_seat(p) for p in self.winners)
+        verb = "share the win" if len(self.winners) > 1 else "wins"
+        best = self.scores[self.winners[0]] if self.winners else 0
+        return (f"{names} {verb} with {best} points ({self.reason}); "
+                f"{', '.join(f'{_seat(p)} {s}' for p, s in enumerate(self.scores))}.")
+
+    def _repr_html_(self) -> str:
+        return f"<p>{html.escape(self.words())}</p>"
+
+
+def _seat(player: int) -> str:
+    """Seat 0 is Player 1, as every prompt and log line says."""
+    return f"Player {player + 1}"
+
+
+def _decision_words(decision: Decision) -> str:
+    """The prompt, led by the seat that decides unless the prompt names it first already."""
+    seat = _seat(decision.player)
+    return decision.prompt if decision.prompt.startswith(seat) else f"{seat} decides: {decision.prompt}"
 
 
 class Game(ABC):
@@ -514,3 +541,21 @@ class Game(ABC):
         decision = self.pending()
         now = f"{decision.prompt}" if decision else "game over"
         return f"<{self.title}: {len(self.history)} actions, {now}>"
+
+    def summary(self) -> list[str]:
+        """The game in a few sentences: what it is and how far, who decides what now (or how it ended), the points
+        so far. What a notebook shows for a game left as a cell's last line (a table view draws its board)."""
+        outcome = self.outcome()
+        lines = [f"{self.title}, {self.players} players, seed {self.seed}: {len(self.history)} actions so far."]
+        if outcome is not None:
+            lines.append(f"Game over: {outcome.words()}")
+        else:
+            decision = self.pending()
+            if decision is not None:
+                lines.append(f"Now: {_decision_words(decision)}")
+            lines.append(f"Points so far: {', '.join(f'{_seat(p)} {s}' for p, s in enumerate(self.scores()))}.")
+        return lines
+
+    def _repr_html_(self) -> str:
+        first, *rest = (html.escape(line) for line in self.summary())
+        return f"<div class='bg-game-summary'><b>{first}</b>{''.join(f'<br>{line}' for line in rest)}</div>"
