@@ -22,9 +22,16 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
+import anywidget
 import ipywidgets
+import traitlets
 
+from .frontend import esm
 from .text import whole_number
+
+#: What an exercise box says once its kernel is gone (restarted, shut down): its clicks cannot be answered.
+LOST_KERNEL = ("This exercise has lost its Python kernel (it was restarted or shut down): Check and Show answer "
+               "cannot reach the rules any more. Run this cell again (or Run All) for a live exercise.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +140,21 @@ class Exercise:
         return f"<{type(self).__name__}: {self.question}>"
 
 
+class KernelWatch(anywidget.AnyWidget):
+    """An empty line under an exercise box until its kernel is gone; then it shows :data:`LOST_KERNEL` and disables
+    the box's controls, which would otherwise ignore clicks without a word (``shared/static/kernel_watch.js``)."""
+
+    _esm = esm("shared/static/kernel_watch.js")
+    _css = (".bg-ex-lost { border-left: 4px solid #b91c1c; padding: 4px 8px; color: #b91c1c; }"
+            ".bg-ex--lost .bg-ex-question { opacity: 0.6; }")
+    lost_text = traitlets.Unicode(LOST_KERNEL).tag(sync=True)
+
+
 class ExerciseBox(ipywidgets.VBox):
     """One exercise on screen: the question, the position it asks about (the exercise's :meth:`~Exercise.figure`,
-    read-only), ``.answer`` (a text box, empty at first), ``.check_button``, ``.show_button`` (Show answer) and
-    ``.feedback`` (HTML). Check gives the hint before the answer (:meth:`Exercise.attempt`)."""
+    read-only), ``.answer`` (a text box, empty at first), ``.check_button``, ``.show_button`` (Show answer),
+    ``.feedback`` (HTML) and ``.kernel_watch`` (says so when the kernel is gone). Check gives the hint before the
+    answer (:meth:`Exercise.attempt`)."""
 
     def __init__(self, exercise: Exercise, **kwargs: Any) -> None:
         self.exercise = exercise
@@ -152,8 +170,11 @@ class ExerciseBox(ipywidgets.VBox):
         figure = exercise.figure()
         if figure is not None:
             parts.append(ipywidgets.HTML(figure) if isinstance(figure, str) else figure)
-        parts += [ipywidgets.HBox([self.answer, self.check_button, self.show_button]), self.feedback]
+        self.kernel_watch = KernelWatch()
+        parts += [ipywidgets.HBox([self.answer, self.check_button, self.show_button]), self.feedback,
+                  self.kernel_watch]
         super().__init__(parts, **kwargs)
+        self.add_class("bg-ex")  # the kernel watch finds its box by this class
 
     def _on_check(self, _button: Any = None) -> None:
         self._answer(lambda: self.exercise.attempt(self.answer.value))
