@@ -136,7 +136,14 @@ def test_a_legal_click_changes_the_game_and_the_view_in_one_message(table, no_ca
     action = table.status["legal"][0]
     click(table, {"intent": "act", "action": action})
     assert str(table.game.history[before]) == action
-    assert table.message_kind == "info" and table.message.startswith(f"Step {before + 1}: you played '{action}'")
+    # the message says what the decision did: the action and its events, or (a table that names places in words)
+    # the events in words
+    said = table.action_words(table.game.at(before), action)
+    assert table.message_kind == "info" and table.message.startswith(
+        f"Step {before + 1}: you played '{action}'." if said is None else f"Step {before + 1} (you): ")
+    told = [e.text for e in table.game.log if e.step == before][:1]
+    assert all(table.event_text(table.game, e) in table.message for e in table.game.log if e.step == before
+               and e.text in told), "the decision's first event is told in the message line"
     decision = table.game.pending()
     assert decision is None or decision.player == 0, "the bots moved on to the human's decision"
     sent = updates(table)

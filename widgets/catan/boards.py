@@ -24,6 +24,8 @@ from games.catan import board
 from games.catan.data import rulebook
 from games.catan.game import CatanGame
 
+from .places import PlaceWords
+
 #: SVG units per hex side (a hex is SQRT3 * SIDE wide).
 SIDE = 40.0
 _X = SIDE * math.sqrt(3) / 2  # one step of board.NODE_XY's x (half a hex width)
@@ -78,9 +80,10 @@ def geometry(game: CatanGame) -> dict[str, Any]:
 
 
 def board_state(game: CatanGame, view: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The pieces of one position: ``numbers`` per hex, ``robber`` (hex), ``merchant`` ({hex, holder} or None) and
-    ``pieces`` per seat (``s`` settlements, ``c`` cities, ``m`` metropolis nodes, ``w`` walls, ``x`` reduced
-    cities, ``r`` roads, ``k`` knights as [node, strength 1-3, active 0/1])."""
+    """The pieces of one position: ``numbers`` per hex, ``robber`` (hex), ``merchant`` ({hex, holder} or None),
+    ``words`` (every hex, intersection and path in words: what the tooltips say) and ``pieces`` per seat (``s``
+    settlements, ``c`` cities, ``m`` metropolis nodes, ``w`` walls, ``x`` reduced cities, ``r`` roads, ``k``
+    knights as [node, strength 1-3, active 0/1])."""
     view = game.observe(None) if view is None else view
     metros: dict[int, list[int]] = {}
     for info in (view.get("metropolises") or {}).values():
@@ -97,7 +100,8 @@ def board_state(game: CatanGame, view: dict[str, Any] | None = None) -> dict[str
         })
     merchant = view.get("merchant")
     return {"numbers": view["board"]["numbers"], "robber": view["board"]["robber"], "pieces": pieces,
-            "merchant": merchant if merchant and merchant["hex"] >= 0 else None}
+            "merchant": merchant if merchant and merchant["hex"] >= 0 else None,
+            "words": PlaceWords.of(game).all}
 
 
 def _hand(seen: dict[str, Any], ck: bool) -> dict[str, Any]:

@@ -34,11 +34,12 @@ from games.catan import BANNER
 from games.catan.cities_knights import CKGame
 from games.catan.game import CatanGame
 from widgets.shared.frontend import css, esm
-from widgets.shared.palette import seat_name
 from widgets.shared.table import GameTable
 
+from . import choices
 from .board_view import SHEETS
 from .boards import board_state, ck_catalog, geometry, is_ck, panels_state, seats_state
+from .places import PlaceWords
 
 #: The games a table plays, by the engine's game id.
 GAMES: dict[str, type[CatanGame]] = {"catan.base": CatanGame, "catan.cities_knights": CKGame}
@@ -120,11 +121,50 @@ class CatanTable(GameTable):
         decision = game.pending()
         kind = decision.kind if decision else "over"
         yours = live and self._human is not None and decision is not None and decision.player == self._human
+        legal = game.legal_actions().texts() if yours else []
+        forms = self.forms_of(game) if yours else {}
+        words = PlaceWords.of(game)
+        rates = view["players"][self._human]["rates"] if self._human is not None else {}
+        labels = {a: words.action(a, forms, rates) for a in legal}
+        status: dict[str, Any] = {
+            "kind_words": kind.replace("-", " "), "attack": self.last_attack(game), "teacher": self._teacher,
+            "labels": labels, "choices": choices.plan(legal, forms, words, rates, labels),
+            "robber_words": words.hex(view["board"]["robber"]) if view["board"]["robber"] is not None else ""}
+        if yours and kind == "main":
+            status["prompt"] = choices.main_prompt(decision.prompt, legal)
+        elif decision is not None and not game.is_terminal():
+            status["prompt"] = words.sentence(decision.prompt)
         return {"board": board_state(game, view), "seats": seats_state(game, viewers),
-                "panels": panels_state(game, view),
-                "status": {"kind_words": kind.replace("-", " "), "attack": self.last_attack(game),
-                           "teacher": self._teacher,
-                           "labels": player_labels(game, game.legal_actions().texts() if yours else [])}}
+                "panels": panels_state(game, view), "status": status}
+
+    # ------------------------------------------------------------------ what the message line says
+    told_rules = ("production.yield", "production.robber", "robber.move", "robber.steal", "merchant.place",
+                  "knights.chase")
+
+    def action_words(self, game: CatanGame, action: str) -> str | None:
+        rates = game.observe(self._human)["players"][self._human]["rates"] if self._human is not None else {}
+        return PlaceWords.of(game).action(action, self.forms_of(game), rates)
+
+    def public_action(self, kind: str, action: str) -> str:
+        game = self._game
+        steps = getattr(game, "steps", {})
+        forms = dict(steps[kind].forms) if kind in steps else {}
+        return PlaceWords.of(game).action(action, forms)
+
+    def event_text(self, game: CatanGame, event: Any) -> str:
+        return PlaceWords.of(game).sentence(event.text, event.data)
+
+    def secret_of(self, game: CatanGame) -> Any:
+        seen = game.observe(self._human)["players"][self._human]["hand"] if self._human is not None else None
+        return dict(seen) if seen else None
+
+    def private_note(self, game: CatanGame, before: Any, events: list[Any]) -> str:
+        """The card the human stole, said to them alone (the log says only "takes a card from")."""
+        if not any(e.rule == "robber.steal" and e.data.get("player") == self._human for e in events):
+            return ""
+        after = self.secret_of(game) or {}
+        gained = [card for card, n in after.items() if n > before.get(card, 0)]
+        return f"You took {' and '.join(gained)} (only you see which card)." if gained else ""
 
     @staticmethod
     def last_attack(game: CatanGame) -> list[str]:
@@ -143,23 +183,8 @@ class CatanTable(GameTable):
         game = self._shown()
         if kind == "info" and self._view is None and any(
                 e.rule == "barbarians.strength" and e.step >= self._events_from for e in game.log[-200:]):
-            message += " Barbarian attack! " + " ".join(self.last_attack(game))
+            message += " Barbarian attack! " + " ".join(PlaceWords.of(game).sentence(t) for t in self.last_attack(game))
         super()._show(message, kind)
-
-
-def player_labels(game: CatanGame, actions: list[str]) -> dict[str, str]:
-    """Button words for actions that name a player (``steal 2`` -> ``steal Player 2 (blue)``): the engine writes
-    players as their number, 1 for seat 0."""
-    forms = GameTable.forms_of(game)
-    out = {}
-    for action in actions:
-        verb, *args = action.split()
-        words = forms.get(verb, "").split()[1:]
-        if len(words) != len(args) or not any(w.startswith("PLAYER") for w in words):
-            continue
-        out[action] = " ".join([verb] + [f"Player {a} ({seat_name(int(a) - 1)})" if w.startswith("PLAYER") and
-                                         a.isdigit() else a for w, a in zip(words, args, strict=True)])
-    return out
 
 
 class CKTable(CatanTable):

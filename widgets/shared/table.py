@@ -29,6 +29,7 @@ meant it and a new game).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 import traitlets
@@ -52,8 +53,22 @@ def rules_catalog(rules: Iterable[Rule]) -> dict[str, Any]:
     """Rules as a front end shows them: ``sections`` (each named once: they are the rule text's long headings) and
     ``rules``: id -> [index of its section, its words]."""
     rules = list(rules)
-    sections = list(dict.fromkeys(rule.section for rule in rules))
-    return {"sections": sections, "rules": {rule.id: [sections.index(rule.section), rule.text] for rule in rules}}
+    sections = list(dict.fromkeys(section_words(rule.section) for rule in rules))
+    return {"sections": sections,
+            "rules": {rule.id: [sections.index(section_words(rule.section)), rule.text] for rule in rules}}
+
+
+def section_words(section: str) -> str:
+    """A rule's section as a learner reads it: a rule the project reads into the rule text cites its notes file
+    (``docs/rules_notes/catan.md (Cities & Knights)``); the views call it by what it is, not by a file path."""
+    match = _NOTES_FILE.match(section)
+    if not match:
+        return section
+    rest = section[match.end():].strip()
+    return "How this project reads the rules" + (f" {rest}" if rest else "")
+
+
+_NOTES_FILE = re.compile(r"^docs/rules_notes/[\w.-]+\.md\b")
 
 
 class GameTable(Coaching, View):
@@ -121,8 +136,11 @@ class GameTable(Coaching, View):
         self._catalog_key: tuple[Any, ...] | None = None
         self._events_from = len(game.history) - 1
         # The game (and its bots) before the last reset, and how many decisions the reset game began with.
-        self._before_reset: tuple[Any, dict[int, Bot]] | None = None
+        self._before_reset: tuple[Any, dict[int, Bot], list[tuple[int, str]]] | None = None
         self._reset_len = 0
+        # The learner's clicks that changed the game, (step it began at, "act" | "play_rounds" | "play_to_end"):
+        # which decisions were the learner's own (review, undo), and what undo takes back.
+        self._clicks: list[tuple[int, str]] = []
         self._new_bots()
         moved = self._bots_play() if fresh and self._human is not None else []
         if moved:
@@ -162,8 +180,10 @@ class GameTable(Coaching, View):
         self._view, self._past = None, None
         self._events_from = len(game.history) - 1
         self._before_reset = None
+        self._clicks = []
+        stopped = self.stop_review()
         self._new_bots()
-        self._show("Showing another game.")
+        self._show("Showing another game." + stopped)
 
     @property
     def human(self) -> int | None:
@@ -237,41 +257,108 @@ class GameTable(Coaching, View):
             if refusal:
                 raise IllegalAction(action, refusal)
             start = len(self._game.history)
+            said = self.action_words(self._game, action)  # the places as the learner saw them when clicking
+            before = self.secret_of(self._game)
             self._game.apply(action)
+            self._clicks.append((start, "act"))
             done = str(self._game.history[-1])
+            mine = self.told(self._game, start, None, before)
+            moved_from = len(self._game.history)
             moved = self._bots_play()
             self._events_from = start
-            text = f"Step {start + 1}: you played '{done}'."
-            return text + (f" Then {self._summary(moved)}." if moved else "")
+            if said is None:
+                text = f"Step {start + 1}: you played '{done}'." + (f" {mine}" if mine else "")
+            else:  # the events say what the decision did, in words; without any, the decision itself
+                text = f"Step {start + 1} (you): {mine}" if mine else f"Step {start + 1}: you chose to {said}."
+            if moved:
+                theirs = self.told(self._game, moved_from, self.told_rules, None)
+                text += f" Then {self._summary(moved)}." + (f" {theirs}" if theirs else "")
+            return text
         return self._run(step)
+
+    # ------------------------------------------------------------------ what the message line tells
+    #: Rules whose events, caused by the bots' decisions, the message line repeats (a roll's production ...).
+    told_rules: ClassVar[tuple[str, ...]] = ()
+    #: How many events of one decision the message line tells (the event log has every one).
+    max_told: ClassVar[int] = 4
+
+    def action_words(self, game: Any, action: str) -> str | None:
+        """The human's decision in words for the message line (``None``: the action text in quotes)."""
+        return None
+
+    def event_text(self, game: Any, event: Any) -> str:
+        """An event's sentence as the views show it (a table that names places in words rewrites it here)."""
+        return event.text
+
+    def secret_of(self, game: Any) -> Any:
+        """What only the human seat knows now and a decision may change (a Catan hand), for :meth:`private_note`."""
+        return None
+
+    def private_note(self, game: Any, before: Any, events: list[Any]) -> str:
+        """What the human's own decision told only them (the card they stole), from :meth:`secret_of` before it."""
+        return ""
+
+    def told(self, game: Any, first: int, rules: tuple[str, ...] | None, before: Any) -> str:
+        """What happened at steps ``first`` onwards, from the game's log (public, like the event log): every event
+        (``rules`` ``None``) or those of ``rules``, at most :attr:`max_told`; ``before`` (the human's secret before
+        their decision): their private note too."""
+        log = game.log
+        k = len(log)
+        while k and log[k - 1].step >= first:
+            k -= 1
+        events = [e for e in log[k:] if rules is None or e.rule in rules]
+        texts = [self.event_text(game, e) for e in events[:self.max_told]]
+        if len(events) > self.max_told:
+            texts.append(f"(+{len(events) - self.max_told} more in the event log)")
+        if before is not None:
+            note = self.private_note(game, before, events)
+            texts += [note] if note else []
+        return " ".join(texts)
 
     def undo(self) -> bool:
         """Back to the human seat's previous decision (the bots' decisions since go too); in watch mode one
         decision. Returns the view to the present."""
         def step() -> str:
-            self._view = None
             history = self._game.history
             if self._resettable():
+                self._view = None
                 return self._undo_reset()
             if not history:
                 raise IllegalAction("undo", "there is nothing to undo yet: no decision has been made.")
             if self._human is None:
-                target = len(history) - 1
+                target, click = len(history) - 1, "next"
             else:
-                mine = [k for k, p in enumerate(self._deciders()) if p == self._human]
-                if not mine:
+                clicks = self._live_clicks()
+                if not clicks:
                     raise IllegalAction("undo", "there is nothing to undo: you have not decided anything yet (the "
                                         "bots' opening decisions stay; reset starts again).")
-                target = mine[-1]
+                target, click = clicks[-1]
+            self._view = None  # only now: a refused undo leaves the slider where it was
             taken = [str(a) for a in history[target:]]
             self._game.undo(len(history) - target)
+            self._clicks = [c for c in self._clicks if c[0] < target]
             self._events_from = target - 1
+            stopped = self.stop_review()
             if self._human is None:
-                return f"Took back decision {target + 1} ('{taken[0]}')."
+                return f"Took back decision {target + 1} ('{taken[0]}')." + stopped
+            if click != "act":
+                verb = "play a round" if click == "play_rounds" else "play to end"
+                return (f"Took back '{verb}': the bots' {plural(len(taken), 'decision')}, your seat's included: "
+                        "your decision again." + stopped)
             others = len(taken) - 1
             return (f"Took back your '{taken[0]}'" + (f" and the {plural(others, 'bot decision')} after it"
-                                                      if others else "") + ": your decision again.")
+                                                      if others else "") + ": your decision again." + stopped)
         return self._run(step)
+
+    def _live_clicks(self) -> list[tuple[int, str]]:
+        """The learner's clicks still in the game's history (a history cut back from code drops the later ones)."""
+        n = len(self._game.history)
+        return [c for c in self._clicks if c[0] < n]
+
+    def _my_steps(self) -> list[int]:
+        """The steps whose decision the learner made (a click or ``act``): not the bots' decisions for the human's
+        seat in 'play a round' or 'play to end'."""
+        return [step for step, click in self._live_clicks() if click == "act"]
 
     def _deciders(self) -> list[int]:
         """Who decided each action of the history (one replay: the history does not record it)."""
@@ -289,8 +376,8 @@ class GameTable(Coaching, View):
         return self._before_reset is not None and len(self._game.history) <= self._reset_len
 
     def _undo_reset(self) -> str:
-        game, bots = self._before_reset  # type: ignore[misc]
-        self._game, self._bots, self._before_reset = game, bots, None
+        game, bots, clicks = self._before_reset  # type: ignore[misc]
+        self._game, self._bots, self._clicks, self._before_reset = game, bots, clicks, None
         self._past = None
         self._events_from = len(game.history) - 1
         return f"Took back the reset: your game is back, at step {len(game.history)}."
@@ -300,7 +387,9 @@ class GameTable(Coaching, View):
         anything new is decided, brings back the game as it was before the reset."""
         def step() -> str:
             if not self._resettable():  # a second reset in a row keeps the game before the first one
-                self._before_reset = (self._game, self._bots)
+                self._before_reset = (self._game, self._bots, self._clicks)
+            stopped = self.stop_review()
+            self._clicks = []
             self._game = type(self._game)(self._game.config, self._game.seed)
             self._view, self._past = None, None
             self._new_bots()
@@ -308,7 +397,8 @@ class GameTable(Coaching, View):
             self._reset_len = len(self._game.history)
             self._events_from = 0 if moved else -1
             steps = len(self._before_reset[0].history)  # type: ignore[index]
-            return f"New game. {self._hello(moved)} (Undo brings back the game you left, at step {steps}.)"
+            return (f"New game. {self._hello(moved)} (Undo brings back the game you left, at step {steps}.)"
+                    + stopped)
         return self._run(step)
 
     def show_step(self, step: int | None) -> bool:
@@ -348,6 +438,8 @@ class GameTable(Coaching, View):
                 raise IllegalAction("play_to_end", "the game is over already.")
             start = len(self._game.history)
             moved = self._bots_play(stop_at=None)
+            if self._human is not None and moved:
+                self._clicks.append((start, "play_to_end"))
             self._events_from = start
             return f"The bots played {plural(len(moved), 'decision')} to the end."
         return self._run(step)
@@ -375,6 +467,8 @@ class GameTable(Coaching, View):
                     break
                 self._game.apply(self._bots[decision.player].choose(self._game))
                 moved += 1
+            if self._human is not None and moved:
+                self._clicks.append((start, "play_rounds"))
             self._events_from = start
             where = "the game is over" if self._game.is_terminal() else self.where_now(self._game)
             return f"The bots played {plural(moved, 'decision')}, yours included; {where}."
@@ -474,11 +568,11 @@ class GameTable(Coaching, View):
             first -= 1
         mine = log[first:]
         if len(mine) <= MAX_EVENTS:
-            return [[e.step, e.text, e.rule] for e in mine]
+            return [[e.step, self.event_text(game, e), e.rule] for e in mine]
         # The newest events matter most (after "play to end": the scoring), so the oldest are left out.
         skipped = len(mine) - MAX_EVENTS
         return [[mine[0].step, f"… {skipped} earlier events (see {notebook_name(self, 'table')}.game.log)", ""],
-                *([e.step, e.text, e.rule] for e in mine[skipped:])]
+                *([e.step, self.event_text(game, e), e.rule] for e in mine[skipped:])]
 
     def _show(self, message: str, kind: str = "info") -> None:
         game = self._shown()
@@ -498,7 +592,8 @@ class GameTable(Coaching, View):
         super().__init_subclass__(**kwargs)
         intents: dict[str, Mapping[str, Any]] = {
             "act": {"action": cls.action_example.strip("'")}, "undo": {}, "reset": {}, "view_step": {"step": 3},
-            "next": {}, "play_to_end": {}, "hint": {}, "review": {}, "coach_close": {}}
+            "next": {}, "play_to_end": {}, "hint": {}, "review": {}, "coach_close": {},
+            "coach_cancel": {}}
         if cls.max_rounds:
             intents["play_rounds"] = {"rounds": 1}
         cls.INTENTS = intents

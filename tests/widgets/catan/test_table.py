@@ -169,7 +169,7 @@ def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
     assert set(labels) == set(table.status["legal"]) and all(a.startswith("steal ") for a in labels)
     for action, words in labels.items():
         n = int(action.split()[1])
-        assert words.startswith(f"steal Player {n} (") and table.catalog["seat_names"][n - 1] in words
+        assert words.startswith(f"steal a card from Player {n} (") and table.catalog["seat_names"][n - 1] in words
     page = draw(table)
     assert {n.text for n in page.walk() if n.data.get("intent") == "act" and "bg-button--action" in n.classes} \
         == set(labels.values())

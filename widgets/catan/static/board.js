@@ -5,8 +5,9 @@
 // the width of its cell.
 //
 // Places (intersections "node", paths "edge", hexes "hex") become clickable only through opts.place(kind, index),
-// which returns null (inert), {action, legal, title} (a board node naming an action: the runtime's offer) or
-// {select, selected, title} (the first click of a two-part choice, kept in the browser).
+// which returns null (inert), {action, legal, title, look, mark} (a board node naming an action: the runtime's offer)
+// or {select, selected, title, look, mark} (the first click of a two-part choice, kept in the browser). Every place's
+// words (state.words: "forest 3", "the corner of forest 3, hills 8 and the sea") come from Python.
 
 import { inkOn, offer, svg, testid } from "../../shared/static/runtime.js";
 
@@ -32,9 +33,11 @@ function title(node, text) {
   return node;
 }
 
-// Make an SVG place clickable as opts.place says (see the header).
+// Make an SVG place clickable as opts.place says (see the header): its look (what a click does: a settlement spot,
+// a knight, an activation ...) is a class, its tooltip Python's words.
 function placeNode(node, spec) {
   if (!spec) return node;
+  if (spec.look) node.classList.add(`ct-look--${spec.look}`);
   if (spec.select) {
     node.dataset.select = spec.select;
     node.setAttribute("tabindex", "0");
@@ -46,8 +49,17 @@ function placeNode(node, spec) {
   }
   offer(node, spec.action, spec.legal, spec.title);
   node.classList.add("ct-place");
-  title(node, spec.legal ? spec.title || spec.action : `${spec.title || spec.action} (not possible now: click to see why)`);
+  title(node, spec.title || spec.action);
   return node;
+}
+
+// The letter on a highlighted intersection (S settlement, C city, K knight, ⚔ your knight ...): drawn over it, it
+// takes no clicks itself.
+function markOf(x, y, spec) {
+  if (!spec || !spec.mark) return null;
+  const t = svg("text", { x, y: y + 3.5, "text-anchor": "middle", class: `ct-mark-letter ct-look--${spec.look}` });
+  t.textContent = spec.mark;
+  return t;
 }
 
 function token(g, x, y, number, pips, red, id) {
@@ -109,6 +121,7 @@ export function drawBoard(geom, state, opts) {
   const red = new Set(geom.red || [6, 8]);
   const nodes = geom.nodes || [];
   const edges = geom.edges || [];
+  const words = state.words || { hex: [], node: [], edge: [] };
 
   // hexes: terrain, token; a hex place (robber, merchant, inventor) is the whole hex
   const hexLayer = svg("g", { class: "ct-hexes" });
@@ -118,8 +131,9 @@ export function drawBoard(geom, state, opts) {
       stroke: "#f4ecd6", "stroke-width": 2, class: "ct-hex" }), `${id}-hex-${h}`);
     poly.dataset.hex = String(h);
     poly.dataset.terrain = terrain;
-    title(poly, `hex ${h}: ${terrain}${numbers[h] ? ` ${numbers[h]}` : ""}`);
-    placeNode(poly, place("hex", h));
+    const spec = place("hex", h);
+    if (!spec) title(poly, words.hex[h] || terrain);
+    placeNode(poly, spec);
     hexLayer.append(poly);
     if (numbers[h]) token(hexLayer, x, y, numbers[h], pips[String(numbers[h])] || 0, red.has(numbers[h]), `${id}-token-${h}`);
     else hexLayer.append(svg("text", { x, y: y + 3, "text-anchor": "middle", class: "ct-hexlabel" }));
@@ -153,7 +167,7 @@ export function drawBoard(geom, state, opts) {
     r.dataset.hex = String(state.robber);
     r.append(svg("ellipse", { cx: x - 20, cy: y + 4, rx: 5, ry: 9, fill: "#2b2b2b", stroke: "#eee", "stroke-width": 1 }),
       svg("circle", { cx: x - 20, cy: y - 7, r: 4.5, fill: "#2b2b2b", stroke: "#eee", "stroke-width": 1 }));
-    tokenLayer.append(title(r, `robber on hex ${state.robber}`));
+    tokenLayer.append(title(r, `the robber, on ${words.hex[state.robber] || "its hex"}`));
   }
   if (state.merchant) {
     const [x, y] = geom.hexes[state.merchant.hex];
@@ -164,7 +178,8 @@ export function drawBoard(geom, state, opts) {
     const t = svg("text", { x: x + 18, y: y - 4, "text-anchor": "middle", class: "ct-merchant-m", fill: inkOn(colour) });
     t.textContent = "M";
     m.append(t);
-    tokenLayer.append(title(m, `merchant on hex ${state.merchant.hex} (Player ${state.merchant.holder + 1})`));
+    tokenLayer.append(title(m, `the merchant, on ${words.hex[state.merchant.hex] || "its hex"} (Player ` +
+      `${state.merchant.holder + 1})`));
   }
   root.append(tokenLayer);
 
@@ -193,7 +208,7 @@ export function drawBoard(geom, state, opts) {
       const hit = testid(svg("polygon", { points: band.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "),
         class: "ct-edge" }), `${id}-edge-${e}`);
       hit.dataset.edge = String(e);
-      pathLayer.append(placeNode(hit, { title: `path ${e}`, ...spec }));
+      pathLayer.append(placeNode(hit, { title: words.edge[e], ...spec }));
     }
   });
   root.append(roadLayer, pathLayer);
@@ -208,19 +223,20 @@ export function drawBoard(geom, state, opts) {
       const [x, y] = nodes[v];
       const wall = testid(svg("rect", { x: x - 13, y: y - 11, width: 26, height: 22, rx: 3, fill: "none", stroke: colour,
         "stroke-width": 3, "stroke-dasharray": "4 2", class: "ct-wall" }), `${id}-wall-${v}`);
-      pieceLayer.append(title(wall, `city wall at ${v}`));
+      pieceLayer.append(title(wall, `city wall at ${words.node[v] || "its corner"}`));
     }
     for (const v of p.s || []) {
       const [x, y] = nodes[v];
       const h = house(x, y, 7, colour, `${id}-settlement-${v}`);
       h.dataset.seat = String(seat);
-      pieceLayer.append(title(h, `${reduced.has(v) ? "pillaged city (a settlement)" : "settlement"} at ${v}`));
+      pieceLayer.append(title(h, `${reduced.has(v) ? "pillaged city (a settlement)" : "settlement"} at ` +
+        `${words.node[v] || "its corner"}`));
     }
     for (const v of p.c || []) {
       const [x, y] = nodes[v];
       const c = city(x, y, colour, `${id}-${metro.has(v) ? "metropolis" : "city"}-${v}`);
       c.dataset.seat = String(seat);
-      pieceLayer.append(title(c, `${metro.has(v) ? "metropolis" : "city"} at ${v}`));
+      pieceLayer.append(title(c, `${metro.has(v) ? "metropolis" : "city"} at ${words.node[v] || "its corner"}`));
       if (metro.has(v)) {
         pieceLayer.append(svg("polygon", { points: `${x - 6},${y - 8} ${x - 3},${y - 15} ${x},${y - 9} ${x + 3},${y - 15} ` +
           `${x + 6},${y - 8}`, fill: "#f3c623", stroke: "#111", "stroke-width": 1, class: "ct-crown" }));
@@ -241,7 +257,9 @@ export function drawBoard(geom, state, opts) {
     const hit = testid(svg("circle", { cx: x, cy: y, r: 9.5, class: "ct-node" }), `${id}-node-${v}`);
     hit.dataset.node = String(v);
     if (marks.has(v)) hit.classList.add("ct-mark");
-    nodeLayer.append(spec ? placeNode(hit, { title: `intersection ${v}`, ...spec }) : title(hit, `intersection ${v}`));
+    nodeLayer.append(spec ? placeNode(hit, { title: words.node[v], ...spec }) : title(hit, words.node[v] || "a corner"));
+    const letter = markOf(x, y, spec);
+    if (letter) nodeLayer.append(letter);
   });
   root.append(nodeLayer);
   return root;

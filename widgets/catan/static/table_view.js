@@ -1,8 +1,9 @@
 // Catan table (widgets.catan.CatanTable, test ids "ct-"; CKTable, "ck-"), base game and Cities & Knights: the island by
 // its one renderer (board.js), the dice, the barbarian track, every seat's hand, points and development board
 // (panels.js), the decision the game waits for and, from the runtime, the action bar, time travel, the legal list and
-// the event log. Which place names which action comes from Python's status (choices.js); a choice of two parts (a
-// knight's move, the Inventor's swap) or a place with several actions is selected first (kept here, never sent).
+// the event log. Which place names which action, with its words and look, comes from Python's status (choices.js
+// draws it); a choice of two parts (a knight's move, the Inventor's swap) or a place with several actions is selected
+// first (kept here, never sent).
 
 import {
   TABLE_TRAITS, actionBar, banner, button, eventLog, legalList, make, mount, testid, timeTravel, toggleSelection,
@@ -32,8 +33,8 @@ export function renderTable(ctx, prefix) {
       const names = (catalog.seat_names || []).map((n, p) => `Player ${p + 1}`);
       const turn = testid(make("div", "bg-turn"), `${prefix}-turn`);
       turn.textContent = [`turn ${panels.turn || 0}`, status.kind_words].filter(Boolean).join(" · ");
-      const choices = plan.buttons.map((action) => button(status.labels?.[action] || action,
-        `${prefix}-button-${slug(action)}`, "act", { action }, { className: "bg-button--action", title: action }));
+      const choices = plan.buttons.map((b) => button(b.label, `${prefix}-button-${slug(b.action)}`, "act",
+        { action: b.action }, { className: "bg-button--action", title: `Click to ${b.label}` }));
       if (plan.hint) choices.push(testid(make("span", "ct-hint", plan.hint), `${prefix}-choice-hint`));
       const bar = actionBar(model, status, catalog, prefix, { detail: turn, choices, rows: 2, tools: { toEnd: true } });
       const table = testid(make("div", "ct-table"), `${prefix}-table`);
@@ -46,7 +47,7 @@ export function renderTable(ctx, prefix) {
       if (panels.barbarian) right.append(drawBarbarians(panels, catalog.ck || {}, names, "ct", status.attack));
       right.append(drawSeats(model.get("seats") || [], { ...catalog, ...(catalog.ck || {}) }, panels, status, "ct"));
       table.append(left, right);
-      return [banner(catalog.banner, `${prefix}-banner`), bar, timeTravel(status, model, prefix), legalList(status, prefix),
+      return [banner(catalog.banner, `${prefix}-banner`), bar, timeTravel(status, model, prefix), legalList(status, prefix, (a) => status.labels?.[a] || a),
         table, eventLog(model.get("events") || [], catalog, prefix)];
     },
   });

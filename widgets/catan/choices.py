@@ -1,0 +1,152 @@
+"""Which place of the island names which action of the pending decision, with its words and its look: computed here
+once per redraw and sent to the browser, which only draws it (``static/choices.js``) and sends the named action back.
+
+* A place with one legal one-place action offers it (one click).
+* A place with several (a knight: activate, promote, move, chase ...) or with a two-place action (``move NODE NODE``,
+  ``swap HEX HEX``) is a *selection*: its first click is kept in the browser (never sent); then its one-place actions
+  are buttons and the second places of its two-place actions are offered on the board.
+* A place with no legal action, when the decision takes a one-place verb of its kind, still names that action
+  ("settle 17" on a taken corner, drawn as not possible): a click sends it and Python says why not.
+
+Each place carries ``look`` (what a click does, so a settlement spot, a knight and an activation look different),
+``mark`` (the letter drawn on it) and ``title`` (the tooltip: what a click does, in words).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from games.catan import board
+
+from .places import PLACE_WORDS, PlaceWords
+
+#: The verb a place with no legal action tries, by kind, in this order of preference.
+TRY = {
+    "node": ("settle", "city", "knight", "commit", "pillage", "metropolis", "retreat", "remove", "wall", "promote"),
+    "edge": ("road", "remove"),
+    "hex": ("robber", "merchant"),
+}
+#: Verb -> (look, the letter drawn on its place). A knight's several actions make it a "knight" selection.
+LOOKS: dict[str, tuple[str, str]] = {
+    "settle": ("settlement", "S"), "city": ("city", "C"), "road": ("road", ""), "knight": ("new-knight", "K"),
+    "activate": ("activate", "A"), "promote": ("promote", "P"), "chase": ("chase", "R"), "move": ("knight", "⇄"),
+    "displace": ("knight", "⇄"), "wall": ("wall", "W"), "metropolis": ("metropolis", "M"), "robber": ("robber", ""),
+    "merchant": ("merchant", ""), "commit": ("commit", "K"), "pillage": ("pillage", "!"), "retreat": ("retreat", "K"),
+    "remove": ("remove", "×"), "swap": ("swap", "⇄"),
+}
+#: What a selected knight (or hex) can do, for its tooltip and the hint line.
+SELECT_WORDS = {"move": "move it (then click a highlighted corner)", "displace": "displace a knight (then click it)",
+                "chase": "chase the robber away", "promote": "promote it", "activate": "activate it",
+                "swap": "swap its number (then click a highlighted hex)"}
+
+
+def _kinds(forms: Mapping[str, str], verb: str) -> list[str | None]:
+    return [PLACE_WORDS.get(w) for w in forms.get(verb, verb).split()[1:]]
+
+
+def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
+         rates: Mapping[str, int] | None = None, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The choices of the human's pending decision as the board draws them: ``places`` ("node:17" -> {action,
+    legal, title, look, mark}), ``selections`` ("node:17" -> {title, look, mark, hint, targets: {place -> {action,
+    title}}, buttons: [{action, label}]}), ``buttons`` (the rest: [{action, label}]) and ``hint``. ``legal`` is empty
+    when it is not the human's decision (then nothing is offered)."""
+    labels = labels or {}
+
+    def label(action: str) -> str:
+        return labels.get(action) or words.action(action, forms, rates)
+
+    by_place: dict[str, list[tuple[str, str | None]]] = {}
+    buttons: list[dict[str, str]] = []
+    for action in legal:
+        verb, *args = action.split()
+        kinds = _kinds(forms, verb)
+        first = next((k for k, kind in enumerate(kinds) if kind), -1)
+        if first < 0 or len(kinds) != len(args):
+            buttons.append({"action": action, "label": label(action)})
+            continue
+        key = f"{kinds[first]}:{args[first]}"
+        second = next((k for k, kind in enumerate(kinds) if kind and k > first), -1)
+        by_place.setdefault(key, []).append((action, None if second < 0 else f"{kinds[second]}:{args[second]}"))
+
+    places: dict[str, dict[str, Any]] = {}
+    selections: dict[str, dict[str, Any]] = {}
+    for key, entries in by_place.items():
+        kind, index = key.split(":")
+        where = words.place(kind, int(index))
+        verbs = list(dict.fromkeys(a.split()[0] for a, _ in entries))
+        if len(entries) == 1 and entries[0][1] is None:
+            action = entries[0][0]
+            look, mark = LOOKS.get(verbs[0], (verbs[0], ""))
+            places[key] = {"action": action, "legal": True, "title": f"Click to {label(action)}.", "look": look,
+                           "mark": mark}
+            continue
+        does = [SELECT_WORDS.get(v) or label(next(a for a, _ in entries if a.split()[0] == v)) for v in verbs]
+        knight = kind == "node" and any(v in ("move", "displace", "chase", "promote", "activate") for v in verbs)
+        what = f"your knight at {where}" if knight else where
+        targets = {t: {"action": a, "title": f"Click to {label(a)}."} for a, t in entries if t}
+        selections[key] = {
+            "title": f"Click {what} first, then choose: {'; '.join(does)}.", "look": "knight" if knight else
+            LOOKS.get(verbs[0], (verbs[0], ""))[0], "mark": "⚔" if knight else LOOKS.get(verbs[0], ("", ""))[1],
+            "hint": f"{what[0].upper()}{what[1:]} selected: "
+                    + " or ".join(p for p in ("click a highlighted place" if targets else "",
+                                              "a button" if any(t is None for _, t in entries) else "") if p)
+                    + " (click it again to let go).",
+            "targets": targets,
+            "buttons": [{"action": a, "label": label(a)} for a, t in entries if t is None]}
+
+    verbs_taken = set(forms)
+    for kind, tries in TRY.items():
+        verb = next((v for v in tries if v in verbs_taken and _kinds(forms, v) == [kind]), None)
+        if verb is None or not legal:
+            continue
+        count = {"node": board.N_NODES, "edge": board.N_EDGES, "hex": board.N_HEXES}[kind]
+        for index in range(count):
+            key = f"{kind}:{index}"
+            if key in places or key in selections:
+                continue
+            action = f"{verb} {index}"
+            places[key] = {"action": action, "legal": False, "look": "try", "mark": "",
+                           "title": f"{label(action)[0].upper()}{label(action)[1:]}: not possible now (click to see "
+                                    "why)."}
+    hint = ""
+    if selections:
+        knights = [k for k, s in selections.items() if s["look"] == "knight"]
+        hint = ("Click one of your knights (⚔) to move it or chase the robber with it, then what it does."
+                if knights else "Click a highlighted place, then what it does.")
+    return {"places": places, "selections": selections, "buttons": buttons, "hint": hint}
+
+
+__all__ = ["LOOKS", "plan"]
+
+
+#: What each verb of the main phase lets the learner do, for the prompt; ``{n}``: how many places or choices.
+CAN_DO = (("settle", "build a settlement ({n})"), ("city", "build a city ({n})"), ("road", "build a road ({n})"),
+          ("wall", "build a city wall ({n})"), ("knight", "place a new knight ({n})"),
+          ("activate", "activate a knight ({n})"), ("promote", "promote a knight ({n})"),
+          ("move", "move a knight (click a ⚔ knight)"), ("chase", "chase the robber with a knight (click a ⚔ knight)"),
+          ("displace", "displace a knight"), ("improve", "improve a city ({n})"),
+          ("buy", "buy a development card"), ("play", "play a card ({n})"), ("trade", "trade with the bank ({n})"),
+          ("harbor", "use the Commercial Harbor"), ("propose", "make a trade offer"), ("end", "end the turn"))
+
+
+def main_prompt(prompt: str, legal: Sequence[str]) -> str:
+    """The main phase's prompt saying what can be done now: ``Player 1 (rolled 8): you can build a road (6 places),
+    trade with the bank (3 trades) or end the turn.`` ``prompt`` is the engine's (its "(rolled 8)" is kept)."""
+    counts: dict[str, int] = {}
+    for action in legal:
+        verb = action.split()[0]
+        counts[verb] = counts.get(verb, 0) + 1
+    unit = {"settle": "place", "city": "place", "road": "place", "wall": "place", "knight": "place",
+            "activate": "knight", "promote": "knight", "improve": "track", "play": "card", "trade": "trade"}
+    can = []
+    for verb, words in CAN_DO:
+        if verb in counts:
+            n = counts[verb]
+            can.append(words.format(n=f"{n} {unit.get(verb, 'way')}{'' if n == 1 else 's'}"))
+    if not can:
+        return prompt
+    who = prompt.split(":", 1)[0]
+    rolled = prompt[prompt.rfind("(rolled"):] if "(rolled" in prompt else ""
+    head = f"{who} {rolled}".strip() if rolled else who
+    listed = can[0] if len(can) == 1 else ", ".join(can[:-1]) + " or " + can[-1]
+    return f"{head}: you can {listed}."
