@@ -98,7 +98,9 @@ class YieldExercise(CatanExercise):
     def __init__(self, title: str, game: Any, node: int, building: str = "settlement", commodities: bool = False,
                  hint: str = "") -> None:
         super().__init__(title, hint)
-        self.game, self.node, self.building = game, _node(title, node), building
+        # A copy: the question, its picture and its answer stay those of the position shown, however the table the
+        # game came from plays on or is reset afterwards.
+        self.game, self.node, self.building = game.clone(), _node(title, node), building
         self.commodities = commodities
         if building not in ("settlement", "city"):
             raise ValueError(f"exercise {title!r}: a building is a settlement or a city, not {building!r}")
@@ -108,8 +110,8 @@ class YieldExercise(CatanExercise):
     @property
     def question(self) -> str:
         what = "commodity cards" if self.commodities else "cards"
-        return (f"A {self.building} stands on intersection {self.node}. How many {what} does it take in 36 rolls, "
-                "on average? (The hexes around it are in the table.)")
+        return (f"A {self.building} stands on the intersection marked on the island below (number {self.node}). How "
+                f"many {what} does it take in 36 rolls, on average? (The hexes around it are in the table.)")
 
     def frame(self) -> Any:
         return lessons.node_frame(self.game, self.node)[["terrain", "number", "robber"]]
@@ -361,7 +363,7 @@ class PointsExercise(CatanExercise):
         super().__init__(title, hint)
         if not 0 <= seat < game.players:
             raise ValueError(f"exercise {title!r}: seats are 0 to {game.players - 1}, not {seat!r}")
-        self.game, self.seat = game, seat
+        self.game, self.seat = game.clone(), seat  # a copy, as YieldExercise's
 
     @property
     def question(self) -> str:

@@ -90,3 +90,24 @@ def test_a_yield_or_attack_question_shows_its_position_on_the_island():
     attack = ex.AttackExercise("Strength", attack_position(), "strength").show()
     assert isinstance(attack.children[1].children[0], BoardView)
     assert ex.PipsExercise("Eights", 8).figure() is None
+
+
+def test_a_position_exercise_stays_true_however_its_table_plays_on_or_is_reset():
+    """The question, its picture and its answer are the position the exercise was made from: a learner who plays
+    on in the table (or resets it) afterwards still gets the answer to what the exercise shows."""
+    from widgets.catan import CKTable
+
+    table = CKTable(players=3, seed=3, human=0, bots="greedy", layout="beginner", start_player=0)
+    node = int(table.game.legal_actions().texts()[0].split()[1])
+    assert table.act(f"settle {node}") and table.act(table.game.legal_actions().texts()[0])
+    yield_ex = ex.YieldExercise("A settlement from the set-up", table.game, node)
+    points_ex = ex.PointsExercise("Player 1's points", table.game, 0)
+    asked, answers = yield_ex.question, (yield_ex.answer(), yield_ex.explain(), points_ex.answer())
+    assert f"(number {node})" in asked and "marked on the island" in asked
+    played = table.game
+    while played.state.cities[0] == 0:  # the learner plays on: a city and a road (the bots answer)
+        assert table.act(table.game.legal_actions().texts()[0])
+    assert sum(played.point_sources(0).values()) > points_ex.answer()
+    assert table.reset()
+    assert (yield_ex.question, (yield_ex.answer(), yield_ex.explain(), points_ex.answer())) == (asked, answers)
+    assert yield_ex.check(yield_ex.answer()).correct and points_ex.check(points_ex.answer()).correct
