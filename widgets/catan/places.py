@@ -1,7 +1,8 @@
 """Places of the island as a learner sees them, never by the engine's index: a hex by its terrain and number ("forest
 3"), an intersection by the hexes that meet there ("the corner of forest 3, hills 8 and the sea"), a path by the
 two hexes it lies between ("the path between forest 3 and hills 8") or, on the coast, by its hex and its neighbours
-("the coast of forest 3 by hills 8").
+("the coast of forest 3 by hills 8"); a corner that only one hex touches is told apart by the hex next along the
+coast ("the corner of forest 3 and the sea, next to hills 8", or "the outer corner of forest 3").
 
 :class:`PlaceWords` holds the words of one position (the Inventor swaps numbers, so they are read per redraw) and
 rewrites what the views show: an action (``settle 17`` -> "build a settlement at the corner of ..."), an engine
@@ -73,8 +74,14 @@ class PlaceWords:
         """``the corner of forest 3, hills 8 and the sea``."""
         if not 0 <= v < board.N_NODES:
             return f"intersection {v}"
-        names = [self.hex(h) for h in board.NODE_HEXES[v]]
-        return "the corner of " + _list(names + ["the sea"] * (len(names) < 3))
+        hexes = board.NODE_HEXES[v]
+        names = [self.hex(h) for h in hexes]
+        said = "the corner of " + _list(names + ["the sea"] * (len(names) < 3))
+        if len(hexes) > 1:
+            return said
+        # a coast hex has two or three such corners: each is told apart by the hex next along the coast
+        near = sorted({h for w in board.NODE_NEIGHBOURS[v] for h in board.NODE_HEXES[w]} - set(hexes))
+        return f"{said}, next to {_list([self.hex(h) for h in near])}" if near else f"the outer corner of {names[0]}"
 
     def edge(self, e: int) -> str:
         """``the path between forest 3 and hills 8``; on the coast ``the coast of forest 3 by hills 8``."""
