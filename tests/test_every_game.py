@@ -9,7 +9,7 @@ import pytest
 
 from games import GAMES, game_class, load
 from games.core import Rng, SaveFileError
-from games.core.conformance import POLICIES, check_random_game
+from games.core.conformance import POLICIES, check_random_game, decision_breaks
 from tests.checks import random_positions
 
 GAMES_PER_COUNT = int(os.environ.get("RANDOM_GAMES", "60"))
@@ -80,8 +80,9 @@ def positions(cls, seed: int, players: int, every: int):
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(game_id):
     """Hidden-information twins, for every game: ``redeal(viewer, rng)`` deals again only what ``viewer`` cannot see,
-    so the twin shows ``viewer`` the same observation, prompt and log, keeps every invariant and plays on; and in a
-    game with hidden information the deal does change something (it is not a plain copy)."""
+    so the twin shows ``viewer`` the same observation, prompt and log, keeps every invariant, always has something to
+    choose, and plays on; and in a game with hidden information the deal does change something (it is not a plain
+    copy)."""
     cls = game_class(game_id)
     changed = 0
     for seed in range(3):
@@ -92,7 +93,7 @@ def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(ga
                 where = f"{game_id} seed {seed} step {len(game.history)} viewer {viewer}"
                 assert twin.observe(viewer) == game.observe(viewer), where
                 assert twin.pending() == game.pending() and twin.log == game.log, where
-                assert twin.invariant_breaks() == [], where
+                assert twin.invariant_breaks() == [] == decision_breaks(twin), where
                 decision = game.pending()
                 if decision is not None and decision.player == viewer:
                     assert twin.legal_actions() == game.legal_actions(), where
@@ -105,7 +106,7 @@ def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(ga
                         break
                     legal = twin.legal_actions()
                     twin.apply(legal[pick.below(len(legal))])
-                assert twin.invariant_breaks() == [], where
+                assert twin.invariant_breaks() == [] == decision_breaks(twin), where
     assert (changed > 0) == cls.hidden_information, f"{game_id}: {changed} redeals changed the hidden state"
 
 

@@ -1,12 +1,14 @@
 """Generic checks every game must pass, shared by the test suite and the fuzz command.
 
 :func:`check_random_game` plays one seeded game at random and, at every decision, checks the kernel's promises:
-legal actions sorted, unique and round-tripping through text; nobody but the deciding player has actions; the
-game's own invariants hold (:meth:`Game.invariant_breaks`). Every ``deep_every``-th decision it also checks that
-illegal actions are refused without changing anything, that clones are independent, that the position survives
-JSON and back, and (every third time) that replaying the history leads to the same position; at the end it loads
-the whole save back and compares the replay of the whole history. A broken promise raises ``AssertionError``
-with the seed and step, so any failure can be replayed.
+a decision is pending with something to choose (:func:`decision_breaks`); legal actions sorted, unique and
+round-tripping through text; nobody but the deciding player has actions; the game's own invariants hold
+(:meth:`Game.invariant_breaks`). Every ``deep_every``-th decision it also checks that illegal actions are refused
+without changing anything, that clones are independent, that a few actions off the path played lead to a decision
+with something to choose (or the end), that the position survives JSON and back, and (every third time) that
+replaying the history leads to the same position; at the end it loads the whole save back and compares the replay
+of the whole history. A broken promise raises ``AssertionError`` with the seed and step, so any failure can be
+replayed.
 
 Which random play (``policy``). ``"uniform"`` picks every legal action alike (the default here, and the games
 every seed always played); ``"game"`` picks by the game's :meth:`Game.random_weights`, one whole-number weight per
@@ -50,7 +52,7 @@ from .action import Action, LegalActions
 from .config import config_from_dict, config_to_dict
 from .errors import GameError, IllegalAction
 from .events import Event
-from .game import Game
+from .game import Decision, Game
 from .rng import Rng
 
 
@@ -132,6 +134,26 @@ class _Witness:
         self.shadow_history = 0  # and actions of its history
 
 
+def decision_breaks(game: Game) -> list[str]:
+    """The kernel's promise about who decides, in words (``[]`` when kept): a game that is not over asks a seat for a
+    decision, a pending decision always has something to choose, and a finished game asks nobody. A decision with no
+    legal action stops the game for good (no action can ever be applied), so every game is held to it after every
+    decision of random play, on the clones the deep checks play on, and on the redealt twins search plays from."""
+    over = game.is_terminal()
+    return _decision_breaks(over, game.pending(), game.legal_actions())
+
+
+def _decision_breaks(over: bool, decision: Decision | None, legal: LegalActions) -> list[str]:
+    if over:
+        return ["the game is over but still asks for a decision"] if decision is not None or legal else []
+    if decision is None:
+        return ["the game is not over, but nobody is asked to decide"]
+    if not legal:
+        return [f"Player {decision.player + 1} is asked to decide ({decision.kind}: {decision.prompt}) with nothing "
+                "to choose: no legal action"]
+    return []
+
+
 POLICIES = ("game", "uniform")
 
 
@@ -173,9 +195,10 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
         if game.is_terminal():
             break
         decision = game.pending()
-        assert decision is not None, f"{where} step {step}: not over, but no pending decision"
         legal = game.legal_actions()
-        assert legal, f"{where} step {step}: no legal action for {decision}"
+        stuck = _decision_breaks(False, decision, legal)
+        assert not stuck, f"{where} step {step}: {'; '.join(stuck)}"
+        assert decision is not None  # for the type checker: stuck says so otherwise
         keys = [a.sort_key for a in legal]  # sorted and unique: each key below the next
         assert all(map(lt, keys, keys[1:])), f"{where} step {step}: unsorted/duplicate"
         for a in legal:
@@ -194,13 +217,15 @@ def check_random_game(make: Callable[[int], Game], seed: int, max_steps: int = 1
             now = _Position(game)
             _check_refusals(game, legal, probes, here, step, now)
             _check_clone(game, legal, here, now)
+            _check_successors(game, legal, here, step)
             _check_round_trip(game, witness, here, now)
             if step % (3 * deep_every) == 0:
                 _check_replay(game, witness, here, now)
         game.apply(pick(game, legal, stream, policy))
     else:
         raise AssertionError(f"{where}: not over after {max_steps} decisions")
-    assert game.pending() is None and not game.legal_actions(), f"{where}: over but still asks for a decision"
+    stuck = decision_breaks(game)
+    assert not stuck, f"{where} at the end: {'; '.join(stuck)}"
     broken = game.invariant_breaks()
     assert not broken, f"{where}: invariant broken at the end: {'; '.join(broken)}"
     scores = game.scores()
@@ -263,6 +288,20 @@ def _check_clone(game: Game, legal: LegalActions, where: str, before: _Position)
     twin.apply(legal[-1])
     changed = before.differs(game)
     assert not changed, f"{where}: playing on a clone changed the original ({changed})"
+    stuck = decision_breaks(twin)
+    assert not stuck, f"{where}, then '{legal[-1]}' (on a clone): {'; '.join(stuck)}"
+
+
+def _check_successors(game: Game, legal: LegalActions, where: str, step: int, probes: int = 3) -> None:
+    """A few of the actions random play did not take here (rotating through the listing), each played on a clone:
+    the position it leads to asks a decision with something to choose, or is over (:func:`decision_breaks`). Random
+    play walks one path; this looks one step off it at every deep check."""
+    count = len(legal)
+    for i in sorted({(step * 5 + k * 11) % count for k in range(min(probes, count))}):
+        twin = game.clone()
+        twin.apply(legal[i])
+        stuck = decision_breaks(twin)
+        assert not stuck, f"{where}, then '{legal[i]}' (on a clone): {'; '.join(stuck)}"
 
 
 def _check_round_trip(game: Game, witness: _Witness, where: str, now: _Position) -> None:

@@ -4,7 +4,7 @@ import pytest
 
 from games.core import Action, LegalActions
 from games.core.bots import GreedyBot, RandomBot, make_bot, parse_bot, play_out
-from games.core.conformance import check_random_game
+from games.core.conformance import check_random_game, decision_breaks
 from games.core.records import _copy_plan
 
 from .toy import ToyGame, ToyState
@@ -64,6 +64,39 @@ class BrokenToy(ToyGame):
 def test_random_play_reports_a_broken_game_invariant_with_seed_and_step():
     with pytest.raises(AssertionError, match=r"toy seed 1 step \d+: invariant broken: the pile went below 5"):
         check_random_game(lambda s: BrokenToy(seed=s), 1)
+
+
+class DeadEndToy(ToyGame):
+    """A broken toy: after taking 3 from a pile left below 5 the colour decision lists no colour, so the game can
+    never go on (the pile starts with 10 or more: the first decision is sound)."""
+
+    def _legal(self):
+        return [] if self.state.must_colour and self.state.pile < 5 else super()._legal()
+
+
+class DeadEndAvoidingToy(DeadEndToy):
+    """Its own random policy never takes 3: random play by it never walks into the dead end."""
+
+    def random_weights(self, legal):
+        return [int(a.args != (3,)) for a in legal]
+
+
+def test_a_decision_with_nothing_to_choose_is_caught_on_the_path_and_one_step_off_it():
+    stuck = r"Player \d is asked to decide \(colour: name a colour\) with nothing to choose: no legal action"
+    with pytest.raises(AssertionError, match=rf"toy seed 2 step \d+: {stuck}"):
+        check_random_game(lambda s: DeadEndToy(seed=s), 2, deep_every=10_000)  # deep checks at step 0 only
+    game = DeadEndToy(seed=2)
+    while game.state.pile >= 5 + 3:
+        game.apply("take 1")
+    game.apply("take 3")
+    seat = game.pending().player + 1
+    assert decision_breaks(game) == [f"Player {seat} is asked to decide (colour: name a colour) with nothing to "
+                                     "choose: no legal action"]
+    assert check_random_game(lambda s: DeadEndAvoidingToy(seed=s), 2, policy="game", deep_every=10_000).is_terminal()
+    with pytest.raises(AssertionError, match=rf"toy seed 2 step \d+, then 'take 3' \(on a clone\): {stuck}"):
+        check_random_game(lambda s: DeadEndAvoidingToy(seed=s), 2, policy="game", deep_every=1)
+    finished = check_random_game(lambda s: ToyGame(seed=s), 2)
+    assert finished.is_terminal() and decision_breaks(finished) == [] == decision_breaks(ToyGame(seed=2))
 
 
 class UnsortedToy(ToyGame):
