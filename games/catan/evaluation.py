@@ -95,6 +95,21 @@ def heuristic(game: CatanGame, p: int) -> float:
             + 0.1 * harbours + 0.25 * spots + sites_ahead(game, p))
 
 
+def terms(game: CatanGame, p: int) -> dict[str, float]:
+    """The parts of :func:`heuristic` by name, as a learner counts them on the island (the coach's reasons): points
+    (their own face-down cards included), resource cards a roll brings on average, road length, harbours better
+    than the bank, free intersections the roads reach and those one road beyond."""
+    s = game.state
+    bank = game.design.bank_rate
+    reach = s.reach[p]
+    beyond = _one_path_beyond(reach, s.open_edges) & ~reach
+    return {"points": float(s.points[p] + game.hidden_points(p)), "cards per roll": round(production(game, p), 2),
+            "road length": float(s.road_length[p]),
+            "harbour rates": float(sum(1 for r in range(K) if s.rates[p * K + r] < bank)),
+            "free spots your roads reach": float((s.free & reach).bit_count()),
+            "free spots one road beyond": float((s.free & beyond).bit_count())}
+
+
 def sites_ahead(game: CatanGame, p: int) -> float:
     """Free intersections one and two roads beyond ``p``'s network over open paths (opponents' buildings that
     would cut a road are ignored: a rough guide for a one-step bot), at most two of each."""

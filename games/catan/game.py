@@ -351,6 +351,9 @@ class CatanGame(StepGame):
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
 
+    def terms(self, player: int) -> dict[str, float]:
+        return evaluation.terms(self, player)
+
     # ------------------------------------------------------------------ the design lab's views (reading the state)
     def round_number(self) -> int:
         """Rounds begun: 0 during the set-up, then one more each time every seat has had a turn (from the turn

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .action import Action
 from .bots import Allow, allowed_of
@@ -72,7 +73,8 @@ class MCTSBot:
     random ones in every game here), ``exploration`` the UCB1 constant."""
 
     def __init__(self, seed: int = 0, playouts: int | None = None, seconds: float = DEFAULT_SECONDS,
-                 depth: int = 4, exploration: float = 0.3, reuse: bool = True, allow: Allow | None = None) -> None:
+                 depth: int = 4, exploration: float = 0.3, reuse: bool = True, allow: Allow | None = None,
+                 clock: Callable[[], float] = time.process_time) -> None:
         if (playouts is not None and playouts < 1) or seconds <= 0 or depth < 0:
             raise ValueError("playouts must be at least 1, seconds above 0 and depth 0 or more")
         self.name = "mcts"
@@ -85,6 +87,9 @@ class MCTSBot:
         #: A restriction (``games.core.bots``): the root's choices it passes, all when it passes none. The search
         #: still imagines every seat free deeper in the tree.
         self.allow = allow
+        #: What ``seconds`` is counted on: process time (the bots' figures: the machine's other work does not count),
+        #: or the wall clock where a learner waits (the coach: ``time.perf_counter``).
+        self.clock = clock
         self._root: Node | None = None
         self._kept: tuple[tuple, list[Action]] | None = None  # the game and the history the kept tree starts at
         #: Iterations of the last search (for playouts-per-second figures).
@@ -112,10 +117,10 @@ class MCTSBot:
         if allowed is None and self.allow is not None and len(legal) < len(game.legal_actions()):
             allowed = frozenset(legal)
         bias = prior(game, greedy)
-        deadline = time.process_time() + self.seconds
+        deadline = self.clock() + self.seconds
         done = 0
         budget = self.playouts or game.search_playouts
-        while done < budget and (done % 8 or time.process_time() < deadline):
+        while done < budget and (done % 8 or self.clock() < deadline):
             self._iterate(game, root, seat, allowed, bias)
             done += 1
         self.last_playouts = done

@@ -1,36 +1,53 @@
-"""The coach every table has: hints for the human's decision, and a review of a game's decisions.
+"""The coach every table has: hints for the human's decision, and a review of the human's own decisions.
 
 Both ask the strongest bot there is, the search bot (:class:`games.core.mcts.MCTSBot`), from the human seat's point
 of view only: every search deals again what that seat cannot see (``Game.redeal``), so a hint never knows another
 seat's secrets. A choice's **chance** is the search's estimate of the seat's share of the win after it (0 to 1);
-its **reason** names the parts of the seat's evaluation (``Game.terms``: points, money, position...) that the
-choice changes most.
+its **reason** says what the choice does that the learner can check on the board (the seat's own pieces, cards,
+money, points: :func:`seat_record`), then what the evaluation (``Game.terms``) sees after the seat's own next choices.
+A hint and a review word the same move at the same step alike (:func:`move_words`, seeded by the step).
 
 * :func:`hints` - the best few choices of the pending decision, best first, each with its chance and reason.
-* :func:`review` - the human's decisions of a game that the search rates far below its best choice, each with the
-  better choice and why; a view's "look" button jumps the time-travel slider to the decision.
+* :func:`review` - the seat's decisions (or the ``steps`` a table says the learner made) that the search rates far
+  below its best choice, each with the better choice and both reasons; a view's "look" button shows the position
+  the decision was made in.
 
-:class:`Coaching` gives a table the ``coach`` trait and the ``hint`` and ``review`` intents; the search runs in
-chunks and the view shows its progress between them, so a hint arrives in about a second and a review in a few.
+A whole game's review keeps to a time budget (:data:`REVIEW_SECONDS`): a quick search screens every decision (the
+hint's search is reused where the learner asked one), and only the decisions it doubts are compared on equal terms.
+:class:`Coaching` gives a table the ``coach`` trait and the ``hint``, ``review``, ``coach_cancel`` and
+``coach_close`` intents; a review asked from the browser runs in a thread while the table stays usable.
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import traitlets
 
 from games.core import Action, Game, IllegalAction, Rng
 from games.core.bots import GreedyBot
-from games.core.mcts import MCTSBot, rank_rewards
+from games.core.mcts import MCTSBot, Rating, rank_rewards
 
-#: Search budget of a hint (iterations, in chunks between which the view shows progress) and of each reviewed
-#: decision; how much lower a chance must be to call a decision a mistake.
-HINT_PLAYOUTS, HINT_CHUNKS, REVIEW_PLAYOUTS, MISTAKE_GAP = 900, 6, 240, 0.12
+#: Search budget of a hint: iterations, the chunks between which the view shows progress, and its wall-clock time
+#: (the reasons take a little more: every hint within 2 s).
+HINT_PLAYOUTS, HINT_CHUNKS, HINT_SECONDS = 900, 6, 1.2
+#: A whole review's wall-clock budget (the last comparison and the reasons may take a little more: within 10 s),
+#: the share of it the screening searches take, the most iterations one
+#: decision's screening gets, and how much lower a chance must be to call a decision a mistake.
+REVIEW_SECONDS, SCREEN_SHARE, REVIEW_PLAYOUTS, MISTAKE_GAP = 7.0, 0.6, 240, 0.12
 #: Random plays after a choice when two choices are compared on equal terms; the seat's own follow-up choices a
 #: reason looks through.
 COMPARE_PLAYS, FOLLOW_THROUGH = 40, 3
+#: The most changes one reason names.
+MOST_CHANGES = 3
+
+
+class ReviewCancelled(Exception):
+    """The review was cancelled before it finished."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +62,9 @@ class Hint:
 
 @dataclass(frozen=True, slots=True)
 class Mistake:
-    """A decision the search rates far below its best choice: ``step`` is the position it was made in."""
+    """A decision the search rates far below its best choice: ``step`` is the number of decisions before it (the
+    position it was made in is the game after ``step`` decisions); ``reason`` is the better choice's words,
+    ``played_reason`` the played one's."""
 
     step: int
     played: str
@@ -53,6 +72,17 @@ class Mistake:
     best: str
     best_chance: float
     reason: str
+    played_reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A review's findings: the mistakes, how many decisions had a choice to review, and how many of the doubtful
+    ones the time budget left unchecked."""
+
+    mistakes: list[Mistake]
+    reviewed: int
+    unchecked: int
 
 
 def _number(x: float) -> str:
@@ -60,48 +90,124 @@ def _number(x: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def changes(before: dict[str, float], after: dict[str, float], most: int = MOST_CHANGES) -> list[str]:
+    """What changes most from ``before`` to ``after``, gains first: ``["roads +1", "brick −1"]``."""
+    found = [(name, after.get(name, 0.0) - before.get(name, 0.0)) for name in dict.fromkeys([*before, *after])]
+    found = [(name, delta) for name, delta in found if abs(delta) >= 0.05]
+    found.sort(key=lambda item: (-abs(item[1]), item[1] < 0))
+    kept = found[:most]
+    kept.sort(key=lambda item: item[1] < 0)  # stable: gains first, then costs, each by size
+    return [f"{name} {_number(delta)}" for name, delta in kept]
+
+
 def reason_words(before: dict[str, float], after: dict[str, float], most: int = 2) -> str:
-    """The terms that change most from ``before`` to ``after``, in words: ``"town +3, groschen −1.2"``."""
-    changes = [(name, after.get(name, 0.0) - before.get(name, 0.0)) for name in dict.fromkeys([*before, *after])]
-    changes = [(name, delta) for name, delta in changes if abs(delta) >= 0.05]
-    changes.sort(key=lambda item: -abs(item[1]))
-    if not changes:
-        return "changes nothing yet that the evaluation sees: it opens a later choice"
-    return ", ".join(f"{name} {_number(delta)}" for name, delta in changes[:most])
+    """The evaluation's terms that change most from ``before`` to ``after``, in words: ``"town +3, groschen −1.2"``
+    (``""`` when none changes)."""
+    return ", ".join(changes(before, after, most))
 
 
-def terms_after(game: Game, seat: int, action: Action, rng: Rng) -> dict[str, float]:
-    """The seat's terms after ``action`` in a deal of what it cannot see, and after the seat's own choices it opens
-    (a card's action, then its tile or space: the greedy bot makes them, a few at most)."""
+def seat_record(game: Game, seat: int) -> dict[str, float]:
+    """The numbers of the seat's own record in what it sees (``observe(seat)``: its entry of ``seats`` or
+    ``players``): counts of its pieces, cards and plots, its money and points, by the record's names. What a learner
+    finds in the seat's board; a list counts its items, a table of numbers gives each its own name."""
+    view = game.observe(seat)
+    record: Any = None
+    for key in ("seats", "players"):
+        entries = view.get(key) if isinstance(view, dict) else None
+        if isinstance(entries, list) and len(entries) == game.players and isinstance(entries[seat], dict):
+            record = entries[seat]
+            break
+    out: dict[str, float] = {}
+
+    def walk(value: Any, name: str) -> None:
+        if isinstance(value, bool) or name in out:
+            return
+        if isinstance(value, (int, float)):
+            out[name] = float(value)
+        elif isinstance(value, (list, tuple)):
+            out[name] = float(len(value))
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                walk(inner, str(key).replace("_", " ").replace("-", " "))
+
+    if record is not None:
+        for key, value in record.items():
+            if key not in ("seat", "player", "rates", "pieces_left"):  # fixed ids, trade rates, counts mirrored
+                walk(value, str(key).replace("_", " "))
+    return out
+
+
+def move_words(game: Game, seat: int, action: Action, seed: int) -> str:
+    """What ``action`` does for ``seat``, in words a learner checks on the board: the changes to the seat's own
+    record (``"roads +1, brick −1, lumber −1"``), then what the evaluation sees after the seat's own next choices it
+    opens (``"then points +2"``, the greedy bot making them, a few at most). A move that changes nothing yet names
+    the choice it opens or who decides next. Dealt from ``Rng(seed)``: the same step words the same move alike."""
+    rng = Rng(seed)
     twin = game.redeal(seat, rng)
+    record, terms, logged = seat_record(twin, seat), twin.terms(seat), len(twin.log)
     twin.apply_unchecked(action)
+    now = changes(record, seat_record(twin, seat))
+    seen = {item.rsplit(" ", 1)[0] for item in now}
+    terms_now = twin.terms(seat)
+    now += [item for item in changes(terms, terms_now, 99) if item.rsplit(" ", 1)[0] not in seen][:MOST_CHANGES]
+    said = [event.text for event in twin.log[logged:]]
+    opened = twin.pending()
     bot = GreedyBot(rng.below(1 << 30))
     for _ in range(FOLLOW_THROUGH):
         decision = twin.pending()
         if decision is None or decision.player != seat:
             break
         twin.apply_unchecked(bot.choose(twin))
-    return twin.terms(seat)
+    later = changes(terms_now, twin.terms(seat), 2)
+    if now:
+        return ", ".join(now) + (f"; then {', '.join(later)}" if later else "")
+    done = f"{_short(said[0]).rstrip('.')}; " if said else ""  # the board's change in the log's words (a row's order)
+    if later:
+        return done + f"then, with your next choices: {', '.join(later)}"
+    if opened is None:
+        return done + "ends the game"
+    if opened.player == seat:
+        return done + f"next, your choice: {_short(opened.prompt)}"
+    return done + f"then Player {opened.player + 1} decides"
+
+
+def _short(prompt: str, most: int = 90) -> str:
+    """A prompt or an event without its "Player 1: " and cut to ``most`` characters."""
+    text = prompt.split(": ", 1)[-1] if prompt.startswith("Player ") else prompt
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
+def search_key(game: Game) -> tuple[Any, ...]:
+    """A position by its game and history: where a hint's search is kept for the review to reuse."""
+    return (game.game_id, game.seed, repr(game.config), tuple(map(str, game.history)))
 
 
 def hints(game: Game, seat: int, *, top: int = 3, playouts: int = HINT_PLAYOUTS, chunks: int = HINT_CHUNKS,
-          seed: int = 0, progress: Callable[[float], None] | None = None) -> list[Hint]:
-    """The best ``top`` choices of ``seat``'s pending decision, best first (``seat`` must be the one to decide)."""
+          seconds: float = HINT_SECONDS, seed: int = 0, progress: Callable[[float], None] | None = None,
+          searches: dict[tuple[Any, ...], list[Rating]] | None = None) -> list[Hint]:
+    """The best ``top`` choices of ``seat``'s pending decision, best first (``seat`` must be the one to decide).
+    The search stops after ``playouts`` iterations or ``seconds`` of wall-clock time; ``searches``, when given,
+    keeps its ratings for a review (:func:`search_key`)."""
     decision = game.pending()
-    if decision is None or decision.player != seat:
+    if decision is None:
+        raise IllegalAction("hint", "the game is over, so there is no decision left to hint at.")
+    if decision.player != seat:
         raise IllegalAction("hint", "a hint is for your own decision: it is not yours now.")
-    bot = MCTSBot(seed, playouts=max(1, playouts // chunks), seconds=2.0 / chunks)
-    ratings = []
+    bot = MCTSBot(seed, playouts=max(1, playouts // chunks), seconds=seconds / chunks, clock=time.perf_counter)
+    ratings: list[Rating] = []
+    stop = time.perf_counter() + seconds
     for k in range(chunks):
         ratings = bot.ratings(game)  # the tree is kept: each chunk searches on
+        last = k + 1 == chunks or time.perf_counter() >= stop
         if progress is not None:
-            progress((k + 1) / chunks)
-    before = game.terms(seat)
-    out = []
-    for rating in ratings[:top]:
-        after = terms_after(game, seat, rating.action, Rng(seed))
-        out.append(Hint(str(rating.action), round(rating.value, 3), rating.visits, reason_words(before, after)))
-    return out
+            progress(1.0 if last else (k + 1) / chunks)
+        if last:
+            break
+    if searches is not None:
+        searches[search_key(game)] = ratings
+    return [Hint(str(r.action), round(r.value, 3), r.visits, move_words(game, seat, r.action, seed))
+            for r in ratings[:top]]
 
 
 def chance_after(game: Game, seat: int, action: Action, rng: Rng, plays: int = COMPARE_PLAYS) -> float:
@@ -119,56 +225,130 @@ def chance_after(game: Game, seat: int, action: Action, rng: Rng, plays: int = C
     return total / plays
 
 
-def review(game: Game, seat: int, *, playouts: int = REVIEW_PLAYOUTS, gap: float = MISTAKE_GAP, seed: int = 0,
-           progress: Callable[[float], None] | None = None) -> list[Mistake]:
-    """``seat``'s decisions in ``game`` whose choice the search rates at least ``gap`` below its best, in order.
-    The best choice and the one played are compared on equal terms (the same deals and plays)."""
+def review(game: Game, seat: int, **options: Any) -> list[Mistake]:
+    """``seat``'s decisions in ``game`` whose choice the search rates at least ``gap`` below its best, in order
+    (:func:`review_report` lists the options)."""
+    return review_report(game, seat, **options).mistakes
+
+
+def review_report(game: Game, seat: int, *, steps: Sequence[int] | None = None,
+                  searches: dict[tuple[Any, ...], list[Rating]] | None = None, seconds: float = REVIEW_SECONDS,
+                  playouts: int = REVIEW_PLAYOUTS, gap: float = MISTAKE_GAP, seed: int = 0,
+                  progress: Callable[[float], None] | None = None,
+                  cancelled: Callable[[], bool] | None = None) -> Review:
+    """Review ``seat``'s decisions in ``game`` (only the ``steps`` given, when a table knows which ones the learner
+    made: the bots' decisions for the seat are not the learner's). Within ``seconds`` of wall-clock time: first a
+    search per decision with a choice (at most ``playouts`` iterations, its share of the screening time; the hint's
+    search from ``searches`` instead where there is one), then the decisions it doubts, most doubtful first,
+    compared with its best choice on equal terms (the same deals and plays); those at least ``gap`` below are the
+    mistakes. ``cancelled`` is asked between decisions (:class:`ReviewCancelled` when it says so)."""
+    wanted = None if steps is None else set(steps)
     replay = type(game)(game.config, game.seed)
-    mistakes = []
+    positions: list[tuple[int, Game, Action]] = []
     for i, action in enumerate(game.history):
         decision = replay.pending()
         assert decision is not None, "a played history is legal"
-        if decision.player == seat and len(replay.legal_actions()) > 1:
-            best = MCTSBot(seed + i, playouts=playouts, seconds=1.0).ratings(replay)[0].action
-            if best != action:
-                chance_best = chance_after(replay, seat, best, Rng(seed + i))
-                chance_played = chance_after(replay, seat, action, Rng(seed + i))
-                if chance_best - chance_played >= gap:
-                    words = reason_words(terms_after(replay, seat, action, Rng(seed)),
-                                         terms_after(replay, seat, best, Rng(seed)))
-                    mistakes.append(Mistake(i, str(action), round(chance_played, 3), str(best),
-                                            round(chance_best, 3), words))
+        mine = decision.player == seat if wanted is None else i in wanted and decision.player == seat
+        if mine and len(replay.legal_actions()) > 1:
+            positions.append((i, replay.clone(), action))
         replay.apply_unchecked(action)
+    start = time.perf_counter()
+    screen_end = start + seconds * SCREEN_SHARE
+    doubts: list[tuple[float, int, Game, Action, Action]] = []
+    for k, (i, position, action) in enumerate(positions):
+        if cancelled is not None and cancelled():
+            raise ReviewCancelled
+        ratings = (searches or {}).get(search_key(position))
+        if ratings is None:
+            share = max(0.005, (screen_end - time.perf_counter()) / (len(positions) - k))
+            bot = MCTSBot(seed + i, playouts=playouts, seconds=min(1.0, share), clock=time.perf_counter)
+            ratings = bot.ratings(position)
+        best = ratings[0]
+        played = next((r for r in ratings if r.action == action), None)
+        if best.action != action:
+            # A played choice the search visited and rates within half the gap is no mistake: not compared.
+            doubt = best.value - (played.value if played is not None and played.visits else 0.0)
+            if doubt >= gap / 2 or played is None or not played.visits:
+                doubts.append((doubt, i, position, action, best.action))
         if progress is not None:
-            progress((i + 1) / len(game.history))
-    return mistakes
+            progress(SCREEN_SHARE * (k + 1) / len(positions))
+    doubts.sort(key=lambda item: (-item[0], item[1]))
+    mistakes = []
+    checked = 0
+    for _doubt, i, position, action, best in doubts:
+        if cancelled is not None and cancelled():
+            raise ReviewCancelled
+        if checked and time.perf_counter() >= start + seconds:
+            break
+        checked += 1
+        chance_best = chance_after(position, seat, best, Rng(seed + i))
+        chance_played = chance_after(position, seat, action, Rng(seed + i))
+        if chance_best - chance_played >= gap:
+            mistakes.append(Mistake(i, str(action), round(chance_played, 3), str(best), round(chance_best, 3),
+                                    move_words(position, seat, best, i), move_words(position, seat, action, i)))
+        if progress is not None:
+            progress(SCREEN_SHARE + (1 - SCREEN_SHARE) * checked / len(doubts))
+    if progress is not None:
+        progress(1.0)
+    mistakes.sort(key=lambda m: m.step)
+    return Review(mistakes, len(positions), len(doubts) - checked)
 
 
 class Coaching(traitlets.HasTraits):
-    """What a table adds for its coach: the ``coach`` trait and the ``hint`` / ``review`` intents.
+    """What a table adds for its coach: the ``coach`` trait and the ``hint``, ``review``, ``coach_cancel`` and
+    ``coach_close`` intents.
 
-    ``coach``: ``{}`` when nothing is asked; while the search runs ``{"busy": "hint"|"review", "progress": 0..1}``;
-    then ``{"hints": [...], "step": n}`` or ``{"review": [...], "step": n, "decisions": k}`` for the position of step
-    ``n``. The view keeps them in its bar until the learner closes them (``close_coach``, the ``coach_close``
-    intent), marked as earlier once the game has moved on, so a click on the board never makes them vanish and the
-    board jump up."""
+    ``coach``: ``{}`` when nothing is asked; while the search runs ``{"busy": "hint"|"review", "progress": 0..1,
+    "eta": seconds left (a review)}``; then ``{"hints": [...], "step": n}`` or ``{"review": [...], "step": n,
+    "decisions": k}`` for the position of step ``n``. A new answer replaces the one before; the view keeps it in its
+    bar until the learner closes it (``close_coach``), folded to one line once the game has moved on, so a click on
+    the board never makes it vanish and the board jump up.
+
+    A review asked from the browser (``review(wait=False)``, with the kernel's event loop running) works in a thread
+    on a copy of the game: the table stays usable; hints wait for it (and say so); ``coach_cancel`` stops it; undo
+    and reset stop it too (its positions would be gone). The driver says which decisions were the learner's own
+    (``_my_steps``): the review looks at those only."""
 
     coach = traitlets.Dict().tag(sync=True)
 
     _game: Any
     _human: int | None
     _view: int | None
+    _review_job: tuple[threading.Event, int] | None = None  # the running review's stop flag and its number
+    _review_count = 0
+
+    def _my_steps(self) -> list[int]:  # pragma: no cover - the driver says
+        raise NotImplementedError
+
+    @property
+    def _searches(self) -> dict[tuple[Any, ...], list[Rating]]:
+        """The hints' searches of this table's game, kept for its review."""
+        kept = self.__dict__.get("_kept_searches")
+        if kept is None or kept[0] is not self._game:
+            kept = (self._game, {})
+            self.__dict__["_kept_searches"] = kept
+        return kept[1]
 
     def _coach_refusal(self, what: str) -> str | None:
         if self._human is None:
             return f"watch mode has no seat to {what} for: give the table a human seat."
         if self._view is not None:
             return "you are looking back (read-only); move the slider to the end first."
+        if self._review_job is not None:
+            done = round(100 * (self.coach.get("progress") or 0))
+            return (f"the review is still running ({done} % done): wait for it, or click 'cancel' to stop it and "
+                    f"then ask for the {what}.")
         return None
 
     def _busy(self, what: str) -> Callable[[float], None]:
+        started = time.perf_counter()
+
         def report(done: float) -> None:
-            self.coach = {"busy": what, "progress": round(done, 2)}  # sent at once: the view shows the bar
+            state: dict[str, Any] = {"busy": what, "progress": round(done, 2)}
+            if what == "review":
+                spent = time.perf_counter() - started
+                state["eta"] = round(spent / done * (1 - done)) if done > 0.05 else round(REVIEW_SECONDS)
+            self.coach = state  # sent at once: the view shows the bar
         report(0.0)
         return report
 
@@ -178,35 +358,124 @@ class Coaching(traitlets.HasTraits):
             refusal = self._coach_refusal("hint")
             if refusal:
                 raise IllegalAction("hint", refusal)
-            found = hints(self._game, self._human, seed=len(self._game.history), progress=self._busy("hint"))
-            self.coach = {"hints": [asdict(h) for h in found], "step": len(self._game.history)}
+            if self._game.is_terminal():
+                raise IllegalAction("hint", "the game is over, so there is no decision left to hint at: 'review' "
+                                    "looks back at your decisions, undo or reset plays on.")
+            decision = self._game.pending()
+            if decision is None or decision.player != self._human:
+                raise IllegalAction("hint", "a hint is for your own decision, and this one is a bot's: click 'bots "
+                                    "move' first.")
+            step_now = len(self._game.history)
+            found = hints(self._game, self._human, seed=step_now, progress=self._busy("hint"),
+                          searches=self._searches)
+            self.coach = {"hints": [asdict(h) for h in found], "step": step_now}
             best = found[0]
             return (f"Hint: the search likes '{best.action}' best ({best.chance:.0%} of a win): {best.reason}. "
                     "Others below; click one to play it.")
         return self._coached(step)
 
-    def review(self) -> bool:
-        """Your decisions so far that the search rates far below its best choice (``coach``); a "look" button
-        jumps the time-travel slider to each."""
+    def review(self, wait: bool = True) -> bool:
+        """Your own decisions so far that the search rates far below its best choice (``coach``); a "look" button
+        shows each position. ``wait=False`` (the browser's button): in a kernel, the review works in the background
+        and its answer arrives when done; from code it is there when this returns."""
         def step() -> str:
             refusal = self._coach_refusal("review")
             if refusal:
                 raise IllegalAction("review", refusal)
             if not self._game.history:
                 raise IllegalAction("review", "there is nothing to review yet: no decision has been made.")
-            found = review(self._game, self._human, progress=self._busy("review"))
-            decided = sum(1 for p in self._deciders() if p == self._human)
-            self.coach = {"review": [asdict(m) for m in found], "step": len(self._game.history),
-                          "decisions": decided}
-            if not found:
-                return f"Review: none of your {decided} decisions is far below the search's choice. Well played."
-            return (f"Review: {len(found)} of your {decided} decisions the search rates clearly lower than its "
-                    "choice; 'look' shows each position.")
+            mine = self._my_steps()
+            if not mine:
+                self.coach = {}
+                return ("Review: there is nothing of yours to review: every decision so far was a bot's (in 'play a "
+                        "round' and 'play to end' a bot decides for your seat too). Decide yourself, then ask again.")
+            loop = None if wait else _running_loop()
+            if loop is None:
+                found = review_report(self._game, self._human, steps=mine, searches=self._searches,
+                                      seconds=REVIEW_SECONDS, progress=self._busy("review"))
+                return self._review_answer(found, len(mine), len(self._game.history))
+            return self._review_in_background(loop, mine)
         return self._coached(step)
+
+    def _review_answer(self, found: Review, decided: int, step: int) -> str:
+        # "look" shows the game just after the decision: the move on the board, its events in the log, the slider at
+        # the step the line names (the position it was made in is one step back).
+        self.coach = {"review": [{**asdict(m), "look": m.step + 1} for m in found.mistakes], "step": step,
+                      "decisions": decided}
+        mine = "decision" if decided == 1 else "decisions"
+        late = (f" ({found.unchecked} doubtful {'one' if found.unchecked == 1 else 'ones'} left unchecked for "
+                "time)") if found.unchecked else ""
+        if not found.mistakes:
+            if not found.reviewed:
+                return (f"Review: your {decided} {mine} had no choice to weigh (each had one legal action), so "
+                        "there is nothing to compare.")
+            return (f"Review: none of your {decided} {mine} is far below the search's choice{late}. Well played.")
+        return (f"Review: {len(found.mistakes)} of your {decided} {mine} the search rates clearly lower than its "
+                f"choice{late}; 'look' shows the position each was made in.")
+
+    def _review_in_background(self, loop: asyncio.AbstractEventLoop, mine: list[int]) -> str:
+        game, seat, searches = self._game.clone(), self._human, dict(self._searches)
+        history = list(map(str, game.history))
+        stop = threading.Event()
+        self._review_count += 1
+        number = self._review_count
+        self._review_job = (stop, number)
+        progress = self._busy("review")
+
+        def post(fn: Callable[[], None]) -> None:  # trait changes happen in the kernel's thread only
+            if not stop.is_set():
+                loop.call_soon_threadsafe(lambda: self._review_job == (stop, number) and fn())
+
+        def work() -> None:
+            try:
+                found = review_report(game, seat, steps=mine, searches=searches, seconds=REVIEW_SECONDS,
+                                      cancelled=stop.is_set, progress=lambda done: post(lambda: progress(done)))
+            except ReviewCancelled:
+                return
+            except Exception as err:  # noqa: BLE001 - a learner gets a sentence, never a traceback
+                failed = f"The review failed ({type(err).__name__}: {err}); ask again."
+                post(lambda: self._review_over(failed, "error"))
+                return
+            post(lambda: self._review_done(found, len(mine), history))
+
+        threading.Thread(target=work, name="coach-review", daemon=True).start()
+        return (f"Reviewing your {len(mine)} decisions in the background (about {round(REVIEW_SECONDS)} s); the "
+                "table stays usable, 'cancel' stops it.")
+
+    def _review_done(self, found: Review, decided: int, history: list[str]) -> None:
+        if list(map(str, self._game.history[:len(history)])) != history:
+            self._review_over("The review stopped: the game changed under it (undo or reset); click 'review' to ask "
+                              "again.", "error")
+            return
+        self._review_job = None
+        text = self._review_answer(found, decided, len(history))
+        self.say(text, "info")  # type: ignore[attr-defined]
+
+    def _review_over(self, text: str, kind: str) -> None:
+        self._review_job = None
+        self.coach = {}
+        self.say(text, kind)  # type: ignore[attr-defined]
+
+    def stop_review(self) -> str:
+        """Stop a review running in the background: ``""`` when none runs, else a sentence saying it stopped."""
+        if self._review_job is None:
+            return ""
+        self._review_job[0].set()
+        self._review_job = None
+        self.coach = {}
+        return " (The review stopped: the game changed; ask again when you like.)"
+
+    def cancel_coach(self) -> bool:
+        """Cancel the review running in the background."""
+        if self._review_job is None:
+            return self.refuse("There is no review running to cancel.")  # type: ignore[attr-defined]
+        self.stop_review()
+        self.say("Review cancelled; 'review' asks again.", "info")  # type: ignore[attr-defined]
+        return True
 
     def _coached(self, step: Callable[[], str]) -> bool:
         ok = self._run(step)  # type: ignore[attr-defined]  # the driver's one handler: refusals become messages
-        if not ok:
+        if not ok and self._review_job is None:
             self.coach = {}
         return ok
 
@@ -224,5 +493,16 @@ class Coaching(traitlets.HasTraits):
     def intent_coach_close(self) -> bool:
         return self.close_coach()
 
+    def intent_coach_cancel(self) -> bool:
+        return self.cancel_coach()
+
     def intent_review(self) -> bool:
-        return self.review()
+        return self.review(wait=False)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this thread runs (a kernel's), or ``None`` (plain Python: the review runs at once)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -93,6 +93,19 @@ def heuristic(game: CKGame, p: int) -> float:
             + sites_ahead(game, p))
 
 
+def terms(game: CKGame, p: int) -> dict[str, float]:
+    """The parts of :func:`heuristic` by name, as a learner counts them on the island and the development boards
+    (the coach's reasons): points, cards a roll brings on average, city improvement levels, knight strength (and
+    the active part), road length, free intersections the roads reach."""
+    s = game.state
+    return {"points": float(s.points[p]), "cards per roll": round(production(game, p), 2),
+            "improvement levels": float(sum(s.levels[p * 3:p * 3 + 3])),
+            "knight strength": float(barbarians.knight_strength(game, p, knights.own(s, p))),
+            "active knights' strength": float(barbarians.knight_strength(game, p, s.active[p])),
+            "road length": float(s.road_length[p]),
+            "free spots your roads reach": float((s.free & s.reach[p]).bit_count())}
+
+
 def lookahead(game: CKGame, action: Action, p: int) -> float:
     s = game.state
     verb = action.verb

@@ -277,6 +277,9 @@ class CKGame(CatanGame):
     def heuristic(self, player: int) -> float:
         return evaluation.heuristic(self, player)
 
+    def terms(self, player: int) -> dict[str, float]:
+        return evaluation.terms(self, player)
+
     def series(self) -> dict[str, Any]:
         """Per seat: victory points, resource cards and commodity cards in hand, improvement levels (the three tracks
         together) and the strength of the active knights; the barbarian ship's position and the attacks so far."""

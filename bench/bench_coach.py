@@ -1,0 +1,112 @@
+"""How long the coach takes: a whole game's review and each hint, per game id, with another revision's coach side by
+side.
+
+Each seed plays a whole game with greedy bots at every seat (seat 0 stands for the learner, who clicked every
+decision of that seat); then it times ``review(game, 0)`` over the whole game and ``hints`` at up to
+``--hints`` of seat 0's positions spread over the game (those with more than one choice). With ``--against REV``
+the coach of that revision (``git show REV:widgets/shared/coach.py``) runs the same games, interleaved with this
+one (seed by seed, the order alternating), so both see the same load. Prints medians (and the slowest hint) in
+seconds against the targets: a review within 10 s, every hint within 2 s.
+
+Run: ``python bench/bench_coach.py [--seeds 3] [--hints 5] [--against HEAD~1] [--games kutna_hora.game ...]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games import game_class  # noqa: E402
+from games.core.bots import GreedyBot, play_out  # noqa: E402
+from widgets.shared import coach as coach_now  # noqa: E402
+
+GAME_IDS = ("kardinal_koenig.cards", "chartres.game", "kutna_hora.game", "catan.base", "catan.cities_knights")
+REVIEW_TARGET, HINT_TARGET = 10.0, 2.0
+
+
+def coach_of(revision: str) -> ModuleType:
+    """The coach module as it was at ``revision`` (loaded from git, beside this one)."""
+    text = subprocess.run(["git", "show", f"{revision}:widgets/shared/coach.py"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp()) / "coach_before.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location("coach_before", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def whole_game(game_id: str, seed: int, players: int = 3):
+    game = game_class(game_id)(None, seed, players=players)
+    return play_out(game, {p: GreedyBot(seed * 16 + p) for p in range(players)})
+
+
+def hint_positions(game, seat: int, count: int) -> list:
+    """Up to ``count`` positions of ``seat``'s decisions with a choice, spread over the game."""
+    replay = type(game)(game.config, game.seed)
+    found = []
+    for action in game.history:
+        decision = replay.pending()
+        if decision.player == seat and len(replay.legal_actions()) > 1:
+            found.append(replay.clone())
+        replay.apply_unchecked(action)
+    if len(found) <= count:
+        return found
+    return [found[round(k * (len(found) - 1) / (count - 1))] for k in range(count)]
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--hints", type=int, default=5)
+    parser.add_argument("--against", default=None, help="a git revision whose coach runs side by side")
+    parser.add_argument("--games", nargs="*", default=list(GAME_IDS))
+    args = parser.parse_args()
+    coaches = {"now": coach_now}
+    if args.against:
+        coaches = {args.against: coach_of(args.against), "now": coach_now}
+    print(f"coach timings in seconds, {args.seeds} seeds, greedy games of 3 players, seat 0 reviewed "
+          f"(targets: review {REVIEW_TARGET:.0f} s, hint {HINT_TARGET:.0f} s)")
+    for game_id in args.games:
+        reviews: dict[str, list[float]] = {name: [] for name in coaches}
+        hints: dict[str, list[float]] = {name: [] for name in coaches}
+        decisions = []
+        for seed in range(args.seeds):
+            game = whole_game(game_id, seed)
+            positions = hint_positions(game, 0, args.hints)
+            decisions.append(sum(1 for _ in hint_positions(game, 0, 10_000)))
+            order = list(coaches.items())
+            if seed % 2:
+                order.reverse()  # interleaved: neither coach always runs first
+            for name, module in order:
+                reviews[name].append(timed(functools.partial(module.review, game, 0)))
+                for position in positions:
+                    ask = functools.partial(module.hints, position, 0, seed=len(position.history))
+                    hints[name].append(timed(ask))
+        print(f"{game_id}: {statistics.median(decisions):.0f} decisions of seat 0 with a choice (median), "
+              f"{len(game.history)} decisions in the last game")
+        for name in coaches:
+            print(f"  {name:>10}: review median {statistics.median(reviews[name]):5.1f} "
+                  f"(max {max(reviews[name]):5.1f}); hint median {statistics.median(hints[name]):4.2f} "
+                  f"(max {max(hints[name]):4.2f}, {len(hints[name])} hints)")
+
+
+if __name__ == "__main__":
+    main()
