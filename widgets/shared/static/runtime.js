@@ -148,9 +148,31 @@ export function tools(status, catalog, prefix, opts) {
   return bar;
 }
 
-// The coach's answer under the action bar: a progress bar while the search runs, then the hints for the decision
-// shown (each: play it) or the review of the game (each: look at the position). Shown only for the step it was
-// asked at, in the present.
+// The board places that stand for `action` (nodes that send it, or name it among theirs in data-actions, a JSON
+// list: a two-part choice's first click), outside the bar and the text list.
+export function placesOf(root, action) {
+  if (!root) return [];
+  return [...root.querySelectorAll("[data-action], [data-actions]")].filter((n) => !n.closest(".bg-bar, [data-list]")
+    && (n.dataset.action === action || (n.dataset.actions && JSON.parse(n.dataset.actions).includes(action))));
+}
+
+// While `node` (a hint's button) is hovered or focused, its action's places on the board are marked (bg-hinted).
+function pointsAt(node, action) {
+  const mark = (on) => {
+    for (const place of placesOf(node.closest(".bg-root"), action)) place.classList.toggle("bg-hinted", on);
+  };
+  node.addEventListener("mouseenter", () => mark(true));
+  node.addEventListener("mouseleave", () => mark(false));
+  node.addEventListener("focus", () => mark(true));
+  node.addEventListener("blur", () => mark(false));
+  return node;
+}
+
+// The coach's answer under the action bar: while the search runs, a progress bar (and, for a review, the time left
+// and 'cancel'); then the hints for the decision shown (each: play it; hovered, its place on the board is marked) or
+// the review of the learner's own decisions (each: look at the game just after it). One answer at a time (a new one
+// replaces it), in a box of limited height that scrolls; folded to its head line once the game has moved past the
+// step it was asked at; 'close' puts it away.
 export function coachPanel(model, status, prefix) {
   const coach = model.get("coach") || {};
   const box = testid(make("div", "bg-coach"), `${prefix}-coach`);
@@ -158,44 +180,57 @@ export function coachPanel(model, status, prefix) {
     const bar = testid(make("progress", "bg-coach-progress"), `${prefix}-coach-progress`);
     bar.max = 1;
     bar.value = coach.progress || 0;
-    box.append(make("span", "bg-label", coach.busy === "hint" ? "searching for a hint" : "reviewing your decisions"),
-      bar);
+    const review = coach.busy === "review";
+    const line = make("div", "bg-coach-line");
+    line.append(make("span", "bg-label", review ? "reviewing your decisions" : "searching for a hint"), bar);
+    if (review) {
+      const left = coach.eta === undefined ? "" : `about ${coach.eta} s left; `;
+      line.append(testid(make("span", "bg-coach-eta", `${Math.round(100 * (coach.progress || 0))} %, ${left}the ` +
+        "table stays usable"), `${prefix}-coach-eta`),
+      button("cancel", `${prefix}-coach-cancel`, "coach_cancel", null,
+        { className: "bg-button--small", title: "Stop the review (nothing else changes)" }));
+    }
+    box.append(line);
     return box;
   }
   if (!coach.hints && !coach.review) return box;
-  // Kept until closed (a click on the board must not take the bar's lines away and move the board), marked as
-  // earlier once the game is past the step they were asked for; an earlier hint can no longer be played.
+  // Kept until closed (a click on the board must not take the bar's lines away and move the board), folded once
+  // the game is past the step they were asked for; an earlier hint can no longer be played.
   const earlier = !status.live || coach.step !== status.steps;
   const pct = (x) => `${Math.round(100 * x)} %`;
-  const head = (text) => {
-    const line = make("div", "bg-coach-line");
-    line.append(make("span", "bg-label", earlier && coach.hints ? `${text}, for step ${coach.step} (earlier)` : text),
-      button("close", `${prefix}-coach-close`, "coach_close", null,
-        { className: "bg-button--small", title: "Put the hints or review away" }));
-    return line;
-  };
+  const fold = testid(make("details", "bg-coach-fold"), `${prefix}-coach-fold`);
+  fold.open = !earlier;
+  const summary = make("summary", "bg-coach-line bg-coach-head");
+  const title = coach.hints ? "hints (chance of a win after it)"
+    : `review: ${coach.review.length} of your ${coach.decisions} decisions clearly below the search's choice`;
+  summary.append(make("span", "bg-label", earlier ? `${title}, asked at step ${coach.step} (earlier)` : title),
+    button("close", `${prefix}-coach-close`, "coach_close", null,
+      { className: "bg-button--small", title: "Put the hints or review away" }));
+  const list = testid(make("div", "bg-coach-list"), `${prefix}-coach-list`);
   if (earlier) box.classList.add("bg-coach--earlier");
   if (coach.hints) {
-    box.append(head("hints (chance of a win after it)"));
     coach.hints.forEach((h, k) => {
       const line = testid(make("div", "bg-coach-line"), `${prefix}-hint-${k}`);
-      const play = button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
+      const play = pointsAt(button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
         { className: "bg-button--action", title: earlier ? "An earlier decision's hint" : `Play ${h.action}`,
-          disabled: earlier });
+          disabled: earlier }), h.action);
       line.append(play, make("span", "bg-coach-chance", pct(h.chance)), make("span", "bg-coach-reason", h.reason));
-      box.append(line);
+      list.append(line);
     });
-  } else if (coach.review) {
-    box.append(head(`review: ${coach.review.length} of ${coach.decisions} decisions clearly below the search's choice`));
+  } else {
     coach.review.forEach((m, k) => {
+      const look = m.look ?? m.step + 1;
       const line = testid(make("div", "bg-coach-line"), `${prefix}-review-${k}`);
-      line.append(button("look", `${prefix}-review-look-${k}`, "view_step", { step: m.step },
-        { title: `Show the position of step ${m.step}` }),
-        make("span", "bg-coach-step", `step ${m.step + 1}: you played ${m.played} (${pct(m.played_chance)})`),
+      line.append(button("look", `${prefix}-review-look-${k}`, "view_step", { step: look },
+        { title: `Show the game just after your decision of step ${look} (one step back: the position you decided in)` }),
+        make("span", "bg-coach-step", `step ${look}: you played ${m.played} (${pct(m.played_chance)})` +
+          (m.played_reason ? `: ${m.played_reason}` : "")),
         make("span", "bg-coach-reason", `better: ${m.best} (${pct(m.best_chance)}): ${m.reason}`));
-      box.append(line);
+      list.append(line);
     });
   }
+  fold.append(summary, list);
+  box.append(fold);
   return box;
 }
 
@@ -217,6 +252,12 @@ export function actionBar(model, status, catalog, prefix, opts) {
     right.append(goto);
   }
   right.append(tools(status, catalog, prefix, o.tools));
+  if ((model.get("coach") || {}).busy === "review") {  // the coach's buttons say why they wait
+    for (const id of ["hint", "review"]) {
+      const node = right.querySelector(`[data-testid="${prefix}-${id}"]`);
+      if (node) node.title = "Waits for the review running below: let it finish or click 'cancel'";
+    }
+  }
   top.append(promptLine(status, `${prefix}-prompt`, o.detail), right);
   const choices = testid(make("div", "bg-actions"), `${prefix}-controls`);
   choices.style.setProperty("--bg-choice-rows", String(o.rows || 1));
@@ -312,6 +353,9 @@ export function toggleSelection(read, write) {
 // What a view says once its kernel is gone: clicks cannot reach Python any more.
 export const LOST_KERNEL = "This view has lost its Python kernel (it was restarted or shut down): clicks cannot reach " +
   "the game any more. Run this cell again (or Run All) for a live view.";
+// ... and on a play page (a box with class bg-play-page, widgets/shared/play.py), where there is no cell to run.
+export const LOST_KERNEL_PAGE = "This page has lost its Python kernel (the server restarted or stopped it, or the " +
+  "connection dropped): clicks cannot reach the game any more. Reload the page for a new game.";
 
 function pageWindow() {
   return typeof window === "undefined" || !window.requestAnimationFrame ? null : window;
@@ -429,7 +473,7 @@ export function mount({ model, el }, spec) {
     for (const node of root.querySelectorAll("[data-intent], [data-select]")) node.setAttribute("aria-disabled", "true");
     const line = root.querySelector(".bg-message");
     if (line) {
-      line.textContent = LOST_KERNEL;
+      line.textContent = el.closest && el.closest(".bg-play-page") ? LOST_KERNEL_PAGE : LOST_KERNEL;
       line.classList.remove("bg-message--info");
       line.classList.add("bg-message--error", "bg-message--lost");
     }
