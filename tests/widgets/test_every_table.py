@@ -14,7 +14,7 @@ from widgets.catan import CatanTable, CKTable
 from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
-from widgets.shared.table import MAX_EVENTS, GameTable
+from widgets.shared.table import MAX_EVENTS, GameTable, section_words
 
 from .messages import click, spy, updates
 
@@ -258,7 +258,7 @@ def test_the_event_log_names_a_rule_of_every_event_and_the_catalogue_its_words(t
             assert text and rule in table.catalog["rules"] and isinstance(step, int)
             index, words = table.catalog["rules"][rule]
             section = table.catalog["sections"][index]
-            assert section == table.game.rules[rule].section and words == table.game.rules[rule].text
+            assert section == section_words(table.game.rules[rule].section) and words == table.game.rules[rule].text
 
 
 def test_events_are_capped_so_a_long_step_stays_small(table):

@@ -65,7 +65,8 @@ def _harbours(game: CatanGame) -> list[dict[str, Any]]:
 
 def geometry(game: CatanGame) -> dict[str, Any]:
     """The island of ``game`` in SVG units: ``hexes`` ([x, y] centres), ``terrain`` (names), ``nodes`` ([x, y]),
-    ``edges`` ([node, node]), ``harbours`` (at, kind, label, rate, the two nodes served), ``side``, ``viewbox``."""
+    ``edges`` ([node, node]), ``harbours`` (at, kind, label, rate, the two nodes served), ``side``, ``viewbox``, and
+    ``words``: every hex, intersection and path in words (:class:`.places.PlaceWords`)."""
     nodes = [_xy(x, y) for x, y in board.NODE_XY]
     hexes = [_xy(x, y) for x, y in board.HEX_XY]
     harbours = _harbours(game)
@@ -76,12 +77,14 @@ def geometry(game: CatanGame) -> dict[str, Any]:
     return {"hexes": hexes, "nodes": nodes, "edges": [list(e) for e in board.EDGE_NODES],
             "terrain": [rulebook.TERRAINS[t] for t in game.layout.terrain], "harbours": harbours,
             "side": SIDE, "viewbox": [round(v, 1) for v in box], "resources": list(rulebook.RESOURCES),
-            "pips": {str(n): p for n, p in rulebook.PIPS.value.items()}, "red": list(rulebook.RED_NUMBERS.value)}
+            "pips": {str(n): p for n, p in rulebook.PIPS.value.items()}, "red": list(rulebook.RED_NUMBERS.value),
+            "words": PlaceWords.printed(game).all}
 
 
 def board_state(game: CatanGame, view: dict[str, Any] | None = None) -> dict[str, Any]:
     """The pieces of one position: ``numbers`` per hex, ``robber`` (hex), ``merchant`` ({hex, holder} or None),
-    ``words`` (every hex, intersection and path in words: what the tooltips say) and ``pieces`` per seat (``s``
+    ``words`` (every hex, intersection and path in words, only when they differ from the geometry's: the Inventor
+    swapped two numbers; ``None`` otherwise) and ``pieces`` per seat (``s``
     settlements, ``c`` cities, ``m`` metropolis nodes, ``w`` walls, ``x`` reduced cities, ``r`` roads, ``k``
     knights as [node, strength 1-3, active 0/1])."""
     view = game.observe(None) if view is None else view
@@ -101,7 +104,8 @@ def board_state(game: CatanGame, view: dict[str, Any] | None = None) -> dict[str
     merchant = view.get("merchant")
     return {"numbers": view["board"]["numbers"], "robber": view["board"]["robber"], "pieces": pieces,
             "merchant": merchant if merchant and merchant["hex"] >= 0 else None,
-            "words": PlaceWords.of(game).all}
+            # the places' words come with the geometry; after the Inventor swapped two numbers, with the position
+            "words": PlaceWords.of(game).all if tuple(game.state.numbers) != tuple(game.layout.numbers) else None}
 
 
 def _hand(seen: dict[str, Any], ck: bool) -> dict[str, Any]:

@@ -8,8 +8,9 @@ once per redraw and sent to the browser, which only draws it (``static/choices.j
 * A place with no legal action, when the decision takes a one-place verb of its kind, still names that action
   ("settle 17" on a taken corner, drawn as not possible): a click sends it and Python says why not.
 
-Each place carries ``look`` (what a click does, so a settlement spot, a knight and an activation look different),
-``mark`` (the letter drawn on it) and ``title`` (the tooltip: what a click does, in words).
+Each place carries ``look`` (what a click does, so a settlement spot, a knight and an activation look different) and
+``mark`` (the letter drawn on it); its tooltip says what a click does, in words (the action's label; for a refused
+place its words and what a click there tries). The tooltips are not repeated per place: a step stays small.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ LOOKS: dict[str, tuple[str, str]] = {
     "merchant": ("merchant", ""), "commit": ("commit", "K"), "pillage": ("pillage", "!"), "retreat": ("retreat", "K"),
     "remove": ("remove", "×"), "swap": ("swap", "⇄"),
 }
+#: A refused place's verb in words, for its tooltip ("a settlement here is not possible now").
+TRY_WORDS = {"settle": "a settlement", "city": "a city", "knight": "a new knight", "road": "a road",
+             "robber": "the robber", "merchant": "the merchant", "wall": "a city wall", "promote": "a promotion",
+             "metropolis": "the metropolis", "remove": "removing", "retreat": "a retreat", "commit": "sending a knight",
+             "pillage": "a pillage"}
 #: What a selected knight (or hex) can do, for its tooltip and the hint line.
 SELECT_WORDS = {"move": "move it (then click a highlighted corner)", "displace": "displace a knight (then click it)",
                 "chase": "chase the robber away", "promote": "promote it", "activate": "activate it",
@@ -47,9 +53,10 @@ def _kinds(forms: Mapping[str, str], verb: str) -> list[str | None]:
 def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
          rates: Mapping[str, int] | None = None, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The choices of the human's pending decision as the board draws them: ``places`` ("node:17" -> {action,
-    legal, title, look, mark}), ``selections`` ("node:17" -> {title, look, mark, hint, targets: {place -> {action,
-    title}}, buttons: [{action, label}]}), ``buttons`` (the rest: [{action, label}]) and ``hint``. ``legal`` is empty
-    when it is not the human's decision (then nothing is offered)."""
+    legal, look, mark}: a legal one's tooltip is its label, ``labels[action]``; a refused one's is the place's words
+    and ``tries[kind]``), ``selections`` ("node:17" -> {title, look, mark, hint, targets: {place -> {action,
+    title}}, buttons: [{action, label}]}), ``buttons`` (the rest: [{action, label}]), ``hint`` and ``tries``.
+    ``legal`` is empty when it is not the human's decision (then nothing is offered)."""
     labels = labels or {}
 
     def label(action: str) -> str:
@@ -77,13 +84,12 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
         if len(entries) == 1 and entries[0][1] is None:
             action = entries[0][0]
             look, mark = LOOKS.get(verbs[0], (verbs[0], ""))
-            places[key] = {"action": action, "legal": True, "title": f"Click to {label(action)}.", "look": look,
-                           "mark": mark}
+            places[key] = {"action": action, "legal": True, "look": look, "mark": mark}  # tooltip: its label
             continue
         does = [SELECT_WORDS.get(v) or label(next(a for a, _ in entries if a.split()[0] == v)) for v in verbs]
         knight = kind == "node" and any(v in ("move", "displace", "chase", "promote", "activate") for v in verbs)
         what = f"your knight at {where}" if knight else where
-        targets = {t: {"action": a, "title": f"Click to {label(a)}."} for a, t in entries if t}
+        targets = {t: {"action": a, "title": label(a)} for a, t in entries if t}
         selections[key] = {
             "title": f"Click {what} first, then choose: {'; '.join(does)}.", "look": "knight" if knight else
             LOOKS.get(verbs[0], (verbs[0], ""))[0], "mark": "⚔" if knight else LOOKS.get(verbs[0], ("", ""))[1],
@@ -95,25 +101,23 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
             "buttons": [{"action": a, "label": label(a)} for a, t in entries if t is None]}
 
     verbs_taken = set(forms)
-    for kind, tries in TRY.items():
-        verb = next((v for v in tries if v in verbs_taken and _kinds(forms, v) == [kind]), None)
+    tries: dict[str, str] = {}  # kind -> what a click on a place of that kind tries, for the tooltip
+    for kind, verbs in TRY.items():
+        verb = next((v for v in verbs if v in verbs_taken and _kinds(forms, v) == [kind]), None)
         if verb is None or not legal:
             continue
+        tries[kind] = f"{TRY_WORDS.get(verb, verb)} here is not possible now (click to see why)"
         count = {"node": board.N_NODES, "edge": board.N_EDGES, "hex": board.N_HEXES}[kind]
         for index in range(count):
             key = f"{kind}:{index}"
-            if key in places or key in selections:
-                continue
-            action = f"{verb} {index}"
-            places[key] = {"action": action, "legal": False, "look": "try", "mark": "",
-                           "title": f"{label(action)[0].upper()}{label(action)[1:]}: not possible now (click to see "
-                                    "why)."}
+            if key not in places and key not in selections:  # the place's words and tries[kind] are its tooltip
+                places[key] = {"action": f"{verb} {index}", "legal": False, "look": "try"}
     hint = ""
     if selections:
         knights = [k for k, s in selections.items() if s["look"] == "knight"]
         hint = ("Click one of your knights (⚔) to move it or chase the robber with it, then what it does."
                 if knights else "Click a highlighted place, then what it does.")
-    return {"places": places, "selections": selections, "buttons": buttons, "hint": hint}
+    return {"places": places, "selections": selections, "buttons": buttons, "hint": hint, "tries": tries}
 
 
 __all__ = ["LOOKS", "plan"]

@@ -57,6 +57,11 @@ class PlaceWords:
         """The words of ``game``'s island now (the state's numbers: the Inventor may have swapped two)."""
         return _words(tuple(game.state.terrain), tuple(game.state.numbers))
 
+    @classmethod
+    def printed(cls, game: Any) -> PlaceWords:
+        """The words of ``game``'s island as it was laid out (before any swap of numbers)."""
+        return _words(tuple(game.layout.terrain), tuple(game.layout.numbers))
+
     @functools.cached_property
     def all(self) -> dict[str, list[str]]:
         """Every place in words, by kind (what the board's tooltips say); built once per island."""
@@ -103,6 +108,8 @@ class PlaceWords:
         """An action text in words: ``settle 17`` -> ``build a settlement at the corner of ...``; a maritime trade
         with its rate (``rates``: card -> the seat's rate). ``forms``: the pending decision's verbs and how each is
         written (``{"settle": "settle NODE"}``)."""
+        if not text.split():  # not an action at all: the rules' refusal says so
+            return text
         verb, *args = text.split()
         kinds = forms.get(verb, verb).split()[1:]
         if verb == "trade" and len(args) == 2 and rates and args[0] in rates:

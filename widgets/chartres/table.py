@@ -156,6 +156,14 @@ class ChartresTable(GameTable):
                   "actions": group_actions(game.legal_actions().texts() if yours else [])}
         return {"board": board, "seats": seats, "status": status}
 
+    def idle_reason(self, game: ChartresGame, what: str) -> str | None:
+        if what != "hand-card":
+            return None
+        decision = game.pending()
+        asked = f" Now: {decision.prompt}." if decision is not None else ""
+        return ("a hand card is clicked only when a decision asks for one: to play it into your action row, to pay "
+                f"for an ability (discard it) or to put it under your activation row.{asked}")
+
     def round_of(self, game: ChartresGame) -> int:
         return round_index(game)
 

@@ -88,4 +88,35 @@ def action_costs(game: KutnaHoraGame, texts: list[str]) -> dict[str, int]:
     return {k: v for k, v in out.items() if k in legal}
 
 
-__all__ = ["KIND_WORDS", "action_costs", "group_actions", "ungroup_actions"]
+#: The bar's buttons in words: action (or its verb) -> (label, tooltip).
+BUTTON_WORDS = {
+    "pass": ("pass", "Ignore the rest of this effect"),
+    "discard": ("discard the drawn tiles", "Discard every drawn tile and build no mine"),
+    "tech-remove": ("remove the technology tile", "Remove the technology tile from the game instead of placing it"),
+    "tax pay": ("pay the tax", "Pay the tax and the plot tax"),
+    "tax refuse": ("refuse the tax", "Do not pay: lose this round's reputation instead (and no plot tax)"),
+}
+
+
+def button_words(texts: list[str], costs: dict[str, int]) -> dict[str, list[str]]:
+    """The bar's buttons (``group_actions(...)["buttons"]``) as a learner reads them: action -> [label, tooltip],
+    the label with its groschen (``buy 2 miners (2 g)``), the guild-row orders as the rows they fill."""
+    out = {}
+    for text in texts:
+        verb, *args = text.split()
+        label, title = BUTTON_WORDS.get(text, BUTTON_WORDS.get(verb, (text, text)))
+        if verb == "rows":
+            label = "rows 1-3: " + ", ".join(args)
+            title = f"Put your guild tiles in the rows of your board in this order: {', '.join(args)} (row 1 first)"
+        elif verb == "miners" and args and args[0].isdigit():
+            n = int(args[0])
+            label = f"buy {n} miner{'s' if n != 1 else ''}" if n else "no permit: go on with the miner you have"
+            title = f"Buy a permit for {n} miner{'s' if n != 1 else ''}" if n else label
+        cost = costs.get(text)
+        if cost is not None:
+            label += " (free)" if cost == 0 else f" ({cost} g)"
+        out[text] = [label, title]
+    return out
+
+
+__all__ = ["BUTTON_WORDS", "KIND_WORDS", "action_costs", "button_words", "group_actions", "ungroup_actions"]

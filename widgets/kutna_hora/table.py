@@ -32,7 +32,7 @@ from games.kutna_hora.game import KutnaHoraGame
 from widgets.shared.frontend import css, esm
 from widgets.shared.table import GameTable
 
-from .actions import KIND_WORDS, action_costs, group_actions
+from .actions import KIND_WORDS, action_costs, button_words, group_actions
 from .boards import boards, catalog
 from .scores import score_frame, score_table
 
@@ -53,8 +53,9 @@ class KHTable(GameTable):
     :class:`~widgets.shared.table.GameTable`). Its own synced state, one trait per board so that a step only sends
     the boards that changed (:func:`.boards.boards`): ``board``, ``stands``, ``hall``, ``mine``, ``town`` and
     ``seats``; in ``status`` besides the driver's fields: ``kind_words`` (the decision in words), ``actions`` (the
-    human's legal actions grouped by what they name: :func:`.actions.group_actions`), ``costs`` (their groschen)
-    and, when the game is over, ``score_table``.
+    human's legal actions grouped by what they name: :func:`.actions.group_actions`), ``costs`` (their groschen),
+    ``buttons`` (the bar's buttons in words: :func:`.actions.button_words`) and, when the game is over,
+    ``score_table``. A click on a mine space that names no action says why (the driver's ``why`` intent).
     """
 
     _esm = esm("kutna_hora/static/table.js")
@@ -82,10 +83,21 @@ class KHTable(GameTable):
         yours = live and self._human is not None and decision is not None and decision.player == self._human
         legal = game.legal_actions().texts() if yours else []
         kind = decision.kind if decision else "over"
+        actions, costs = group_actions(legal), action_costs(game, legal)
         return {**boards(game, self._human, self._bot_kind),
-                "status": {"kind_words": KIND_WORDS.get(kind, kind), "actions": group_actions(legal),
-                           "costs": action_costs(game, legal),
+                "status": {"kind_words": KIND_WORDS.get(kind, kind), "actions": actions, "costs": costs,
+                           "buttons": button_words(actions["buttons"], costs),
                            "score_table": score_table(game) if game.is_terminal() else []}}
+
+    def idle_reason(self, game: KutnaHoraGame, what: str) -> str | None:
+        if what != "mine-space":
+            return None
+        decision = game.pending()
+        if decision is not None and decision.kind == "mine" and decision.player == self._human:
+            return "choose one of your drawn tiles first (click it), then an open space of the mine for it."
+        asked = f" Now: {decision.prompt}." if decision is not None else ""
+        return ("the mine takes a click only in your Mine action (a drawn tile you keep goes on an open space) or "
+                f"when you place a technology tile.{asked}")
 
     def round_of(self, game: KutnaHoraGame) -> int:
         return game.state.round

@@ -594,6 +594,7 @@ class GameTable(Coaching, View):
             "act": {"action": cls.action_example.strip("'")}, "undo": {}, "reset": {}, "view_step": {"step": 3},
             "next": {}, "play_to_end": {}, "hint": {}, "review": {}, "coach_close": {},
             "coach_cancel": {}}
+        intents["why"] = {"what": "space"}  # a click on a part of a board that does nothing now: say why
         if cls.max_rounds:
             intents["play_rounds"] = {"rounds": 1}
         cls.INTENTS = intents
@@ -607,6 +608,18 @@ class GameTable(Coaching, View):
             return self.refuse(f"Not understood: 'act' needs an action text like {self.action_example}, got "
                                f"{short(action)}.")
         return self.act(action.strip())
+
+    def idle_reason(self, game: Any, what: str) -> str | None:
+        """Why a click on ``what`` (a part of a board that names no action now: "mine-space", "hand-card") does
+        nothing, in one sentence; ``None``: not a part this table names."""
+        return None
+
+    def intent_why(self, what: Any = None) -> bool:
+        """A click on a part of a board that does nothing now: the message line says why (nothing changes)."""
+        reason = self.idle_reason(self._shown(), what) if isinstance(what, str) else None
+        if reason is None:
+            return self.refuse(f"Not understood: 'why' names a part of this table's boards, not {short(what)}.")
+        return self.refuse(f"Nothing happens there now: {self._why_not_act() or reason}")
 
     def intent_undo(self) -> bool:
         return self.undo()

@@ -26,7 +26,7 @@ def _texts(table) -> list[str]:
     choices = status["choices"]
     out = [status["prompt"], table.message, choices["hint"], *status["labels"].values()]
     out += [b["label"] for b in choices["buttons"]]
-    out += [p["title"] for p in choices["places"].values()]
+    out += list(choices["tries"].values()) + [table.catalog["geometry"]["words"][k][0] for k in ("hex", "node")]
     for s in choices["selections"].values():
         out += [s["title"], s["hint"], *(t["title"] for t in s["targets"].values())]
         out += [b["label"] for b in s["buttons"]]
@@ -108,8 +108,12 @@ def test_each_highlighted_spot_looks_like_what_a_click_does_and_says_it():
     verbs = {a.split()[0] for a in table.status["legal"]}
     assert len(looks) >= len(verbs & {"settle", "city", "knight", "activate", "wall"}) + (
         "knight" in looks), looks
-    for spot in choices["places"].values():
-        assert spot["title"].startswith("Click to ") if spot["legal"] else "not possible now" in spot["title"]
+    labels = table.status["labels"]
+    for key, spot in choices["places"].items():  # a legal spot's tooltip is its label; a refused one's says why not
+        if spot["legal"]:
+            assert spot["action"] in labels
+        else:
+            assert "not possible now" in choices["tries"][key.split(":")[0]]
     for selection in choices["selections"].values():
         if selection["look"] == "knight":
             assert selection["mark"] == "⚔" and "your knight at the corner of" in selection["title"]

@@ -7,7 +7,8 @@
 // Places (intersections "node", paths "edge", hexes "hex") become clickable only through opts.place(kind, index),
 // which returns null (inert), {action, legal, title, look, mark} (a board node naming an action: the runtime's offer)
 // or {select, selected, title, look, mark} (the first click of a two-part choice, kept in the browser). Every place's
-// words (state.words: "forest 3", "the corner of forest 3, hills 8 and the sea") come from Python.
+// words ("forest 3", "the corner of forest 3, hills 8 and the sea") come from Python: geom.words, or state.words once
+// the Inventor swapped two numbers.
 
 import { inkOn, offer, svg, testid } from "../../shared/static/runtime.js";
 
@@ -50,6 +51,7 @@ function placeNode(node, spec) {
   offer(node, spec.action, spec.legal, spec.title);
   node.classList.add("ct-place");
   title(node, spec.title || spec.action);
+  node.removeAttribute("title");  // the SVG <title> child is the tooltip (one, not two)
   return node;
 }
 
@@ -121,7 +123,7 @@ export function drawBoard(geom, state, opts) {
   const red = new Set(geom.red || [6, 8]);
   const nodes = geom.nodes || [];
   const edges = geom.edges || [];
-  const words = state.words || { hex: [], node: [], edge: [] };
+  const words = state.words || geom.words || { hex: [], node: [], edge: [] };
 
   // hexes: terrain, token; a hex place (robber, merchant, inventor) is the whole hex
   const hexLayer = svg("g", { class: "ct-hexes" });

@@ -28,7 +28,7 @@ export function renderTable(ctx, prefix) {
       const catalog = model.get("catalog") || {};
       const status = model.get("status") || {};
       const panels = model.get("panels") || {};
-      const plan = planChoices(status, selected);
+      const plan = planChoices(status, selected, (model.get("board") || {}).words || (catalog.geometry || {}).words);
       selected = plan.chosen;
       const names = (catalog.seat_names || []).map((n, p) => `Player ${p + 1}`);
       const turn = testid(make("div", "bg-turn"), `${prefix}-turn`);

@@ -4,7 +4,8 @@
 // click the card in your hand, then a highlighted position.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, eventLog, make, mount, offer, takes, testid, timeTravel, toggleSelection,
+  TABLE_TRAITS, actionBar, banner, button, clickable, eventLog, make, mount, offer, takes, testid, timeTravel,
+  toggleSelection,
 } from "../../shared/static/runtime.js";
 import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn, seatName } from "./cards.js";
 import { drawCellar } from "./cellar.js";
@@ -45,6 +46,9 @@ function drawHandCard(catalog, cid, status, selected) {
     card.classList.add("ch-choice", "ch-selectable");
     card.title = `Select ${cid}, then click a free position of your activation row`;
     if (cid === selected) card.classList.add("ch-card--selected");
+  } else if (status.live) {
+    // outside a decision that plays, pays with or activates a hand card, a click says why nothing happens
+    clickable(card, "why", { what: "hand-card" }, "Nothing to do with this card now: click to see why");
   } else {
     card.dataset.clickable = "false";
   }

@@ -17,14 +17,6 @@ import { drawStands } from "./stands.js";
 import { drawHall, drawNobles } from "./town_hall.js";
 import { drawTownBoard, townSnapshot } from "./town_board.js";
 
-const BUTTON_TITLES = {
-  pass: "Ignore the rest of this effect",
-  discard: "Discard every drawn tile and build no mine",
-  "tech-remove": "Remove the technology tile from the game instead of placing it",
-  "tax pay": "Pay the tax and the plot tax",
-  "tax refuse": "Do not pay: lose this round's reputation instead (and no plot tax)",
-};
-
 function slug(text) {
   return String(text).replace(/ /g, "-");
 }
@@ -71,9 +63,8 @@ function drawChoices(board, status, selected) {
   const actions = status.actions || {};
   const out = drawGuildSets(board, status);
   out.push(...(actions.buttons || []).map((action) => {
-    const cost = costText(status, action);
-    return button(cost ? `${action} (${cost})` : action, `kh-tb-button-${slug(action)}`, "act", { action },
-      { className: "bg-button--action", title: BUTTON_TITLES[action] || action });
+    const [label, title] = (status.buttons || {})[action] || [action, action];  // Python's words, with the cost
+    return button(label, `kh-tb-button-${slug(action)}`, "act", { action }, { className: "bg-button--action", title });
   }));
   return [...out, drawHint(actions, selected)];
 }
@@ -111,8 +102,9 @@ function drawMinePanel(catalog, board, mine, status, selected) {
     : ["", false]);
   const click = (i) => {
     const [action, legal] = actionAt(i);
-    return action ? ["act", { action }, `${action}${legal ? ` (${costText(status, action) || "free"})` : ""}`, legal]
-      : null;
+    if (action) return ["act", { action }, `${action}${legal ? ` (${costText(status, action) || "free"})` : ""}`, legal];
+    // a space that names nothing now says why when clicked (before a drawn tile is kept, outside a Mine action)
+    return status.live ? ["why", { what: "mine-space" }, "Nothing to do here now: click to see why"] : null;
   };
   const wood = (board.prices || {}).wood;
   // What an open space costs the player deciding now: the technology tile is placed for free, a free Mine action
