@@ -11,12 +11,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Union
 
-from .errors import InvalidNotation
+from .errors import InvalidNotation, excerpt
 
 Arg = Union[int, str]
 
 _WORD = re.compile(r"[a-z][a-z0-9_\-]*\Z")
 _INT = re.compile(r"-?[0-9]+\Z")
+#: Most characters of an action's text (the longest action of any game is a few dozen).
+MAX_TEXT = 200
+#: Most digits of a number in an action (every number in any game is small; Python refuses to read 4,300+).
+MAX_DIGITS = 18
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +36,12 @@ class Action:
 
     def __post_init__(self) -> None:
         if not _WORD.match(self.verb):
-            raise InvalidNotation(f"{self.verb!r} is not an action verb (lower-case letters, digits, '-', '_')")
+            raise InvalidNotation(f"{excerpt(self.verb)} is not an action verb (lower-case letters, digits, '-', '_')")
         for arg in self.args:
             if isinstance(arg, bool) or not isinstance(arg, (int, str)):
-                raise InvalidNotation(f"action arguments are words or whole numbers, not {arg!r}")
+                raise InvalidNotation(f"action arguments are words or whole numbers, not {excerpt(arg)}")
             if isinstance(arg, str) and not _WORD.match(arg):
-                raise InvalidNotation(f"{arg!r} is not a word an action can carry")
+                raise InvalidNotation(f"{excerpt(arg)} is not a word an action can carry")
         key = (self.verb, tuple((0, a, "") if isinstance(a, int) else (1, 0, a) for a in self.args))
         object.__setattr__(self, "sort_key", key)
         object.__setattr__(self, "_hash", hash((self.verb, self.args)))
@@ -59,9 +63,13 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> "Action":
-        """Read an action from its text form. Raises :class:`InvalidNotation` naming the bad part."""
+        """Read an action from its text form. Raises :class:`InvalidNotation` naming the bad part (a text over
+        :data:`MAX_TEXT` characters or a number over :data:`MAX_DIGITS` digits is no action of any game)."""
         if not isinstance(text, str):
             raise InvalidNotation(f"an action is written as text, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise InvalidNotation(f"an action is a few words, at most {MAX_TEXT} characters, not {len(text):,} "
+                                  f"({excerpt(text, 40)})")
         return _parse(cls, text)
 
 
@@ -72,6 +80,10 @@ def _parse(cls: type[Action], text: str) -> Action:
     if not words:
         raise InvalidNotation("an empty text is not an action")
     verb, *rest = words
+    too_long = next((w for w in rest if _INT.match(w) and len(w.lstrip("-")) > MAX_DIGITS), None)
+    if too_long is not None:
+        raise InvalidNotation(f"{excerpt(too_long, 30)} is too long a number for an action (at most {MAX_DIGITS} "
+                              "digits)")
     args: list[Arg] = [int(w) if _INT.match(w) else w for w in rest]
     return cls(verb, tuple(args))
 

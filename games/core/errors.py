@@ -28,8 +28,33 @@ class ConfigError(GameError, ValueError):
 
 
 class SaveFileError(GameError, ValueError):
-    """A save file is malformed, from another game, or disagrees with its own action log."""
+    """A save file is malformed, from another game, or disagrees with its own action log: one sentence, at most
+    :data:`MAX_SENTENCE` characters (what it quotes from the file is cut, see :func:`excerpt`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message if len(message) <= MAX_SENTENCE else message[:MAX_SENTENCE - 1] + "…")
+
+
+#: Most characters of a save error's sentence.
+MAX_SENTENCE = 300
 
 
 class DataError(GameError, ValueError):
     """A component data file (price table, tiles, ...) does not follow its schema."""
+
+
+#: Most characters of a value quoted back in an error sentence.
+QUOTE_LIMIT = 80
+
+
+def excerpt(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as an error sentence quotes it: its repr cut to ``limit`` characters with an ellipsis (a save or a
+    click may carry a megabyte; the sentence stays one line). A whole number too long to write out is named by its
+    size."""
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]  # the repr of the part shown only
+    try:
+        text = repr(value)
+    except ValueError:  # an int over sys.get_int_max_str_digits() digits
+        text = f"a number of about {int(value.bit_length() * 0.30103):,} digits"  # type: ignore[attr-defined]
+    return text if len(text) <= limit else text[:limit - 1] + "…"

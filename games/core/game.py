@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
-from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError
+from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError, excerpt
 from .events import Event, RuleBook
 from .parameters import Parameter, Params, params_of
 from .records import Record
@@ -473,19 +473,31 @@ class Game(ABC):
 
     @classmethod
     def from_dict(cls: type[G], data: Any, trust_snapshot: bool = False) -> G:
-        """Load a save. By default the action log is replayed and the snapshot (if any) must agree with it;
-        ``trust_snapshot=True`` loads the snapshot directly (fast, for files you wrote yourself)."""
+        """Load a save. By default the action log is replayed and the snapshot (if any) must agree with it, so a
+        loaded game is exactly the game its log replays to. ``trust_snapshot=True`` loads the snapshot directly
+        instead (fast, for files you wrote yourself): trusting means the state is taken as written, without
+        replaying the log, so a hand-edited snapshot can hold a position no play reaches. Only the cheap checks
+        run then: every value of the state has its annotated type, and the game's own invariants hold
+        (:meth:`invariant_breaks`: pieces conserved, limits kept) and its pending decision can be read. Anything
+        malformed raises :class:`SaveFileError` with one sentence."""
+        try:
+            return cls._load_save(data, trust_snapshot)
+        except RecursionError:
+            raise SaveFileError("the save nests lists or objects deeper than any game's state") from None
+
+    @classmethod
+    def _load_save(cls: type[G], data: Any, trust_snapshot: bool) -> G:
         if not isinstance(data, Mapping):
             raise SaveFileError("a save file holds a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(f"not a save file of this project (format {data.get('format')!r})")
+            raise SaveFileError(f"not a save file of this project (format {excerpt(data.get('format'))})")
         if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"save format version {data.get('version')!r} is not supported")
+            raise SaveFileError(f"save format version {excerpt(data.get('version'))} is not supported")
         if data.get("game") != cls.game_id:
-            raise SaveFileError(f"this save is a {data.get('game')!r} game, not {cls.game_id!r}")
+            raise SaveFileError(f"this save is a {excerpt(data.get('game'))} game, not {cls.game_id!r}")
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SaveFileError(f"seed must be a whole number, not {seed!r}")
+            raise SaveFileError(f"seed must be a whole number, not {excerpt(seed)}")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SaveFileError("'actions' must be a list of action texts")
@@ -527,14 +539,30 @@ class Game(ABC):
         game.history = SharedList(actions)
         game._step = len(actions) - 1
         game._replays = False
+        try:  # the cheap checks a trusted snapshot still gets (from_dict's docstring)
+            breaks = game.invariant_breaks()
+            game.pending()
+        except Exception as err:  # a state of the right types that the rules cannot read
+            raise SaveFileError(f"the snapshot's state cannot be played: {type(err).__name__}: {err}") from None
+        if breaks:
+            raise SaveFileError(f"the snapshot's state breaks the game's invariants: {'; '.join(breaks)}")
         return game
 
     @classmethod
-    def from_json(cls: type[G], text: str, trust_snapshot: bool = False) -> G:
+    def from_json(cls: type[G], text: str | bytes, trust_snapshot: bool = False) -> G:
+        """Load a save from its JSON text (or UTF-8 bytes); see :meth:`from_dict`."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as err:
-            raise SaveFileError(f"not JSON: {err}") from err
+        except json.JSONDecodeError as err:
+            raise SaveFileError(f"not JSON: {err}") from None
+        except UnicodeDecodeError as err:
+            raise SaveFileError(f"not UTF-8 text: byte {err.start} cannot be read") from None
+        except RecursionError:
+            raise SaveFileError("the save nests lists or objects deeper than any game's state") from None
+        except ValueError:  # a number of more digits than Python reads (sys.get_int_max_str_digits)
+            raise SaveFileError("the save holds a number too long to read (thousands of digits)") from None
+        except TypeError:
+            raise SaveFileError(f"a save is JSON text, not {type(text).__name__}") from None
         return cls.from_dict(data, trust_snapshot)
 
     def __repr__(self) -> str:

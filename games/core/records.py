@@ -18,7 +18,7 @@ import types
 import typing
 from typing import Any, Mapping, TypeVar, Union
 
-from .errors import SaveFileError
+from .errors import SaveFileError, excerpt
 
 R = TypeVar("R", bound="Record")
 
@@ -53,7 +53,7 @@ class Record:
         names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
         unknown = sorted(set(data) - set(names))
         if unknown:
-            raise SaveFileError(f"{where}: unknown field(s) {', '.join(map(str, unknown))}")
+            raise SaveFileError(f"{where}: unknown field(s) {', '.join(excerpt(str(k), 40) for k in unknown[:5])}")
         missing = [n for n in names if n not in data]
         if missing:
             raise SaveFileError(f"{where}: missing field(s) {', '.join(missing)}")
@@ -375,25 +375,25 @@ def _load(tp: Any, value: Any, where: str) -> Any:
                 return _load(option, value, where)
             except SaveFileError:
                 continue
-        raise SaveFileError(f"{where}: {value!r} matches none of {tp}")
+        raise SaveFileError(f"{where}: {excerpt(value)} matches none of {tp}")
     if tp is type(None):
         if value is None:
             return None
-        raise SaveFileError(f"{where}: expected null, found {value!r}")
+        raise SaveFileError(f"{where}: expected null, found {excerpt(value)}")
     if isinstance(tp, type) and issubclass(tp, Record):
         return tp.from_dict(value, where)
     if tp is bool:
         if isinstance(value, bool):
             return value
-        raise SaveFileError(f"{where}: expected true or false, found {value!r}")
+        raise SaveFileError(f"{where}: expected true or false, found {excerpt(value)}")
     if tp is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise SaveFileError(f"{where}: expected a whole number, found {value!r}")
+        raise SaveFileError(f"{where}: expected a whole number, found {excerpt(value)}")
     if tp is str:
         if isinstance(value, str):
             return value
-        raise SaveFileError(f"{where}: expected a text, found {value!r}")
+        raise SaveFileError(f"{where}: expected a text, found {excerpt(value)}")
     if origin in (list, tuple):
         if not isinstance(value, list):
             raise SaveFileError(f"{where}: expected a list, found {type(value).__name__}")
@@ -410,5 +410,5 @@ def _load(tp: Any, value: Any, where: str) -> Any:
         key_tp, val_tp = args
         if key_tp is not str:
             raise TypeError("records only support dict[str, ...]")
-        return {str(k): _load(val_tp, v, f"{where}.{k}") for k, v in value.items()}
+        return {str(k): _load(val_tp, v, f"{where}.{excerpt(str(k), 40)}") for k, v in value.items()}
     raise TypeError(f"{where}: unsupported field type {tp!r} in a Record")
