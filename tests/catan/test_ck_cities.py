@@ -4,9 +4,10 @@ import pytest
 
 from games.catan.cities_knights import CKGame
 from games.catan.cities_knights.state import CARDS
+from games.core.conformance import decision_breaks
 from tests.checks import assert_refused
 
-from .ck_scenario import ck_position, force_dice, hand, legal, play, progress_of, rules_of, sound, stack
+from .ck_scenario import ck_position, force_dice, give, hand, legal, play, progress_of, rules_of, sound, stack
 
 rule = pytest.mark.rule
 
@@ -131,6 +132,26 @@ def test_the_aqueduct_gives_a_resource_of_choice_when_a_roll_other_than_seven_gi
     assert game.pending().kind == "main"
 
 
+@rule("improve.aqueduct")
+@rule("decision.ck-aqueduct-bank")
+def test_the_aqueduct_players_choose_clockwise_from_what_the_bank_holds_and_nothing_is_asked_of_an_empty_bank():
+    game = ck_position(levels={1: {"science": 3}, 2: {"science": 3}}, phase="roll")
+    s = game.state
+    for r, count in enumerate(s.bank[:5]):  # player 1 holds every resource the bank had but one ore
+        give(game, 0, " ".join([game.cards[r]] * (count - (game.cards[r] == "ore"))))
+    assert s.bank[:5] == [int(card == "ore") for card in game.cards[:5]]
+    force_dice(game, "ship", 1, 1)  # a 2: nobody has a building there, players 2 and 3 take nothing
+    play(game, "roll")
+    assert game.pending().kind == "aqueduct" and game.pending().player == 1
+    assert legal(game) == ["take ore"]
+    assert_refused(game, "take wool", "the bank has no wool left", "aqueduct")
+    events = play(game, "take ore")
+    assert rules_of(events) == ["improve.aqueduct", "decision.ck-aqueduct-bank"]
+    assert events[-1].text == "The bank holds no resource: Player 3 takes nothing from the Aqueduct."
+    assert hand(game, 1) == {"ore": 1} and hand(game, 2) == {} and s.bank[:5] == [0, 0, 0, 0, 0]
+    assert game.pending().kind == "main" and game.pending().player == 0 and decision_breaks(game) == []
+
+
 # ---------------------------------------------------------------- metropolises
 @rule("metropolis.first")
 def test_the_first_to_build_level_four_takes_the_metropolis():
@@ -209,12 +230,56 @@ def test_with_one_city_carrying_a_metropolis_the_other_tracks_stop_at_level_thre
     play(game, "improve politics")
     assert verbs(game, "improve") == []
     assert_refused(game, "improve science", "every city of yours carries one", "main")
-    game = ck_position(cities={0: [17], 1: [31]}, levels={0: {"politics": 3, "science": 3}, 1: {"science": 4}},
-                       hands={0: "coin " * 4 + "paper " * 4})
+
+
+def science_metropolis_held_by_player_2(**position):
+    """Player 1 (one city at 17, politics and science at level 3, the coins and paper for level 4 of both) and player
+    2 holding the science metropolis on their city at 31 (their science at level 4): level 4 of science brings player
+    1 nothing."""
+    levels = {0: {"politics": 3, "science": 3}, 1: {"science": 4}}
+    game = ck_position(cities={0: [17], 1: [31]}, levels=levels, hands={0: "coin " * 4 + "paper " * 4}, **position)
     s = game.state
-    s.metropolis[1], s.metro_owner[1] = 31, 1  # the science metropolis is taken: level 4 brings nothing
-    s.points[1] += 2
+    s.metropolis[1], s.metro_owner[1] = 31, 1
+    s.points[1] += game.design.metropolis_points
+    game.touched()
+    return game
+
+
+@rule("metropolis.one-city")
+@rule("decision.ck-level-four")
+def test_an_only_city_carrying_a_metropolis_stops_the_other_tracks_at_level_three_even_without_a_metropolis_to_win():
+    game = science_metropolis_held_by_player_2()
+    s = game.state
+    assert verbs(game, "improve") == ["improve politics", "improve science"]  # the city carries no metropolis yet
     play(game, "improve politics")
+    assert s.metropolis[0] == 17 and verbs(game, "improve") == []
+    refusal = assert_refused(game, "improve science", "your only city carries the politics metropolis: your other "
+                             "tracks stop at level 3 until you have a city without one", "main")
+    assert "would bring" not in refusal and s.levels[:3] == [4, 3, 0]
+    give(game, 0, "coin " * 5)  # the politics track itself goes on to level 5: its metropolis is player 1's own
+    assert verbs(game, "improve") == ["improve politics"]
+    play(game, "improve politics")
+    assert s.levels[:3] == [5, 3, 0] and verbs(game, "improve") == []
+
+
+@rule("metropolis.one-city")
+@rule("decision.ck-level-four")
+def test_level_four_of_another_track_waits_for_a_city_without_a_metropolis_and_is_open_once_one_is_built():
+    game = science_metropolis_held_by_player_2(settlements={0: [40]})
+    s = game.state
+    play(game, "improve politics")
+    assert verbs(game, "improve") == []
+    give(game, 0, "grain grain ore ore ore")
+    play(game, "city 40")  # a second city, without a metropolis
     assert verbs(game, "improve") == ["improve science"]
     play(game, "improve science")
-    assert s.levels[:3] == [4, 4, 0] and s.metro_owner == [0, 1, -1]
+    assert s.levels[:3] == [4, 4, 0] and s.metro_owner == [0, 1, -1] and s.metropolis[:2] == [17, 31]
+    # and a level 5 of a track whose metropolis another holds waits for a free city too, when every city carries one
+    game = science_metropolis_held_by_player_2()
+    s = game.state
+    s.levels[1 * 3 + 1] = 5  # player 2 secured the science metropolis: level 5 brings player 1 nothing either
+    s.levels[0 * 3 + 1] = 4
+    game.touched()
+    play(game, "improve politics")
+    assert "improve science" not in verbs(game, "improve")
+    assert_refused(game, "improve science", "stop at level 3 until you have a city without one", "main")

@@ -8,7 +8,8 @@ and resume where it stopped (``dice.three``):
    draw a progress card, clockwise from the roller (``improve.draw``);
 2. production from red + yellow (``production.yield``), or on a 7 the discards and, after the first attack, the
    robber (``ck-robber.locked``, ``ck-robber.after``);
-3. the Aqueduct: players who took nothing choose a resource (``improve.aqueduct``).
+3. the Aqueduct: players who took nothing choose a resource, clockwise from the roller, while the bank holds one
+   (``improve.aqueduct``, ``decision.ck-aqueduct-bank``).
 
 Every decision that interrupts the turn ends with :func:`proceed`: back into the roll's resolution if it is under
 way, else to the main part of the turn, where a 5th progress card the roller may still play comes first
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.catan import production, robber
+from games.catan.pieces import name
 from games.catan.state import MAIN, OVER, TURN_LIMIT
 from games.catan.turn import end_turn as base_end_turn
 
@@ -103,6 +105,10 @@ def continue_roll(game: CKGame) -> None:
             q = next_in_queue(game)
             if q < 0:
                 s.stage = DONE
+                continue
+            if not any(s.bank[:K]):  # the players before took the last ones: nothing to choose from
+                game.emit("decision.ck-aqueduct-bank", f"The bank holds no resource: {name(q)} takes nothing from "
+                          "the Aqueduct.", player=q)
                 continue
             s.phase, s.decider = AQUEDUCT, q
             return

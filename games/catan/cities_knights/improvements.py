@@ -7,7 +7,8 @@
   1 to *n* + 1 (``improve.draw``, in :mod:`.progress`).
 * Level 3 abilities (``improve.ability``): Aqueduct (science, :mod:`.dice`), Merchant Guild (trade: commodities 2:1,
   ``improve.guild``), Fortress (politics: mighty knights, ``knights.fortress``).
-* Level 4 and 5: the metropolis (:mod:`.metropolis`).
+* Level 4 and 5: the metropolis (:mod:`.metropolis`); they need a city without a metropolis unless the track's
+  metropolis is the player's own (``metropolis.one-city``).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def improve_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
     for t in range(3):
         level = s.levels[p * 3 + t]
         if level < TOP and hand[TRACK_CARD[t]] >= costs[level] - discount \
-                and (not metropolis.needs_city(game, p, t, level + 1) or metropolis.free_cities(game, p)):
+                and not metropolis.waits_for_city(game, p, t, level + 1):
             out.append(IMPROVE[t])
     return out
 
@@ -75,10 +76,24 @@ def improve_refusal(game: CKGame, p: int, action: Action) -> str:
         return f"your {track} track is complete (improve.build)."
     if not s.cities[p]:
         return "building an improvement needs a city (improve.needs-city)."
-    if metropolis.needs_city(game, p, t, level + 1) and not metropolis.free_cities(game, p):
-        return (f"level {level + 1} would bring the {track} metropolis, and every city of yours carries one already "
-                "(metropolis.one-city).")
+    if metropolis.waits_for_city(game, p, t, level + 1):
+        return _waits_words(game, p, t, level + 1)
     return f"level {level + 1} costs {cost(game, p, t)} {CARDS[TRACK_CARD[t]]} (improve.build)."
+
+
+def _waits_words(game: CKGame, p: int, t: int, level: int) -> str:
+    """Why ``p`` may not build ``level`` of track ``t`` until they have a city without a metropolis."""
+    s = game.state
+    track = TRACKS[t]
+    if metropolis.needs_city(game, p, t, level):
+        return (f"level {level} would bring the {track} metropolis, and every city of yours carries one already "
+                "(metropolis.one-city).")
+    held = [TRACKS[u] for u in range(3) if s.metro_owner[u] == p]
+    cities = s.cities[p].bit_count()
+    which = f"your only city carries the {held[0]} metropolis" if cities == 1 and held else \
+        "every city of yours carries a metropolis"
+    return (f"{which}: your other tracks stop at level {game.design.metropolis_level - 1} until you have a city "
+            f"without one (metropolis.one-city, decision.ck-level-four).")
 
 
 def improve_effect(game: CKGame, p: int, action: Action) -> None:

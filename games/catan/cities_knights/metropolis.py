@@ -4,8 +4,9 @@
   ``metropolis.points``); a player who reaches level 5 before the holder takes it over, and a holder at level 5 keeps
   it for good (``metropolis.takeover``, ``metropolis.secure``). A player may hold several, a city carries one
   (``metropolis.limit``).
-* A level that would bring a metropolis needs a city without one: with a single city that already carries a
-  metropolis, the other tracks stop at level 3 (``metropolis.one-city``).
+* Levels 4 and 5 of a track whose metropolis a player does not hold need a city of theirs without one: with a single
+  city that carries a metropolis, the other tracks stop at level 3 until another city is built, whether or not the
+  level would bring a metropolis (``metropolis.one-city``, ``decision.ck-level-four``).
 * With several cities to choose from, the holder chooses (``metropolis NODE``, ``decision.ck-metropolis-choice``).
 * The barbarians never pillage a metropolis city (``barbarians.immune``).
 """
@@ -52,6 +53,14 @@ def needs_city(game: CKGame, p: int, t: int, level: int) -> bool:
     if level == design.takeover:
         return holder >= 0 and holder != p and s.levels[holder * 3 + t] < design.takeover
     return False
+
+
+def waits_for_city(game: CKGame, p: int, t: int, level: int) -> bool:
+    """Whether ``p`` may not build ``level`` of track ``t`` yet: from the metropolis level on, a track whose
+    metropolis ``p`` does not hold needs a city of ``p``'s without one (``metropolis.one-city``). This covers every
+    level that would bring a metropolis (:func:`needs_city`: its holder is someone else or nobody)."""
+    s = game.state
+    return level >= game.design.metropolis_level and s.metro_owner[t] != p and not free_cities(game, p)
 
 
 def after_improvement(game: CKGame, p: int, t: int, level: int) -> None:
