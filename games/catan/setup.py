@@ -72,10 +72,18 @@ class SetupSettlement(PlaceChoice):
         s.phase = SETUP_ROAD
 
 
+def just_placed(at: Any) -> str:
+    """The set-up piece the road goes next to, as the learner placed it: a settlement, or (Cities & Knights' second
+    round) a city."""
+    return "city" if at.cities[at.decider] & NODE_BIT[at.last_settlement] else "settlement"
+
+
 class SetupRoad(CatanStep):
     kind = "setup-road"
     forms = {"road": "road EDGE"}
-    ask = "place a road next to the settlement at {at.last_settlement}"
+
+    def prompt(self, game: CatanGame, at: Any) -> str:
+        return f"{name(at.decider)}: place a road next to the {just_placed(at)} at {at.last_settlement}"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         return [ROAD[e] for e in NODE_EDGES[at.last_settlement] if at.open_edges & EDGE_BIT[e]]
@@ -84,7 +92,7 @@ class SetupRoad(CatanStep):
         e = edge_arg(action)
         if e is None:
             return f"there is no path {action.args[0]}; paths are numbered 0 to {N_EDGES - 1}."
-        return f"in the set-up the road goes next to the settlement just placed (at {at.last_settlement})."
+        return f"in the set-up the road goes next to the {just_placed(at)} just placed (at {at.last_settlement})."
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state

@@ -51,6 +51,23 @@ def test_set_up_is_a_settlement_clockwise_then_a_city_in_reverse_order():
     assert_refused(game, "city 3", "roll the three dice", "roll")
 
 
+@rule("ck.setup-city")
+def test_the_road_after_a_set_up_city_is_asked_and_refused_next_to_the_city():
+    game = new_game(players=3, seed=0, layout="beginner", start_player=0)
+    for v, w in ((13, 8), (29, 34), (31, 36)):
+        assert game.pending().prompt.endswith("place a settlement (set-up, round 1)")
+        play(game, f"settle {v}")
+        assert game.pending().prompt.endswith(f": place a road next to the settlement at {v}")
+        assert_refused(game, "road 0", f"in the set-up the road goes next to the settlement just placed \\(at {v}\\)",
+                       "setup-road")
+        play(game, f"road {path(v, w)[0]}")
+    play(game, "city 20")
+    assert game.pending().prompt == "Player 3: place a road next to the city at 20"
+    refusal = assert_refused(game, "road 0", "in the set-up the road goes next to the city just placed \\(at 20\\)",
+                             "setup-road")
+    assert "settlement" not in refusal and "settlement" not in game.pending().prompt
+
+
 @rule("ck.setup-income")
 def test_the_city_takes_one_resource_per_hex_and_no_commodity():
     game = new_game(players=3, seed=0, layout="beginner", start_player=0)
