@@ -38,6 +38,22 @@ def mine_options(game: KutnaHoraGame, p: int, free: bool) -> dict[int, int]:
     return {i: w * wood for i, w in spaces.items() if w * wood <= money}
 
 
+def closed_space(game: KutnaHoraGame, where: object) -> str:
+    """Why no mine may go on ``where`` (as written), a space that is not open now: the one reason that holds."""
+    cells = game.state.mine
+    if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < len(cells):
+        return f"there is no space {where}; the mine's spaces are numbered 0 to {len(cells) - 1}."
+    cell = cells[where]
+    if cell in mines.ROCKS:
+        return f"space {where} is a rock: no mine goes on a rock."
+    if cell:
+        owner = game.state.mine_owner[where]
+        return f"space {where} is taken: " + (f"{name(owner)}'s mine {cell}" if owner >= 0 else f"mine {cell}") + \
+            " is on it."
+    return (f"space {where} is not next to a mine: a space needs a mine left or right of it or above it (a mine never "
+            "opens the space above it), unless it is an entrance.")
+
+
 def can_top_up(game: KutnaHoraGame, p: int) -> bool:
     """With the ``top_up`` option: a pool holding a miner but not yet 2 may be filled by a permit first."""
     seat = game.state.seats[p]
@@ -155,7 +171,7 @@ class KeepMine(Choice):
             return f"keep one of the drawn tiles {s.mine_drawn}: 'mine TILE SPACE'."
         spaces = mines.open_spaces(s.mine)
         if a[1] not in spaces:
-            return f"no mine may go on space {a[1]}: it is a rock, taken, or not next to (or below) a mine."
+            return f"no mine may go on space {a[1]}: {closed_space(game, a[1])}"
         return (f"space {a[1]} costs {spaces[a[1]]} wood × {game.price('wood')} and you have "
                 f"{s.seats[at.player].groschen}.")
 

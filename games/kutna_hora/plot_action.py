@@ -23,19 +23,44 @@ def plots_in_town(state: KutnaHoraState, p: int) -> list[int]:
     return [i for i, m in enumerate(state.markers) if m == p]
 
 
+def plot_prices(game: KutnaHoraGame, p: int, free: bool, anywhere: bool) -> dict[int, int]:
+    """Plot -> groschen for every plot ``p`` could buy now with money enough (a free plot costs 0)."""
+    s = game.state
+    costs = town.plot_costs(s.town, s.markers, game.size, anywhere, game.tiles, game.design.plot_cost)
+    cheap_at, cheap = game.design.cheap_plot
+    if free:
+        return dict.fromkeys(costs, 0)
+    if s.seats[p].reputation >= cheap_at:
+        return dict.fromkeys(costs, cheap)
+    return costs
+
+
 def plot_options(game: KutnaHoraGame, p: int, free: bool, anywhere: bool) -> dict[int, int]:
     """Plot -> groschen for every plot ``p`` may buy now."""
     s = game.state
     if s.markers.count(p) >= rulebook.PLOT_MARKERS.value:
         return {}
-    costs = town.plot_costs(s.town, s.markers, game.size, anywhere, game.tiles, game.design.plot_cost)
-    cheap_at, cheap = game.design.cheap_plot
-    seat = s.seats[p]
-    if free:
-        return dict.fromkeys(costs, 0)
-    if seat.reputation >= cheap_at:
-        costs = dict.fromkeys(costs, cheap)
-    return {i: c for i, c in costs.items() if c <= seat.groschen}
+    money = s.seats[p].groschen
+    return {i: c for i, c in plot_prices(game, p, free, anywhere).items() if c <= money}
+
+
+def plot_refusal(game: KutnaHoraGame, p: int, free: bool, anywhere: bool, where: object) -> str:
+    """Why ``p`` may not buy plot ``where`` (as written) now: the one reason that holds."""
+    s = game.state
+    plots = game.size * game.size
+    if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < plots:
+        return f"there is no plot {where}; the town's plots are numbered 0 to {plots - 1}."
+    if s.town[where]:
+        return f"plot {where} is taken: the building {s.town[where]} stands on it."
+    if s.markers[where] >= 0:
+        return f"plot {where} is taken: {name(s.markers[where])}'s plot marker stands on it."
+    if s.markers.count(p) >= rulebook.PLOT_MARKERS.value:
+        return f"all your {rulebook.PLOT_MARKERS.value} plot markers are in town: build on one of your plots first."
+    prices = plot_prices(game, p, free, anywhere)
+    if where not in prices:
+        return (f"plot {where} is not next to a building: while an empty plot next to a building is left, only those "
+                "may be bought.")
+    return f"plot {where} costs {prices[where]} groschen and you have {s.seats[p].groschen}."
 
 
 class Plot(Passable):
@@ -51,8 +76,7 @@ class Plot(Passable):
         return [PASS] + [act("plot", i) for i in plot_options(game, at.player, at.free, at.anywhere)]
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
-        a = action.args
-        return f"plot {a[0] if a else '?'} is not for sale to you now (taken, not next to a building, or too dear)."
+        return plot_refusal(game, at.player, at.free, at.anywhere, action.args[0])
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p, where = game.state, at.player, int(action.args[0])

@@ -263,8 +263,12 @@ def test_mines_never_go_on_rocks_or_on_other_mines():
     put_mine(game, 1, "i-5", ENTRANCE_LEFT)
     draw_mine_tiles(game, "i-1")
     assert sorted(game.mine_options(0, False)) == [0, ENTRANCE_RIGHT]
-    refuses(game, "mine i-1 2", "no mine may go on space 2: it is a rock, taken")
-    refuses(game, f"mine i-1 {ENTRANCE_LEFT}", "no mine may go on space 1")
+    refuses(game, "mine i-1 2", "no mine may go on space 2: space 2 is a rock: no mine goes on a rock.")
+    refuses(game, f"mine i-1 {ENTRANCE_LEFT}", "no mine may go on space 1: space 1 is taken: Player 2's mine i-5 is "
+            "on it.")
+    refuses(game, "mine i-1 22", "no mine may go on space 22: space 22 is not next to a mine")
+    said = [game.explain(f"mine i-1 {space}") for space in (2, ENTRANCE_LEFT, 22)]
+    assert len(set(said)) == 3 and not any(", or " in sentence for sentence in said)  # one reason each
     assert game.mine_options(0, True).keys() == {0, ENTRANCE_RIGHT}  # not even for free
 
 

@@ -87,6 +87,12 @@ def plot_step():
     return game
 
 
+def poor_plot_step():
+    game = plot_step()
+    game.state.seats[0].groschen = 2  # plot 7 costs 3: plot 12's plot value
+    return game
+
+
 def build_step():
     game = new_game(2)
     give_tile(game, 0, "builders-1")
@@ -182,8 +188,12 @@ CASES = [
     ("miners", miners_step, "mine i-1 1", "Write miners 1, miners 2 or pass."),
     # keep a drawn mine tile
     ("mine", mine_step, "mine i-9 1", r"keep one of the drawn tiles \['i-1'\]: 'mine TILE SPACE'"),
-    ("mine", mine_step, f"mine i-1 {ROCK}", f"no mine may go on space {ROCK}: it is a rock, taken, or not next to"),
-    ("mine", mine_step, "mine i-1 13", "no mine may go on space 13"),
+    ("mine", mine_step, f"mine i-1 {ROCK}", f"no mine may go on space {ROCK}: space {ROCK} is a rock: no mine goes on "
+                                           "a rock"),
+    ("mine", mine_step, "mine i-1 13", "no mine may go on space 13: space 13 is not next to a mine: a space needs a "
+                                       "mine left or right of it or above it"),
+    ("mine", mine_step, "mine i-1 99", "no mine may go on space 99: there is no space 99; the mine's spaces are "
+                                       "numbered 0 to"),
     ("mine", mine_step, "mine i-1", r"write it as 'mine TILE SPACE'"),
     ("mine", mine_step, "pass", "this step cannot be passed: Player 1: keep one of 1 drawn mine tile and"),
     ("mine", mine_step, "tech 1", "Write mine TILE SPACE or discard."),
@@ -196,9 +206,11 @@ CASES = [
     ("rights", rights_step, "rights", r"'rights' has 0 word\(s\) after 'rights'; write it as 'rights TILE'"),
     ("rights", rights_step, "plot 3", "Write rights TILE or pass."),
     # plot
-    ("plot", plot_step, "plot 3", r"plot 3 is not for sale to you now \(taken, not next to a building, or too dear\)"),
-    ("plot", plot_step, "plot 12", "plot 12 is not for sale to you now"),
-    ("plot", plot_step, "plot 99", "plot 99 is not for sale"),
+    ("plot", plot_step, "plot 3", "plot 3 is not next to a building: while an empty plot next to a building is "
+                                  "left, only those may be bought"),
+    ("plot", plot_step, "plot 12", "plot 12 is taken: the building scribes-1 stands on it"),
+    ("plot", plot_step, "plot 99", "there is no plot 99; the town's plots are numbered 0 to 24"),
+    ("plot", poor_plot_step, "plot 7", "plot 7 costs 3 groschen and you have 2"),
     ("plot", plot_step, "build builders-1 7", "Write plot SPACE or pass."),
     # build
     ("build", build_step, "build builders-4 12", "builders-4 costs 4 wood × 2; you have 7"),

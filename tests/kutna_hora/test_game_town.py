@@ -10,6 +10,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.kutna_hora import mines, town_hall
+from games.kutna_hora.plot_action import plot_refusal
 from games.kutna_hora.town_hall import Stack
 
 from .scenario import (
@@ -200,7 +201,7 @@ def test_otherwise_only_plots_next_to_a_building_are_sold_at_the_highest_adjacen
     put_building(game, -1, "green-1", 14)  # plot value 5
     play(game, "play 1 plot")
     assert game.plot_options(0, False, False) == {7: 3, 11: 3, 17: 3, 13: 5, 9: 5, 19: 5}
-    refuses(game, "plot 0", "plot 0 is not for sale to you now")
+    refuses(game, "plot 0", "plot 0 is not next to a building")
     events = play(game, "plot 13")  # next to both: 5, not 3 + 5
     assert of_rule(events, "plot.cost")[0].data["groschen"] == 5
     assert game.state.seats[0].groschen == 35
@@ -212,6 +213,31 @@ def test_a_plot_next_to_a_cheap_building_costs_its_plot_value():
     put_building(game, 1, "scribes-1", 12)
     play(game, "play 1 plot", "plot 7")
     assert game.state.seats[0].groschen == 37
+
+
+@rule("plot.cost")
+@rule("plot.max")
+def test_a_refused_plot_names_the_one_reason_it_is_not_for_sale():
+    game = new_game(2)
+    put_building(game, 1, "scribes-1", 12)  # plot value 3: plots 7, 11, 13 and 17 are for sale
+    put_marker(game, 1, 7)
+    game.state.seats[0].groschen = 2
+    play(game, "play 1 plot")
+    assert game.plot_options(0, False, False) == {}
+    said = {space: game.explain(f"plot {space}") for space in (7, 12, 0, 11, 25)}
+    assert said == {7: "plot 7 is taken: Player 2's plot marker stands on it.",
+                    12: "plot 12 is taken: the building scribes-1 stands on it.",
+                    0: "plot 0 is not next to a building: while an empty plot next to a building is left, only those "
+                       "may be bought.",
+                    11: "plot 11 costs 3 groschen and you have 2.",
+                    25: "there is no plot 25; the town's plots are numbered 0 to 24."}
+    assert not any(", or " in sentence for sentence in said.values())
+    refuses(game, "plot 7", "Player 2's plot marker")
+    game = new_game(2)
+    for plot in (0, 1, 2):
+        put_marker(game, 0, plot)
+    assert plot_refusal(game, 0, True, True, 10) == ("all your 3 plot markers are in town: build on one of your plots "
+                                                      "first.")
 
 
 @rule("plot.all-taken")
