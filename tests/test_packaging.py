@@ -1,10 +1,13 @@
 """The README, Binder files and packaging agree with each other and with the code."""
 
+import importlib.metadata
 import pathlib
 import re
+import tomllib
 
 import pytest
-import tomllib
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
 
 from games.core import IllegalAction
 
@@ -27,13 +30,75 @@ def test_pytest_runs_tests_and_notebooks_under_nbval():
     assert (ROOT / "nbval_sanitize.cfg").is_file()
 
 
-def test_binder_pins_match_the_notebook_extra_and_install_the_package():
+#: Python minor versions a claim may name (3.0 to 3.29: far beyond any release of the pins' lifetime).
+MINORS = [f"3.{minor}" for minor in range(30)]
+
+
+def floor_of(spec: str) -> str:
+    """The lowest Python 3 minor version a ``Requires-Python`` specifier admits (``">=3.10"`` -> ``"3.10"``)."""
+    admitted = [v for v in MINORS if SpecifierSet(spec).contains(f"{v}.0")]
+    assert admitted, f"no Python 3 release satisfies {spec!r}"
+    return admitted[0]
+
+
+def pinned(extras: list[str]) -> list[Requirement]:
+    """The pinned (``==``) requirements of ``extras``, as written in pyproject.toml."""
+    reqs = [Requirement(text) for extra in extras for text in PYPROJECT["project"]["optional-dependencies"][extra]]
+    return [r for r in reqs if any(s.operator == "==" for s in r.specifier)]
+
+
+def test_the_python_claim_is_the_highest_floor_of_the_pins():
+    """requires-python claims exactly what every pin installs on: the highest of the pins' own Requires-Python
+    floors (read from the installed distributions; the test extra installs the notebook and lab extras), and every
+    pin admits that Python (no upper bound below it)."""
+    claim = PYPROJECT["project"]["requires-python"]
+    assert re.fullmatch(r">=3\.\d+", claim), claim
+    floors = {}
+    for req in pinned(["notebook", "lab", "test"]):
+        meta = importlib.metadata.metadata(req.name)
+        assert req.specifier.contains(meta["Version"]), f"{req.name} {meta['Version']} is installed, not {req}"
+        floors[req.name] = floor_of(meta.get("Requires-Python") or ">=3.0")
+        assert SpecifierSet(meta.get("Requires-Python") or "").contains(f"{claim[2:]}.0"), (req.name, claim)
+    highest = max(floors.values(), key=lambda v: tuple(map(int, v.split("."))))
+    assert claim == f">={highest}", f"the pins need Python {highest}: " + ", ".join(
+        f"{name} {v}" for name, v in sorted(floors.items()) if v == highest)
+    assert PYPROJECT["tool"]["ruff"]["target-version"] == "py" + highest.replace(".", "")
+
+
+def test_ci_runs_the_readme_commands_on_the_claimed_floor():
+    run = (ROOT / ".ci/run").read_text(encoding="utf-8")
+    assert "requires-python" in run and 'python$floor' in run  # reads the claim and runs on that Python
+
+
+def test_binder_files_install_what_pyproject_pins_on_a_python_the_package_claims():
     lines = [ln for ln in (ROOT / "binder/requirements.txt").read_text().splitlines() if ln and ln[0] != "#"]
     extra = PYPROJECT["project"]["optional-dependencies"]["notebook"]
     assert sorted(ln for ln in lines if ln != "-e .") == sorted(extra)
-    assert "-e ." in lines
-    badge = re.search(r"mybinder\.org/v2/gh/[^)]*urlpath=lab/tree/(notebooks/[\w.]+\.ipynb)", README)
-    assert badge and (ROOT / badge.group(1)).is_file()
+    assert "-e ." in lines  # the package itself, editable (repo2docker copies the repository first)
+    runtime = (ROOT / "binder/runtime.txt").read_text().strip()
+    version = re.fullmatch(r"python-(3\.\d+)", runtime)
+    assert version, runtime
+    assert SpecifierSet(PYPROJECT["project"]["requires-python"]).contains(f"{version.group(1)}.0")
+    for req in pinned(["notebook"]):
+        needs = importlib.metadata.metadata(req.name).get("Requires-Python") or ""
+        assert SpecifierSet(needs).contains(f"{version.group(1)}.0"), (req.name, needs, runtime)
+
+
+def test_the_readme_says_how_to_launch_the_lessons_on_binder_from_your_own_copy():
+    assert not re.search(r"mybinder\.org/v2/gh/boardgame-notebooks/", README), "a badge to a placeholder repository"
+    binder = README[README.index("## Binder"):]
+    assert "fork" in binder.lower()
+    links = re.findall(r"https://mybinder\.org/v2/gh/YOUR-GITHUB-NAME/([\w.-]+)/HEAD\?urlpath=([^\s)`]+)", binder)
+    assert links, "no launch link pattern"
+    for _repo, path in links:
+        target = re.fullmatch(r"(?:lab/tree|voila/render)/(notebooks/[\w/.]+\.ipynb)", path)
+        assert target and (ROOT / target.group(1)).is_file(), path
+    assert any(path.startswith("voila/render/notebooks/play/") for _repo, path in links)
+
+
+def test_the_readme_says_what_to_do_as_root():
+    below = README[README.index("<!-- /commands -->"):]
+    assert "Running as root is not recommended" in below and "--allow-root" in below
 
 
 def test_every_notebook_is_listed_in_the_readme():
