@@ -164,6 +164,12 @@ if (explore) {
     clickEach(again, node.dataset.select);
   }
 }
+if (mode.startsWith("hover:")) {  // the pointer rests on the node of that test id (a hint's button)
+  const node = [...root.walk()].find((n) => n.dataset && n.dataset.testid === mode.slice(6));
+  if (!node) throw new Error(`no node with test id ${mode.slice(6)}`);
+  dispatch(node, "mouseenter");
+  out.tree = JSON.parse(JSON.stringify(root));
+}
 if (mode === "lost-send" || mode === "lost-close") {  // the kernel is gone: a send throws, or the comm closes
   const handlers = {};
   const dead = { get: (k) => state[k], on(n, f) { (handlers[n] = handlers[n] || []).push(f); }, off() {},
@@ -279,6 +285,11 @@ def _run(view: Any, mode: str) -> dict[str, Any]:
 def draw(view: Any) -> Drawn:
     """What ``view``'s front end draws for its current synced state."""
     return Drawn.of(_run(view, "draw")["tree"])
+
+
+def hover(view: Any, testid: str) -> Drawn:
+    """``view``'s drawing while the pointer rests on the node of ``testid`` (its ``mouseenter`` listeners ran)."""
+    return Drawn.of(_run(view, f"hover:{testid}")["tree"])
 
 
 def explore(view: Any) -> Explored:

@@ -77,8 +77,8 @@ class Mistake:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A review's findings: the mistakes, how many decisions had a choice to review, and how many of the doubtful
-    ones the time budget left unchecked."""
+    """A review's findings: the mistakes, how many decisions had a choice to review, and how many the time budget
+    left unchecked (not searched, or doubtful and not compared)."""
 
     mistakes: list[Mistake]
     reviewed: int
@@ -255,23 +255,41 @@ def review_report(game: Game, seat: int, *, steps: Sequence[int] | None = None,
     start = time.perf_counter()
     screen_end = start + seconds * SCREEN_SHARE
     doubts: list[tuple[float, int, Game, Action, Action]] = []
-    for k, (i, position, action) in enumerate(positions):
+    # Spread over the game (a golden-ratio stride), so a budget too short for every decision still screens the whole
+    # game evenly; the hints' searches first (they cost nothing).
+    kept = searches or {}
+    order = sorted(range(len(positions)), key=lambda k: (search_key(positions[k][1]) not in kept, k * 0.618034 % 1))
+    spent, iterations, unscreened = 0.0, 0, 0
+    for n, k in enumerate(order):
+        i, position, action = positions[k]
         if cancelled is not None and cancelled():
             raise ReviewCancelled
-        ratings = (searches or {}).get(search_key(position))
+        ratings = kept.get(search_key(position))
         if ratings is None:
-            share = max(0.005, (screen_end - time.perf_counter()) / (len(positions) - k))
-            bot = MCTSBot(seed + i, playouts=playouts, seconds=min(1.0, share), clock=time.perf_counter)
+            now = time.perf_counter()
+            share = (screen_end - now) / (len(positions) - n)
+            per_iteration = spent / iterations if iterations else 0.0
+            if now >= screen_end + seconds * (1 - SCREEN_SHARE) / 2:
+                unscreened += 1  # out of time: said in the answer, not guessed
+                continue
+            # As many iterations as its share of the time allows at the pace so far: a shallow search where the
+            # game is long, a deep one where it is short.
+            budget = playouts if not per_iteration else max(2, min(playouts, int(share / per_iteration)))
+            bot = MCTSBot(seed + i, playouts=budget, seconds=max(0.005, min(1.0, share)), clock=time.perf_counter)
             ratings = bot.ratings(position)
+            spent += time.perf_counter() - now
+            iterations += max(1, bot.last_playouts)
         best = ratings[0]
         played = next((r for r in ratings if r.action == action), None)
         if best.action != action:
-            # A played choice the search visited and rates within half the gap is no mistake: not compared.
+            # A played choice the search visited and rates within half the gap is no mistake, nor one the search
+            # barely looked at: not compared.
             doubt = best.value - (played.value if played is not None and played.visits else 0.0)
-            if doubt >= gap / 2 or played is None or not played.visits:
+            seen = played is not None and played.visits > 0
+            if (seen and doubt >= gap / 2) or (not seen and best.visits >= 3):
                 doubts.append((doubt, i, position, action, best.action))
         if progress is not None:
-            progress(SCREEN_SHARE * (k + 1) / len(positions))
+            progress(SCREEN_SHARE * (n + 1) / len(positions))
     doubts.sort(key=lambda item: (-item[0], item[1]))
     mistakes = []
     checked = 0
@@ -291,7 +309,7 @@ def review_report(game: Game, seat: int, *, steps: Sequence[int] | None = None,
     if progress is not None:
         progress(1.0)
     mistakes.sort(key=lambda m: m.step)
-    return Review(mistakes, len(positions), len(doubts) - checked)
+    return Review(mistakes, len(positions), len(doubts) - checked + unscreened)
 
 
 class Coaching(traitlets.HasTraits):
@@ -403,8 +421,8 @@ class Coaching(traitlets.HasTraits):
         self.coach = {"review": [{**asdict(m), "look": m.step + 1} for m in found.mistakes], "step": step,
                       "decisions": decided}
         mine = "decision" if decided == 1 else "decisions"
-        late = (f" ({found.unchecked} doubtful {'one' if found.unchecked == 1 else 'ones'} left unchecked for "
-                "time)") if found.unchecked else ""
+        late = (f" ({found.unchecked} of {found.reviewed} left unchecked to keep the review short)"
+                if found.unchecked else "")
         if not found.mistakes:
             if not found.reviewed:
                 return (f"Review: your {decided} {mine} had no choice to weigh (each had one legal action), so "

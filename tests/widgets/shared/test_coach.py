@@ -187,13 +187,13 @@ def test_a_review_looks_only_at_the_steps_given_and_can_be_cancelled():
 
 
 def test_a_whole_game_review_keeps_to_its_time_budget_by_sharing_it_out(monkeypatch):
-    """Each screening search gets its share of the budget (the bench times it: bench/bench_coach.py); a budget too
-    small for every doubtful decision leaves some unchecked and says how many."""
-    budgets = []
+    """Each screening search gets its share of the budget and as many iterations as that share allows at the pace so
+    far (the bench times it: bench/bench_coach.py); what a budget too small leaves unchecked is counted and said."""
+    searched = []
     real = coach.MCTSBot
 
     def spy_bot(seed, playouts=None, seconds=1.0, **kw):
-        budgets.append(seconds)
+        searched.append((playouts, seconds))
         return real(seed, playouts=playouts, seconds=seconds, **kw)
     monkeypatch.setattr(coach, "MCTSBot", spy_bot)
     game = game_class("kardinal_koenig.cards")(None, 3, players=3)
@@ -202,8 +202,12 @@ def test_a_whole_game_review_keeps_to_its_time_budget_by_sharing_it_out(monkeypa
         legal = game.legal_actions()
         game.apply(legal[pick.below(len(legal))])
     report = review_report(game, 0, seconds=0.5)
-    assert report.reviewed == len(budgets) > 10
-    assert all(b <= 0.5 * coach.SCREEN_SHARE + 1e-9 for b in budgets) and min(budgets) < 0.05
+    assert report.reviewed > 10 and 0 < len(searched) <= report.reviewed
+    assert report.reviewed - len(searched) <= report.unchecked, "every decision not searched is counted"
+    assert all(s <= 0.5 * coach.SCREEN_SHARE + 1e-9 for _p, s in searched)
+    assert min(p for p, _s in searched) < coach.REVIEW_PLAYOUTS, "shallower searches when time is short"
+    table = spy(KKTable(seed=3), monkeypatch)
+    assert "left unchecked to keep the review short" in table._review_answer(report, 20, 5) or not report.unchecked
 
 
 # ---------------------------------------------------------------------- the table's coach

@@ -79,3 +79,72 @@ def test_hints_stay_in_the_bar_after_the_decision_marked_earlier_until_closed(mo
     assert table.close_coach() and table.coach == {}
     assert not draw(table).by_id("kk-coach").children, "closed: the coach's lines are gone"
     assert not table.close_coach() and table.message_kind == "error", "nothing left to close"
+
+
+def test_an_earlier_answer_folds_to_its_head_line_and_the_list_keeps_a_limited_height(monkeypatch):
+    """Old hints and reviews covered ~295 of 680 px of the notebook: one answer at a time, its list in a box of
+    limited height, folded to one line once the game has moved on."""
+    from widgets.shared import coach
+    from widgets.shared.frontend import ROOT, RUNTIME_CSS
+
+    table = TABLES["kardinal_koenig"].make()
+    monkeypatch.setattr(coach, "hints", lambda game, seat, **_: [
+        coach.Hint(a, 0.5, 10, "stand-in reason") for a in game.legal_actions().texts()[:3]])
+    assert table.hint()
+    fold = draw(table).by_id("kk-coach-fold")
+    assert fold.tag == "details" and fold.attrs.get("open") is True
+    assert [n.data["testid"] for n in fold.walk() if n.data.get("testid", "").startswith("kk-hint-play")] == [
+        "kk-hint-play-0", "kk-hint-play-1", "kk-hint-play-2"]
+    assert table.act(table.status["legal"][0])
+    fold = draw(table).by_id("kk-coach-fold")
+    assert not fold.attrs.get("open") and "asked at step" in fold.all_text
+    css = (ROOT / RUNTIME_CSS).read_text(encoding="utf-8")
+    assert ".bg-coach-list { max-height: 6.6em; overflow-y: auto;" in css
+
+
+def test_a_running_review_shows_progress_time_left_and_cancel_and_the_coach_buttons_say_why_they_wait():
+    table = TABLES["kardinal_koenig"].make()
+    table.coach = {"busy": "review", "progress": 0.4, "eta": 3}
+    page = draw(table)
+    assert page.by_id("kk-coach-cancel").data["intent"] == "coach_cancel"
+    assert page.by_id("kk-coach-eta").all_text == "40 %, about 3 s left; the table stays usable"
+    for tool in ("kk-hint", "kk-review"):
+        assert "Waits for the review" in page.by_id(tool).attrs["title"]
+
+
+def test_a_review_line_says_both_reasons_and_look_goes_to_the_step_it_names():
+    table = TABLES["kardinal_koenig"].make()
+    table.coach = {"review": [{"step": 4, "look": 5, "played": "take 1 2", "played_chance": 0.2,
+                               "played_reason": "display +1", "best": "take 3 4", "best_chance": 0.5,
+                               "reason": "display +1, chips +1"}], "step": 9, "decisions": 3}
+    page = draw(table)
+    look = page.by_id("kk-review-look-0")
+    assert look.data["intent"] == "view_step" and look.data["step"] == "5"
+    line = page.by_id("kk-review-0").all_text
+    assert "step 5: you played take 1 2 (20 %): display +1" in line and "better: take 3 4 (50 %): display +1, chips" \
+        in line
+
+
+@pytest.mark.parametrize("name", ["kutna_hora", "catan", "chartres"])
+def test_hovering_a_hint_marks_its_place_on_the_board(name, monkeypatch):
+    """A hint's button, hovered, marks the board's places that send its action (the pending decision's highlighted
+    places: the runtime's offer), and nothing in the bar or the text list."""
+    from tests.widgets.render import hover
+    from widgets.shared import coach
+
+    table = TABLES[name].make()
+    for _ in range(8):  # on to a decision with places on the board (Kutná Hora opens with buttons)
+        page = draw(table)
+        in_bar = {id(n) for n in page.by_id(f"{page.data['view']}-bar").walk()}
+        placed = {n.data["action"] for n in page.walk() if n.data.get("intent") == "act" and "bg-choice" in n.classes
+                  and id(n) not in in_bar and "-legal-" not in n.data.get("testid", "")}
+        if placed:
+            break
+        assert table.act(table.status["legal"][0])
+    action = sorted(placed)[0]
+    monkeypatch.setattr(coach, "hints", lambda game, seat, **_: [coach.Hint(action, 0.5, 10, "stand-in reason")])
+    assert table.hint()
+    prefix = page.data["view"]
+    marked = hover(table, f"{prefix}-hint-play-0").with_class("bg-hinted")
+    assert marked and all(n.data.get("action") == action for n in marked)
+    assert not draw(table).with_class("bg-hinted"), "only while hovered"
