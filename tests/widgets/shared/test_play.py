@@ -43,6 +43,7 @@ def test_a_page_notebook_is_text_and_one_cell_that_shows_its_page(page):
     assert text.startswith(f"# Play {page.title}\n")
     assert "Not allowed" in text and "reload the page" in text and "hint" in text  # refusals, lost kernel, coach
     assert not re.search(r"Shift\+Enter|\bcell\b|import ", text), "a play page's text assumes code"
+    assert notebook["metadata"]["site"] == {"tag": "full"}  # it imports only what the offline site has
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
