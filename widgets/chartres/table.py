@@ -152,8 +152,8 @@ class ChartresTable(GameTable):
                 "hand": s["hand"], "taverns": s["taverns"],
                 "you": p == self._human, "bot": None if p == self._human else self._bot_kind,
             })
-        status = {"kind_words": KIND_WORDS.get(kind, ""),
-                  "actions": group_actions(game.legal_actions().texts() if yours else [])}
+        actions = group_actions(game.legal_actions().texts() if yours else [])
+        status = {"kind_words": KIND_WORDS.get(kind, ""), "actions": actions, "buttons": button_words(actions)}
         return {"board": board, "seats": seats, "status": status}
 
     def idle_reason(self, game: ChartresGame, what: str) -> str | None:
@@ -182,4 +182,26 @@ class ChartresTable(GameTable):
         return score_frame(self._shown())
 
 
-__all__ = ["ChartresTable", "group_actions", "round_index", "ungroup_actions"]
+#: The bar's buttons in words: action -> (label, tooltip).
+BUTTON_WORDS = {
+    "draw": ("draw an assistant card", "Take no location: draw 1 assistant card instead (the hand limit applies)"),
+    "stop": ("stop this ability", "Stop resolving this ability now (no bonus unless the main ability was resolved "
+             "fully)"),
+    "resolve": ("resolve it", "Carry out this ability's next time (or its bonus)"),
+    "pass": ("take no bonus tile", "Take no bonus tile"),
+    "path warehouse": ("path to the warehouse", "Put the citizen on the path to the warehouse"),
+    "path townhall": ("path to the town hall", "Put the citizen on the path to the town hall"),
+    "pour white": ("white grapes first", "White grapes pour first (the IP is the same either way)"),
+    "pour red": ("red grapes first", "Red grapes pour first (the IP is the same either way)"),
+}
+
+
+def button_words(actions: dict[str, Any]) -> dict[str, list[str]]:
+    """The bar's buttons (``group_actions``' buttons, paths and pours) as a learner reads them: action -> [label,
+    tooltip]."""
+    texts = [*actions.get("buttons", []), *(f"path {x}" for x in actions.get("path", [])),
+             *(f"pour {x}" for x in actions.get("pour", []))]
+    return {text: list(BUTTON_WORDS.get(text, (text, text))) for text in texts}
+
+
+__all__ = ["BUTTON_WORDS", "ChartresTable", "button_words", "group_actions", "round_index", "ungroup_actions"]

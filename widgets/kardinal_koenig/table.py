@@ -118,8 +118,15 @@ class KKTable(GameTable):
             "status": {"phase": view["phase"], "start": view["start"], "cards_left": view["cards_left"],
                        "turn": {"country": view["country"], "crests": view["crests"], "limit": view["crest_limit"],
                                 "colours": view["colours"], "three": game.state.turn.three,
-                                "taken": list(view["taken"])}},
+                                "taken": list(view["taken"])},
+                       "buttons": button_words(self.status_legal(game, live), game)},
         }
+
+    def status_legal(self, game: CardGame, live: bool) -> list[str]:
+        """The human's legal actions now (none when looking back or not their decision)."""
+        decision = game.pending()
+        yours = live and self._human is not None and decision is not None and decision.player == self._human
+        return game.legal_actions().texts() if yours else []
 
     def chart_frame(self) -> pd.DataFrame:
         """The scoring chart of the position shown, laid out as on paper (:func:`.chart.chart_frame`). The −2 chips
@@ -128,4 +135,30 @@ class KKTable(GameTable):
         return chart_frame(chart, [seat_label(p) for p in range(len(chart.total))])
 
 
-__all__ = ["KKTable"]
+#: The bar's buttons in words: action -> (label, tooltip); ``{limit}``: the crest limit with the law chip.
+BUTTON_WORDS = {
+    "stop": ("stop taking", "Stop taking cards (then the claim stone step)"),
+    "pass": ("pass", "No card can be taken: pass"),
+    "skip": ("skip the claim stone", "Leave the claim stone step out"),
+    "play three": ("law chip: up to {limit} crests", "Play '3 Symbole erlaubt': up to {limit} crests this turn"),
+    "play colours": ("law chip: any colours", "Play 'Verschiedene Farben möglich': cards of different countries "
+                     "this turn"),
+    "play return": ("law chip: a claim stone back", "Play 'Anrechtsstein zurücknehmen': a discarded claim stone "
+                    "returns to your hand"),
+}
+
+
+def button_words(legal: list[str], game: CardGame) -> dict[str, list[str]]:
+    """The bar's buttons (the legal actions that name no card of the layout) as a learner reads them: action ->
+    [label, tooltip]."""
+    limit = game.limit_with_chip
+    out = {}
+    for action in legal:
+        if action.split()[0] in ("take", "place", "lift", "discard"):
+            continue
+        label, title = BUTTON_WORDS.get(action, (action, action))
+        out[action] = [label.format(limit=limit), title.format(limit=limit)]
+    return out
+
+
+__all__ = ["BUTTON_WORDS", "KKTable", "button_words"]

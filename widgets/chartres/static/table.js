@@ -13,17 +13,6 @@ import { drawMainBoard } from "./main_board.js";
 import { drawCathedral, drawCross, drawStatus } from "./player_board.js";
 import { drawRows } from "./rows.js";
 
-const BUTTON_TITLES = {
-  draw: "Take no location: draw 1 assistant card instead (the hand limit applies)",
-  stop: "Stop resolving this ability now (no bonus unless the main ability was resolved fully)",
-  resolve: "Carry out this ability's next time (or its bonus)",
-  pass: "Take no bonus tile",
-  "path warehouse": "Put the citizen on the path to the warehouse",
-  "path townhall": "Put the citizen on the path to the town hall",
-  "pour white": "White grapes pour first (the IP is the same either way)",
-  "pour red": "Red grapes pour first (the IP is the same either way)",
-};
-
 // A card in the human's hand: in a decision that plays (row) or pays with (discard) a hand card, every card names
 // that action (highlighted when legal; otherwise a click asks the rules why not); for "activate" a card is selected
 // first, then a position of the activation row.
@@ -134,8 +123,11 @@ function drawSeat(catalog, seat, p, status, selected) {
 function drawChoices(status, selected) {
   const a = status.actions || {};
   const texts = [...(a.buttons || []), ...(a.path || []).map((x) => `path ${x}`), ...(a.pour || []).map((x) => `pour ${x}`)];
-  const out = texts.map((action) => button(action, `ch-button-${action.replace(/ /g, "-")}`, "act", { action },
-    { className: "bg-button--action", title: BUTTON_TITLES[action] || action }));
+  const out = texts.map((action) => {
+    const [label, title] = (status.buttons || {})[action] || [action, action];  // Python's words
+    return button(label, `ch-button-${action.replace(/ /g, "-")}`, "act", { action },
+      { className: "bg-button--action", title });
+  });
   if (Object.keys(a.activate || {}).length) {
     out.push(testid(make("span", "ch-activate-hint", selected
       ? `${selected} selected: click a highlighted position of your activation row`

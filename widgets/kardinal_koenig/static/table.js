@@ -9,15 +9,6 @@ import { countryOf, crestText, drawLayout, drawLegend, routeIcon, stone } from "
 import { drawChart } from "./chart.js";
 
 const CELL_ACTION = /^(take|place|lift|discard) (\d+) (\d+)$/;
-const BUTTON_TITLES = {
-  stop: "Stop taking cards (then the claim stone step)",
-  pass: "No card can be taken: pass",
-  skip: "Leave the claim stone step out",
-  "play three": "Play '3 Symbole erlaubt': up to LIMIT crests this turn",
-  "play colours": "Play 'Verschiedene Farben möglich': cards of different countries this turn",
-  "play return": "Play 'Anrechtsstein zurücknehmen': a discarded claim stone returns to your hand",
-};
-
 function drawSeat(catalog, seat, p, toMove) {
   const box = testid(make("section", "kk-seat"), `kk-seat-${p + 1}`);
   if (seat.you) box.classList.add("kk-seat--you");
@@ -94,11 +85,12 @@ function drawTurn(status) {
 }
 
 // The choices that are buttons: stop, pass, skip and the law chips.
-function drawChoices(status, catalog) {
-  return (status.legal || []).filter((action) => !CELL_ACTION.test(action)).map((action) => button(action,
-    `kk-action-${action.replace(/ /g, "-")}`, "act", { action },
-    { className: "bg-button--action",
-      title: (BUTTON_TITLES[action] || action).replace("LIMIT", catalog.limit_with_chip ?? 3) }));
+function drawChoices(status) {
+  return (status.legal || []).filter((action) => !CELL_ACTION.test(action)).map((action) => {
+    const [label, title] = (status.buttons || {})[action] || [action, action];  // Python's words
+    return button(label, `kk-action-${action.replace(/ /g, "-")}`, "act", { action },
+      { className: "bg-button--action", title });
+  });
 }
 
 // The action a card on the layout names in the decision now: take it; place a claim stone on it (or lift your own);
@@ -138,7 +130,7 @@ function render(ctx) {
       wasFinal = !!chart.final;
       const names = seats.map((s) => s.label + (s.you ? " (you)" : ""));
       const bar = actionBar(model, status, catalog, "kk",
-        { detail: drawTurn(status), choices: drawChoices(status, catalog) });
+        { detail: drawTurn(status), choices: drawChoices(status) });
       return [banner(catalog.banner, "kk-banner"), bar, timeTravel(status, model, "kk"), table,
         seatBox, drawChart(catalog, chart, names, { fill }), eventLog(model.get("events") || [], catalog, "kk")];
     },
