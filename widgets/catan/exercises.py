@@ -40,7 +40,7 @@ def _node(title: str, node: int) -> int:
 
 class CatanExercise(Exercise):
     """Shared parts: ``title``, ``hint``; a figure from :meth:`picture` (the island, read-only) and :meth:`frame`
-    (a pandas table)."""
+    (a table: :func:`widgets.shared.frames.table`)."""
 
     def __init__(self, title: str, hint: str = "") -> None:
         self.title, self.hint = title, hint
@@ -198,8 +198,9 @@ class AttackExercise(CatanExercise):
         return read_whole(answer, self.unit or "players", 0, self.noun)
 
     def frame(self) -> Any:
+        from widgets.shared.frames import table
+
         s = self.position.state
-        import pandas as pd
 
         rows = []
         for q in range(self.position.players):
@@ -211,7 +212,7 @@ class AttackExercise(CatanExercise):
             rows.append({"player": seat_label(q), "settlements": s.settlements[q].bit_count(),
                          "cities": s.cities[q].bit_count(),
                          "metropolises": s.metro_owner.count(q), "knights": ", ".join(knights) or "none"})
-        return pd.DataFrame(rows).set_index("player")
+        return table(rows, index="player")
 
     def picture(self) -> Any:
         from .board_view import BoardView
@@ -372,7 +373,7 @@ class PointsExercise(CatanExercise):
 
     def frame(self) -> Any:
         """What the seat holds, counted, never the points (``point_sources`` keys; a held title is yes / no)."""
-        import pandas as pd
+        from widgets.shared.frames import table
 
         s, p = self.game.state, self.seat
         held: dict[str, Any] = {"settlements": s.settlements[p].bit_count(), "cities": s.cities[p].bit_count()}
@@ -385,7 +386,7 @@ class PointsExercise(CatanExercise):
         for key, value in titles.items():
             if key in self.game.point_sources(p):
                 held[key] = "yes" if value else "no"
-        return pd.DataFrame({seat_label(p): held})
+        return table({seat_label(p): held})
 
     def answer(self) -> int:
         return sum(self.game.point_sources(self.seat).values())

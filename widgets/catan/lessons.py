@@ -1,5 +1,6 @@
-"""Tables (pandas) and charts (plotly) for the Catan lessons: every number is :mod:`widgets.catan.odds` or the
-engine's own (its log, its ``point_sources``, its history replayed); nothing is decided here.
+"""Tables (:func:`widgets.shared.frames.table`: pandas, or its fallback where pandas is missing) and charts (plotly)
+for the Catan lessons: every number is :mod:`widgets.catan.odds` or the engine's own (its log, its
+``point_sources``, its history replayed); nothing is decided here.
 
 * Dice and production: :func:`dice_frame`, :func:`dice_chart`, :func:`node_frame`, :func:`yield_frame`.
 * The barbarians: :func:`arrival_frame`, :func:`arrival_chart`, :func:`simulation_frame`, :func:`attack_frame`.
@@ -8,7 +9,8 @@ engine's own (its log, its ``point_sources``, its history replayed); nothing is 
   (victory points and the barbarian ship over the game, read by replaying the game's own history, the way time
   travel does).
 
-pandas and plotly are imported only when a table or chart is made, so ``import widgets`` stays quick.
+pandas (where installed) and plotly are imported only when a table or chart is made, so ``import widgets`` stays
+quick.
 """
 
 from __future__ import annotations
@@ -47,24 +49,24 @@ def percent(value: Fraction, digits: int = 1) -> str:
 def rules_frame(ids: Iterable[str], rules: Any = None) -> pd.DataFrame:
     """The engine's rules ``ids`` (rule id, in plain words, rulebook section), from the Cities & Knights rule book
     unless ``rules`` is given."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     if rules is None:
         from games.catan.cities_knights import CK_RULES as rules
-    return pd.DataFrame([(i, rules[i].text, rules[i].section) for i in ids],
-                        columns=["rule id", "in plain words", "rulebook section"]).set_index("rule id")
+    return table([(i, rules[i].text, rules[i].section) for i in ids],
+                 ["rule id", "in plain words", "rulebook section"], index="rule id")
 
 
 # ---------------------------------------------------------------- dice and production
 def dice_frame() -> pd.DataFrame:
     """Totals 2-12 of two dice: ways, chance (exact and in %), pips on the token, red token, robber."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     rows = [{"total": r["total"], "ways (of 36)": r["ways"], "chance": fraction_text(r["chance"]),
              "%": round(float(r["chance"]) * 100, 1), "pips on the token": r["pips"] or "",
              "note": "red token" if r["red token"] else "robber" if r["robber"] else ""}
             for r in odds.dice_table()]
-    return pd.DataFrame(rows).set_index("total")
+    return table(rows, index="total")
 
 
 def dice_chart() -> go.Figure:
@@ -85,7 +87,7 @@ def dice_chart() -> go.Figure:
 def node_frame(game: CatanGame, node: int) -> pd.DataFrame:
     """The hexes around ``node``: terrain, number, pips, the robber, and what a settlement and a city there take per
     36 rolls from each (the engine's ``yield_of``)."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     rows = []
     for row in odds.node_hexes(game, node):
@@ -95,7 +97,7 @@ def node_frame(game: CatanGame, node: int) -> pd.DataFrame:
         rows.append({"hex": row["hex"], "terrain": row["terrain"], "number": row["number"] or "",
                      "pips": row["pips"], "robber": "yes" if row["robber"] else "",
                      "settlement takes": towns, "city takes": bigs})
-    return pd.DataFrame(rows).set_index("hex")
+    return table(rows, index="hex")
 
 
 def _cards_text(game: CatanGame, row: dict[str, Any], towns: int, bigs: int) -> str:
@@ -108,7 +110,7 @@ def _cards_text(game: CatanGame, row: dict[str, Any], towns: int, bigs: int) -> 
 def yield_frame(game: CatanGame, nodes: Iterable[int]) -> pd.DataFrame:
     """Per intersection: pips around it, and cards per roll (exact, and per 36 rolls) for a settlement and a city;
     in Cities & Knights the city's commodities too."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     rows = []
     for v in nodes:
@@ -121,14 +123,14 @@ def yield_frame(game: CatanGame, nodes: Iterable[int]) -> pd.DataFrame:
                      "city: cards per roll": fraction_text(odds.cards_per_roll(city)),
                      "city: per 36 rolls": int(odds.cards_per_roll(city) * odds.rolls()),
                      "city: commodities per 36 rolls": int(commodities * odds.rolls())})
-    return pd.DataFrame(rows).set_index("intersection")
+    return table(rows, index="intersection")
 
 
 # ---------------------------------------------------------------- the barbarians
 def arrival_frame(positions: Sequence[int] = (0, 3, 5), rolls: Sequence[int] = (7, 10, 14, 20, 30)) -> pd.DataFrame:
     """The chance the barbarians land within N rolls, one row per ship position, one column per N; with the
     expected rolls to the attack."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     rows = []
     for k in positions:
@@ -137,7 +139,7 @@ def arrival_frame(positions: Sequence[int] = (0, 3, 5), rolls: Sequence[int] = (
         for n in rolls:
             row[f"within {n}"] = percent(odds.arrival_within(n, k))
         rows.append(row)
-    return pd.DataFrame(rows).set_index("ship on space")
+    return table(rows, index="ship on space")
 
 
 def arrival_chart(positions: Sequence[int] = (0, 3, 5), most: int = 40) -> go.Figure:
@@ -160,7 +162,7 @@ def arrival_chart(positions: Sequence[int] = (0, 3, 5), most: int = 40) -> go.Fi
 
 def simulation_frame(observed: dict[str, Any], within: Sequence[int] = (10, 14, 20)) -> pd.DataFrame:
     """Exact numbers next to what the engine's random play showed (:func:`odds.observed_attacks`)."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     gaps = observed["gaps"]
     rows = [{"what": "share of ship faces", "exact": percent(odds.ship_chance()),
@@ -171,16 +173,15 @@ def simulation_frame(observed: dict[str, Any], within: Sequence[int] = (10, 14, 
     for n in within:
         rows.append({"what": f"attack within {n} rolls", "exact": percent(odds.arrival_within(n)),
                      "random play": percent(Fraction(sum(g <= n for g in gaps), len(gaps)))})
-    frame = pd.DataFrame(rows).set_index("what")
+    frame = table(rows, index="what")
     frame.attrs["rolls"], frame.attrs["attacks"] = observed["rolls"], len(gaps)
     return frame
 
 
 def attack_frame(game: CKGame, attack: odds.Attack | None = None) -> pd.DataFrame:
     """Per seat: cities (metropolis cities), active knights' strength and what the attack does to them."""
-    import pandas as pd
-
     from games.catan.cities_knights import metropolis
+    from widgets.shared.frames import table
 
     attack = attack or odds.attack_outcome(game)
     s = game.state
@@ -198,7 +199,7 @@ def attack_frame(game: CKGame, attack: odds.Attack | None = None) -> pd.DataFram
         rows.append({"player": seat_label(q), "cities": s.cities[q].bit_count(),
                      "metropolis cities": (s.cities[q] & ~metropolis.free_cities(game, q)).bit_count(),
                      "active knights' strength": attack.knights[q], "attack": fate})
-    frame = pd.DataFrame(rows).set_index("player")
+    frame = table(rows, index="player")
     frame.attrs["verdict"] = attack.verdict
     return frame
 
@@ -207,7 +208,7 @@ def attack_frame(game: CKGame, attack: odds.Attack | None = None) -> pd.DataFram
 def improvement_frame(track: str = "science") -> pd.DataFrame:
     """One row per level of ``track``: building, cost, total cost, red faces, chance per roll of a card, what it
     brings."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     rows = []
     for r in odds.improvement_table(track):
@@ -215,25 +216,27 @@ def improvement_frame(track: str = "science") -> pd.DataFrame:
                      "total so far": r["total cost"], "red die draws on": " ".join(map(str, r["red faces"])),
                      "card chance per roll": fraction_text(r["chance per roll"]),
                      "cards per 36 rolls": int(r["chance per roll"] * odds.rolls()), "brings": r["brings"]})
-    return pd.DataFrame(rows).set_index("level")
+    return table(rows, index="level")
 
 
 def draw_chance_frame() -> pd.DataFrame:
     """The chance per roll of a progress card, by track (rows) and level (columns), from the engine's gate queue."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     data = {track: {f"level {n}": fraction_text(odds.draw_chance(track, n)) for n in range(odds.LEVELS + 1)}
             for track in ck_rulebook.TRACKS}
-    return pd.DataFrame(data).T
+    return table(data).T
 
 
 # ---------------------------------------------------------------- a game
 def points_frame(game: CatanGame) -> pd.DataFrame:
     """Victory points by source (the engine's ``point_sources``), one column per seat, and the total."""
-    import pandas as pd
+    from widgets.shared.frames import Table, table
 
     data = {seat_label(p): game.point_sources(p) for p in range(game.players)}
-    frame = pd.DataFrame(data)
+    frame = table(data)
+    if isinstance(frame, Table):  # no pandas here: the total row added as a row
+        return Table([*frame.data, list(frame.sum())], frame.columns, [*frame.index, "total"])
     frame.loc["total"] = frame.sum()
     return frame
 
@@ -241,7 +244,7 @@ def points_frame(game: CatanGame) -> pd.DataFrame:
 def game_history(game: CatanGame) -> pd.DataFrame:
     """Per decision of ``game`` (its own history, replayed from the seed the way time travel does): each seat's
     victory points, the barbarian ship's position (C&K) and whether the barbarians attacked at that step."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     replay = type(game)(game.config, game.seed)
     has_ship = hasattr(replay.state, "barbarian")
@@ -260,7 +263,7 @@ def game_history(game: CatanGame) -> pd.DataFrame:
     for step, action in enumerate(game.history, start=1):
         events = replay.apply(action)
         record(step, any(e.rule == "barbarians.attack" for e in events))
-    return pd.DataFrame(rows).set_index("step")
+    return table(rows, index="step")
 
 
 def history_chart(game: CatanGame, history: pd.DataFrame | None = None) -> go.Figure:
@@ -280,7 +283,7 @@ def history_chart(game: CatanGame, history: pd.DataFrame | None = None) -> go.Fi
         fig.add_trace(go.Scatter(x=steps, y=list(history["barbarians"]), name="barbarian ship", mode="lines",
                                  line_shape="hv", line={"color": "#7d7d7d", "width": 1}, opacity=0.7),
                       secondary_y=True)
-        for step in history.index[history["attack"]]:
+        for step in [s for s, attacked in zip(history.index, history["attack"], strict=True) if attacked]:
             fig.add_vline(x=step, line_dash="dot", line_color="#b0a58f", line_width=1)
     goal = getattr(game.config, "points_to_win", None)
     fig.update_layout(title="Victory points and the barbarian ship over the game", height=420,

@@ -28,8 +28,9 @@ def score_frame(game: ChartresGame) -> pd.DataFrame:
     """One row per seat (``Player n``): ``in play`` (IP scored before the final scoring), ``windows``,
     ``cross rep`` and ``paths rep`` (reputation tokens from the cross and the two paths), ``reputation`` (all
     tokens), ``reputation IP`` (tokens × multiplier), ``leftovers`` and ``total``, read from ``game.state.final``.
-    During the game only ``in play`` and ``total`` are filled (the running IP); the rest is ``<NA>``."""
-    import pandas as pd
+    During the game only ``in play`` and ``total`` are filled (the running IP); the rest is ``<NA>`` (``None``
+    where pandas is missing: a :class:`widgets.shared.frames.Table`)."""
+    from widgets.shared.frames import Table, pandas_module
 
     final = game.observe(None)["final"]
     rows = []
@@ -41,7 +42,11 @@ def score_frame(game: ChartresGame) -> pd.DataFrame:
                          total])
         else:
             rows.append([ip, None, None, None, None, None, None, ip])
-    frame = pd.DataFrame(rows, columns=list(SCORE_COLUMNS), index=[seat_label(p) for p in range(game.players)])
+    index = [seat_label(p) for p in range(game.players)]
+    pd = pandas_module()
+    if pd is None:
+        return Table(rows, list(SCORE_COLUMNS), index, "player")
+    frame = pd.DataFrame(rows, columns=list(SCORE_COLUMNS), index=index)
     frame.index.name = "player"
     return frame.astype("Int64")
 
@@ -50,7 +55,7 @@ def score_history(game: ChartresGame) -> pd.DataFrame:
     """Each seat's IP after every step (index ``step`` 0 … number of decisions; columns ``Player n``), rebuilt
     from the log: every event that scores carries ``ip`` and ``player`` in its data (setup events count for step
     0). The last row equals ``game.scores()``."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     steps = len(game.history)
     gained = [[0] * game.players for _ in range(steps + 1)]
@@ -62,9 +67,7 @@ def score_history(game: ChartresGame) -> pd.DataFrame:
     for step_gains in gained:
         running = [a + b for a, b in zip(running, step_gains, strict=True)]
         rows.append(running)
-    frame = pd.DataFrame(rows, columns=[seat_label(p) for p in range(game.players)])
-    frame.index.name = "step"
-    return frame
+    return table(rows, [seat_label(p) for p in range(game.players)], index_name="step")
 
 
 def score_chart(game: ChartresGame) -> go.Figure:
@@ -97,7 +100,7 @@ def torch_order_frame(game: ChartresGame) -> pd.DataFrame:
     ``seat``, ``torches`` (in the action row, plus tavern torches), ``initiative place`` (1 = first) and ``order``.
     The order is the engine's (:func:`games.chartres.citizens.torch_order`) on the public view; during the secret
     setup the rows (and so the torches) are hidden, which raises ``ValueError``."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     view = game.observe(None)
     seats = view["seats"]
@@ -106,9 +109,9 @@ def torch_order_frame(game: ChartresGame) -> pd.DataFrame:
     initiative = view["initiative"]
     torches = [s["resources"]["torch"] for s in seats]
     order = torch_order(torches, initiative)
-    frame = pd.DataFrame([{"player": seat_label(p), "seat": p, "torches": torches[p],
-                           "initiative place": initiative.index(p) + 1, "order": k + 1} for k, p in enumerate(order)])
-    return frame.set_index("player")
+    return table([{"player": seat_label(p), "seat": p, "torches": torches[p],
+                   "initiative place": initiative.index(p) + 1, "order": k + 1} for k, p in enumerate(order)],
+                 index="player")
 
 
 def ip_chart(cellar: str = "A", most: int = 16, *, components: str | Components = "approx_v1") -> go.Figure:

@@ -51,9 +51,10 @@ def chart_frame(chart: Chart, names: Sequence[str] | None = None) -> pd.DataFram
 
     ``names`` label the players (default ``Player 1`` …). Read a cell with ``df.loc["France", ("Player 2",
     "country")]``. Values are nullable integers (``Int64``); the empty half of the ``subtotal`` and ``total``
-    boxes is ``<NA>``.
+    boxes is ``<NA>``. Where pandas is missing, the same table as a :class:`widgets.shared.frames.Table` (columns
+    ``(player, column)``, empty boxes ``None``).
     """
-    import pandas as pd
+    from widgets.shared.frames import Table, pandas_module
 
     n = len(chart.total)
     names = player_names(names, n)
@@ -64,7 +65,11 @@ def chart_frame(chart: Chart, names: Sequence[str] | None = None) -> pd.DataFram
     rows.append([v for p in range(n) for v in (chart.subtotal[p], None)])
     rows.append([v for p in range(n) for v in (chart.roads[p], chart.minus[p])])
     rows.append([v for p in range(n) for v in (chart.total[p], None)])
-    index = pd.Index([country_label(c) for c in COUNTRIES] + [ROW_SUBTOTAL, ROW_ROADS, ROW_TOTAL], name="row")
+    labels = [country_label(c) for c in COUNTRIES] + [ROW_SUBTOTAL, ROW_ROADS, ROW_TOTAL]
+    pd = pandas_module()
+    if pd is None:
+        return Table(rows, [(name, column) for name in names for column in CHART_COLUMNS], labels, "row")
+    index = pd.Index(labels, name="row")
     columns = pd.MultiIndex.from_product([names, CHART_COLUMNS], names=["player", "column"])
     return pd.DataFrame(rows, index=index, columns=columns, dtype="Int64")
 

@@ -68,8 +68,12 @@ def row_score_frame(cells: Sequence[str], owners: Sequence[int], players: int,
 
     Columns: ``stars`` (all stars in the row, rocks included), ``1st`` / ``2nd`` / ``3rd`` (the row's value), then
     per player ``<name> ★`` (stars on their own mines there) and ``<name> points``. The ``total`` line holds each
-    player's points summed and ``<NA>`` elsewhere. Every number is :func:`~games.kutna_hora.mines.score_rows`."""
-    import pandas as pd
+    player's points summed and ``<NA>`` elsewhere (``None`` where pandas is missing: a
+    :class:`widgets.shared.frames.Table`). Every number is :func:`~games.kutna_hora.mines.score_rows`."""
+    from widgets.shared.frames import Table, pandas_module
+
+    pd = pandas_module()
+    missing = None if pd is None else pd.NA
 
     players = player_count(players)
     labels = player_names(names, players)
@@ -81,10 +85,13 @@ def row_score_frame(cells: Sequence[str], owners: Sequence[int], players: int,
         for p in range(players):
             line += [s.player_stars[p], s.points[p]]
         data.append(line)
-    total: list[Any] = [pd.NA] * 4
+    total: list[Any] = [missing] * 4
     for p in range(players):
-        total += [pd.NA, sum(s.points[p] for s in scores)]
-    frame = pd.DataFrame(data + [total], columns=columns, index=[f"row {s.row + 1}" for s in scores] + ["total"])
+        total += [missing, sum(s.points[p] for s in scores)]
+    index = [f"row {s.row + 1}" for s in scores] + ["total"]
+    if pd is None:
+        return Table(data + [total], columns, index, "row")
+    frame = pd.DataFrame(data + [total], columns=columns, index=index)
     frame.index.name = "row"
     return frame.astype("Int64")
 

@@ -97,7 +97,7 @@ def price_table_frame(table: PriceTable, deck: str, good: str) -> pd.DataFrame:
     Cells read as printed: ``"3"``, ``"4*"`` (changed from the previous card), ``"3✗"`` (no demand),
     ``"3⌂"`` (the town builds). ``price_table_frame(game.table, "population", "beer")``.
     """
-    import pandas as pd
+    from widgets.shared.frames import Table, pandas_module
 
     if deck not in table.decks:
         raise ValueError(f"no deck {deck!r}; the decks are {', '.join(table.decks)}")
@@ -110,6 +110,9 @@ def price_table_frame(table: PriceTable, deck: str, good: str) -> pd.DataFrame:
     for pos, card in enumerate(spec.cards):
         rows.append([f"{c.value}{'*' if table.starred(good, pos, n) else ''}{'✗' if c.no_demand else ''}"
                      f"{'⌂' if c.town_builds else ''}" for n, c in enumerate(card[good])])
+    pd = pandas_module()
+    if pd is None:
+        return Table(rows, list(range(notches)), None, "position", "notch")
     frame = pd.DataFrame(rows, columns=pd.Index(range(notches), name="notch"))
     frame.index.name = "position"
     return frame

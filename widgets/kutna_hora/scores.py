@@ -57,14 +57,12 @@ def score_frame(game: KutnaHoraGame) -> pd.DataFrame:
     tiles, house effects and public buildings, steps beyond the reputation track) and ``total`` (=
     ``game.scores()``). Read from the log's scoring events, so it is right at every step; the final-scoring columns
     fill in at the end. An ``other`` column appears only if some rule outside these categories scored."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     rows = score_table(game)
     columns = [*SCORE_CATEGORIES, *(["other"] if any(r["other"] for r in rows) else []), "total"]
-    frame = pd.DataFrame([[r[c] for c in columns] for r in rows], columns=columns,
-                         index=[seat_label(p) for p in range(game.players)])
-    frame.index.name = "player"
-    return frame
+    return table([[r[c] for c in columns] for r in rows], columns, index=[seat_label(p) for p in range(game.players)],
+                 index_name="player")
 
 
 def score_history(game: KutnaHoraGame) -> pd.DataFrame:
@@ -74,7 +72,7 @@ def score_history(game: KutnaHoraGame) -> pd.DataFrame:
     The score is added up from the log's scoring events (each names its ``player`` and ``points``; setup events
     count for step 0); the groschen are read from one replay of the game, a snapshot after every step. The last
     row equals ``game.scores()`` and the players' groschen now."""
-    import pandas as pd
+    from widgets.shared.frames import Table, pandas_module
 
     n, steps = game.players, len(game.history)
     gained = [[0] * n for _ in range(steps + 1)]
@@ -92,6 +90,9 @@ def score_history(game: KutnaHoraGame) -> pd.DataFrame:
         running = [a + b for a, b in zip(running, step_gains, strict=True)]
         rows.append([*running, *cash])
     names = [seat_label(p) for p in range(n)]
+    pd = pandas_module()
+    if pd is None:
+        return Table(rows, [("score", x) for x in names] + [("groschen", x) for x in names], None, "step")
     columns = pd.MultiIndex.from_tuples([("score", x) for x in names] + [("groschen", x) for x in names])
     frame = pd.DataFrame(rows, columns=columns)
     frame.index.name = "step"

@@ -102,10 +102,10 @@ def matching_rows(town_: TownPosition | Mapping[str, Any]) -> list[dict[str, Any
 def matching_frame(town_: TownPosition | Mapping[str, Any]) -> pd.DataFrame:
     """Final town scoring (最終得点計算 クトナー・ホラ) as a table, one row per building, indexed by plot.
     A public building's icons match too, but nobody owns it, so nobody scores them."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     columns = ["building", "scores for", "icons", "from", "points"]
-    return pd.DataFrame(matching_rows(town_), columns=["plot", *columns]).set_index("plot")
+    return table(matching_rows(town_), ["plot", *columns], index="plot")
 
 
 def matching_totals(town_: TownPosition | Mapping[str, Any]) -> dict[int, int]:
@@ -195,10 +195,10 @@ def noble_frame(town_: TownPosition | Mapping[str, Any], council: Mapping[str, i
 
     ``council`` counts the nobles of each colour in the council (``{"green": 2}``, 0 to 3 each); ``players`` maps
     a seat to its :class:`NobleInputs` (or the same as a dict; missing values are 0)."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     columns = ["player", *NOBLE_COLOURS, "working", "total"]
-    return pd.DataFrame(noble_rows(town_, council, players), columns=columns).set_index("player")
+    return table(noble_rows(town_, council, players), columns, index="player")
 
 
 def plot_words(snapshot: Mapping[str, Any], index: int, offers: Mapping[str, str] | None = None) -> str:

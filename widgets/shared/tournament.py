@@ -1,4 +1,5 @@
-"""Bot tournaments: seeded games between bot kinds, run in parallel, summed up as pandas frames with 95 % intervals.
+"""Bot tournaments: seeded games between bot kinds, run in parallel, summed up as pandas frames with 95 % intervals
+(tables of :mod:`widgets.shared.frames` where pandas is missing).
 
 A notebook cell's worth::
 
@@ -107,8 +108,8 @@ def tournament(game_id: str, bots: Sequence[str], games: int = 20, seed: int = 0
     and seat. Game ``g`` has seed ``seed + g``; ``jobs`` worker processes play them (1: in this process);
     ``progress`` shows a bar under a Jupyter kernel; ``clock=True`` lets search bots stop at their time cap too
     (faster on a slow machine, but the games then depend on its speed). ``config`` goes to the game (``players``
-    is ``len(bots)``)."""
-    import pandas as pd
+    is ``len(bots)``). A pandas frame, or :mod:`widgets.shared.frames`' table where pandas is missing."""
+    from widgets.shared.frames import table
 
     if isinstance(bots, str):
         raise ValueError(f"bots is a list of bot kinds, one per seat, not the string {bots!r}")
@@ -151,7 +152,7 @@ def tournament(game_id: str, bots: Sequence[str], games: int = 20, seed: int = 0
         if bar:
             bar.close(len(results) == games)
     rows = [{"game": g, **row} for g in range(games) for row in results[g]]
-    return pd.DataFrame(rows)
+    return table(rows)
 
 
 class _Progress:
@@ -200,6 +201,8 @@ def win_rates(df: pd.DataFrame) -> pd.DataFrame:
     """Per bot kind, best first: ``seats`` played, ``wins`` (shared wins as fractions), ``win_rate`` with its 95 %
     Wilson interval ``win_low``..``win_high``, ``mean_score``, ``score_sd`` and ``mean_place``."""
     _need(df, ("bot", "win", "score", "place"))
+    if not hasattr(df, "groupby"):  # the fallback table where pandas is missing
+        return _win_rates_plain(df)
     out = df.groupby("bot").agg(seats=("win", "size"), wins=("win", "sum"), mean_score=("score", "mean"),
                                 score_sd=("score", "std"), mean_place=("place", "mean"))
     out["win_rate"] = out["wins"] / out["seats"]
@@ -215,7 +218,7 @@ def head_to_head(df: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     in which both sat, ``ahead``, ``level`` and ``behind`` (per game, the share of their seat pairs, so they sum to
     ``games``), ``rate`` = (ahead + level / 2) / games and its 95 % Wilson interval ``low``..``high``. A rate whose
     interval lies above 0.5 says ``a`` finishes ahead of ``b`` more often than not."""
-    import pandas as pd
+    from widgets.shared.frames import table
 
     _need(df, ("game", "bot", "place"))
     known = sorted(set(df["bot"]))
@@ -226,9 +229,13 @@ def head_to_head(df: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
         raise ValueError(f"head_to_head compares two different bots, not {a!r} with itself")
     ahead = level = behind = 0.0
     games = 0
-    for _, seats in df[df["bot"].isin([a, b])].groupby("game"):
-        mine = list(seats.loc[seats["bot"] == a, "place"])
-        theirs = list(seats.loc[seats["bot"] == b, "place"])
+    by_game: dict[Any, list[dict[str, Any]]] = {}
+    for row in _records(df):
+        if row["bot"] in (a, b):
+            by_game.setdefault(row["game"], []).append(row)
+    for g in sorted(by_game):
+        mine = [row["place"] for row in by_game[g] if row["bot"] == a]
+        theirs = [row["place"] for row in by_game[g] if row["bot"] == b]
         if not mine or not theirs:
             continue
         pairs = len(mine) * len(theirs)
@@ -240,8 +247,8 @@ def head_to_head(df: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
         raise ValueError(f"{a!r} and {b!r} never sat in the same game")
     rate = (ahead + level / 2) / games
     low, high = wilson(rate * games, games)
-    return pd.DataFrame([{"games": games, "ahead": ahead, "level": level, "behind": behind, "rate": rate,
-                          "low": low, "high": high}], index=[f"{a} vs {b}"])
+    return table([{"games": games, "ahead": ahead, "level": level, "behind": behind, "rate": rate,
+                   "low": low, "high": high}], index=[f"{a} vs {b}"])
 
 
 def speed(df: pd.DataFrame) -> pd.DataFrame:
@@ -249,12 +256,63 @@ def speed(df: pd.DataFrame) -> pd.DataFrame:
     seconds a choice took), ``max_seconds`` (the slowest decision), ``playouts_per_choice`` and
     ``playouts_per_second`` (search bots; 0 for the others)."""
     _need(df, ("bot", "choices", "seconds", "max_seconds", "playouts"))
+    if not hasattr(df, "groupby"):  # the fallback table where pandas is missing
+        return _speed_plain(df)
     out = df.groupby("bot").agg(choices=("choices", "sum"), seconds=("seconds", "sum"),
                                 max_seconds=("max_seconds", "max"), playouts=("playouts", "sum"))
     out["seconds_per_choice"] = out["seconds"] / out["choices"].clip(lower=1)
     out["playouts_per_choice"] = out["playouts"] / out["choices"].clip(lower=1)
     out["playouts_per_second"] = (out["playouts"] / out["seconds"].where(out["seconds"] > 0)).fillna(0.0)
     return out[["choices", "seconds_per_choice", "max_seconds", "playouts_per_choice", "playouts_per_second"]]
+
+
+def _records(df: Any) -> list[dict[str, Any]]:
+    """The rows of a tournament frame as dicts (a pandas frame, or the fallback table of
+    :mod:`widgets.shared.frames`)."""
+    if hasattr(df, "to_dict"):
+        return df.to_dict("records")
+    return [dict(zip(df.columns, row, strict=True)) for row in df.data]
+
+
+def _by_bot(df: Any) -> dict[str, list[dict[str, Any]]]:
+    """The rows per bot kind, kinds sorted (as pandas' groupby sorts them)."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in _records(df):
+        groups.setdefault(row["bot"], []).append(row)
+    return {kind: groups[kind] for kind in sorted(groups)}
+
+
+def _win_rates_plain(df: Any) -> Any:
+    """:func:`win_rates` without pandas: the same columns and order, ``score_sd`` ``None`` for a single seat."""
+    from statistics import fmean, stdev
+
+    from widgets.shared.frames import table
+
+    rows = []
+    for kind, seats in _by_bot(df).items():
+        n, wins = len(seats), sum(row["win"] for row in seats)
+        low, high = wilson(wins, n)
+        scores = [row["score"] for row in seats]
+        rows.append({"bot": kind, "seats": n, "wins": wins, "win_rate": wins / n, "win_low": low, "win_high": high,
+                     "mean_score": fmean(scores), "score_sd": stdev(scores) if n > 1 else None,
+                     "mean_place": fmean(row["place"] for row in seats)})
+    rows.sort(key=lambda row: -row["win_rate"])
+    return table(rows, index="bot")
+
+
+def _speed_plain(df: Any) -> Any:
+    """:func:`speed` without pandas: the same columns."""
+    from widgets.shared.frames import table
+
+    rows = []
+    for kind, seats in _by_bot(df).items():
+        choices, seconds = sum(r["choices"] for r in seats), sum(r["seconds"] for r in seats)
+        playouts = sum(r["playouts"] for r in seats)
+        rows.append({"bot": kind, "choices": choices, "seconds_per_choice": seconds / max(choices, 1),
+                     "max_seconds": max(r["max_seconds"] for r in seats),
+                     "playouts_per_choice": playouts / max(choices, 1),
+                     "playouts_per_second": playouts / seconds if seconds > 0 else 0.0})
+    return table(rows, index="bot")
 
 
 def _need(df: pd.DataFrame, columns: Sequence[str]) -> None:
