@@ -330,7 +330,7 @@ class DevelopmentSandbox(_Steps, ipywidgets.VBox):
 
     def frame(self) -> Any:
         """One row per seat: each track's level (and its chance per roll of a card), metropolises, points."""
-        import pandas as pd
+        from widgets.shared.frames import table
 
         s = self.game.state
         rows = []
@@ -343,7 +343,7 @@ class DevelopmentSandbox(_Steps, ipywidgets.VBox):
             row["metropolises"] = ", ".join(ck_rulebook.TRACKS[t] for t in range(3) if s.metro_owner[t] == q)
             row["points"] = s.points[q]
             rows.append(row)
-        return pd.DataFrame(rows).set_index("seat")
+        return table(rows, index="seat")
 
     def _refresh(self) -> None:
         self.board.update(self.game)
