@@ -232,19 +232,29 @@ def check_table_view(page: Any, view: Any, kind: TableKind, shot: Path | None = 
 
 
 def coach_answers(page: Any, view: Any, kind: TableKind) -> str:
-    """The coach in the browser: "hint" shows the search's best choices (a progress bar first) and playing the first
-    plays it in the kernel; "review" lists the human's decisions the search rates far lower (or says none); "close"
-    puts them away."""
+    """The coach in the browser: "hint" shows the search's best choices (a progress bar first); hovering the first
+    marks its place on the board (where the board has one) and playing it plays it in the kernel; "review" answers
+    (in the background: the table stays usable) with the learner's own decisions the search rates far lower (or says
+    none), and a "look" button lands on the step its line names; "close" puts them away. Every wait uses the suite's
+    reply timeout (Playwright's default 5 s failed once on a loaded machine although the hint came)."""
     from playwright.sync_api import expect
 
     hint = view.get_by_test_id(f"{kind.prefix}-hint")
     if not hint.count() or not hint.is_enabled():
         return "no coach here (watch mode, looking back, or not the human's decision)"
     click_and_wait(view, hint, kind.message, kind.cls, timing=None)
-    expect(view.locator(kind.message)).to_contain_text("Hint: the search likes")
+    expect(view.locator(kind.message)).to_contain_text("Hint: the search likes", timeout=REPLY_MS)
     play = view.get_by_test_id(f"{kind.prefix}-hint-play-0")
     expect(play).to_be_visible(timeout=REPLY_MS)
     action = play.get_attribute("data-action")
+    places = view.locator(f'[data-action="{action}"]:not([data-testid*="-hint-"]):not([data-testid*="-legal-"])')
+    marked = "no board place for it"
+    if places.count():
+        play.hover()
+        expect(view.locator(".bg-hinted").first).to_be_visible(timeout=REPLY_MS)
+        marked = f"hovered: {view.locator('.bg-hinted').count()} place(s) marked"
+        view.get_by_test_id(f"{kind.prefix}-message").hover()
+        expect(view.locator(".bg-hinted")).to_have_count(0, timeout=REPLY_MS)
     before = probe_tables(page, kind.cls)
     click_and_wait(view, play, kind.message, kind.cls, timing=None)
     after = probe_tables(page, kind.cls)
@@ -252,10 +262,19 @@ def coach_answers(page: Any, view: Any, kind: TableKind) -> str:
     assert len(grown) == 1 and after[grown[0]]["history"][len(before[grown[0]]["history"])] == action, grown
     review = view.get_by_test_id(f"{kind.prefix}-review")
     click_and_wait(view, review, kind.message, kind.cls, timing=None)
-    expect(view.locator(kind.message)).to_contain_text("Review:")
+    expect(view.locator(kind.message)).to_contain_text("Review:", timeout=REPLY_MS)
+    looked = ""
+    look = view.get_by_test_id(f"{kind.prefix}-review-look-0")
+    if look.count():
+        step = look.get_attribute("data-step")
+        click_and_wait(view, look, kind.message, kind.cls, timing=None)
+        expect(view.get_by_test_id(f"{kind.prefix}-slider")).to_have_value(step, timeout=REPLY_MS)
+        expect(view.get_by_test_id(f"{kind.prefix}-step-label")).to_contain_text(f"step {step} of", timeout=REPLY_MS)
+        click_and_wait(view, view.get_by_test_id(f"{kind.prefix}-live"), kind.message, kind.cls, timing=None)
+        looked = f", 'look' landed on step {step}"
     click_and_wait(view, view.get_by_test_id(f"{kind.prefix}-coach-close"), kind.message, kind.cls, timing=None)
     expect(view.get_by_test_id(f"{kind.prefix}-coach").locator("*")).to_have_count(0, timeout=REPLY_MS)
-    return f"hint played '{action}', review answered and closed"
+    return f"hint played '{action}' ({marked}), review answered and closed{looked}"
 
 
 def looking_back_moves_nothing(view: Any, kind: TableKind) -> str:
