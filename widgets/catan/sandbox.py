@@ -86,7 +86,7 @@ class PlacementSandbox(ipywidgets.VBox):
         self.board = BoardView(game, interactive=True, offers=offers, on_pick=self._on_pick,
                                caption="Click an intersection")
         self.building = ipywidgets.ToggleButtons(options=BUILDINGS, value="settlement", description="building")
-        self.building.observe(lambda _change: self._refresh(), names="value")
+        self.building.observe(self._on_building, names="value")
         self.clear_button = ipywidgets.Button(description="Clear", icon="eraser")
         self.clear_button.on_click(lambda _b: self.clear())
         self.detail = ipywidgets.HTML("<i>Click an intersection to see what it takes.</i>")
@@ -101,11 +101,18 @@ class PlacementSandbox(ipywidgets.VBox):
         """Pick intersection ``node``: its hexes and yield are shown; returns the sentence the board says."""
         if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < N_NODES:
             raise ValueError(f"the intersections are numbered 0 to {N_NODES - 1}, not {node!r}")
+        said = self.sentence(node)  # first: a pick refused on the way changes nothing
         if node in self.picked:
             self.picked.remove(node)
         self.picked.append(node)
         self._refresh()
-        return self.sentence(node)
+        return said
+
+    def _on_building(self, change: dict[str, Any]) -> None:
+        if change["new"] is None:  # the buttons left with no selection: the building shown stays
+            self.building.value = change["old"]
+            return
+        self._refresh()
 
     def clear(self) -> None:
         self.picked = []

@@ -68,8 +68,10 @@ class WineSandbox(ipywidgets.VBox):
         self.readout = ipywidgets.HTML()
         # Both ways: a slider sets the view's trait (checked by the view), a click in the view moves the slider.
         self.links = [ipywidgets.link((control, "value"), (v, name)) for control, name in (
-            (self.white_slider, "white"), (self.red_slider, "red"), (self.cellar_picker, "cellar"),
-            (self.first_picker, "first"), (self.marker_slider, "marker"))]
+            (self.white_slider, "white"), (self.red_slider, "red"), (self.marker_slider, "marker"))]
+        for picker, name in ((self.cellar_picker, "cellar"), (self.first_picker, "first")):
+            self.links.append(ipywidgets.dlink((v, name), (picker, "value")))
+            picker.observe(self._picked(picker, name), names="value")
         v.observe(self._on_board, names="values")
         v.observe(self._on_result, names=["ip", "explanation"])
         self._on_result()
@@ -81,6 +83,15 @@ class WineSandbox(ipywidgets.VBox):
     ip = property(lambda self: self.view.ip, doc="The IP the engine pours from what the controls set.")
     pouring = property(lambda self: self.view.pouring,
                        doc="The engine's Pouring of what the controls set (``.explain()`` says it in words).")
+
+    def _picked(self, picker: ipywidgets.Widget, name: str) -> Any:
+        """A choice goes to the view; a picker left with no selection shows the view's choice again."""
+        def changed(change: dict[str, Any]) -> None:
+            if change["new"] is None:
+                picker.value = getattr(self.view, name)
+            else:
+                setattr(self.view, name, change["new"])
+        return changed
 
     def _on_board(self, _change: Any = None) -> None:
         self.marker_slider.max = len(self.view.values) - 1

@@ -420,11 +420,17 @@ class ScoringSandbox(ipywidgets.VBox):
         if self._syncing:
             return
         n = change["new"]
+        if n is None:  # the buttons left with no selection: the player count stays
+            self.player_picker.value = len(self.holdings)
+            return
         self.holdings = self.holdings[:n] + [Holding() for _ in range(n - len(self.holdings))]
         self._build_grids()
         self._update()
 
     def _on_country(self, change: dict[str, Any]) -> None:
+        if change["new"] is None:  # no country selected: the one edited stays
+            self.country_picker.value = self._country
+            return
         self._country = change["new"]
         self._fill_inputs()
         self._update()
@@ -452,6 +458,8 @@ class ScoringSandbox(ipywidgets.VBox):
                                       f"cards): cards and crests by kind")
         if trouble:
             self.chart = None
+            if len(self._last_chart.total) != len(self.holdings):  # the last possible table had other players
+                self._last_chart = score_holdings([Holding() for _ in self.holdings])
             self._say(" ".join(trouble) + " (The chart still shows the last possible table.)")
             self.explanation.value = ""
         else:

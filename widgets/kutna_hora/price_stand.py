@@ -123,6 +123,8 @@ class PriceStand(View):
     def __init__(self, game: EconomyGame | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._game = self._checked(game) if game is not None else kutna_hora.new_economy(**FREE_PLAY)
+        #: The game before the last reset: undo brings it back while nothing is decided since (as on a table).
+        self._before_reset: EconomyGame | None = None
         self.catalog = rules_catalog(self._game.rules.values())
         self.refresh("Price sandbox ready: click a deck's card to advance it by one card, or a good's row to "
                      "build it.")
@@ -181,8 +183,11 @@ class PriceStand(View):
         return self._run(lambda: self._game.apply(Action("income")))
 
     def undo(self) -> bool:
-        """Take back the last action."""
+        """Take back the last action; right after a reset, the reset (the game before it comes back)."""
         def take_back() -> str:
+            if not self._game.history and self._before_reset is not None:
+                self._game, self._before_reset = self._before_reset, None
+                return f"Took back the reset: your game is back, at step {len(self._game.history)}"
             if not self._game.history:
                 raise IllegalAction("undo", "there is nothing to undo yet: no action has been taken.")
             last = self._game.history[-1]
@@ -191,10 +196,14 @@ class PriceStand(View):
         return self._run(take_back)
 
     def reset(self) -> bool:
-        """Start the same sandbox again (same config and seed, no actions)."""
+        """Start the same sandbox again (same config and seed, no actions). Undo, before anything new is done, brings
+        back the game as it was before the reset."""
         def start_again() -> str:
+            if self._game.history or self._before_reset is None:  # a second reset in a row keeps the first one's
+                self._before_reset = self._game
             self._game = type(self._game)(self._game.config, self._game.seed)
-            return "New game: both decks at card 0, every slider at the far left"
+            return ("New game: both decks at card 0, every slider at the far left (undo brings back the game you "
+                    "left)")
         return self._run(start_again)
 
     def _run(self, step: Callable[[], Any]) -> bool:

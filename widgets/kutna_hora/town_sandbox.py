@@ -97,6 +97,8 @@ class TownSandbox(ipywidgets.VBox):
                              caption="Click a plot: the mode below says what a click does.")
         self._make_player_inputs(SEATS_BY_SIZE[size])
 
+        for picker in (self.tile_picker, self.owner_picker, self.size_picker, self.mode_picker):
+            picker.observe(_keep_a_choice, names="value")  # first: the others then see the choice kept
         self.tile_picker.observe(self._on_tile, names="value")
         self.size_picker.observe(self._on_size, names="value")
         self.mode_picker.observe(self._refresh, names="value")
@@ -265,12 +267,16 @@ class TownSandbox(ipywidgets.VBox):
 
     # ------------------------------------------------------------------ controls and panels
     def _on_tile(self, change: Any) -> None:
+        if change["new"] is None:
+            return
         # Public buildings have no owner: the owner picker is only for guild buildings and plot markers.
         public = TILES[change["new"]].guild == "public"
         self.owner_picker.description = "player" if not public else "player (for markers)"
 
     def _on_size(self, change: Any) -> None:
         size = change["new"]
+        if size is None or change["old"] is None:  # no selection, and _keep_a_choice's restoring it: the town stays
+            return
         self._pos = TownPosition.empty(size)
         seats = SEATS_BY_SIZE[size]
         self.owner_picker.options = _owner_options(seats)
@@ -325,6 +331,12 @@ class TownSandbox(ipywidgets.VBox):
         self.nobles_panel.value = _rows_html(
             "Noble scoring at the end of each of the last 3 rounds (per noble × nobles in the council)", rows,
             ["player", *NOBLE_COLOURS, "working", "total"], "")
+
+
+def _keep_a_choice(change: Any) -> None:
+    """A picker left with no selection (the browser can send that) shows its last choice again."""
+    if change["new"] is None and change["old"] is not None:
+        change["owner"].value = change["old"]
 
 
 def _players_words(size: int) -> str:

@@ -162,7 +162,7 @@ NONSENSE = [
     ("add", {"colour": "green", "delta": 1}, "Grapes are white or red, not 'green'"),
     ("grapes", {"colour": "red", "count": -2}, "There cannot be -2 red grapes"),
     ("grapes", {"colour": "white", "count": 2.5}, "whole numbers"),
-    ("grapes", {"colour": ["white"], "count": 2}, "Grapes are white or red"),
+    ("grapes", {"colour": ["white"], "count": 2}, "takes colour as a text like 'red', not ['white']"),
     ("first", {"colour": "rosé"}, "Only white or red grapes can pour first, not 'rosé'"),
     ("cellar", {"cellar": "E"}, "There is no cellar 'E': the cellars are A, B, C, D"),
     ("cellar", {"cellar": 1}, "There is no cellar 1"),
