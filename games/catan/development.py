@@ -21,6 +21,7 @@ from . import building, pieces
 from .board import bits
 from .choice import CatanStep, NameChoice, bank_gives
 from .data import rulebook
+from .design import cost_text
 from .pieces import K, name
 from .setup import ROAD, edge_arg
 from .state import MAIN, MONOPOLY, PLENTY, ROAD_BUILDING, ROBBER, ROLL
@@ -46,6 +47,13 @@ def playable(game: CatanGame, p: int, kind: int) -> bool:
 
 def buy_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     return [BUY] if game.design.can_buy(hand) and game.state.deck else []
+
+
+def buy_refusal(game: CatanGame, p: int) -> str:
+    """Why ``p`` may not buy a development card now: the deck is empty, or the cost is not in hand."""
+    if not game.state.deck:
+        return "the development card deck is empty: every card has been bought (dev.buy)."
+    return f"buying a development card needs {cost_text(game.design.development_cost)} (dev.buy)."
 
 
 def play_options(game: CatanGame, p: int, hand: list[int] | None = None, before_roll: bool = False) -> list[Action]:

@@ -104,6 +104,16 @@ def propose_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     return [PROPOSE]
 
 
+def propose_refusal(game: CatanGame, p: int) -> str:
+    """Why ``p`` may not start a trade offer now: the one reason that holds."""
+    if game.state.offers_made >= game.config.offers_per_turn:
+        return (f"no trade offer can be made now: the {game.config.offers_per_turn} offers of this turn are used up "
+                "(decision.offer-limit).")
+    if not hand_size(game, p):
+        return "no trade offer can be made now: you hold no card to offer (trade.domestic)."
+    return "no trade offer can be made now: the other players hold no card (trade.domestic)."
+
+
 def propose(game: CatanGame, p: int) -> None:
     s = game.state
     s.offers_made += 1

@@ -20,7 +20,6 @@ from games.core import Action
 
 from . import building, development, production, robber, trade
 from .choice import CatanStep
-from .design import cost_text
 from .pieces import name
 from .state import MAIN, OVER, ROLL, TURN_LIMIT, WON
 
@@ -77,16 +76,14 @@ class Main(CatanStep):
     #: Verb -> (options, effect, refusal), in alphabetical order of the verbs: the options come out sorted.
     sections: dict[str, tuple[Options, Effect, Refusal]] = {
         "buy": (development.buy_options, lambda g, p, a: development.buy(g, p),
-                lambda g, p, a: f"buying needs {cost_text(g.design.development_cost)} and a card left in the deck "
-                                "(dev.buy)."),
+                lambda g, p, a: development.buy_refusal(g, p)),
         "city": (building.city_options, lambda g, p, a: building.build_city(g, p, a.args[0]),  # type: ignore[arg-type]
                  lambda g, p, a: building.city_refusal(g, p, a.args[0])),
         "end": (_end_options, lambda g, p, a: end_turn(g), lambda g, p, a: ""),
         "play": (development.play_options, lambda g, p, a: development.play(g, p, str(a.args[0])),
                  lambda g, p, a: development.play_refusal(g, p, a.args[0])),
         "propose": (trade.propose_options, lambda g, p, a: trade.propose(g, p),
-                    lambda g, p, a: "no trade offer can be made now: the offers of this turn are used up, or nobody "
-                                    "has cards to trade (decision.offer-limit)."),
+                    lambda g, p, a: trade.propose_refusal(g, p)),
         "road": (building.road_options, lambda g, p, a: building.build_road(g, p, a.args[0]),  # type: ignore[arg-type]
                  lambda g, p, a: building.road_refusal(g, p, a.args[0])),
         "settle": (building.settle_options,

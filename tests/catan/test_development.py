@@ -3,6 +3,7 @@
 import pytest
 
 from games.core import IllegalAction
+from tests.checks import assert_refused
 
 from .scenario import edge, hand, legal, path, play, position, rules_of, to_main
 
@@ -20,6 +21,19 @@ def test_a_card_costs_grain_ore_wool_and_stays_hidden():
     assert events[0].text == "Player 1 buys a development card (24 left in the deck)."
     assert game.observe(1)["players"][0]["development"] is None
     assert game.observe(1)["players"][0]["development_cards"] == 1
+
+
+@rule("dev.buy")
+def test_a_refused_purchase_names_the_missing_cost_or_the_empty_deck():
+    game = position(hands={0: "grain wool"})
+    assert_refused(game, "buy", r"buying a development card needs 1 grain \+ 1 ore \+ 1 wool \(dev.buy\)\.$", "main")
+    game = position(hands={0: BUY})
+    s = game.state
+    while s.deck:  # player 2 bought every card
+        s.devs[1 * len(s.devs) // game.players + s.deck.pop()] += 1
+    game.touched()
+    refusal = assert_refused(game, "buy", "the development card deck is empty", "main")
+    assert "needs" not in refusal
 
 
 @rule("dev.one-per-turn")

@@ -144,7 +144,7 @@ def test_costs_change_what_a_build_takes_and_the_refusals_say_so():
     game = position(hands={0: "grain"}, variant=changed(**{"costs.development.ore": 0, "costs.development.wool": 0}))
     assert "buy" in legal(game)
     game = position(hands={0: "wool"}, variant=changed(**{"costs.development.ore": 0}))
-    with pytest.raises(Exception, match="buying needs 1 grain \\+ 1 wool"):
+    with pytest.raises(Exception, match="buying a development card needs 1 grain \\+ 1 wool"):
         game.apply("buy")
 
 

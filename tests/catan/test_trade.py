@@ -3,6 +3,7 @@
 import pytest
 
 from games.core import IllegalAction
+from tests.checks import assert_refused
 
 from .scenario import hand, legal, play, position, rules_of
 
@@ -111,6 +112,17 @@ def test_a_player_starts_at_most_offers_per_turn_offers():
     with pytest.raises(IllegalAction, match="used up"):
         game.apply("propose")
     assert "propose" not in legal(position(hands={0: "brick", 1: "ore"}, offers_per_turn=0))
+
+
+@rule("trade.domestic")
+@rule("decision.offer-limit")
+def test_a_refused_offer_names_the_one_reason():
+    game = position(hands={0: "brick", 1: "ore"}, offers_per_turn=1)
+    play(game, "propose", "withdraw")
+    used_up = assert_refused(game, "propose", r"the 1 offers of this turn are used up \(decision.offer-limit\)", "main")
+    empty = assert_refused(position(hands={1: "ore"}), "propose", "you hold no card to offer", "main")
+    alone = assert_refused(position(hands={0: "brick"}), "propose", "the other players hold no card", "main")
+    assert len({used_up, empty, alone}) == 3 and not any(", or " in said for said in (used_up, empty, alone))
 
 
 @rule("decision.no-counter")
