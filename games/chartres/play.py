@@ -70,7 +70,12 @@ class CommitAct(TurnStep):
     def refusal(self, game: ChartresGame, p: int, action: Action) -> str | None:
         args = action.args
         if action.verb == "activate" and args and isinstance(args[0], int):
-            return f"position {args[0]} of your activation row is taken or does not exist"
+            slot, acts = args[0], game.state.act[p]
+            last = len(game.state.row[p]) + 1  # one past the action row's end: a new position
+            if not 1 <= slot <= last:
+                return f"your activation row has positions 1 to {last}; there is no position {slot}"
+            if slot <= len(acts) and acts[slot - 1]:
+                return f"position {slot} of your activation row is taken: a card lies face down under it already"
         return None
 
     def apply(self, game: ChartresGame, p: int, action: Action) -> None:

@@ -123,8 +123,10 @@ CASES = [
     ("location", location_step, "pour white", "now is the location step"),
     ("commit-row", commit_row, f"row {PURPLE[0]}", f"{PURPLE[0]} is not a card in your hand"),
     ("commit-row", commit_row, f"activate 1 {RED[1]}", "now is the commit-row step: the actions are 'row'"),
-    ("commit-act", commit_act, f"activate 1 {RED[1]}", "position 1 of your activation row is taken or does not exist"),
-    ("commit-act", commit_act, f"activate 9 {RED[1]}", "position 9 of your activation row is taken or does not exist"),
+    ("commit-act", commit_act, f"activate 1 {RED[1]}", "position 1 of your activation row is taken: a card lies face "
+                                                       "down under it already"),
+    ("commit-act", commit_act, f"activate 9 {RED[1]}", "your activation row has positions 1 to 4; there is no "
+                                                       "position 9"),
     ("commit-act", commit_act, f"activate 2 {RED[0]}", f"{RED[0]} is not a card in your hand"),
     ("commit-act", commit_act, f"row {RED[1]}", "now is the commit-act step: the actions are 'activate'"),
     ("discard", discard_step, "stop", "stop is possible only before the first discard of a repetition"),
