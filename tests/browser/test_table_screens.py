@@ -1,0 +1,220 @@
+"""Each game table as a learner meets it at 1280 × 800, in JupyterLab: the prompt whole, every choice of the bar shown
+(none in an inner scroll box), and after a click the message line saying what happened, on one screen (a window
+screenshot per table: ``test-artifacts/learner-screens/learner-<prefix>-1280x800.png``, kept apart from the
+session's screenshots, which every browser session clears). A click on a part of a board
+that does nothing now says why (a Kutná Hora mine space before a drawn tile is kept, a Chartres hand card outside
+its decision). Catan's highlighted spots look like what a click does and say it in words, never by an index the
+board does not draw. Every answered click is timed (``click-to-redraw``, medians printed at the end of the session).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import support, tables
+from .support import PYTHONISH, REPLY_MS, click_and_wait, kernel_exec
+
+pytestmark = pytest.mark.browser
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHOTS = support.ARTIFACTS / "learner-screens"
+EVERY_KIND = support.rel(FIXTURES / "every_kind.ipynb")
+CATAN = support.rel(FIXTURES / "catan_table_demo.ipynb")
+CELLS = {"KKTable": (2, "kk"), "ChartresTable": (3, "ch"), "KHTable": (4, "kh"), "CatanTable": (2, "ct"),
+         "CKTable": (3, "ck")}
+#: An engine index the Catan board does not draw, in a text a learner reads.
+RAW_ID = re.compile(r"\b(?:hex|intersection|path|edge) \d+\b")
+
+# Whether the bar shows its prompt whole and every choice: nothing scrolls inside, every button lies inside the bar.
+_WHOLE = """root => {
+  const bar = root.querySelector(':scope > .bg-bar');
+  const head = bar.querySelector('.bg-bar-top > .bg-head');
+  const actions = bar.querySelector(':scope > .bg-actions');
+  const box = actions.getBoundingClientRect();
+  const hidden = [...actions.querySelectorAll('button')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return r.top < box.top - 1 || r.bottom > box.bottom + 1;
+  }).map((b) => b.textContent);
+  return {head: [head.scrollHeight, head.clientHeight], actions: [actions.scrollHeight, actions.clientHeight],
+          hidden, buttons: actions.querySelectorAll('button').length};
+}"""
+
+# Whether the message line lies inside the part of the window the notebook shows.
+_MESSAGE_SEEN = """([root, sel]) => {
+  let top = 0, bottom = window.innerHeight;
+  for (let n = root.parentElement; n && n !== document.body; n = n.parentElement) {
+    const s = getComputedStyle(n);
+    if (s.overflowY === 'visible' && s.overflowX === 'visible') continue;
+    const r = n.getBoundingClientRect();
+    top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+  }
+  const m = root.querySelector(sel).getBoundingClientRect();
+  return m.top >= top - 1 && m.bottom <= bottom + 1;
+}"""
+
+
+# The labels of the player boards that spill out of their boxes (content wider or taller than the box).
+_SPILLED = """([root, sel]) => [...root.querySelectorAll(sel)]
+  .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1)
+  .map((n) => n.textContent)"""
+#: Player-board labels per table prefix, each in its own box.
+BOARD_LABELS = {"kh-tb": ".kh-tb-housespace, .kh-tb-guild, .kh-tb-production, .kh-tb-stat, .kh-tb-half",
+                "ck": ".ct-level, .ct-devtrack, .ct-card"}
+
+
+def _kind(cls: str) -> tables.TableKind:
+    return next(k for k in tables.TABLE_KINDS if k.cls == cls)
+
+
+def _view(page: Any, lab_page: Any, kind: tables.TableKind) -> Any:
+    view = support.cell(page, CELLS[kind.cls][0]).locator(kind.root)
+    lab_page.wait_for(view, what=f"the {kind.cls} view")
+    return view
+
+
+def _at(page: Any, view: Any, kind: tables.TableKind, decision: str, index: int) -> dict[str, Any]:
+    from playwright.sync_api import expect
+
+    out = kernel_exec(page, tables.SET_POSITION % (CELLS[kind.cls][1], kind.game, decision, index))
+    assert "KERNEL-ERROR" not in out, out
+    state = json.loads(out.strip().splitlines()[-1])
+    expect(view.get_by_test_id(f"{kind.prefix}-prompt")).to_have_text(state["prompt"], timeout=REPLY_MS)
+    return state
+
+
+def _assert_whole(view: Any, kind: tables.TableKind) -> dict[str, Any]:
+    seen = view.evaluate(_WHOLE)
+    assert seen["head"][0] <= seen["head"][1] + 1, f"{kind.cls}: the prompt is cut ({seen})"
+    assert seen["actions"][0] <= seen["actions"][1] + 1 and not seen["hidden"], f"{kind.cls}: choices hidden {seen}"
+    return seen
+
+
+def _click_a_choice(page: Any, view: Any, kind: tables.TableKind) -> tuple[str, float]:
+    """Click a legal choice as a learner would (a board place, a selection then its place, or a bar button)."""
+    from playwright.sync_api import expect
+
+    legal = view.locator('[data-intent="act"][data-legal="true"]:not([data-list] *)')
+    if not legal.count() and view.locator("[data-select]").count():
+        view.locator("[data-select]").first.click()
+        expect(legal.first).to_be_visible(timeout=REPLY_MS)
+    if not legal.count():
+        legal = view.locator('.bg-bar [data-intent="act"]')
+    target = legal.first
+    action = target.get_attribute("data-action")
+    ms = click_and_wait(view, target, kind.message, kind.cls, timing=f"{kind.cls} (learner screens)")
+    return action, ms
+
+
+def _learner_screen(page: Any, view: Any, kind: tables.TableKind) -> Path:
+    """After a click: the prompt, its first choice and the message line on one 1280 × 800 screen, photographed."""
+    shot = SHOTS / f"learner-{kind.prefix}-1280x800.png"
+    tables.one_screen(page, view, kind, None)
+    assert view.evaluate(f"r => ({_MESSAGE_SEEN})([r, {json.dumps(kind.message)}])"), "the message is off screen"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot))
+    return shot
+
+
+def _why(view: Any, kind: tables.TableKind, selector: str, says: str) -> str:
+    from playwright.sync_api import expect
+
+    idle = view.locator(selector)
+    assert idle.count(), f"no {selector} to click"
+    click_and_wait(view, idle.first, kind.message, kind.cls, timing=None)
+    message = view.locator(kind.message)
+    expect(message).to_contain_text("Nothing happens there now: ")
+    expect(message).to_contain_text(says)
+    text = message.inner_text()
+    assert not PYTHONISH.search(text), text
+    return text
+
+
+def test_each_card_and_town_table_shows_its_prompt_choices_and_message_on_one_screen(lab_page):
+    page = lab_page.page
+    support.open_in_app(page, EVERY_KIND)
+    support.run_all(page)
+    log = []
+    for cls in ("KHTable", "KKTable", "ChartresTable"):
+        kind = _kind(cls)
+        view = _view(page, lab_page, kind)
+        seen = _assert_whole(view, kind)
+        if cls == "KHTable":  # the first decision: six guild-row orders, every one shown, in words
+            assert seen["buttons"] == 6, seen
+            labels = view.locator('.bg-bar .bg-actions button').all_inner_texts()
+            assert all(label.startswith("rows 1-3: ") for label in labels), labels
+        action, ms = _click_a_choice(page, view, kind)
+        message = view.locator(kind.message).inner_text()  # what the decision did (a secret play logs nothing)
+        assert message.startswith("Step ") and "Not allowed" not in message, message
+        _assert_whole(view, kind)
+        if kind.prefix in BOARD_LABELS:
+            spilled = view.evaluate(f"r => ({_SPILLED})([r, {json.dumps(BOARD_LABELS[kind.prefix])}])")
+            assert not spilled, f"player-board labels out of their boxes: {spilled[:6]}"
+        shot = _learner_screen(page, view, kind)
+        log.append(f"{cls}: '{action}' ({ms:.0f} ms) → {message[:90]!r}; {support.rel(shot)}")
+    kh = _kind("KHTable")
+    view = _view(page, lab_page, kh)
+    _at(page, view, kh, "mine", 1)  # a Mine action with tiles drawn: a space is nothing until a tile is kept
+    log.append("KHTable mine: " + _why(view, kh, '[data-intent="why"]', "choose one of your drawn tiles first"))
+    ch = _kind("ChartresTable")
+    view = _view(page, lab_page, ch)
+    _at(page, view, ch, "location", 0)  # choosing a location: the hand cards are not asked for
+    log.append("ChartresTable location: " + _why(view, ch, '[data-testid="ch-hand"] [data-intent="why"]',
+                                                 "a hand card is clicked only when a decision asks for one"))
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print("\n" + "\n".join(log + tables.redraw_report()))
+
+
+def test_catan_spots_look_like_what_a_click_does_and_the_tables_speak_in_place_words(lab_page):
+    page = lab_page.page
+    support.open_in_app(page, CATAN)
+    support.run_all(page)
+    log = []
+    for cls in ("CatanTable", "CKTable"):
+        kind = _kind(cls)
+        view = _view(page, lab_page, kind)
+        _assert_whole(view, kind)
+        action, ms = _click_a_choice(page, view, kind)
+        texts = [view.locator(kind.message).inner_text(), view.get_by_test_id(f"{kind.prefix}-prompt").inner_text(),
+                 *view.locator(".ct-board title").all_text_contents(), *view.locator(".bg-event-text").all_inner_texts(),
+                 *view.locator('.bg-bar [data-intent="act"]').all_inner_texts()]
+        raw = [t for t in texts if RAW_ID.search(t)]
+        assert not raw, raw[:5]
+        _assert_whole(view, kind)
+        if kind.prefix in BOARD_LABELS:
+            spilled = view.evaluate(f"r => ({_SPILLED})([r, {json.dumps(BOARD_LABELS[kind.prefix])}])")
+            assert not spilled, f"player-board labels out of their boxes: {spilled[:6]}"
+        shot = _learner_screen(page, view, kind)
+        log.append(f"{cls}: '{action}' ({ms:.0f} ms); {support.rel(shot)}")
+    ck = _kind("CKTable")
+    view = _view(page, lab_page, ck)
+    _at(page, view, ck, "main", 11)  # a knight to activate and a settlement spot: two looks, two letters
+    looks = view.evaluate("r => [...r.querySelectorAll('.ct-place.bg-choice')].map(n => [...n.classList]"
+                          ".find(c => c.startsWith('ct-look--')))")
+    assert {"ct-look--activate", "ct-look--settlement"} <= set(looks), looks
+    letters = set(view.locator(".ct-mark-letter").all_text_contents())
+    assert {"A", "S"} <= letters, letters
+    prompt = view.get_by_test_id("ck-prompt").inner_text()
+    assert "you can" in prompt and "activate a knight" in prompt and "build a settlement" in prompt, prompt
+    tips = view.locator(".ct-place.bg-choice title").all_text_contents()
+    assert any(t.startswith("activate the knight at the corner of ") for t in tips), tips[:5]
+    page.screenshot(path=str(SHOTS / "learner-ck-looks-1280x800.png"))
+    _at(page, view, ck, "main", 12)  # knights to move or displace: a ⚔ selection, then its targets
+    knight = view.locator("[data-select].ct-look--knight")
+    assert knight.count(), "no knight to select"
+    assert "then choose" in (knight.first.locator("title").text_content() or "")
+    assert "Click one of your knights" in view.get_by_test_id("ck-controls").inner_text()
+    knight.first.click()
+    targets = view.locator(".ct-place.ct-look--target")
+    assert targets.count(), "a selected knight offers no place"
+    action, ms = _click_a_choice(page, view, ck)
+    assert action.split()[0] in ("move", "displace"), action
+    log.append(f"CKTable knight: '{action}' ({ms:.0f} ms) → {view.locator(ck.message).inner_text()[:90]!r}")
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print("\n" + "\n".join(log + tables.redraw_report()))
