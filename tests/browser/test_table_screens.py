@@ -181,7 +181,8 @@ def test_catan_spots_look_like_what_a_click_does_and_the_tables_speak_in_place_w
         _assert_whole(view, kind)
         action, ms = _click_a_choice(page, view, kind)
         texts = [view.locator(kind.message).inner_text(), view.get_by_test_id(f"{kind.prefix}-prompt").inner_text(),
-                 *view.locator(".ct-board title").all_text_contents(), *view.locator(".bg-event-text").all_inner_texts(),
+                 *view.locator(".ct-board title").all_text_contents(),
+                 *view.locator(".bg-event-text").all_inner_texts(),
                  *view.locator('.bg-bar [data-intent="act"]').all_inner_texts()]
         raw = [t for t in texts if RAW_ID.search(t)]
         assert not raw, raw[:5]
