@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from . import pieces
-from .board import EDGE_BIT, N_EDGES, N_NODES, NODE_BIT, bits
+from .board import EDGE_BIT, EDGE_NODES, N_EDGES, N_NODES, NODE_BIT, bits
 from .choice import no_intersection
 from .design import cost_text
 from .pieces import can_pay, name
@@ -82,8 +82,24 @@ def road_refusal(game: CatanGame, p: int, e: object, free: bool = False) -> str:
         return f"you have no road pieces left ({game.design.roads} each, build.pieces)."
     if not free and not can_pay(game, p, game.design.road_cost):
         return f"a road costs {cost_text(game.design.road_cost)} (build.road)."
-    return (f"path {e} does not connect to your roads, settlements or cities without passing an opponent's "
-            "settlement or city (build.road, build.road-blocked).")
+    a, b = EDGE_NODES[e]
+    blocked = [v for v in (a, b) if s.reach[p] & game.breakers(p) & NODE_BIT[v]]
+    if blocked:
+        v = blocked[0]
+        return (f"path {e} meets your roads only at intersection {v}, where {_piece_at(game, v)} stands: a road "
+                "cannot pass another player's piece (build.road-blocked).")
+    return f"path {e} touches none of your roads, settlements or cities (build.road)."
+
+
+def _piece_at(game: CatanGame, v: int) -> str:
+    """Whose piece stands on intersection ``v`` (one that cuts roads), in words."""
+    s = game.state
+    for q in range(game.players):
+        if s.settlements[q] & NODE_BIT[v]:
+            return f"{name(q)}'s settlement"
+        if s.cities[q] & NODE_BIT[v]:
+            return f"{name(q)}'s city"
+    return "another player's knight"  # the only other piece that cuts a road (Cities & Knights)
 
 
 def settle_refusal(game: CatanGame, p: int, v: object) -> str:

@@ -32,8 +32,12 @@ def test_a_road_costs_brick_and_lumber_and_connects_to_your_piece():
 def test_a_road_may_extend_your_own_road_but_not_float_free():
     game = position(settlements={0: [17]}, roads={0: [edge(17, 22)]}, hands={0: ROAD + " " + ROAD})
     assert f"road {edge(22, 16)}" in legal(game)
-    refused(game, f"road {edge(40, 44)}", "does not connect")
+    refused(game, f"road {edge(40, 44)}", f"path {edge(40, 44)} touches none of your roads, settlements or cities "
+                                          r"\(build.road\)")
+    refused(game, f"road {edge(17, 22)}", f"path {edge(17, 22)} already has a road")
     refused(game, "road 99", "there is no path 99")
+    said = [game.explain(f"road {e}") for e in (edge(40, 44), edge(17, 22))]
+    assert said[0] != said[1] and not any(", or " in sentence for sentence in said)  # one reason each
 
 
 @rule("build.road-blocked")
@@ -45,7 +49,9 @@ def test_no_road_through_an_opponents_settlement():
     game.state.hands[2] += 1
     game.state.bank[0] -= 1
     game.state.bank[2] -= 1
-    refused(game, f"road {edge(28, 33)}", "without passing an opponent")
+    refused(game, f"road {edge(28, 33)}", f"path {edge(28, 33)} meets your roads only at intersection 28, where "
+                                          r"Player 2's settlement stands: a road cannot pass another player's piece "
+                                          r"\(build.road-blocked\)")
 
 
 @rule("build.road-blocked")
@@ -60,7 +66,9 @@ def test_a_new_settlement_on_an_opponents_road_blocks_building_through_it():
     game.state.hands[2] += 1
     game.state.bank[0] -= 1
     game.state.bank[2] -= 1
-    refused(game, f"road {edge(28, 33)}", "without passing an opponent")
+    refused(game, f"road {edge(28, 33)}", f"path {edge(28, 33)} meets your roads only at intersection 28, where "
+                                          r"Player 2's settlement stands: a road cannot pass another player's piece "
+                                          r"\(build.road-blocked\)")
     assert f"road {edge(22, 16)}" in legal(game)
 
 
