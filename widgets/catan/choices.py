@@ -98,6 +98,7 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
                                               "a button" if any(t is None for _, t in entries) else "") if p)
                     + " (click it again to let go).",
             "targets": targets,
+            "actions": [a for a, _ in entries],  # a hint's button, hovered, marks this place for any of them
             "buttons": [{"action": a, "label": label(a)} for a, t in entries if t is None]}
 
     verbs_taken = set(forms)

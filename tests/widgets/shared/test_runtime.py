@@ -148,3 +148,27 @@ def test_hovering_a_hint_marks_its_place_on_the_board(name, monkeypatch):
     marked = hover(table, f"{prefix}-hint-play-0").with_class("bg-hinted")
     assert marked and all(n.data.get("action") == action for n in marked)
     assert not draw(table).with_class("bg-hinted"), "only while hovered"
+
+
+def test_hovering_a_hint_marks_a_two_part_choice_by_its_first_place(monkeypatch):
+    """A Cities & Knights knight is clicked first, then what it does: a hint for 'chase 46' marks the knight's
+    intersection (the place names its actions in data-actions)."""
+    from games.core import Rng
+    from tests.widgets.render import hover
+    from widgets.shared import coach
+
+    table = TABLES["catan_ck"].make(seed=1)
+    pick = Rng(1)
+    for _ in range(200):  # on to a knight of the learner's: building moves are picked first
+        selections = (table.status.get("choices") or {}).get("selections") or {}
+        if selections:
+            break
+        legal = table.status["legal"]
+        moves = [a for a in legal if a.split()[0] in ("knight", "settle", "city", "road", "roll", "activate")]
+        assert table.act((moves or legal)[pick.below(len(moves or legal))])
+    key, selection = sorted(selections.items())[0]
+    action = selection["actions"][0]
+    monkeypatch.setattr(coach, "hints", lambda game, seat, **_: [coach.Hint(action, 0.5, 10, "stand-in reason")])
+    assert table.hint()
+    marked = hover(table, "ck-hint-play-0").with_class("bg-hinted")
+    assert [n.data.get("select") for n in marked] == [key]

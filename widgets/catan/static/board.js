@@ -41,6 +41,7 @@ function placeNode(node, spec) {
   if (spec.look) node.classList.add(`ct-look--${spec.look}`);
   if (spec.select) {
     node.dataset.select = spec.select;
+    if (spec.actions) node.dataset.actions = JSON.stringify(spec.actions);  // a hovered hint's place (runtime.js)
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
     node.classList.add("ct-place", "ct-selectable");

@@ -17,7 +17,10 @@ export function planChoices(status, selected, words) {
     const target = sel && sel.targets[key];
     if (target) return { action: target.action, legal: true, title: target.title, look: "target", mark: "" };
     const s = selections[key];
-    if (s) return { select: key, selected: key === chosen, title: s.title, look: s.look, mark: s.mark };
+    if (s) {
+      return { select: key, selected: key === chosen, title: s.title, look: s.look, mark: s.mark,
+        actions: s.actions };
+    }
     const spot = places[key];
     if (!spot) return null;
     // tooltips from Python's words: a legal spot's label; a refused one's place and what a click there tries
