@@ -1,7 +1,8 @@
 """Every lesson says whether it runs in the offline classroom site (metadata ``site.tag``: ``full`` or ``online``),
 an ``online`` lesson says why, and a ``full`` lesson imports nothing the site does not have (the standard library
 and the modules of ``scripts/build_site.py``'s ``OFFLINE_MODULES``). The browser suite runs the ``full`` lessons in
-the site itself (tests/browser/test_site.py)."""
+the site itself (tests/browser/test_site.py), and tests/widgets/shared/test_frames.py runs them under nbval with pandas
+blocked (the site has no pandas; their tables come from ``widgets.shared.frames``)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ def test_every_lesson_has_a_site_tag(path: Path) -> None:
     assert tag.get("tag") in ("full", "online"), f"{path.name}: metadata.site.tag must be 'full' or 'online': {tag}"
     if tag["tag"] == "online":
         assert len(tag.get("why", "")) > 20, f"{path.name}: an online lesson says why in metadata.site.why"
+    else:  # a reason to need the internet stays only on lessons that still need it
+        assert not {"why", "needs"} & set(tag), f"{path.name} is tagged full but still says why it needs more: {tag}"
 
 
 @pytest.mark.parametrize("path", [p for p in LESSONS if site_tag(p).get("tag") == "full"], ids=lambda p: p.stem)

@@ -680,10 +680,13 @@ class DesignLab(ipywidgets.VBox):
         return view
 
     def summary_frame(self) -> Any:
-        """The summary as a pandas DataFrame (``Results.frames()["summary"]``)."""
+        """The summary as a pandas DataFrame (``Results.frames()["summary"]``), or as the fallback table of
+        :mod:`widgets.shared.frames` where pandas is missing (the offline site)."""
+        from widgets.shared.frames import table
+
         if self.results is None:
             raise RuntimeError("no results yet: run the lab first")
-        return self.results.frames()["summary"]
+        return table(self.results.summary_rows())
 
 
 def static_chart(figure: Any, css: str = "") -> ipywidgets.Output:

@@ -35,6 +35,14 @@ def pandas_module() -> ModuleType | None:
         return None
 
 
+def show_whole_cells() -> None:
+    """Tables show each cell's whole text: pandas cuts a cell at 50 characters unless told (a global option); the
+    fallback table always shows it whole."""
+    pd = pandas_module()
+    if pd is not None:
+        pd.set_option("display.max_colwidth", None)
+
+
 def table(rows: Iterable[Any] | Mapping[Any, Any], columns: Sequence[Any] | None = None, *,
           index: str | Sequence[Any] | None = None, index_name: str | None = None) -> Any:
     """A pandas ``DataFrame`` of ``rows`` where pandas is installed, else a :class:`Table` showing the same.
@@ -83,8 +91,8 @@ class Column:
 
     __hash__ = None  # type: ignore[assignment]  # == is elementwise, as in pandas
 
-    def __init__(self, values: Sequence[Any], index: Sequence[Any], name: Any = None) -> None:
-        self.values, self.index, self.name = list(values), list(index), name
+    def __init__(self, values: Sequence[Any], index: Sequence[Any], name: Any = None, index_name: Any = None) -> None:
+        self.values, self.index, self.name, self.index_name = list(values), list(index), name, index_name
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.values)
@@ -145,7 +153,7 @@ class Column:
 
     def to_frame(self, name: Any = None) -> Table:
         title = name if name is not None else self.name if self.name is not None else 0
-        return Table([[v] for v in self.values], [title], self.index)
+        return Table([[v] for v in self.values], [title], self.index, self.index_name)
 
     def _repr_html_(self) -> str:
         return self.to_frame()._repr_html_()
@@ -203,7 +211,10 @@ class Table:
                 labels = list(index) if index is not None else list(dict.fromkeys(k for v in values for k in v))
                 return cls([[v.get(r) for v in values] for r in labels], names, labels)
             lists = [list(v) for v in values]
-            return cls([list(row) for row in zip(*lists, strict=True)] if lists else [], names, index)
+            made = cls([list(row) for row in zip(*lists, strict=True)] if lists else [], names, index)
+            if index is None and values and all(isinstance(v, Column) for v in values):  # their labels, as pandas
+                made.index, made.index_name = list(values[0].index), values[0].index_name
+            return made
         listed = list(rows)
         if listed and all(isinstance(r, Mapping) for r in listed):
             names = list(columns) if columns is not None else list(dict.fromkeys(k for r in listed for k in r))
@@ -263,7 +274,7 @@ class Table:
             part.columns = [c[1] if len(c) == 2 else c[1:] for c in inner]
             return part
         position = self._column_position(key)
-        return Column([row[position] for row in self.data], self.index, key)
+        return Column([row[position] for row in self.data], self.index, key, self.index_name)
 
     def __setitem__(self, column: Any, values: Any) -> None:
         values = list(values) if isinstance(values, (Column, list, tuple)) else [values] * len(self.data)
@@ -391,4 +402,4 @@ class Table:
     __str__ = __repr__
 
 
-__all__ = ["Column", "Table", "pandas_module", "table"]
+__all__ = ["Column", "Table", "pandas_module", "show_whole_cells", "table"]

@@ -241,15 +241,32 @@ def full_lessons() -> list[Path]:
             if json.loads(p.read_text(encoding="utf-8"))["metadata"].get("site", {}).get("tag") == "full"]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("path", full_lessons(), ids=lambda p: p.stem)
-def test_a_full_lesson_runs_top_to_bottom_without_pandas(path: Path, tmp_path: Path) -> None:
-    """Each lesson tagged ``full`` runs under nbval in a kernel that cannot import pandas (the kernel inherits
-    ``PYTHONPATH``), so a ``full`` lesson cannot need pandas without this failing."""
+def nbval_without_pandas(path: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """The notebook ``path`` under nbval, its kernel (which inherits ``PYTHONPATH``) unable to import pandas."""
     code = ("import sys, pytest; sys.exit(pytest.main([sys.argv[1], '--nbval', '--nbval-current-env', "
             "'-p', 'no:cacheprovider', '-q', '-o', 'addopts=']))")
     (tmp_path / "sitecustomize.py").write_text(BLOCK_PANDAS)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(REPO)])}
-    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=REPO, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-c", code, str(path)], cwd=REPO, env=env, capture_output=True,
                           text=True, timeout=900)
+
+
+@pytest.mark.slow
+def test_the_lessons_kernel_cannot_import_pandas_either(tmp_path: Path) -> None:
+    """A guard for the test below: a notebook that imports pandas fails there."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import pandas")])
+    path = tmp_path / "needs_pandas.ipynb"
+    nbformat.write(notebook, path)
+    done = nbval_without_pandas(path, tmp_path)
+    assert done.returncode != 0 and "1 failed" in done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", full_lessons(), ids=lambda p: p.stem)
+def test_a_full_lesson_runs_top_to_bottom_without_pandas(path: Path, tmp_path: Path) -> None:
+    """Each lesson tagged ``full`` runs under nbval with pandas blocked, so a ``full`` lesson cannot need pandas
+    without this failing."""
+    done = nbval_without_pandas(path, tmp_path)
     assert done.returncode == 0, f"{path.name} fails without pandas:\n{done.stdout[-4000:]}"
