@@ -21,6 +21,7 @@ hint's search is reused where the learner asked one), and only the decisions it 
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -171,10 +172,12 @@ def move_words(game: Game, seat: int, action: Action, seed: int) -> str:
     return done + f"then Player {opened.player + 1} decides"
 
 
+_SEAT_PREFIX = re.compile(r"^Player \d+: ")
+
+
 def _short(prompt: str, most: int = 90) -> str:
     """A prompt or an event without its "Player 1: " and cut to ``most`` characters."""
-    text = prompt.split(": ", 1)[-1] if prompt.startswith("Player ") else prompt
-    text = " ".join(text.split())
+    text = " ".join(_SEAT_PREFIX.sub("", prompt).split())
     return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
