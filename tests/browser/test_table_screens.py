@@ -27,6 +27,8 @@ EVERY_KIND = support.rel(FIXTURES / "every_kind.ipynb")
 CATAN = support.rel(FIXTURES / "catan_table_demo.ipynb")
 CELLS = {"KKTable": (2, "kk"), "ChartresTable": (3, "ch"), "KHTable": (4, "kh"), "CatanTable": (2, "ct"),
          "CKTable": (3, "ck")}
+#: Decisions clicked per table before its screenshot (each timed from the click to the redraw).
+CLICKS = 7
 #: An engine index the Catan board does not draw, in a text a learner reads.
 RAW_ID = re.compile(r"\b(?:hex|intersection|path|edge) \d+\b")
 
@@ -147,6 +149,8 @@ def test_each_card_and_town_table_shows_its_prompt_choices_and_message_on_one_sc
             assert seen["buttons"] == 6, seen
             labels = view.locator('.bg-bar .bg-actions button').all_inner_texts()
             assert all(label.startswith("rows 1-3: ") for label in labels), labels
+        for _ in range(CLICKS - 1):  # a few decisions first: the click-to-redraw median of each table
+            _click_a_choice(page, view, kind)
         action, ms = _click_a_choice(page, view, kind)
         message = view.locator(kind.message).inner_text()  # what the decision did (a secret play logs nothing)
         assert message.startswith("Step ") and "Not allowed" not in message, message
@@ -179,6 +183,8 @@ def test_catan_spots_look_like_what_a_click_does_and_the_tables_speak_in_place_w
         kind = _kind(cls)
         view = _view(page, lab_page, kind)
         _assert_whole(view, kind)
+        for _ in range(CLICKS - 1):
+            _click_a_choice(page, view, kind)
         action, ms = _click_a_choice(page, view, kind)
         texts = [view.locator(kind.message).inner_text(), view.get_by_test_id(f"{kind.prefix}-prompt").inner_text(),
                  *view.locator(".ct-board title").all_text_contents(),

@@ -141,7 +141,9 @@ class PlaceWords:
     _AFTER = re.compile(r" \(hex (\d+)\)")
     _PATH = re.compile(r"\b(?:at )?(path|edge) (\d+)\b")
     _NODE = re.compile(r"\bintersection (\d+)\b")
-    _PIECE = re.compile(r"\b(settlement|city|knight|wall|metropolis|road) at (\d+)\b(?!:)")
+    _PIECE = re.compile(r"\b(settlement|city|knight|wall|metropolis|road) at (\d+)\b(?!:\d)")
+    _FROM = re.compile(r"\bknight from (\d+)\b")
+    _KNIGHTS = re.compile(r"\bKnights at (\d+(?:, \d+)*)\b")
     _CLOSED = re.compile(r"intersection\(s\) [\d, ]+ next to (\d+)")
 
     def sentence(self, text: str, data: Mapping[str, Any] | None = None) -> str:
@@ -158,11 +160,18 @@ class PlaceWords:
                               text)
         text = self._NODE.sub(lambda m: self.node(int(m.group(1))), text)
         text = self._PIECE.sub(self._piece_match, text)
+        text = self._KNIGHTS.sub(lambda m: "Knights at " + _list([self.node(int(v)) for v in m.group(1).split(", ")]),
+                                 text)
+        text = self._FROM.sub(lambda m: f"knight from {self.node(int(m.group(1)))}", text)
+        start, end = data.get("start"), data.get("end")  # a knight's move: from one intersection to another
+        if isinstance(start, int) and isinstance(end, int) and not isinstance(start, bool):
+            text = re.sub(rf"\bfrom {start} (to|onto)\b", lambda m: f"from {self.node(start)} {m.group(1)}", text)
+            text = re.sub(rf"\b(to|at) {end}\b(?!:\d)", lambda m: f"{m.group(1)} {self.node(end)}", text)
         for key, words in (("node", self.node), ("edge", self.edge)):
             value = data.get(key)
             if isinstance(value, int) and not isinstance(value, bool):
                 said, on_edge = words(value), key == "edge"
-                text = re.sub(rf"\b(at|next to) {value}\b(?!:)",
+                text = re.sub(rf"\b(at|next to) {value}\b(?!:\d)",
                               lambda m, said=said, on_edge=on_edge: ("on " if on_edge else m.group(1) + " ") + said,
                               text)
         return text

@@ -66,7 +66,8 @@ class CatanTable(GameTable):
     game_class: ClassVar[type[CatanGame]] = CatanGame
     #: Four seats, the usual game (greedy 4-seat games end by points in 600-2,000 decisions, within the driver's cap).
     default_players = 4
-    click_hint = "Click a highlighted intersection, path, hex or button to decide."
+    click_hint = ("Click a highlighted corner, path, hex or button to decide (its tooltip says what a click does); "
+                  "to move a knight or chase the robber with it, click the knight (⚔) first.")
     action_example = "'roll'"
     max_summary: ClassVar[int | None] = MAX_SUMMARY
 

@@ -199,3 +199,23 @@ def test_a_rule_section_that_cites_a_notes_file_is_named_not_a_path():
     assert not any("docs/" in s or s.endswith(".md") for s in sections)
     assert any(s.startswith("How this project reads the rules") for s in sections)
     assert rules_catalog([])["sections"] == []
+
+
+@pytest.mark.parametrize("text, data", [
+    ("Player 1's strong knight moves from 19 to 25 and becomes inactive (knights.action).", {"start": 19, "end": 25}),
+    ("Player 1's strong knight moves from 16 onto Player 4's weaker basic knight at 3 and becomes inactive.",
+     {"start": 16, "end": 3}),
+    ("Player 3: move your displaced knight from 29 to an empty intersection along your roads", {}),
+    ("Player 1 builds a city wall under the city at 23: they may hold 9 cards on a 7 (walls.safe-hand).", {"node": 23}),
+    ("Knights at 48, 49 change Player 3's longest road to 6 (was 11).", {}),
+    ("Player 2 places the merchant on hex 18 (pasture): they trade wool 2:1 while it stays (+1 point).", {"hex": 18}),
+])
+def test_engine_sentences_about_knights_walls_and_the_merchant_name_places_in_words(text, data):
+    words = PlaceWords(["forest"] * 19, [3] * 19)
+    said = words.sentence(text, data)
+    places = [*data.values(), *map(int, re.findall(r"(?:from|at|hex) (\d+)\b(?!:\d)", text)),
+              *map(int, re.findall(r"\b(\d+), (?=\d)", text))]
+    for index in places:
+        assert not re.search(rf"\b(?:from|to|at|onto|on|hex) {index}\b(?!:\d)", said), (index, said)
+    assert "the corner of forest 3" in said or "forest 3" in said
+    assert "2:1" in said if "2:1" in text else True
