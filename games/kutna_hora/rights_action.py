@@ -37,6 +37,29 @@ def rights_options(game: KutnaHoraGame, p: int, free: bool, public_only: bool) -
     return out
 
 
+def rights_refusal(game: KutnaHoraGame, p: int, public_only: bool, tile_id: object) -> str:
+    """Why ``p`` may not take the rights to ``tile_id`` (as written) now: the one reason that holds (a free Rights
+    is never refused for its cost)."""
+    seat = game.state.seats[p]
+    if len(seat.held) >= HELD_SLOTS.value:
+        return f"all your {HELD_SLOTS.value} slots hold a tile already: build one of them first."
+    top = next(((c, stack) for row in game.hall.rows for c, stack in enumerate(row)
+                if stack.tiles[-1] == tile_id), None)
+    if top is None:
+        return f"{tile_id} is not the top tile of a stack in the town hall: only top tiles may be taken."
+    column, _ = top
+    tile = game.tiles[str(tile_id)]
+    if tile.guild != "public" and public_only:
+        return f"{tile_id} is a {tile.guild} building: this free Rights takes public buildings only."
+    if tile.guild != "public" and tile.guild not in seat.guilds:
+        return f"{tile_id} is a {tile.guild} building, and you do not belong to the {tile.guild} guild."
+    kind, amount = game.design.rights_costs[column]
+    cost = amount if kind == "groschen" else amount * game.price("permits")
+    how = f"{cost} groschen" if kind == "groschen" else \
+        f"{amount} permit{'s' if amount != 1 else ''} at {game.price('permits')} = {cost} groschen"
+    return f"{tile_id} in column {column + 1} costs {how} and you have {seat.groschen}."
+
+
 class Rights(Passable):
     """Take the top tile of a stack, or pass."""
 
@@ -50,10 +73,7 @@ class Rights(Passable):
         return [PASS] + [act("rights", t) for t in rights_options(game, at.player, at.free, at.public_only)]
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
-        a = action.args
-        return (f"{a[0] if a else '?'} is not a top tile you may take now (own guilds only"
-                f"{', public only here' if at.public_only else ''}, {HELD_SLOTS.value} slots, money "
-                f"{game.state.seats[at.player].groschen}).")
+        return rights_refusal(game, at.player, at.public_only, action.args[0])
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, tile_id = at.player, str(action.args[0])

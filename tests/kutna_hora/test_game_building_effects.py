@@ -226,7 +226,8 @@ def test_a_houses_free_rights_takes_public_buildings_only():
     assert (d.kind, d.player) == ("rights", 0) and "public buildings only" in d.prompt
     publics = [top_of(game, c) for c in ("green", "silver", "yellow")]
     assert legal(game) == ["pass", *sorted(f"rights {t}" for t in publics)]
-    refuses(game, f"rights {top_of(game, 'builders')}", "public only here")
+    refuses(game, f"rights {top_of(game, 'builders')}", "is a builders building: this free Rights takes public "
+            "buildings only")
     money = game.state.seats[0].groschen
     events = play(game, f"rights {publics[1]}")
     assert of_rule(events, "rights.cost")[0].data["groschen"] == 0 and "(free)" in events[0].text

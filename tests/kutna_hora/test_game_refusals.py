@@ -79,6 +79,12 @@ def rights_step():
     return game
 
 
+def poor_rights_step():
+    game = rights_step()
+    game.state.seats[0].groschen = 0
+    return game
+
+
 def plot_step():
     game = new_game(2)
     put_building(game, 1, "scribes-1", 12)  # only plots 7, 11, 13 and 17 are for sale, at 3
@@ -199,10 +205,12 @@ CASES = [
     ("mine", mine_step, "tech 1", "Write mine TILE SPACE or discard."),
     ("mine", poor_mine_step, "mine i-1 1", "space 1 costs 2 wood × 2 and you have 3"),
     # rights
-    ("rights", rights_step, "rights scribes-1", r"scribes-1 is not a top tile you may take now \(own guilds only, "
-                                                "3 slots, money 40\\)"),
-    ("rights", rights_step, "rights builders-2", "builders-2 is not a top tile you may take now"),
-    ("rights", rights_step, "rights red-1", "red-1 is not a top tile you may take now"),
+    ("rights", rights_step, "rights scribes-1", "scribes-1 is a scribes building, and you do not belong to the "
+                                                "scribes guild"),
+    ("rights", rights_step, "rights builders-2", "builders-2 is not the top tile of a stack in the town hall: only "
+                                                 "top tiles may be taken"),
+    ("rights", rights_step, "rights red-1", "red-1 is not the top tile of a stack in the town hall"),
+    ("rights", poor_rights_step, "rights builders-1", r"builders-1 in column \d costs .* and you have 0"),
     ("rights", rights_step, "rights", r"'rights' has 0 word\(s\) after 'rights'; write it as 'rights TILE'"),
     ("rights", rights_step, "plot 3", "Write rights TILE or pass."),
     # plot
@@ -383,4 +391,4 @@ def test_a_rights_action_with_an_extra_word_does_not_deny_that_the_tile_may_be_t
     assert game.is_legal("rights builders-1")
     with pytest.raises(IllegalAction) as refused:
         game.apply("rights builders-1 5")
-    assert "is not a top tile you may take now" not in refused.value.reason
+    assert "is not the top tile" not in refused.value.reason and "costs" not in refused.value.reason

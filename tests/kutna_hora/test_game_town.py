@@ -71,7 +71,8 @@ def test_a_tile_under_the_top_of_its_stack_cannot_be_taken():
     assert builders.name == "builders"
     under = builders.tiles[-2]
     play(game, "play 4 rights")
-    refuses(game, f"rights {under}", f"{under} is not a top tile you may take now")
+    refuses(game, f"rights {under}", f"{under} is not the top tile of a stack in the town hall: only top tiles may be "
+            "taken.")
     play(game, f"rights {builders.tiles[-1]}")
     turn(game, 0)
     play(game, "play 5 rights")
@@ -83,7 +84,7 @@ def test_no_rights_to_a_guild_building_of_a_guild_you_do_not_belong_to():
     game = new_game(2)
     scribes = top_of(game, "scribes")  # column 1 of row 1, the cheapest tile on the board
     play(game, "play 4 rights")
-    refuses(game, f"rights {scribes}", "own guilds only")
+    refuses(game, f"rights {scribes}", f"{scribes} is a scribes building, and you do not belong to the scribes guild.")
 
 
 @rule("rights.public-open")
