@@ -6,11 +6,12 @@ on PyPI). Both show the same rows and columns, as HTML on the page and as aligne
     table([{"x": 1, "y": 2}], index=["first"], index_name="row")         # labels as the index
     table({"faces": {"ship": 3, "blue": 1}})                             # columns from a mapping
 
-:class:`Table` has the few operations the lessons read a table with: a column (``t["total"]``, a :class:`Column`
-with ``iloc``, ``max``, ``sum``, ``==`` and ``+``), columns (``t[["a", "b"]]``), rows where a column is true
-(``t[t["a"] == 1]``), ``loc[row, column]``, ``loc[row]``, ``iloc[i]``, ``len``, ``T``, ``head``, ``round``,
-``drop(columns=...)``, ``sum(axis=...)``, ``pivot``, ``set_index``, ``rename_axis``, ``rename(columns=...)`` and
-assigning a column. Anything else is pandas' and raises ``AttributeError`` here.
+:class:`Table` has the few operations the lessons and views read a table with: a column (``t["total"]``, a
+:class:`Column` with ``iloc``, ``items``, ``max``, ``sum``, ``==`` and ``+``), columns (``t[["a", "b"]]``), rows
+where a column is true (``t[t["a"] == 1]``), ``loc[row, column]``, ``loc[row]``, ``iloc[i]``, ``len``, ``T``,
+``head``, ``round``, ``drop(columns=...)``, ``sum(axis=...)``, ``sort_values``, ``iterrows``, ``to_html``,
+``pivot``, ``set_index``, ``rename_axis``, ``rename(columns=...)`` and assigning a column. Anything else is pandas'
+and raises ``AttributeError`` here.
 """
 
 from __future__ import annotations
@@ -120,6 +121,10 @@ class Column:
 
     def tolist(self) -> list[Any]:
         return list(self.values)
+
+    def items(self) -> Iterator[tuple[Any, Any]]:
+        """(label, value) pairs, as a pandas ``Series`` gives them."""
+        return iter(zip(self.index, self.values, strict=True))
 
     def dropna(self) -> Column:
         kept = [i for i, v in enumerate(self.values) if v is not None]
@@ -305,6 +310,17 @@ class Table:
         made.attrs = dict(self.attrs)
         return made
 
+    def iterrows(self) -> Iterator[tuple[Any, Column]]:
+        """(row label, row) pairs, as pandas gives them."""
+        return ((label, self._row(i)) for i, label in enumerate(self.index))
+
+    def sort_values(self, column: Any, ascending: bool = True) -> Table:
+        """The rows ordered by ``column`` (a stable sort; missing values last, as in pandas)."""
+        values = self[column].values
+        present = sorted((i for i, v in enumerate(values) if v is not None), key=lambda i: values[i],
+                         reverse=not ascending)  # stable both ways
+        return self._rows(present + [i for i, v in enumerate(values) if v is None])
+
     def head(self, n: int = 5) -> Table:
         return self._rows(range(min(n, len(self.data))))
 
@@ -385,6 +401,10 @@ class Table:
             + "".join(f"<td{right if numeric[i] else ''}>{html.escape(_cell(v))}</td>" for i, v in enumerate(row))
             + "</tr>" for label, row in zip(self.index, self.data, strict=True))
         return f"<table class='bg-result dataframe'><thead>{thead}</thead><tbody>{body}</tbody></table>"
+
+    def to_html(self, escape: bool = True) -> str:
+        """The HTML table (cells always escaped), as the views embed a pandas table's ``to_html``."""
+        return self._repr_html_()
 
     def __repr__(self) -> str:
         numeric = [False, *self._numeric()]

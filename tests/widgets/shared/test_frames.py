@@ -92,6 +92,11 @@ def test_the_lessons_operations_agree_with_pandas() -> None:
     assert list(fallback["seat"] + fallback["seat"]) == list(frame["seat"] + frame["seat"])
     assert fallback["seat"].max() == frame["seat"].max() and fallback["seat"].iloc[-1] == frame["seat"].iloc[-1]
     assert list(fallback.drop(columns="arm")[["seat"]].sum(axis=1)) == list(frame[["seat"]].sum(axis=1))
+    for ascending in (True, False):
+        assert (fallback.sort_values("bot", ascending=ascending).index
+                == list(frame.sort_values("bot", ascending=ascending, kind="stable").index))
+    assert [(k, list(r)) for k, r in fallback.iterrows()] == [(k, list(r)) for k, r in frame.iterrows()]
+    assert list(fallback["seat"].items()) == list(frame["seat"].items())
     fallback["next"], frame["next"] = fallback["seat"] + 1, frame["seat"] + 1
     assert_same_table(fallback, frame)
     counts = {"ship": 3, "blue": 1}
