@@ -43,6 +43,7 @@ def coach_of(revision: str) -> ModuleType:
     path.write_text(text)
     spec = importlib.util.spec_from_file_location("coach_before", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
 
