@@ -162,8 +162,15 @@ class Steal(CatanStep):
         return [STEAL_ACTIONS[q] for q in bits(at.victims)]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return (f"{action.args[0]} is not a player you can rob here: a victim has a settlement or city on the "
-                "robber's hex and holds a card (robber.steal).")
+        seat = action.args[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= game.players:
+            return f"there is no player {seat}; the players are 1 to {game.players}."
+        q = seat - 1
+        if q == at.decider:
+            return "you cannot rob yourself (robber.steal)."
+        if not (at.settlements[q] | at.cities[q]) & HEX_CORNER_MASK[at.robber]:
+            return f"{name(q)} has no settlement or city on the robber's hex (robber.steal)."
+        return f"{name(q)} holds no card to steal (robber.steal)."
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state

@@ -69,6 +69,21 @@ def test_with_one_victim_the_steal_is_automatic_and_with_none_nothing_is_taken()
 
 
 @rule("robber.steal")
+def test_a_refused_victim_names_the_one_reason():
+    game = seven(settlements={0: [40], 1: [12], 2: [13], 3: [23]}, hands={1: "ore", 2: "wool"})
+    play(game, "roll", "robber 4")  # hex 4: players 2, 3 and 4; player 4 holds no card
+    assert legal(game) == ["steal 2", "steal 3"]
+    said = {who: game.explain(f"steal {who}") for who in (1, 4, 9)}
+    assert said == {1: "you cannot rob yourself (robber.steal).",
+                    4: "Player 4 holds no card to steal (robber.steal).",
+                    9: "there is no player 9; the players are 1 to 4."}
+    game = seven(settlements={0: [40], 1: [12], 2: [13], 3: [30]}, hands={1: "ore", 2: "wool", 3: "grain"})
+    play(game, "roll", "robber 4")
+    refused = game.explain("steal 4")
+    assert refused == "Player 4 has no settlement or city on the robber's hex (robber.steal)."
+
+
+@rule("robber.steal")
 def test_the_mover_cannot_rob_themselves_or_a_player_without_cards():
     game = seven(settlements={0: [13], 1: [17]}, hands={0: "ore", 1: "wool"})
     play(game, "roll", "robber 4")
