@@ -51,6 +51,7 @@ class PlaceWords:
 
     def __init__(self, terrain: Sequence[str], numbers: Sequence[int]) -> None:
         self.terrain, self.numbers = list(terrain), list(numbers)
+        self._said: dict[tuple[Any, ...], str] = {}
 
     @classmethod
     def of(cls, game: Any) -> PlaceWords:
@@ -150,6 +151,14 @@ class PlaceWords:
         """An engine sentence with its places in words. ``data`` (an event's numbers) says what a bare "at 24"
         names: its ``node`` or its ``edge``."""
         data = data or {}
+        # the event log is said again at every redraw: each sentence is worked out once per island
+        key = (text, *(data.get(k) if isinstance(data.get(k), int) else None for k in ("node", "edge", "start", "end")))
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = self._sentence(text, data)
+        return said
+
+    def _sentence(self, text: str, data: Mapping[str, Any]) -> str:
         text = self._CLOSED.sub(lambda m: f"the intersections next to {self.node(int(m.group(1)))}", text)
         text = self._CORNER.sub(lambda m: f"{self.hex(int(m.group(1)))} in the corner", text)
         # "the desert (hex 10)" says the desert twice in words: only a hex with a number keeps its words
