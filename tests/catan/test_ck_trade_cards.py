@@ -67,7 +67,10 @@ def test_a_merchant_card_places_the_merchant_next_to_ones_buildings():
     game = ck_position(settlements={0: [29]}, progress={0: "merchant"})
     play(game, "play merchant")
     assert legal(game) == ["merchant 8", "merchant 13"]  # forest and mountains; the desert is not offered
-    assert_refused(game, "merchant 9", "not a land hex next to your", "merchant")
+    desert = assert_refused(game, "merchant 9", "hex 9 is the desert: it has no resource to trade", "merchant")
+    far = assert_refused(game, "merchant 0", r"hex 0 is not next to your settlements or cities \(merchant.place\)",
+                         "merchant")
+    assert desert != far and not any(", or " in said for said in (desert, far))
     play(game, "merchant 13")
     assert game.state.merchant == 13 and game.state.merchant_owner == 0 and game.state.points[0] == 2
 

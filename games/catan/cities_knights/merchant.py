@@ -62,8 +62,12 @@ class PlaceMerchant(CatanStep):
         return [PLACE[h] for h in sites(game, at.decider)]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return (f"hex {action.args[0]} is not a land hex next to your settlements or cities (merchant.place, "
-                "decision.ck-desert-merchant).")
+        h = action.args[0]
+        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < N_HEXES:
+            return f"there is no hex {h}; the land hexes are numbered 0 to {N_HEXES - 1}."
+        if at.terrain[h] == DESERT:
+            return f"hex {h} is the desert: it has no resource to trade (decision.ck-desert-merchant)."
+        return f"hex {h} is not next to your settlements or cities (merchant.place)."
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         h = place_of(action)
