@@ -37,6 +37,7 @@ from widgets.shared.text import short
 from widgets.shared.view import View
 
 from .boards import board_state, geometry
+from .places import PlaceWords
 
 SHEETS = ("catan/static/catan.css",)
 KINDS = ("node", "edge", "hex")
@@ -103,16 +104,17 @@ class BoardView(View):
             return self.refuse(f"Not understood: 'pick' needs a kind ({', '.join(KINDS)}) and a whole index, got "
                                f"{short(kind)} {short(index)}.")
         key = f"{kind}:{index}"
+        where = PlaceWords.of(self.game).place(kind, index)  # as the learner sees it, not by its index
         if key not in self.offers:
-            return self.refuse(f"Not allowed: {kind} {index} is not offered here.")
+            return self.refuse(f"Not allowed: {where} is not offered here.")
         if self.on_pick is None:
-            self.say(f"You picked {kind} {index}: {self.offers[key]}.")
+            self.say(f"You picked {where}: {self.offers[key]}.")
             return True
         try:
             said = self.on_pick(kind, index)
         except ValueError as err:
             return self.refuse(f"Not allowed: {err}")
-        self.say(said or f"You picked {kind} {index}.")
+        self.say(said or f"You picked {where}.")
         return True
 
 

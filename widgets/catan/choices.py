@@ -64,9 +64,10 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
 
     by_place: dict[str, list[tuple[str, str | None]]] = {}
     buttons: list[dict[str, str]] = []
+    kinds_of: dict[str, list[str | None]] = {}
     for action in legal:
         verb, *args = action.split()
-        kinds = _kinds(forms, verb)
+        kinds = kinds_of.get(verb) or kinds_of.setdefault(verb, _kinds(forms, verb))
         first = next((k for k, kind in enumerate(kinds) if kind), -1)
         if first < 0 or len(kinds) != len(args):
             buttons.append({"action": action, "label": label(action)})
@@ -78,14 +79,15 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
     places: dict[str, dict[str, Any]] = {}
     selections: dict[str, dict[str, Any]] = {}
     for key, entries in by_place.items():
+        if len(entries) == 1 and entries[0][1] is None:  # one click: the place offers its one action
+            action = entries[0][0]
+            verb = action.split(" ", 1)[0]
+            look, mark = LOOKS.get(verb, (verb, ""))
+            places[key] = {"action": action, "legal": True, "look": look, "mark": mark}  # tooltip: its label
+            continue
         kind, index = key.split(":")
         where = words.place(kind, int(index))
         verbs = list(dict.fromkeys(a.split()[0] for a, _ in entries))
-        if len(entries) == 1 and entries[0][1] is None:
-            action = entries[0][0]
-            look, mark = LOOKS.get(verbs[0], (verbs[0], ""))
-            places[key] = {"action": action, "legal": True, "look": look, "mark": mark}  # tooltip: its label
-            continue
         does = [SELECT_WORDS.get(v) or label(next(a for a, _ in entries if a.split()[0] == v)) for v in verbs]
         knight = kind == "node" and any(v in ("move", "displace", "chase", "promote", "activate") for v in verbs)
         what = f"your knight at {where}" if knight else where

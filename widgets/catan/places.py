@@ -102,7 +102,9 @@ class PlaceWords:
         return f"the coast of {self.hex(sides[0])}{by}"
 
     def place(self, kind: str, index: int) -> str:
-        return {"node": self.node, "edge": self.edge, "hex": self.hex}[kind](index)
+        said = self.all[kind]  # worked out once per island
+        return said[index] if 0 <= index < len(said) else {"node": self.node, "edge": self.edge, "hex": self.hex}[
+            kind](index)
 
     # ------------------------------------------------------------------ actions
     def action(self, text: str, forms: Mapping[str, str], rates: Mapping[str, int] | None = None) -> str:
