@@ -46,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
             deadline = None
             steps = args.steps
             if args.minutes is not None:
-                share = args.minutes * 60 * weights[name] / sum(weights[n] for n in names[names.index(name):])
-                deadline = start + min(share, args.minutes * 60 - (start - whole))
+                left = args.minutes * 60 - (start - whole)  # what the targets before left over, shared by weight
+                deadline = start + left * weights[name] / sum(weights[n] for n in names[names.index(name):])
                 steps = 10 ** 9
             try:
                 report = fuzz_target(name, steps, args.seed, games=args.games, deadline=deadline, skip=skip)
