@@ -9,7 +9,7 @@ import pytest
 from .fuzz import COACH_INTENTS, FuzzFailure, all_targets, browser, deliver, fuzz_target
 from .fuzz.targets import Target
 
-#: The coach's intents are left to the coach's own tests while widgets/shared/coach.py is being rewritten.
+#: The coach's intents are left out in CI: a hint or a review is a search, 1-8 s a step (``--coach`` sends them).
 COACH = frozenset(COACH_INTENTS)
 #: Steps per target in CI (tables play bots, so a step costs about ten times a sandbox's).
 BUDGET = {"table": 80, "sandbox": 200, "view": 250}

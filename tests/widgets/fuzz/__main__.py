@@ -5,7 +5,8 @@ Runs N seeded random steps per target (every table, view and sandbox of :func:`.
 ``--view`` ones) through :func:`.fuzz_target`, G fresh builds per target, and prints one line per target as it
 finishes. A broken check stops the run with the target, seed and step that reproduce it. ``--minutes``
 shares a time budget among the targets instead (each gets its share, weighted by its cost); Ctrl-C stops at once
-and still prints what ran. The coach's intents (hint, review) are sent only with ``--coach``.
+and still prints what ran. The coach's intents (hint, review) are sent only with ``--coach`` (each is a search:
+seconds a step).
 """
 
 from __future__ import annotations
