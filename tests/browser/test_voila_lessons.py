@@ -8,7 +8,11 @@ tables or pictures; and no text asks the reader to run cells or read an assert t
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import signal
+from pathlib import Path
 
 import pytest
 
@@ -86,4 +90,32 @@ def test_a_lesson_with_a_table_plays_in_voila(voila_lessons, guarded, lesson):
     support.assert_no_errors(page, page.locator("body"), model=False)
     support.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(support.SCREENSHOTS / f"{lesson}-voila-1280x800.png"))
+    guarded.check()
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the kernel's process through /proc")
+def test_an_exercise_whose_kernel_dies_says_so_and_takes_no_check(voila_lessons, guarded):
+    """A lesson page's exercise box, once its kernel is gone, says so in its own line and disables Check and Show
+    answer (before, Check did nothing without a word)."""
+    from playwright.sync_api import expect
+
+    from .test_play_pages import _kernel_pid
+
+    page = guarded.page
+    page.goto(f"{voila_lessons.url}/voila/render/11_catan_improvements_and_progress.ipynb",
+              timeout=support.SLOW_MS * 4)
+    box = page.locator(".bg-ex").first
+    guarded.wait_for(box, timeout_ms=support.SLOW_MS * 2, what="the first exercise box")
+    lost = box.get_by_test_id("bg-ex-lost")
+    expect(lost).to_be_hidden()
+    check = box.get_by_role("button", name="Check")
+    expect(check).to_be_enabled()
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    os.kill(_kernel_pid(config["kernelId"]), signal.SIGKILL)
+    expect(lost).to_contain_text("lost its Python kernel", timeout=support.SLOW_MS)
+    expect(lost).to_contain_text("Reload the page")   # a page without code has no cell to run again
+    expect(check).to_be_disabled()
+    expect(box.get_by_role("button", name="Show answer")).to_be_disabled()
+    support.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    box.screenshot(path=str(support.SCREENSHOTS / "lesson-11-exercise-lost-kernel.png"))
     guarded.check()

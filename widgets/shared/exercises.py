@@ -32,6 +32,10 @@ from .text import whole_number
 #: What an exercise box says once its kernel is gone (restarted, shut down): its clicks cannot be answered.
 LOST_KERNEL = ("This exercise has lost its Python kernel (it was restarted or shut down): Check and Show answer "
                "cannot reach the rules any more. Run this cell again (or Run All) for a live exercise.")
+#: ... and on a page without code (Voila), where there is no cell to run.
+LOST_KERNEL_PAGE = ("This exercise has lost its Python kernel (the server restarted or stopped it, or the connection "
+                    "dropped): Check and Show answer cannot reach the rules any more. Reload the page for a live "
+                    "exercise.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,13 +145,15 @@ class Exercise:
 
 
 class KernelWatch(anywidget.AnyWidget):
-    """An empty line under an exercise box until its kernel is gone; then it shows :data:`LOST_KERNEL` and disables
-    the box's controls, which would otherwise ignore clicks without a word (``shared/static/kernel_watch.js``)."""
+    """An empty line under an exercise box until its kernel is gone; then it shows :data:`LOST_KERNEL` (on a page
+    without code, :data:`LOST_KERNEL_PAGE`) and disables the box's controls, which would otherwise ignore clicks
+    without a word (``shared/static/kernel_watch.js``)."""
 
     _esm = esm("shared/static/kernel_watch.js")
     _css = (".bg-ex-lost { border-left: 4px solid #b91c1c; padding: 4px 8px; color: #b91c1c; }"
             ".bg-ex--lost .bg-ex-question { opacity: 0.6; }")
     lost_text = traitlets.Unicode(LOST_KERNEL).tag(sync=True)
+    lost_text_page = traitlets.Unicode(LOST_KERNEL_PAGE).tag(sync=True)
 
 
 class ExerciseBox(ipywidgets.VBox):

@@ -14,7 +14,7 @@ import tempfile
 import pytest
 
 from tests.widgets.render import _DOM
-from widgets.shared.exercises import LOST_KERNEL, ExerciseBox, KernelWatch
+from widgets.shared.exercises import LOST_KERNEL, LOST_KERNEL_PAGE, ExerciseBox, KernelWatch
 
 _RUN = r"""
 const view = (await import(process.argv[2])).default;
@@ -24,7 +24,9 @@ const fire = (name, ...args) => (handlers[name] || []).forEach((f) => f(...args)
 const listeners = [];
 const kernel = { statusChanged: { connect: (f) => listeners.push(f), disconnect() {} },
   disposed: { connect() {}, disconnect() {} } };
-const model = { get: (k) => ({ lost_text: process.argv[4] })[k],
+if (how.startsWith("page-")) document.body = Object.assign(document.createElement("body"), {});
+if (how.startsWith("page-")) document.body.dataset.voila = "voila";
+const model = { get: (k) => ({ lost_text: process.argv[4], lost_text_page: process.argv[5] })[k],
   on: (n, f) => { (handlers[n] = handlers[n] || []).push(f); }, off() {}, send() {}, widget_manager: { kernel } };
 const output = document.createElement("div");   // the output area, marked disconnected by ipywidgets
 const box = document.createElement("div");
@@ -38,7 +40,7 @@ view.render({ model, el });
 const before = JSON.parse(JSON.stringify(box));
 if (how === "restart") listeners.forEach((f) => f(kernel, "restarting"));
 if (how === "dead") listeners.forEach((f) => f(kernel, "dead"));
-if (how === "close") fire("comm:close");
+if (how === "close" || how === "page-close") fire("comm:close");
 if (how === "disconnected") { output.classList.add("jupyter-widgets-disconnected"); fire("comm_live_update"); }
 if (how === "busy") listeners.forEach((f) => f(kernel, "busy"));
 await new Promise((r) => setTimeout(r, 5));
@@ -55,8 +57,8 @@ def run_watch(how: str) -> dict:
         module.write_text(_DOM + KernelWatch._esm, encoding="utf-8")
         runner = pathlib.Path(tmp) / "run.mjs"
         runner.write_text(_DOM + _RUN, encoding="utf-8")
-        done = subprocess.run([node, str(runner), module.as_uri(), how, LOST_KERNEL], capture_output=True, text=True,
-                              timeout=60)
+        done = subprocess.run([node, str(runner), module.as_uri(), how, LOST_KERNEL, LOST_KERNEL_PAGE],
+                              capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -73,6 +75,11 @@ def test_an_exercise_whose_kernel_is_gone_says_so_and_disables_check(how):
     assert line["text"] == LOST_KERNEL and line["data"]["testid"] == "bg-ex-lost"
     assert "bg-ex--lost" in drawn["after"]["classes"]
     assert all(child["attrs"].get("disabled") for child in drawn["after"]["children"][:2]), "input and Check"
+
+
+def test_on_a_page_without_code_it_asks_for_a_reload_not_a_cell():
+    line = line_of(run_watch("page-close")["after"])
+    assert line["text"] == LOST_KERNEL_PAGE and "Reload the page" in line["text"] and "cell" not in line["text"]
 
 
 def test_a_busy_kernel_is_no_lost_kernel():

@@ -1,7 +1,8 @@
 // An exercise box's watch on its kernel: the box is plain ipywidgets (a text box, Check, Show answer), whose clicks
 // vanish without a word once the kernel behind them is gone. This line says so instead, as the tables' message line
 // does (runtime.js, mount): on a kernel restart or shutdown, a closed comm, or a model ipywidgets marks disconnected
-// (a notebook reopened with its saved widgets), it shows the model's `lost_text` and disables the box's controls.
+// (a notebook reopened with its saved widgets), it shows the model's `lost_text` (`lost_text_page` on a Voila
+// page, which has no cell to run again) and disables the box's controls.
 
 function render({ model, el }) {
   const line = document.createElement("div");
@@ -15,7 +16,10 @@ function render({ model, el }) {
   const loseKernel = (why) => {
     if (lost) return;
     lost = why || "lost";
-    line.textContent = model.get("lost_text");
+    // A page without code (Voila marks its body) has no cell to run again: it is reloaded instead.
+    const page = typeof document !== "undefined" && document.body && document.body.dataset &&
+      document.body.dataset.voila;
+    line.textContent = model.get(page ? "lost_text_page" : "lost_text");
     line.dataset.lost = lost;
     line.hidden = false;
     const root = box();
