@@ -216,7 +216,7 @@ def test_a_big_table_sends_at_most_its_first_cells_and_counts_the_rest():
     ({"intent": "edit", "path": 3, "text": "12"}, ["names a parameter or a cell"]),
     ({"intent": "reset", "path": None}, ["'reset' names a change"]),
     ({"intent": "filter", "text": 5}, ["the filter is a text"]),
-    ({"intent": "name", "name": ["a"]}, ["a variant's name is a text"]),
+    ({"intent": "name", "name": ["a"]}, ["takes name as a text like 'cheap cities', not ['a']"]),
     ({"intent": "open", "parameter": 7}, ["no parameter 7"]),
 ])
 def test_nonsense_intents_are_answered_in_a_sentence(editor, intent, words):
