@@ -35,7 +35,7 @@ from games.core.mcts import MCTSBot, Rating, rank_rewards
 
 #: Search budget of a hint: iterations, the chunks between which the view shows progress, and its wall-clock time
 #: (the reasons take a little more: every hint within 2 s).
-HINT_PLAYOUTS, HINT_CHUNKS, HINT_SECONDS = 900, 6, 1.2
+HINT_PLAYOUTS, HINT_CHUNKS, HINT_SECONDS = 900, 6, 1.0
 #: A whole review's wall-clock budget (the last comparison and the reasons may take a little more: within 10 s),
 #: the share of it the screening searches take, the most iterations one
 #: decision's screening gets, and how much lower a chance must be to call a decision a mistake.
