@@ -15,7 +15,7 @@ from typing import Any
 from games.core import Game, Rng, as_action
 from games.lab.stats import wilson
 
-from .coach import chance_after, reason_words, terms_after
+from .coach import chance_after, move_words
 from .exercises import Exercise, Feedback
 
 
@@ -51,10 +51,11 @@ class PreferenceExercise(Exercise):
     def explain(self) -> str:
         best = as_action(self.answer())
         other = self.second if best == self.first else self.first
-        why = reason_words(terms_after(self.game, self.seat, other, Rng(3)),
-                           terms_after(self.game, self.seat, best, Rng(3)))
+        # The coach's words for each move (what it changes on the seat's board), so exercise and hint agree.
         return (f"'{best}' leaves Player {self.seat + 1} about {self._chances[best]:.0%} of a win, '{other}' about "
-                f"{self._chances[other]:.0%} (the same deals of the hidden cards and plays after each): {why}.")
+                f"{self._chances[other]:.0%} (the same deals of the hidden cards and plays after each). "
+                f"'{best}': {move_words(self.game, self.seat, best, 3)}; "
+                f"'{other}': {move_words(self.game, self.seat, other, 3)}.")
 
     def read(self, answer: Any) -> Any:
         text = str(answer or "").strip().lower()
