@@ -30,6 +30,8 @@ def test_the_preference_exercise_is_answered_by_the_search_on_equal_terms():
     assert ex.check(truth).correct and "of a win" in ex.check(truth).text
     other = legal[-1] if truth == legal[0] else legal[0]
     assert not ex.check(other).correct
+    why = ex.explain()
+    assert f"'{truth}': " in why and f"'{other}': " in why, "each choice is explained in the coach's words"
     assert "Type one of the two choices" in ex.check("take 9 9").text
     assert ex.game is not game and not game.history, "the exercise keeps its own copy of the position"
     with pytest.raises(ValueError, match="not a legal choice"):
