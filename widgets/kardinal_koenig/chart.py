@@ -1,5 +1,6 @@
-"""The scoring chart (決算チャート) of Kardinal & König: as a pandas table, as the data its one front-end renderer
-(``static/chart.js``) draws, and as a view of its own (:class:`ChartView`) for lessons and the sandbox.
+"""The scoring chart (決算チャート) of Kardinal & König: as a table (pandas, or the table of
+:mod:`widgets.shared.frames` where pandas is missing), as the data its one front-end renderer (``static/chart.js``)
+draws, and as a view of its own (:class:`ChartView`) for lessons and the sandbox.
 
 Nothing here decides a point: every number comes from :mod:`games.kardinal_koenig.scoring`.
 

@@ -3,9 +3,10 @@ stars, with every number from :mod:`games.kutna_hora.mines` (``score_rows``, ``o
 
     explain_row(mines.score_rows(cells, owners, 4)[1], ["Purple", "Blue", "Green", "Orange"])
     # 'Row 2: 6 stars, worth 3/2/1. Purple (2 stars) and Blue (2 stars) tie for 1st: 3 points each; ...'
-    row_score_frame(cells, owners, 4)   # pandas: stars, row values, each player's stars and points per row
+    row_score_frame(cells, owners, 4)   # table: stars, row values, each player's stars and points per row
 
-pandas is imported only when a table is made, so ``import widgets`` stays quick.
+pandas (where installed; else the table of :mod:`widgets.shared.frames`) is imported only when a table is made, so
+``import widgets`` stays quick.
 """
 
 from __future__ import annotations

@@ -2,10 +2,11 @@
 matching points and where they come from, and the noble scoring per player. Every number is the engine's
 (:func:`games.kutna_hora.town.plot_costs`, :func:`~games.kutna_hora.town.matching`, :mod:`games.kutna_hora.nobles`)::
 
-    matching_frame(pos)                 # pandas: each building's matching points and where they come from
-    noble_frame(pos, {"green": 2}, {0: {"used_pelicans": 4}})   # pandas: nobles.per_noble × council, per player
+    matching_frame(pos)                 # table: each building's matching points and where they come from
+    noble_frame(pos, {"green": 2}, {0: {"used_pelicans": 4}})   # table: nobles.per_noble × council, per player
 
-pandas is imported only when a table is made, so ``import widgets`` stays quick.
+pandas (where installed; else the table of :mod:`widgets.shared.frames`) is imported only when a table is made, so
+``import widgets`` stays quick.
 """
 
 from __future__ import annotations

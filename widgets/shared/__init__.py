@@ -8,4 +8,6 @@
 * :mod:`.exercises` - :class:`Exercise`, :class:`ExerciseBox`, :class:`Feedback`: self-checking exercises.
 * :mod:`.palette` - the one palette of seat colours; :mod:`.text` - message helpers.
 * :mod:`.tournament` - seeded bot tournaments as pandas tables.
+* :mod:`.frames` - :func:`~.frames.table`: a pandas DataFrame where pandas is installed, else a small table showing
+  the same (the offline classroom site has no pandas).
 """
