@@ -7,6 +7,11 @@ earlier commit) in turns with this one, interleaved round by round, and prints t
 browser adds drawing and the comm round trip on top: ``tests/browser/test_table_screens.py`` times click to redraw.
 
 Run: ``python bench/bench_table_clicks.py [--clicks 40] [--rounds 3] [--against /tmp/before]``.
+
+Figures (5 interleaved rounds of 40 clicks, seed 1, against a worktree of the commit before the boards said what a
+click does, 2 shared cores at load 8-15): ms per click now / before: Kutná Hora 1.3 / 1.3, Kardinal & König 2.1 /
+1.6, Chartres 1.2 / 1.0, Catan 3.6 / 1.2, Cities & Knights 6.6 / 1.7; KB per step 3.0 / 2.9, 4.1 / 3.9, 3.0 / 3.0,
+2.9 / 1.0, 3.2 / 2.5 (Catan's places, their words and looks now come from Python).
 """
 
 from __future__ import annotations
