@@ -309,8 +309,8 @@ class DevelopmentSandbox(_Steps, ipywidgets.VBox):
         s = self.game.state
         t = ck_rulebook.TRACKS.index(track)
         level = s.levels[seat * 3 + t]
-        if level == odds.LEVELS or not s.cities[seat] or (
-                metropolis.needs_city(self.game, seat, t, level + 1) and not metropolis.free_cities(self.game, seat)):
+        # The engine's own conditions (a sandbox seat pays nothing, so the cost is not one of them).
+        if level == odds.LEVELS or not s.cities[seat] or metropolis.waits_for_city(self.game, seat, t, level + 1):
             from games.core import Action
 
             return improvements.improve_refusal(self.game, seat, Action("improve", (track,)))

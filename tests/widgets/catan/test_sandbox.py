@@ -113,3 +113,18 @@ def test_the_development_board_refuses_nonsense():
     assert not sandbox.improve(0, "magic") and "tracks" in sandbox.status.value
     lonely = DevelopmentSandbox(players=3, cities={0: [17]})
     assert not lonely.improve(1, "science") and "needs a city" in lonely.status.value
+
+
+def test_the_development_board_keeps_the_one_city_rule_when_the_metropolis_is_taken():
+    """Level 4 of another track waits for a second city even when another seat already holds that metropolis
+    (metropolis.one-city): the sandbox asks the engine, it does not repeat an older check of its own."""
+    sandbox = DevelopmentSandbox(players=3, cities={0: [17], 1: [40]})
+    for _ in range(4):
+        assert sandbox.improve(1, "trade")           # Player 2 holds the trade metropolis
+    for _ in range(4):
+        assert sandbox.improve(0, "politics")        # Player 1's only city takes the politics metropolis
+    assert bin(sandbox.game.state.cities[0]).count("1") == 1
+    for _ in range(3):
+        assert sandbox.improve(0, "trade")
+    assert not sandbox.improve(0, "trade") and "decision.ck-level-four" in sandbox.status.value
+    assert sandbox.game.state.levels[0 * 3 + 2] == 3   # trade is the third track
