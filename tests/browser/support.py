@@ -54,6 +54,10 @@ CONSOLE_ALLOW_LIST: list[tuple[str, str]] = [
     (r"RUNTIME-012[\s\S]*@jupyterlab/docregistry[\s\S]*/voila/labextensions/@jupyter-notebook/lab-extension/",
      "Voila 0.5.13 also loads Notebook 7's own lab extension, whose shared @jupyterlab/docregistry module Voila does "
      "not provide; that extension (Notebook 7 menus and toolbar buttons) has nothing to do in Voila."),
+    (r"Shared module @jupyterlite/services doesn't exist[\s\S]*/extensions/@jupyterlite/pyodide-kernel-extension/",
+     "The test extra installs the classroom site's build tools, and with them JupyterLite's kernel extension, which "
+     "only the site uses. JupyterLab skips it as disabled (isolated_env's page_config), but Notebook 7.6 still loads "
+     "its remote entry, which then misses JupyterLite's own services and stops there; Notebook 7 works normally."),
 ]
 
 #: Outside URLs that third-party page templates request on every load, answered locally with an empty stub instead
@@ -151,6 +155,10 @@ def http_delete(url: str, token: str) -> int:
         return err.code
 
 
+#: JupyterLite's front-end extensions, which the site build installs and a Jupyter server must not load.
+LITE_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyterlite/server-extension")
+
+
 def isolated_env(tmp: Path) -> dict[str, str]:
     """The caller's environment with every per-user Jupyter/IPython location moved into ``tmp``."""
     env = dict(os.environ)
@@ -159,6 +167,12 @@ def isolated_env(tmp: Path) -> dict[str, str]:
         (tmp / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(tmp / sub)
     env["JUPYTER_PLATFORM_DIRS"] = "1"  # silences the path-migration warning in the server log
+    # The test extra installs the classroom site's build tools, whose JupyterLite kernel extension would load into
+    # this JupyterLab / Notebook 7 and fail there (it needs JupyterLite's own services): only the site uses it.
+    labconfig = tmp / "config" / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    disabled = {"disabledExtensions": dict.fromkeys(LITE_EXTENSIONS, True)}
+    (labconfig / "page_config.json").write_text(json.dumps(disabled))
     env.pop("ANYWIDGET_HMR", None)  # hot reload would watch files and re-render views mid-test
     return env
 
