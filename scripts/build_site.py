@@ -17,6 +17,7 @@ every input (package files, lessons, pins, this file); a build whose inputs hash
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -64,6 +65,11 @@ PACKAGE_GLOBS = ["games/**/*.py", "games/**/*.json", "widgets/**/*.py", "widgets
 LESSONS = REPO / "notebooks"
 
 
+def kept_results() -> list[Path]:
+    """The design lab's kept experiments the lessons read (sqlite3 works in Pyodide)."""
+    return sorted((REPO / "bench" / "results").glob("lab_*.sqlite"))
+
+
 def log(text: str) -> None:
     print(f"[build-site] {text}", flush=True)
 
@@ -80,6 +86,7 @@ def tools_key() -> str:
 def input_files() -> list[Path]:
     files = {p for pattern in PACKAGE_GLOBS for p in REPO.glob(pattern) if "__pycache__" not in p.parts}
     files.update(LESSONS.glob("*.ipynb"))
+    files.update(kept_results())
     files.add(Path(__file__).resolve())
     return sorted(files)
 
@@ -118,7 +125,7 @@ def project_wheel(dest: Path, build_id: str) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         for path in input_files():
-            if path.suffix != ".ipynb" and path != Path(__file__).resolve():
+            if path.suffix not in (".ipynb", ".sqlite") and path != Path(__file__).resolve():
                 target = src / path.relative_to(REPO)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, target)
@@ -127,8 +134,27 @@ def project_wheel(dest: Path, build_id: str) -> Path:
         name, version, *tags = built.stem.split("-")
         tagged = dest / f"{name}-{version}-1{build_id}-{'-'.join(tags[-3:])}.whl"
         dest.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(built, tagged)
+        add_kept_results(built, tagged)
         return tagged
+
+
+def add_kept_results(wheel: Path, out: Path) -> None:
+    """``wheel`` with the design lab's kept results (``bench/results/lab_*.sqlite``, read by lessons 13 and 14) at
+    ``bench/results/`` beside the packages: ``widgets.lab.kept`` looks for them two folders above itself, which in
+    the browser is site-packages. Listed in RECORD like every other file of the wheel."""
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        record_name = next(n for n in source.namelist() if n.endswith(".dist-info/RECORD"))
+        record = source.read(record_name).decode()
+        for item in source.infolist():
+            if item.filename != record_name:
+                target.writestr(item, source.read(item.filename))
+        for store in kept_results():
+            data = store.read_bytes()
+            arcname = store.relative_to(REPO).as_posix()
+            target.writestr(arcname, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record += f"{arcname},sha256={digest},{len(data)}\n"
+        target.writestr(record_name, record)
 
 
 def _norm(name: str) -> str:
@@ -183,6 +209,8 @@ def lite_config(build_id: str) -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Board-game lessons",
         "exposeAppInBrowser": True,  # window.jupyterapp: the browser test drives the lessons through it
+        # Voila's preview button needs a Voila server, which a static site has not
+        "disabledExtensions": ["@voila-dashboards/jupyterlab-preview"],
         # a new build opens a new browser storage: the lessons of this site, never a copy kept from an older one
         "contentsStorageName": storage,
         "workspacesStorageName": storage,
