@@ -247,9 +247,13 @@ def coach_answers(page: Any, view: Any, kind: TableKind) -> str:
     play = view.get_by_test_id(f"{kind.prefix}-hint-play-0")
     expect(play).to_be_visible(timeout=REPLY_MS)
     action = play.get_attribute("data-action")
-    places = view.locator(f'[data-action="{action}"]:not([data-testid*="-hint-"]):not([data-testid*="-legal-"])')
+    # The board's places for the action, as the runtime's placesOf finds them: outside the action bar and text lists.
+    places = view.evaluate(
+        """(root, action) => [...root.querySelectorAll('[data-action], [data-actions]')].filter((n) =>
+             !n.closest('.bg-bar, [data-list]') && (n.dataset.action === action
+               || (n.dataset.actions && JSON.parse(n.dataset.actions).includes(action)))).length""", action)
     marked = "no board place for it"
-    if places.count():
+    if places:
         play.hover()
         expect(view.locator(".bg-hinted").first).to_be_visible(timeout=REPLY_MS)
         marked = f"hovered: {view.locator('.bg-hinted').count()} place(s) marked"

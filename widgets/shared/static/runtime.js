@@ -239,9 +239,23 @@ export function coachPanel(model, status, prefix) {
 // screen, and "show choices" scrolls the first highlighted choice on the board into view. Every line of the bar
 // keeps its height whatever it holds (`rows` rows of choices, 1 unless a table needs more; more scroll inside), so an
 // answer moves nothing below it. opts: {detail, choices: nodes, rows, tools: tools' opts}.
+const lastBars = new WeakMap();  // model -> the bar it drew last (looking back keeps the present's height)
+
 export function actionBar(model, status, catalog, prefix, opts) {
   const o = opts || {};
   const bar = testid(make("section", "bg-bar"), `${prefix}-bar`);
+  // Prompts and choices are shown whole, so the bar's height follows them; looking back at an earlier step (a shorter
+  // prompt, fewer choices) keeps at least the present's height, so that nothing below the bar moves.
+  const previous = lastBars.get(model);
+  if (!status.live && previous) {
+    const height = previous.dataset.liveHeight || (previous.isConnected ? String(previous.offsetHeight) : "");
+    if (height) {
+      bar.dataset.liveHeight = height;
+      bar.style.boxSizing = "border-box";  // offsetHeight counts padding and border
+      bar.style.minHeight = `${height}px`;
+    }
+  }
+  lastBars.set(model, bar);
   const top = make("div", "bg-bar-top");
   const right = make("div", "bg-tools-box");
   if (status.live && status.your_turn) {
