@@ -26,7 +26,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from .frontend import esm
+from .frontend import css, esm
 from .text import whole_number
 
 #: What an exercise box says once its kernel is gone (restarted, shut down): its clicks cannot be answered.
@@ -150,8 +150,7 @@ class KernelWatch(anywidget.AnyWidget):
     without a word (``shared/static/kernel_watch.js``)."""
 
     _esm = esm("shared/static/kernel_watch.js")
-    _css = (".bg-ex-lost { border-left: 4px solid #b91c1c; padding: 4px 8px; color: #b91c1c; }"
-            ".bg-ex--lost .bg-ex-question { opacity: 0.6; }")
+    _css = css()  # the runtime's styles, the lost-kernel line's among them, as every view ships them
     lost_text = traitlets.Unicode(LOST_KERNEL).tag(sync=True)
     lost_text_page = traitlets.Unicode(LOST_KERNEL_PAGE).tag(sync=True)
 
