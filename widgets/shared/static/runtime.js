@@ -234,28 +234,34 @@ export function coachPanel(model, status, prefix) {
   return box;
 }
 
+// model -> {nodes, tallest}: the bar's parts each view drew last and the tallest each has been (see keepTallest).
+const barParts = new WeakMap();
+
+// Prompts and choices are shown whole, so their height follows what they hold; a part of the bar never gets shorter
+// than it has been in this view (a shorter prompt after a click, fewer choices, an earlier step looked back at), so
+// that nothing below the bar moves up and down as the game goes on. It grows when it must, and then stays.
+function keepTallest(model, name, node) {
+  let marks = barParts.get(model);
+  if (!marks) barParts.set(model, marks = { nodes: {}, tallest: {} });
+  const old = marks.nodes[name];
+  const seen = Math.max(marks.tallest[name] || 0, old && old.isConnected ? old.offsetHeight : 0);
+  marks.tallest[name] = seen;
+  marks.nodes[name] = node;
+  if (seen) {
+    node.style.boxSizing = "border-box";  // offsetHeight counts padding and border
+    node.style.minHeight = `${seen}px`;
+  }
+  return node;
+}
+
 // The action bar of a table: the decision (prompt and the table's detail line) with the tools beside it, its choices
 // (buttons, hints), and the message line, together. mount keeps it at the top of the view while the view is on
-// screen, and "show choices" scrolls the first highlighted choice on the board into view. Every line of the bar
-// keeps its height whatever it holds (`rows` rows of choices, 1 unless a table needs more; more scroll inside), so an
-// answer moves nothing below it. opts: {detail, choices: nodes, rows, tools: tools' opts}.
-const lastBars = new WeakMap();  // model -> the bar it drew last (looking back keeps the present's height)
-
+// screen, and "show choices" scrolls the first highlighted choice on the board into view. The prompt and the choices
+// are shown whole (at least `rows` rows of choices, 1 unless a table needs more) and never shrink (keepTallest); the
+// message line has a fixed height. opts: {detail, choices: nodes, rows, tools: tools' opts}.
 export function actionBar(model, status, catalog, prefix, opts) {
   const o = opts || {};
   const bar = testid(make("section", "bg-bar"), `${prefix}-bar`);
-  // Prompts and choices are shown whole, so the bar's height follows them; looking back at an earlier step (a shorter
-  // prompt, fewer choices) keeps at least the present's height, so that nothing below the bar moves.
-  const previous = lastBars.get(model);
-  if (!status.live && previous) {
-    const height = previous.dataset.liveHeight || (previous.isConnected ? String(previous.offsetHeight) : "");
-    if (height) {
-      bar.dataset.liveHeight = height;
-      bar.style.boxSizing = "border-box";  // offsetHeight counts padding and border
-      bar.style.minHeight = `${height}px`;
-    }
-  }
-  lastBars.set(model, bar);
   const top = make("div", "bg-bar-top");
   const right = make("div", "bg-tools-box");
   if (status.live && status.your_turn) {
@@ -276,7 +282,12 @@ export function actionBar(model, status, catalog, prefix, opts) {
   const choices = testid(make("div", "bg-actions"), `${prefix}-controls`);
   choices.style.setProperty("--bg-choice-rows", String(o.rows || 1));
   choices.append(...(o.choices || []).filter(Boolean));
-  bar.append(top, choices, messageLine(model, `${prefix}-message`), coachPanel(model, status, prefix));
+  const coach = coachPanel(model, status, prefix);
+  const marks = barParts.get(model);
+  if (marks && !coach.childElementCount) marks.tallest.coach = 0;  // closed: its room goes with it
+  bar.append(keepTallest(model, "top", top), keepTallest(model, "choices", choices),
+    // the coach's answer keeps its room when it folds (the game moved on) until it is closed
+    messageLine(model, `${prefix}-message`), coach.childElementCount ? keepTallest(model, "coach", coach) : coach);
   return bar;
 }
 
