@@ -10,6 +10,7 @@ import pytest
 
 from games import game_class
 from games.core import IllegalAction, Rng
+from tests.checks import run_in_own_loop
 from tests.widgets.messages import click, spy
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
@@ -282,8 +283,9 @@ def test_after_a_round_played_by_bots_review_and_undo_know_the_learners_own_deci
 
 
 def run_in_a_kernel_loop(body):
-    """Run ``body`` (a coroutine function) in an event loop, as a kernel runs the intents."""
-    asyncio.run(body())
+    """Run ``body`` (a coroutine function) in an event loop, as a kernel runs the intents: a new loop in a thread of
+    its own, since the browser suite leaves one running in the main thread, where ``asyncio.run`` refuses to start."""
+    run_in_own_loop(body)
 
 
 async def until(condition, seconds: float = 120.0) -> None:
