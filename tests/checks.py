@@ -54,18 +54,18 @@ def assert_bad_config_refused(load: Callable[[dict], Any], data: dict, change: d
         load(data)
 
 
-def run_in_own_loop(make: Any) -> Any:
-    """Run the coroutine ``make()`` to its end on a new event loop in a thread of its own, and return its result (or
-    raise its exception): a test session may leave an event loop running in the main thread (Playwright's sync API
-    does, after the browser tests), where ``asyncio.run`` refuses to start."""
-    import asyncio
+def in_a_thread(work: Any) -> Any:
+    """Call ``work()`` in a thread of its own and return its result (or raise its exception). A test session may
+    leave an event loop marked running in the main thread (Playwright's sync API does, after the browser suite):
+    code that asks for the running loop then finds one that never runs, and ``asyncio.run`` refuses to start there.
+    A new thread has no loop."""
     import threading
 
     out: dict[str, Any] = {}
 
     def main() -> None:
         try:
-            out["value"] = asyncio.run(make())
+            out["value"] = work()
         except BaseException as err:  # handed to the caller below
             out["error"] = err
 
@@ -75,3 +75,11 @@ def run_in_own_loop(make: Any) -> Any:
     if "error" in out:
         raise out["error"]
     return out["value"]
+
+
+def run_in_own_loop(make: Any) -> Any:
+    """Run the coroutine ``make()`` to its end on a new event loop in a thread of its own (see :func:`in_a_thread`),
+    and return its result."""
+    import asyncio
+
+    return in_a_thread(lambda: asyncio.run(make()))

@@ -10,6 +10,7 @@ from typing import Any
 import comm
 import pytest
 
+from tests.checks import in_a_thread
 from widgets.catan import CatanTable, CKTable
 from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
@@ -393,6 +394,11 @@ def test_the_event_log_points_at_the_tables_name_in_the_notebook(table, monkeypa
 
 
 def test_the_coach_gives_legal_hints_and_reviews_the_humans_decisions(spec, monkeypatch):
+    # With no event loop running (a new thread) the review answers at once, as from plain Python.
+    in_a_thread(lambda: _coach_gives_legal_hints_and_reviews(spec, monkeypatch))
+
+
+def _coach_gives_legal_hints_and_reviews(spec, monkeypatch):
     table = spy(spec.make(), monkeypatch)
     click(table, {"intent": "hint"})
     hints = table.coach["hints"]
