@@ -4,6 +4,8 @@
 // (a notebook reopened with its saved widgets), it shows the model's `lost_text` (`lost_text_page` on a Voila
 // page, which has no cell to run again) and disables the box's controls.
 
+import { watchKernel } from "./runtime.js";
+
 function render({ model, el }) {
   const line = document.createElement("div");
   line.className = "bg-ex-lost";
@@ -27,26 +29,9 @@ function render({ model, el }) {
     root.classList.add("bg-ex--lost");
     for (const node of root.querySelectorAll("button, input")) node.disabled = true;
   };
-  // ipywidgets marks a view whose model lost its comm with this class, a moment after the event.
-  const checkLive = () => setTimeout(() => {
-    if (el.closest && el.closest(".jupyter-widgets-disconnected")) loseKernel("disconnected");
-  }, 0);
-  const onClose = () => loseKernel("closed");
-  const kernel = (model.widget_manager || {}).kernel;
-  const onStatus = (_kernel, status) => {
-    if (status === "restarting" || status === "autorestarting" || status === "dead") loseKernel(status);
-  };
-  const onGone = () => loseKernel("disposed");
-  const signals = kernel && kernel.statusChanged && kernel.disposed ? [[kernel.statusChanged, onStatus],
-    [kernel.disposed, onGone]] : [];
-  for (const [signal, fn] of signals) signal.connect(fn);
-  model.on("comm_live_update", checkLive);
-  model.on("comm:close", onClose);
-  checkLive();
+  const unwatch = watchKernel(model, el, loseKernel, true);
   return () => {
-    for (const [signal, fn] of signals) signal.disconnect(fn);
-    model.off("comm_live_update", checkLive);
-    model.off("comm:close", onClose);
+    unwatch();
     line.remove();
   };
 }

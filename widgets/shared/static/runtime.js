@@ -551,25 +551,9 @@ export function mount({ model, el }, spec) {
     event.preventDefault();
     activate(node, event);
   };
-  // ipywidgets marks a view whose model lost its comm (a kernel restart) with this class, a moment after the event.
-  const checkLive = () => setTimeout(() => {
-    if (el.closest && el.closest(".jupyter-widgets-disconnected")) loseKernel("disconnected");
-  }, 0);
-  const onClose = () => loseKernel("closed");
-  // The kernel itself, where the widget manager exposes it (JupyterLab, Notebook 7, Voila): a restart or a shutdown
-  // leaves this view's model behind, even before anything is clicked.
-  const kernel = (model.widget_manager || {}).kernel;
-  const onStatus = (_kernel, status) => {
-    if (status === "restarting" || status === "autorestarting" || status === "dead") loseKernel(status);
-  };
-  const onGone = () => loseKernel("disposed");
-  const signals = kernel && kernel.statusChanged && kernel.disposed ? [[kernel.statusChanged, onStatus],
-    [kernel.disposed, onGone]] : [];
-  for (const [signal, fn] of signals) signal.connect(fn);
+  const unwatch = watchKernel(model, el, loseKernel);
 
   for (const name of spec.traits) model.on(`change:${name}`, schedule);
-  model.on("comm_live_update", checkLive);
-  model.on("comm:close", onClose);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   draw();
@@ -578,13 +562,39 @@ export function mount({ model, el }, spec) {
 
   return () => {
     for (const name of spec.traits) model.off(`change:${name}`, schedule);
-    model.off("comm_live_update", checkLive);
-    model.off("comm:close", onClose);
-    for (const [signal, fn] of signals) signal.disconnect(fn);
+    unwatch();
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
     dropBar();
     root.remove();
+  };
+}
+
+// Calls `loseKernel(why)` when the kernel behind `model` is gone: ipywidgets marks a view whose model lost its comm (a
+// kernel restart) with a class, a moment after the event; the comm closes; and the kernel itself, where the widget
+// manager exposes it (JupyterLab, Notebook 7, Voila), says it restarts, died or was shut down, even before anything
+// is clicked. `checkNow`: also look for the disconnected mark at once (a notebook reopened with its saved widgets).
+// Returns the function that stops watching.
+export function watchKernel(model, el, loseKernel, checkNow = false) {
+  const checkLive = () => setTimeout(() => {
+    if (el.closest && el.closest(".jupyter-widgets-disconnected")) loseKernel("disconnected");
+  }, 0);
+  const onClose = () => loseKernel("closed");
+  const kernel = (model.widget_manager || {}).kernel;
+  const onStatus = (_kernel, status) => {
+    if (status === "restarting" || status === "autorestarting" || status === "dead") loseKernel(status);
+  };
+  const onGone = () => loseKernel("disposed");
+  const signals = kernel && kernel.statusChanged && kernel.disposed ? [[kernel.statusChanged, onStatus],
+    [kernel.disposed, onGone]] : [];
+  for (const [signal, fn] of signals) signal.connect(fn);
+  model.on("comm_live_update", checkLive);
+  model.on("comm:close", onClose);
+  if (checkNow) checkLive();
+  return () => {
+    for (const [signal, fn] of signals) signal.disconnect(fn);
+    model.off("comm_live_update", checkLive);
+    model.off("comm:close", onClose);
   };
 }
 
