@@ -93,25 +93,28 @@ _LAYOUT = """root => {
 _FIRST_CHOICE = """root => [...root.querySelectorAll('.bg-choice, [data-select]')]
   .find(n => !n.closest('.bg-bar, [data-list]')) || null"""
 
+# The band of the window [top, bottom] in which the notebook shows `root` (the window cut by every scrolling parent).
+VISIBLE_BAND = """root => {
+  let top = 0, bottom = window.innerHeight;
+  for (let n = root.parentElement; n && n !== document.body; n = n.parentElement) {
+    const s = getComputedStyle(n);
+    if (s.overflowY === 'visible' && s.overflowX === 'visible') continue;
+    const r = n.getBoundingClientRect();
+    top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+  }
+  return [top, bottom];
+}"""
+
 # Whether the prompt and the first choice are both inside the window and the part of it the notebook shows.
 _ONE_SCREEN = """([root, choiceSel]) => {
-  const band = (() => {
-    let top = 0, bottom = window.innerHeight;
-    for (let n = root.parentElement; n && n !== document.body; n = n.parentElement) {
-      const s = getComputedStyle(n);
-      if (s.overflowY === 'visible' && s.overflowX === 'visible') continue;
-      const r = n.getBoundingClientRect();
-      top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
-    }
-    return [top, bottom];
-  })();
+  const band = (VISIBLE_BAND)(root);
   const prompt = root.querySelector('.bg-bar .bg-prompt').getBoundingClientRect();
   const choice = (FIRST_CHOICE)(root);
   const c = choice ? choice.getBoundingClientRect() : prompt;
   const inside = (r) => r.top >= band[0] - 1 && r.bottom <= band[1] + 1;
   return {band, prompt: [prompt.top, prompt.bottom], choice: [c.top, c.bottom], ok: inside(prompt) && inside(c),
           hasChoice: !!choice};
-}""".replace("FIRST_CHOICE", _FIRST_CHOICE)
+}""".replace("FIRST_CHOICE", _FIRST_CHOICE).replace("VISIBLE_BAND", VISIBLE_BAND)
 
 
 def layout(view: Any) -> dict[str, Any]:

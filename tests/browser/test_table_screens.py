@@ -48,16 +48,10 @@ _WHOLE = """root => {
 
 # Whether the message line lies inside the part of the window the notebook shows.
 _MESSAGE_SEEN = """([root, sel]) => {
-  let top = 0, bottom = window.innerHeight;
-  for (let n = root.parentElement; n && n !== document.body; n = n.parentElement) {
-    const s = getComputedStyle(n);
-    if (s.overflowY === 'visible' && s.overflowX === 'visible') continue;
-    const r = n.getBoundingClientRect();
-    top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
-  }
+  const [top, bottom] = (VISIBLE_BAND)(root);
   const m = root.querySelector(sel).getBoundingClientRect();
   return m.top >= top - 1 && m.bottom <= bottom + 1;
-}"""
+}""".replace("VISIBLE_BAND", tables.VISIBLE_BAND)
 
 
 # The labels of the player boards that spill out of their boxes (content wider or taller than the box).
@@ -112,6 +106,16 @@ def _click_a_choice(page: Any, view: Any, kind: tables.TableKind) -> tuple[str, 
     return action, ms
 
 
+def _whole_and_shown(page: Any, view: Any, kind: tables.TableKind) -> Path:
+    """The bar shows its prompt and choices whole, the player-board labels stay inside their boxes, and the learner's
+    screen is kept (its path)."""
+    _assert_whole(view, kind)
+    if kind.prefix in BOARD_LABELS:
+        spilled = view.evaluate(f"r => ({_SPILLED})([r, {json.dumps(BOARD_LABELS[kind.prefix])}])")
+        assert not spilled, f"player-board labels out of their boxes: {spilled[:6]}"
+    return _learner_screen(page, view, kind)
+
+
 def _learner_screen(page: Any, view: Any, kind: tables.TableKind) -> Path:
     """After a click: the prompt, its first choice and the message line on one 1280 × 800 screen, photographed."""
     shot = SHOTS / f"learner-{kind.prefix}-1280x800.png"
@@ -154,11 +158,7 @@ def test_each_card_and_town_table_shows_its_prompt_choices_and_message_on_one_sc
         action, ms = _click_a_choice(page, view, kind)
         message = view.locator(kind.message).inner_text()  # what the decision did (a secret play logs nothing)
         assert message.startswith("Step ") and "Not allowed" not in message, message
-        _assert_whole(view, kind)
-        if kind.prefix in BOARD_LABELS:
-            spilled = view.evaluate(f"r => ({_SPILLED})([r, {json.dumps(BOARD_LABELS[kind.prefix])}])")
-            assert not spilled, f"player-board labels out of their boxes: {spilled[:6]}"
-        shot = _learner_screen(page, view, kind)
+        shot = _whole_and_shown(page, view, kind)
         log.append(f"{cls}: '{action}' ({ms:.0f} ms) → {message[:90]!r}; {support.rel(shot)}")
     kh = _kind("KHTable")
     view = _view(page, lab_page, kh)
@@ -192,11 +192,7 @@ def test_catan_spots_look_like_what_a_click_does_and_the_tables_speak_in_place_w
                  *view.locator('.bg-bar [data-intent="act"]').all_inner_texts()]
         raw = [t for t in texts if RAW_ID.search(t)]
         assert not raw, raw[:5]
-        _assert_whole(view, kind)
-        if kind.prefix in BOARD_LABELS:
-            spilled = view.evaluate(f"r => ({_SPILLED})([r, {json.dumps(BOARD_LABELS[kind.prefix])}])")
-            assert not spilled, f"player-board labels out of their boxes: {spilled[:6]}"
-        shot = _learner_screen(page, view, kind)
+        shot = _whole_and_shown(page, view, kind)
         log.append(f"{cls}: '{action}' ({ms:.0f} ms); {support.rel(shot)}")
     ck = _kind("CKTable")
     view = _view(page, lab_page, ck)
