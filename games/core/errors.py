@@ -47,14 +47,14 @@ class DataError(GameError, ValueError):
 QUOTE_LIMIT = 80
 
 
-def excerpt(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``value`` as an error sentence quotes it: its repr cut to ``limit`` characters with an ellipsis (a save or a
-    click may carry a megabyte; the sentence stays one line). A whole number too long to write out is named by its
-    size."""
+def excerpt(value: object, limit: int = QUOTE_LIMIT, ellipsis: str = "…") -> str:
+    """``value`` as an error sentence quotes it: its repr cut to ``limit`` characters ending in ``ellipsis`` (a save
+    or a click may carry a megabyte; the sentence stays one line). A whole number too long to write out is named by
+    its size."""
     if isinstance(value, str) and len(value) > limit:
         value = value[:limit]  # the repr of the part shown only
     try:
         text = repr(value)
     except ValueError:  # an int over sys.get_int_max_str_digits() digits
         text = f"a number of about {int(value.bit_length() * 0.30103):,} digits"  # type: ignore[attr-defined]
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[:limit - len(ellipsis)] + ellipsis

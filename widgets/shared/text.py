@@ -7,19 +7,15 @@ import html
 import re
 from typing import Any, Iterable, Sequence
 
+from games.core.errors import excerpt
+
 _WHOLE = re.compile(r"[+-]?[0-9]+\Z")
 
 
 def short(value: Any, limit: int = 40) -> str:
     """A value as a message quotes it: its repr, cut to ``limit`` characters (an int too long to write out is
-    named by its size)."""
-    if isinstance(value, str) and len(value) > limit:
-        value = value[:limit]  # repr of the part shown only: a megabyte's repr is a megabyte's work
-    try:
-        text = repr(value)
-    except ValueError:  # an int over sys.get_int_max_str_digits() digits
-        text = f"a number of about {int(value.bit_length() * 0.30103):,} digits"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    named by its size): the kernel's :func:`~games.core.errors.excerpt`, with the views' three dots."""
+    return excerpt(value, limit, "...")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
