@@ -1,0 +1,139 @@
+"""Two versions of the engines side by side in ONE run: µs per decision of this tree and of another checkout
+(``--before PATH``, e.g. a ``git worktree`` of main before a refactor), interleaved, with catanatron's random play
+as the common yardstick.
+
+Run:  python bench/bench_before_after.py --before PATH [--rounds 7] [--decisions 10000] [--game ID ...]
+      [--no-catanatron]
+
+Each version runs in a worker subprocess of its own that imports ``games`` from its tree only; every round asks
+both workers in turn (alternating which goes first) for the same seeded random games of every engine, unchecked
+(``apply_unchecked``, the bots' path) and checked (``apply``), and catanatron for its 4-player games. Each process
+measures its own CPU time. The table shows medians over rounds and the median of the paired per-round ratios
+after / before: the figure a refactor that must keep speed "within 5 %" is judged by (<= 1.05).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pathlib
+import statistics
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from bench_catan import Worker, load  # noqa: E402
+
+#: The worker: imports ``games`` from the tree given as argv[1], answers one JSON command per line.
+ENGINE_WORKER = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from games import game_class
+from games.core import Rng
+
+def play(cls, players, seeds, checked):
+    decisions = 0
+    start = time.process_time()
+    for seed in seeds:
+        game, pick = cls(None, seed, players=players), Rng(seed)
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            action = legal[pick.below(len(legal))]
+            (game.apply if checked else game.apply_unchecked)(action)
+        decisions += len(game.history)
+    return time.process_time() - start, decisions
+
+for line in sys.stdin:
+    cmd = json.loads(line)
+    cls = game_class(cmd["game"])
+    cpu, decisions = play(cls, cmd["players"], range(cmd["first"], cmd["first"] + cmd["games"]), cmd["checked"])
+    print(json.dumps({"cpu": cpu, "decisions": decisions}), flush=True)
+"""
+
+
+class EngineWorker:
+    def __init__(self, root: pathlib.Path) -> None:
+        self.root = root
+        self.process = subprocess.Popen([sys.executable, "-c", ENGINE_WORKER, str(root)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, cwd=str(root))
+
+    def ask(self, cmd: dict) -> dict:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps(cmd) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the engine worker of {self.root} stopped")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.process.stdin.close()  # type: ignore[union-attr]
+        self.process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", required=True, type=pathlib.Path, help="the other checkout's root")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--decisions", type=int, default=10000, help="decisions per engine, mode and round")
+    parser.add_argument("--game", action="append", help="only this game id (repeatable)")
+    parser.add_argument("--no-catanatron", action="store_true", help="leave out the catanatron yardstick")
+    parser.add_argument("--catanatron-python", help="an interpreter with catanatron 3.2.1 installed")
+    parser.add_argument("--catanatron-games", type=int, default=20, help="catanatron games per round")
+    args = parser.parse_args()
+    sys.path.insert(0, str(HERE.parent))
+    from games import GAMES, game_class
+
+    versions = {"before": EngineWorker(args.before.resolve()), "after": EngineWorker(HERE.parent)}
+    reference = None if args.no_catanatron else Worker(args.catanatron_python)
+    engines = []  # (label, game id, players, games per round)
+    for game_id in args.game or sorted(GAMES):
+        cls = game_class(game_id)
+        for players in range(cls.min_players, cls.max_players + 1):
+            sized = versions["after"].ask({"game": game_id, "players": players, "first": 10_000, "games": 3,
+                                           "checked": False})
+            engines.append((f"{game_id} {players}p", game_id, players,
+                            max(2, math.ceil(args.decisions / (sized["decisions"] / 3)))))
+    print(f"load average before: {load()}  ({args.rounds} rounds, ~{args.decisions} decisions per engine, mode and "
+          "round, process time, medians)", flush=True)
+    rows: dict[str, dict[str, list[float]]] = {label: {} for label, *_ in engines}
+    yardstick: list[float] = []
+    for rnd in range(args.rounds):
+        order = ["before", "after"] if rnd % 2 == 0 else ["after", "before"]
+        for label, game_id, players, games in engines:
+            for checked in (False, True):
+                for version in order:
+                    got = versions[version].ask({"game": game_id, "players": players, "first": 1000 * rnd,
+                                                 "games": games, "checked": checked})
+                    key = f"{version} {'checked' if checked else 'unchecked'}"
+                    rows[label].setdefault(key, []).append(got["cpu"] / got["decisions"] * 1e6)
+        if reference is not None:
+            got = reference.ask({"do": "play", "first": 1000 * rnd, "games": args.catanatron_games})
+            yardstick.append(got["cpu"] / got["decisions"] * 1e6)
+        print(f"  round {rnd + 1} done", flush=True)
+    for worker in versions.values():
+        worker.close()
+    if reference is not None:
+        reference.close()
+    ref = statistics.median(yardstick) if yardstick else None
+    print(f"\n{'engine':26} {'before µs':>9} {'after µs':>9} {'after/before':>12} {'checked b/a µs':>15} "
+          f"{'chk a/b':>8} {'before/cat':>10} {'after/cat':>9}")
+    for label, vals in rows.items():
+        bu, au = vals["before unchecked"], vals["after unchecked"]
+        bc, ac = vals["before checked"], vals["after checked"]
+        paired = statistics.median(a / b for a, b in zip(au, bu, strict=True))
+        paired_checked = statistics.median(a / b for a, b in zip(ac, bc, strict=True))
+        b, a = statistics.median(bu), statistics.median(au)
+        cat = f"{b / ref:10.2f} {a / ref:9.2f}" if ref else ""
+        print(f"{label:26} {b:9.1f} {a:9.1f} {paired:12.3f} {statistics.median(bc):7.1f}/{statistics.median(ac):<7.1f}"
+              f" {paired_checked:8.3f} {cat}")
+    if ref:
+        print(f"{'catanatron 3.2.1 4p':26} {ref:9.1f}")
+    print(f"load average after: {load()}")
+
+
+if __name__ == "__main__":
+    main()
