@@ -18,8 +18,9 @@ Pieces:
 * :class:`Action` - a verb and a few arguments, ``str()`` gives ``"advance ore 2"``, :meth:`Action.parse` reads it.
 * :class:`Game` - the base class a rules module subclasses (hooks ``_setup``, ``_legal``, ``_apply``,
   ``_why_illegal``, ``pending``, ``current_player``, ``is_terminal``, ``scores``, ``_observe``).
-* :class:`Step`, :class:`Steps`, :class:`StepGame` - each decision kind as one unit (prompt, options, refusal,
-  effect) that a game dispatches to.
+* :class:`Step`, :class:`Automatic`, :class:`Steps`, :class:`StepGame` - each decision kind as one unit (prompt,
+  options, refusal, effect), steps nobody decides, and the one decision flow: a stack of pending step records that
+  the kernel dispatches from and settles (:mod:`games.core.steps`).
 * :class:`Rule`, :class:`RuleBook`, :class:`Event` - rule registry (``RuleBook.load`` reads ``data/rules.json``)
   and event log.
 * :class:`Rng` - the game-owned random stream (the global ``random`` is never used).
@@ -40,10 +41,10 @@ from .parameters import NO_CHANGES, Changes, Parameter, ParameterError, Params
 from .provenance import APPROX, EXACT_SOURCES, Sourced
 from .records import Record
 from .rng import Rng
-from .steps import Step, StepGame, Steps
+from .steps import Automatic, Step, StepGame, Steps
 
 __all__ = [
-    "APPROX", "Action", "Changes", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES", "Event",
+    "APPROX", "Action", "Automatic", "Changes", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES", "Event",
     "Game", "GameError", "INFERRED", "IllegalAction", "InvalidNotation", "LegalActions", "NO_CHANGES", "Outcome",
     "Parameter", "ParameterError", "Params", "RULEBOOK", "Record", "Rng", "Rule", "RuleBook", "SANDBOX",
     "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "as_action", "config_from_dict", "config_to_dict",

@@ -1,9 +1,9 @@
-"""Decision kinds as small units: a game is a table of steps that its ``game.py`` dispatches to.
+"""The decision flow every game shares: each kind of step is one unit, and pending steps wait on a stack.
 
-Each kind of decision a game can wait for (Kutná Hora's Build, Chartres' reveal, the card game's claim) is one
+Each kind of decision a game can wait for (Kutná Hora's Build, Chartres' reveal, the card game's take) is one
 :class:`Step`. It owns the four things a reader asks about that decision, in one place:
 
-* ``prompt`` - the pending decision in words;
+* ``prompt`` - the pending decision in words (for a question that never changes: the class attribute ``asks``);
 * ``options`` - its legal actions;
 * ``refusal`` - why a well-formed action is not legal now, in a sentence (``None``: the generic sentence);
 * ``apply`` - its effect, logged with the rules it follows.
@@ -12,9 +12,21 @@ Each kind of decision a game can wait for (Kutná Hora's Build, Chartres' reveal
 the kernel uses it to refuse a wrong verb or a wrong number of words before the step is asked, so a step's
 ``refusal`` only ever explains legality, never spelling.
 
-A game built on steps subclasses :class:`StepGame` and says, in :meth:`StepGame._step_now`, which step is pending,
-for whom, and with which record of its details (``at``: a frame of a stack, the state itself, ...). Everything
-else - ``pending``, ``_legal``, ``_why_illegal``, ``_apply`` - is dispatched here, once for every game::
+A step nobody decides (drawing tiles, income, the end of a round) is an :class:`Automatic` step: its ``run`` is
+carried out by the kernel as soon as it is on top of the stack, so no player ever waits on one.
+
+**The flow.** What is pending is a stack of named step records: ``game.state.stack``, a list of records (any
+:class:`~games.core.Record` with at least ``kind``, a step kind, and ``player``, the seat that decides; a game adds
+the fields its steps read), the top at the end. A :class:`StepGame` declares its steps once (``steps = Steps(...)``,
+decisions and automatic steps together) and the kernel does the rest, the same for every game:
+
+* ``pending()``, the legal actions and the refusals come from the step of the top record;
+* ``apply`` pops the top record and hands it to its step (``at``); the step's effect pushes whatever comes next
+  (:meth:`StepGame.push`, or the record again, changed, when the same decision goes on);
+* then the kernel *settles*: it runs automatic steps on top, and when the stack is empty it asks the game for the
+  next turn's first step (:meth:`StepGame._next_steps`); the game is over when that finds nothing to do.
+
+A game's ``game.py`` sets up, scores, observes and checks invariants; it never dispatches a verb::
 
     class Build(Step):
         kind = "build"
@@ -25,7 +37,9 @@ else - ``pending``, ``_legal``, ``_why_illegal``, ``_apply`` - is dispatched her
         def refusal(self, game, at, action): ...
         def apply(self, game, at, action): ...
 
-    STEPS = Steps(Build(), Plot(), ...)
+    class KutnaHoraGame(StepGame):
+        steps = Steps(Play(), Build(), ..., RoundEnd())      # every step, once
+        def _next_steps(self): ...                           # the next card, turn or round; False: game over
 """
 
 from __future__ import annotations
@@ -46,10 +60,17 @@ class Step:
     forms: ClassVar[Mapping[str, str]]
     #: ``True`` when :meth:`options` already lists its actions sorted by ``Action.sort_key`` and unique.
     presorted: ClassVar[bool] = False
+    #: ``True`` for a step nobody decides (:class:`Automatic`).
+    automatic: ClassVar[bool] = False
+    #: The question, for a step whose prompt never changes: the default :meth:`prompt` is "Player N: " + this, with
+    #: ``{at.<field>}`` filled in from the step's record.
+    asks: ClassVar[str] = ""
 
     def prompt(self, game: Any, at: Any) -> str:
         """The decision in words, as ``pending().prompt`` shows it (public: it never names a secret)."""
-        raise NotImplementedError
+        if not self.asks:
+            raise NotImplementedError(f"step {self.kind} has neither a prompt nor asks")
+        return f"Player {at.player + 1}: {self.asks.format(at=at) if '{' in self.asks else self.asks}"
 
     def options(self, game: Any, at: Any) -> Sequence[Action]:
         """Every legal action of this decision (any order unless :attr:`presorted`)."""
@@ -79,7 +100,25 @@ class Step:
         return None
 
     def __repr__(self) -> str:
-        return f"<step {self.kind}: {', '.join(self.forms)}>"
+        return f"<step {self.kind}: {', '.join(self.forms) or 'automatic'}>"
+
+
+class Automatic(Step):
+    """A step nobody decides: the kernel runs it as soon as its record is on top of the stack (popped first, like a
+    decision's), and its effect may push further steps."""
+
+    automatic = True
+    forms: ClassVar[Mapping[str, str]] = {}
+
+    def run(self, game: Any, at: Any) -> None:
+        """Carry out the step, logging each effect with ``game.emit``."""
+        raise NotImplementedError
+
+    def options(self, game: Any, at: Any) -> Sequence[Action]:  # never asked: the kernel runs it at once
+        return ()
+
+    def apply(self, game: Any, at: Any, action: Action) -> None:
+        raise AssertionError(f"the automatic step {self.kind} is run, never decided")
 
 
 class Steps(Mapping[str, Step]):
@@ -90,6 +129,10 @@ class Steps(Mapping[str, Step]):
         for step in steps:
             if step.kind in self._steps:
                 raise ValueError(f"step kind {step.kind!r} registered twice")
+            if step.automatic and step.forms:
+                raise ValueError(f"step {step.kind} is automatic and so takes no verbs")
+            if not step.automatic and not step.forms:
+                raise ValueError(f"step {step.kind} takes no verb: a decision needs at least one form")
             for verb, form in step.forms.items():
                 if form.split()[0] != verb:
                     raise ValueError(f"step {step.kind}: the form {form!r} does not start with its verb {verb!r}")
@@ -103,6 +146,14 @@ class Steps(Mapping[str, Step]):
 
     def __len__(self) -> int:
         return len(self._steps)
+
+    def decisions(self) -> tuple[Step, ...]:
+        """The steps a player decides, in registration order."""
+        return tuple(step for step in self._steps.values() if not step.automatic)
+
+    def automatic(self) -> tuple[Step, ...]:
+        """The steps the kernel runs by itself, in registration order."""
+        return tuple(step for step in self._steps.values() if step.automatic)
 
     def verbs(self) -> dict[str, str]:
         """Every verb of the game and how it is written (first form seen wins)."""
@@ -118,17 +169,78 @@ def _sort_key(action: Action) -> tuple:
 
 
 class StepGame(Game):
-    """A :class:`Game` whose decisions are the :class:`Step` units of :attr:`steps`."""
+    """A :class:`Game` whose decisions are the :class:`Step` units of :attr:`steps`, pending on ``state.stack``
+    (see the module docstring)."""
 
-    #: The game's decision kinds.
+    #: The game's step kinds, decisions and automatic steps, each registered once.
     steps: ClassVar[Steps]
     #: Legal actions come sorted from here: steps that are not presorted are sorted once.
     legal_is_sorted = True
     _steps_dispatched: ClassVar[bool] = True
+    _kernel_flow: ClassVar[bool] = True
+    #: The steps by kind as a plain dict (the pending step is looked up several times per decision).
+    _by_kind: ClassVar[dict[str, Step]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "steps" in cls.__dict__:
+            cls._by_kind = dict(cls.steps.items())
+        #: Whether the pending step alone says who decides and what they may do (no override of either).
+        cls._steps_dispatched = cls._decider is StepGame._decider and cls._legal is StepGame._legal
+        cls._kernel_flow = cls._step_now is StepGame._step_now  # TRANSITION (issue 27): every game, then removed
+
+    def __init__(self, config: Any = None, seed: int = 0, **options: Any) -> None:
+        super().__init__(config, seed, **options)
+        if self._kernel_flow:  # TRANSITION: until every game's flow is the kernel's
+            self._settle()  # the first decision: automatic steps of the setup run, the first turn starts
+
+    # ------------------------------------------------------------------ hooks of a game
+    def _next_steps(self) -> bool:
+        """Nothing is pending: push the next turn's (or round's) first step and return ``True``, or return ``False``:
+        the game is over. By default a game ends when its stack runs empty."""
+        return False
+
+    def _after_decision(self) -> None:  # noqa: B027 - optional hook
+        """Called after each decision has been applied and the flow settled (a check of the whole position, such as
+        a victory that may come from any action). Nothing by default."""
+
+    # ------------------------------------------------------------------ the flow, the same for every game
+    def push(self, record: Any) -> None:
+        """Put a step's record on top of the stack: it is pending next (after anything pushed later)."""
+        self.state.stack.append(record)
+
+    def _settle(self) -> None:
+        """Run automatic steps, and start the next turn when nothing waits, until a player must decide or the game
+        is over."""
+        stack, by_kind = self.state.stack, self._by_kind
+        while True:
+            if not stack:
+                if not self._next_steps():
+                    return
+                stack = self.state.stack  # a step may have replaced the state's list
+                continue
+            step = by_kind[stack[-1].kind]
+            if not step.automatic:
+                return
+            step.run(self, stack.pop())  # type: ignore[attr-defined]
+            stack = self.state.stack
 
     def _step_now(self) -> tuple[Step, Any, int] | None:
         """The pending step, its record (``at``) and the deciding seat; ``None`` once the game is over."""
-        raise NotImplementedError
+        stack = self.state.stack
+        if not stack:
+            return None
+        top = stack[-1]
+        return self._by_kind[top.kind], top, top.player
+
+    def is_terminal(self) -> bool:
+        return not self.state.stack
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (a game whose turn belongs to someone else meanwhile says so itself)."""
+        stack = self.state.stack
+        return stack[-1].player if stack else None
 
     def _decider(self) -> int | None:
         now = self._step_now()
@@ -159,11 +271,6 @@ class StepGame(Game):
         options = step.options(self, at)
         return options if step.presorted else sorted(set(options), key=_sort_key)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        #: Whether the pending step alone says who decides and what they may do (no override of either).
-        cls._steps_dispatched = cls._decider is StepGame._decider and cls._legal is StepGame._legal
-
     def _why_illegal(self, action: Action) -> str | None:
         now = self._step_now()
         if now is None:
@@ -172,8 +279,11 @@ class StepGame(Game):
         return step.spelling(self, at, action) or step.refusal(self, at, action)
 
     def _apply(self, action: Action) -> None:
-        now = self._step_now()
-        assert now is not None, "apply on a finished game"  # the kernel checks legality first
-        step, at, _ = now
-        step.apply(self, at, action)
-
+        if not self._kernel_flow:  # TRANSITION (issue 27): a game whose flow is still its own
+            step, at, _ = self._step_now()  # type: ignore[misc]
+            step.apply(self, at, action)
+            return
+        record = self.state.stack.pop()  # decided: its effect pushes what comes next
+        self._by_kind[record.kind].apply(self, record, action)
+        self._settle()
+        self._after_decision()

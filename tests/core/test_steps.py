@@ -1,5 +1,6 @@
-"""The kernel's Step units: a game written as steps gets pending(), legal actions, refusals and apply from its
-table of steps; a wrong verb or a wrong number of words is refused before a step is asked."""
+"""The kernel's Step units and flow: a game written as steps gets pending(), legal actions, refusals and apply from
+its table of steps and the stack of pending step records; automatic steps run by themselves; a wrong verb or a wrong
+number of words is refused before a step is asked."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from games.core import Action, DataError, IllegalAction, Record, RuleBook, Step, StepGame, Steps
+from games.core import Action, Automatic, DataError, IllegalAction, Record, RuleBook, Step, StepGame, Steps
 from games.core.conformance import check_random_game
 
 RULES = RuleBook.from_json("""{"game": "pile", "sections": {"T": "Taking"}, "rules": [
     {"id": "take", "section": "T", "text": "Take 1 to 3 stones."},
-    {"id": "colour", "section": "T", "text": "After taking 3, name a colour.", "source": "decision"}]}""")
+    {"id": "colour", "section": "T", "text": "After taking 3, name a colour.", "source": "decision"},
+    {"id": "count", "section": "T", "text": "After each turn the pile is counted."}]}""")
 
 
 @dataclass(frozen=True)
@@ -22,10 +24,17 @@ class PileConfig:
 
 
 @dataclass(slots=True)
+class Pending(Record):
+    kind: str  # a step kind
+    player: int
+
+
+@dataclass(slots=True)
 class PileState(Record):
     pile: int
     turn: int
-    asks: str  # the pending step's kind
+    stack: list[Pending]
+    counted: int  # how often the automatic step ran
 
 
 class Take(Step):
@@ -47,9 +56,10 @@ class Take(Step):
         s.pile -= int(action.args[0])
         game.emit("take", f"takes {action.args[0]}")
         if action.args[0] == 3 and s.pile:
-            s.asks = "colour"
+            game.push(Pending("colour", at.player))
         else:
             s.turn += 1
+            game.push(Pending("count", -1))
 
 
 class Colour(Step):
@@ -64,8 +74,15 @@ class Colour(Step):
 
     def apply(self, game: Any, at: Any, action: Action) -> None:
         game.emit("colour", f"says {action}")
-        game.state.asks = "take"
         game.state.turn += 1
+
+
+class Count(Automatic):
+    kind = "count"
+
+    def run(self, game: Any, at: Any) -> None:
+        game.state.counted += 1
+        game.emit("count", f"{game.state.pile} stones left")
 
 
 class PileGame(StepGame):
@@ -74,21 +91,16 @@ class PileGame(StepGame):
     rules = RULES
     Config = PileConfig
     min_players = max_players = 2
-    steps = Steps(Take(), Colour())
+    steps = Steps(Take(), Colour(), Count())
 
     def _setup(self) -> PileState:
-        return PileState(7 + self.rng.below(5), 0, "take")
+        return PileState(7 + self.rng.below(5), 0, [], 0)
 
-    def _step_now(self) -> tuple[Step, Any, int] | None:
+    def _next_steps(self) -> bool:
         s = self.state
-        return None if not s.pile else (self.steps[s.asks], s, s.turn % 2)
-
-    @property
-    def current_player(self) -> int | None:
-        return None if not self.state.pile else self.state.turn % 2
-
-    def is_terminal(self) -> bool:
-        return not self.state.pile
+        if s.pile:
+            self.push(Pending("take", s.turn % 2))
+        return bool(s.pile)
 
     def scores(self) -> tuple[int, ...]:
         return tuple(int(p == (self.state.turn - 1) % 2) for p in range(2))
@@ -147,3 +159,32 @@ def test_a_kind_or_a_form_registered_wrongly_is_refused():
 def test_a_malformed_rule_book_names_what_is_wrong(text, says):
     with pytest.raises(DataError, match=says):
         RuleBook.from_json(text)
+
+
+def test_the_kernel_runs_automatic_steps_and_ends_the_game_when_nothing_is_next():
+    game = PileGame(None, 1)
+    pile = game.state.pile
+    game.apply("take 1")
+    assert game.state.counted == 1 and game.log[-1].rule == "count", "the automatic step ran at once"
+    assert [frame.kind for frame in game.state.stack] == ["take"] and game.pending().player == 1
+    while not game.is_terminal():
+        game.apply(game.legal_actions()[0])
+    assert game.state.stack == [] and game.pending() is None and len(game.legal_actions()) == 0
+    assert game.state.counted == game.state.turn and pile > 0
+
+
+def test_an_automatic_step_takes_no_verb_and_a_decision_takes_one():
+    class Noisy(Automatic):
+        kind = "noisy"
+        forms = {"shout": "shout"}
+
+    class Mute(Step):
+        kind = "mute"
+        forms = {}
+
+    with pytest.raises(ValueError, match="automatic"):
+        Steps(Noisy())
+    with pytest.raises(ValueError, match="takes no verb"):
+        Steps(Mute())
+    assert [step.kind for step in PileGame.steps.automatic()] == ["count"]
+    assert [step.kind for step in PileGame.steps.decisions()] == ["take", "colour"]
