@@ -44,7 +44,8 @@ from .rng import Rng
 from .steps import Automatic, Step, StepGame, Steps
 
 __all__ = [
-    "APPROX", "Action", "Automatic", "Changes", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES", "Event",
+    "APPROX", "Action", "Automatic", "Changes", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES",
+    "Event",
     "Game", "GameError", "INFERRED", "IllegalAction", "InvalidNotation", "LegalActions", "NO_CHANGES", "Outcome",
     "Parameter", "ParameterError", "Params", "RULEBOOK", "Record", "Rng", "Rule", "RuleBook", "SANDBOX",
     "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "as_action", "config_from_dict", "config_to_dict",
