@@ -19,7 +19,8 @@ Pieces:
 * :class:`Game` - the base class a rules module subclasses (hooks ``_setup``, ``_legal``, ``_apply``,
   ``_why_illegal``, ``pending``, ``current_player``, ``is_terminal``, ``scores``, ``_observe``).
 * :class:`Step`, :class:`Automatic`, :class:`Steps`, :class:`StepGame` - each decision kind as one unit (prompt,
-  options, refusal, effect), steps nobody decides, and the one decision flow: a stack of pending step records that
+  options, refusal, effect), steps nobody decides, and the one decision flow; :class:`Verb` and :class:`VerbStep` -
+  one unit per verb of a step that takes several: a stack of pending step records that
   the kernel dispatches from and settles (:mod:`games.core.steps`).
 * :class:`Rule`, :class:`RuleBook`, :class:`Event` - rule registry (``RuleBook.load`` reads ``data/rules.json``)
   and event log.
@@ -41,12 +42,13 @@ from .parameters import NO_CHANGES, Changes, Parameter, ParameterError, Params
 from .provenance import APPROX, EXACT_SOURCES, Sourced
 from .records import Record
 from .rng import Rng
-from .steps import Automatic, Step, StepGame, Steps
+from .steps import Automatic, Step, StepGame, Steps, Verb, VerbStep
 
 __all__ = [
     "APPROX", "Action", "Automatic", "Changes", "ConfigError", "DECISION", "DataError", "Decision", "EXACT_SOURCES",
     "Event",
     "Game", "GameError", "INFERRED", "IllegalAction", "InvalidNotation", "LegalActions", "NO_CHANGES", "Outcome",
     "Parameter", "ParameterError", "Params", "RULEBOOK", "Record", "Rng", "Rule", "RuleBook", "SANDBOX",
-    "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "as_action", "config_from_dict", "config_to_dict",
+    "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "Verb",
+    "VerbStep", "as_action", "config_from_dict", "config_to_dict",
 ]

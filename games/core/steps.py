@@ -121,6 +121,63 @@ class Automatic(Step):
         raise AssertionError(f"the automatic step {self.kind} is run, never decided")
 
 
+class Verb:
+    """One verb of a step that takes several (Catan's turn after the roll: settle, city, road, buy, trade, end): the
+    verb's form, options, refusal and effect together, so "how does a settlement work?" is answered by one unit.
+    Verbs hold no state; a :class:`VerbStep` lists them."""
+
+    #: The verb, as the action's first word.
+    verb: ClassVar[str]
+    #: How an action of this verb is written (``"settle NODE"``).
+    form: ClassVar[str]
+
+    def options(self, game: Any, at: Any) -> list[Action]:
+        """This verb's legal actions now (ascending by ``Action.sort_key`` if the step is presorted)."""
+        raise NotImplementedError
+
+    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
+        """Why ``action`` (spelled right) is not legal now: the actual reason, in a sentence."""
+        return None
+
+    def apply(self, game: Any, at: Any, action: Action) -> None:
+        """Carry out ``action`` (already known to be legal), logging each effect with ``game.emit``."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<verb {self.form}>"
+
+
+class VerbStep(Step):
+    """A step made of :class:`Verb` units: its forms, options (each verb's, in the order of :attr:`verbs`), refusal
+    and effect are its verbs'. List the verbs in alphabetical order, each giving its options ascending, and the
+    options come out sorted (``presorted``)."""
+
+    verbs: ClassVar[tuple[Verb, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "verbs" in cls.__dict__:
+            seen = [unit.verb for unit in cls.verbs]
+            if len(set(seen)) != len(seen):
+                raise ValueError(f"step {cls.__name__}: a verb is listed twice in {seen}")
+            cls.forms = {unit.verb: unit.form for unit in cls.verbs}
+            cls._of_verb = {unit.verb: unit for unit in cls.verbs}
+
+    _of_verb: ClassVar[dict[str, Verb]] = {}
+
+    def options(self, game: Any, at: Any) -> Sequence[Action]:
+        out: list[Action] = []
+        for unit in self.verbs:
+            out += unit.options(game, at)
+        return out
+
+    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
+        return self._of_verb[action.verb].refusal(game, at, action)
+
+    def apply(self, game: Any, at: Any, action: Action) -> None:
+        self._of_verb[action.verb].apply(game, at, action)
+
+
 class Steps(Mapping[str, Step]):
     """A game's steps by kind, each registered once."""
 

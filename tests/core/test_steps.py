@@ -188,3 +188,46 @@ def test_an_automatic_step_takes_no_verb_and_a_decision_takes_one():
         Steps(Mute())
     assert [step.kind for step in PileGame.steps.automatic()] == ["count"]
     assert [step.kind for step in PileGame.steps.decisions()] == ["take", "colour"]
+
+
+def test_a_verb_step_is_its_verbs_forms_options_refusals_and_effects():
+    from games.core import Verb, VerbStep
+
+    class Shout(Verb):
+        verb, form = "shout", "shout WORD"
+
+        def options(self, game: Any, at: Any) -> list[Action]:
+            return [Action("shout", ("hey",))]
+
+        def refusal(self, game: Any, at: Any, action: Action) -> str | None:
+            return f"only 'hey' may be shouted, not {action.args[0]!r}."
+
+        def apply(self, game: Any, at: Any, action: Action) -> None:
+            game.said.append(str(action))
+
+    class Wait(Verb):
+        verb, form = "wait", "wait"
+
+        def options(self, game: Any, at: Any) -> list[Action]:
+            return [Action("wait")]
+
+        def apply(self, game: Any, at: Any, action: Action) -> None:
+            game.said.append("...")
+
+    class Talk(VerbStep):
+        kind = "talk"
+        verbs = (Shout(), Wait())
+
+    class Game:
+        said: list[str] = []
+
+    talk, game = Talk(), Game()
+    assert talk.forms == {"shout": "shout WORD", "wait": "wait"}
+    assert [str(a) for a in talk.options(game, None)] == ["shout hey", "wait"]
+    assert talk.refusal(game, None, Action("shout", ("ho",))) == "only 'hey' may be shouted, not 'ho'."
+    assert talk.refusal(game, None, Action("wait")) is None
+    talk.apply(game, None, Action("wait"))
+    talk.apply(game, None, Action("shout", ("hey",)))
+    assert game.said == ["...", "shout hey"]
+    with pytest.raises(ValueError, match="listed twice"):
+        type("Twice", (VerbStep,), {"kind": "twice", "verbs": (Wait(), Wait())})
