@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import locations, resolution, scoring
+from games.core import Automatic
+
+from . import locations, resolution
 from .decisions import name
+from .state import ACT, NOBODY, PHASE_F, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -44,19 +47,20 @@ def activate(game: ChartresGame, p: int) -> None:
     resolution.start(game, p, above)
 
 
-class Activation:
-    """Phase E as a step of the round: it asks nothing itself (an activated ability may)."""
+class Activation(Automatic):
+    """Phase E as a step of the round, a seat's turn at a time: it asks nothing itself (an activated ability may)."""
 
-    def settle(self, game: ChartresGame, p: int) -> bool:
-        activate(game, p)
-        return True
+    kind = ACT
+
+    def run(self, game: ChartresGame, at: Waiting) -> None:
+        activate(game, at.player)
 
     def done(self, game: ChartresGame) -> None:
         end_round(game)
 
 
 def end_round(game: ChartresGame) -> None:
-    """Fewer than 4 rounds played: a new round with fresh locations; else the era ends with Phase F."""
+    """Fewer rounds played than an era has: a new round with fresh locations; else the era ends with Phase F."""
     s = game.state
     if s.round < game.numbers.rounds_per_era:
         game.emit("era.end-check", f"Action rows hold {', '.join(str(len(r)) for r in s.row)} cards: a new round.")
@@ -68,4 +72,4 @@ def end_round(game: ChartresGame) -> None:
         return
     game.emit("era.end-check", f"The action rows hold {game.numbers.row_full} cards: era {s.era} ends with "
               "Phase F.")
-    scoring.start(game)
+    game.push(Waiting(kind=PHASE_F, player=NOBODY))

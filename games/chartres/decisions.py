@@ -1,5 +1,5 @@
 """What every Chartres decision shares: its actions as shared objects, the refusal sentences for an action that
-belongs to another decision, and the turn order of a round's steps.
+belongs to another decision, and the turn order of a round's steps (:func:`next_turn`).
 
 Actions are immutable values, so the engine makes one object per text and every legal-action list reuses it: a
 game lists thousands of them, and building them again would be most of the cost of a decision.
@@ -7,11 +7,12 @@ game lists thousands of them, and building them again would be most of the cost 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any
 
-from games.core import Action, Step
+from games.core import Action, Step, VerbStep
 
 from .components import Components
+from .state import OVER, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -52,25 +53,17 @@ def name(p: int) -> str:
 
 
 class ChartresStep(Step):
-    """A Chartres decision. Every step lists its options in sort order (hands are kept sorted)."""
+    """A Chartres decision, pending as a :class:`~.state.Waiting` record ``at`` (``at.player`` decides). Every step
+    lists its options in sort order (hands are kept sorted)."""
 
     presorted = True
-    #: The question in words, after the decider's name (a step whose prompt says more overrides :meth:`prompt`).
-    asks: ClassVar[str] = ""
 
-    def seat(self, at: Any) -> int:
-        """The seat that decides, from the step's record ``at``."""
-        raise NotImplementedError
-
-    def prompt(self, game: ChartresGame, at: Any) -> str:
-        return f"{name(self.seat(at))}: {self.asks}"
-
-    def spelling(self, game: ChartresGame, at: Any, action: Action) -> str | None:
+    def spelling(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
         """Chartres words a misfit action its own way: an action naming a card says first when that card is not in
         the decider's hand, whatever the step; a verb of another step names this step's verbs. ``stop`` and the
         number of words are left to the step (a wrong count gets the sentence that lists the legal actions)."""
         verb, args = action.verb, action.args
-        if verb in CARD_VERBS and args and str(args[-1]) not in game.state.hand[self.seat(at)]:
+        if verb in CARD_VERBS and args and str(args[-1]) not in game.state.hand[at.player]:
             return f"{args[-1]} is not a card in your hand"
         if verb not in self.forms and verb != "stop":
             expected = " or ".join(v for v in self.forms if v != "stop")
@@ -78,30 +71,25 @@ class ChartresStep(Step):
         return None
 
 
-class Turns(Protocol):
-    """A step of the round that the seats of ``state.queue`` take one after the other."""
+class TurnStep(ChartresStep):
+    """A decision the seats of ``state.queue`` take in turn, one after the other (see :func:`next_turn`)."""
 
     def settle(self, game: ChartresGame, seat: int) -> bool:
         """Settle ``seat``'s turn without a question when there is nothing to ask (then ``True``)."""
-
-    def done(self, game: ChartresGame) -> None:
-        """Every seat has had its turn: move on to the next step."""
-
-
-class TurnStep(ChartresStep):
-    """A decision the seats of ``state.queue`` take in turn; its record ``at`` is the deciding seat."""
-
-    def seat(self, at: int) -> int:
-        return at
-
-    def prompt(self, game: ChartresGame, p: int) -> str:
-        return f"{name(p)}: {self.asks}"  # as the base class words it, without asking seat() (a hot path)
-
-    def settle(self, game: ChartresGame, seat: int) -> bool:
         return False
 
     def done(self, game: ChartresGame) -> None:
+        """Every seat has had its turn: move on to the next step of the round."""
         raise NotImplementedError
+
+
+class TurnVerbs(TurnStep, VerbStep):
+    """A turn step made of :class:`~games.core.Verb` units, one per verb. A verb of no unit (``stop`` where it is
+    not a choice) gets the sentence that lists the legal actions."""
+
+    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+        unit = self._of_verb.get(action.verb)
+        return None if unit is None else unit.refusal(game, at, action)
 
 
 class RowCard(TurnStep):
@@ -109,6 +97,23 @@ class RowCard(TurnStep):
 
     forms = {"row": "row CARD"}
 
-    def options(self, game: ChartresGame, p: int) -> list[Action]:
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
         row = game.row_actions
-        return [row[c] for c in game.state.hand[p]]
+        return [row[c] for c in game.state.hand[at.player]]
+
+
+def next_turn(game: ChartresGame) -> bool:
+    """Nothing is pending: push the next seat's turn of the round's step (``state.phase``), settled without a
+    question when there is nothing to ask, or what follows the last turn; ``False`` once the game is over."""
+    s = game.state
+    phase = s.phase
+    if phase == OVER:
+        return False
+    step = game.steps[phase]
+    if s.turn >= len(s.queue):
+        step.done(game)
+    else:
+        seat = s.queue[s.turn]
+        if step.automatic or not step.settle(game, seat):
+            game.push(Waiting(kind=phase, player=seat))
+    return True

@@ -3,8 +3,8 @@ citizens, windows, reputation, and the gains of an ability, a track bonus, a win
 
 A gain names the rule it follows: gains of an ability log under the glossary's own rule (``effect.*``), gains of
 a printed bonus under the bonus's rule (``track.status``, ``window.bonus``, ...), so the log says why each
-happened. Track movements (shield, cross, barrel) are :mod:`.tracks`; their bonuses chain back through
-:func:`gain`, depth first.
+happened. Track movements (shield, cross, barrel) are :mod:`.tracks`: the bonus a move reaches is gained here at
+once, through :func:`gain`, so chains resolve depth first.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 from . import tracks
 from .data import rulebook
 from .decisions import name
+from .influence import gain_ip
 from .windows import build_window, rightmost_value
 
 if TYPE_CHECKING:
@@ -22,12 +23,6 @@ if TYPE_CHECKING:
 
 #: The rule name an ability's gains carry: each then logs under the glossary's rule for its effect.
 FROM_ABILITY = "ability"
-
-
-def gain_ip(game: ChartresGame, p: int, n: int, rule: str, why: str) -> None:
-    if n:
-        game.state.ip[p] += n
-        game.emit(rule, f"{name(p)}: +{n} IP ({why}).", player=p, ip=n)
 
 
 def refill(game: ChartresGame, pile: str, discards: str, rule: str) -> bool:
@@ -118,6 +113,17 @@ def gain(game: ChartresGame, p: int, atom: str, rule: str) -> None:
     _GAINS[kind](game, p, arg, rule)
 
 
+def _move(track: Callable[[ChartresGame, int], tracks.Bonus | None]) -> Callable[[ChartresGame, int, str, str], None]:
+    """The gain of one step of a marker on a track: the printed bonus it reaches is gained at once (a chain)."""
+
+    def step(game: ChartresGame, p: int, arg: str, rule: str) -> None:
+        reached = track(game, p)
+        if reached is not None:
+            gain(game, p, *reached)
+
+    return step
+
+
 def _own(rule: str, glossary_rule: str) -> str:
     """An ability's gain logs under the glossary's rule; a printed bonus's under the bonus's."""
     return glossary_rule if rule == FROM_ABILITY else rule
@@ -153,9 +159,9 @@ _GAINS: dict[str, Callable[[ChartresGame, int, str, str], None]] = {
     "window": lambda game, p, arg, rule: window(game, p, arg),
     "gain_citizen": lambda game, p, arg, rule: gain_citizen(game, p, _own(rule, "effect.citizen")),
     "place_citizen": _first_free_path,
-    "shield": lambda game, p, arg, rule: tracks.shield(game, p),
-    "cross": lambda game, p, arg, rule: tracks.cross(game, p),
-    "barrel": lambda game, p, arg, rule: tracks.barrel(game, p),
+    "shield": _move(tracks.shield),
+    "cross": _move(tracks.cross),
+    "barrel": _move(tracks.barrel),
     "score_windows": _score_windows,
     "score_cross": _score_cross,
     "draw": lambda game, p, arg, rule: draw(game, p, int(arg), _own(rule, "effect.draw")),

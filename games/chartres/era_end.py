@@ -10,14 +10,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core import Automatic
+
 from . import final_scoring, locations, scoring
 from .decisions import name
+from .state import ERA_END, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
 
 
+class EraEnd(Automatic):
+    """The end of an era, after the last seat's wine (:func:`end_era`)."""
+
+    kind = ERA_END
+
+    def run(self, game: ChartresGame, at: Waiting) -> None:
+        end_era(game)
+
+
 def end_era(game: ChartresGame) -> None:
+    """Clear the rows, pass the cellars, reveal new tiles and locations and start the next era; after the last era,
+    the final scoring."""
     s = game.state
     if s.era >= game.numbers.eras:
         final_scoring.score(game)

@@ -86,7 +86,7 @@ def lookahead(game: ChartresGame, action: Action, player: int) -> float:
     face-down cards."""
     twin = game.clone()
     if game.state.phase in (COMMIT_ROW, COMMIT_ACT):
-        play.face_down(twin, player, action)
+        play.face_down(twin, action)
     else:
         twin.apply_unchecked(action)
     return heuristic(twin, player)

@@ -19,9 +19,11 @@ Decisions, in the order a game asks them (``pending().kind``), and the module th
 
 Everything else (Phase B draws, the reveal, Phase E, the first time of a main ability that must be carried out,
 the gains inside a repetition, track bonuses and their chain reactions, the scoring steps, the end of an era)
-happens by itself and is logged with the rule that caused it. This module
-says which decision is pending and runs the automatic steps between decisions; it does not know how any of them
-works.
+happens by itself, as the automatic steps of the same modules, and is logged with the rule that caused it.
+
+The flow is the kernel's (:mod:`games.core.steps`): what is pending waits on ``state.stack``; when it runs empty
+the next seat's turn of the round's step is pushed (:func:`.decisions.next_turn`). This module sets the game up,
+scores it, shows it and checks it; it does not know how any decision works.
 """
 
 from __future__ import annotations
@@ -30,23 +32,33 @@ from typing import Any, ClassVar, Mapping
 
 from games.core import Action, ConfigError, DataError, Parameter, Rng, StepGame, Steps
 
-from . import actions, citizens, evaluation, locations, parameters, play, resolution, scoring, setup, wine_making
+from . import (
+    actions,
+    citizens,
+    decisions,
+    era_end,
+    evaluation,
+    locations,
+    parameters,
+    play,
+    resolution,
+    scoring,
+    setup,
+    wine_making,
+)
 from .components import Components, load_components
 from .data import rulebook
-from .decisions import ChartresStep, Turns, TurnStep, card_actions, name
+from .decisions import card_actions, name
 from .parameters import Numbers
 from .rules import RULES
-from .state import ACT, OVER, SETUP_ROW, ChartresConfig, ChartresState
+from .state import OVER, SETUP_ROW, ChartresConfig, ChartresState
 
-#: The decisions the seats of ``state.queue`` take in turn, one per step of the round.
-TURN_STEPS = (setup.StartingRow(), locations.ChooseLocation(), play.COMMIT_ROW_STEP, play.COMMIT_ACT_STEP,
-              scoring.BuyTile(), wine_making.PourFirst())
-#: Every decision of the game, by kind.
-STEPS = Steps(*TURN_STEPS, resolution.DISCARD_STEP, resolution.RESOLVE_STEP, resolution.PATH_STEP)
-#: The question of each step of the round (``state.phase``) that asks one.
-_ASKED: dict[str, TurnStep] = {step.kind: step for step in TURN_STEPS}
-#: What each step of the round does with a seat's turn and after the last one; Phase E asks nothing itself.
-ROUND: dict[str, Turns] = {**_ASKED, ACT: actions.Activation()}
+#: Every step of the game, by kind: the decisions of the round's steps, those of an ability, then the steps nobody
+#: decides.
+STEPS = Steps(setup.StartingRow(), locations.ChooseLocation(), play.COMMIT_ROW_STEP, play.COMMIT_ACT_STEP,
+              scoring.BuyTile(), wine_making.PourFirst(), resolution.Discard(), resolution.Resolve(), resolution.Path(),
+              resolution.CarryOn(), play.PhaseB(), actions.Activation(), scoring.PhaseF(), wine_making.MakeWine(),
+              era_end.EraEnd())
 
 
 class ChartresGame(StepGame):
@@ -118,45 +130,9 @@ class ChartresGame(StepGame):
     def _setup(self) -> ChartresState:
         return setup.set_up(self)
 
-    # ------------------------------------------------------------------ which decision is pending
-    def _step_now(self) -> tuple[ChartresStep, Any, int] | None:
-        s = self.state
-        ability = s.ability
-        if ability is not None:
-            return resolution.waiting(self, ability), ability, ability.player
-        step = _ASKED.get(s.phase)
-        if step is None:  # the game is over
-            return None
-        p = s.queue[s.turn]
-        return step, p, p
-
-    def _apply(self, action: Action) -> None:
-        super()._apply(action)
-        self._advance()
-
-    def _advance(self) -> None:
-        """Run everything that needs no decision until a decision is due or the game is over."""
-        s = self.state
-        while True:
-            if s.ability is not None:
-                if resolution.carry_on(self):
-                    return
-                continue  # the ability is over and the turn has passed on
-            turns = ROUND.get(s.phase)
-            if turns is None:  # the game is over
-                return
-            if s.turn >= len(s.queue):
-                turns.done(self)
-            elif not turns.settle(self, s.queue[s.turn]):
-                return
-
-    @property
-    def current_player(self) -> int | None:
-        now = self._step_now()
-        return None if now is None else now[2]
-
-    def is_terminal(self) -> bool:
-        return self.state.phase == OVER
+    # ------------------------------------------------------------------ the next turn
+    def _next_steps(self) -> bool:
+        return decisions.next_turn(self)
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.state.ip)
@@ -226,7 +202,7 @@ class ChartresGame(StepGame):
     def _observe(self, player: int | None) -> dict[str, Any]:
         s, n = self.state, self.players
         secret_rows = s.phase == SETUP_ROW
-        now = self._step_now()
+        top = s.stack[-1] if s.stack else None
         seats = []
         for p in range(n):
             mine = player == p
@@ -245,15 +221,15 @@ class ChartresGame(StepGame):
                 "activated": self.activated(p),
             })
         return {
-            # while an ability waits, the phase shown is its decision (discard, resolve, path)
+            # the phase shown is the pending decision's kind (while an ability waits: discard, resolve or path)
             "game": self.game_id, "players": n, "era": s.era, "round": s.round,
-            "phase": now[0].kind if s.ability is not None and now is not None else s.phase,
+            "phase": s.phase if top is None else top.kind,
             "initiative": list(s.initiative),
             "paths": {rulebook.PATHS[k]: list(path) for k, path in enumerate(s.paths)},
             "locations": list(s.loc_shown), "location_deck": len(s.loc_deck), "location_discard": len(s.loc_discard),
             "deck": len(s.deck), "discard": list(s.discard), "tiles": list(s.tiles_shown),
             "tiles_left": len(s.tiles_stack), "seats": seats, "final": [list(r) for r in s.final],
-            "components": self.parts.name, "pending": None if now is None else now[2],
+            "components": self.parts.name, "pending": None if top is None else top.player,
         }
 
     # ------------------------------------------------------------------ bots and checks

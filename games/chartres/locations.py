@@ -1,4 +1,6 @@
-"""Phase A: locations (フェーズA: ロケーション).
+"""Phase A: locations (フェーズA: ロケーション) - how a location works, in one place: the decision of a seat's turn
+(:class:`ChooseLocation`: its prompt), ``location ID`` (:class:`TakeLocation`: its form, options, refusal and effect,
+:func:`take`) and ``draw`` instead (:class:`DrawInstead`).
 
 Players + 1 locations are revealed (only one city gate may show). In order of torches in the action rows (ties:
 the earlier initiative) each player takes one and resolves its main ability, or draws a card instead. A location
@@ -10,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Verb
 
-from . import effects, play, resolution
-from .decisions import DRAW, TurnStep, action, name
-from .state import LOCATION, SETUP_ROW
+from . import effects, resolution
+from .decisions import DRAW, TurnVerbs, action, name
+from .state import LOCATION, NOBODY, PHASE_B, SETUP_ROW, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -50,40 +52,59 @@ def start(game: ChartresGame) -> None:
         f"{name(p)} ({game.resources(p)['torch']} torches)" for p in s.queue), order=list(s.queue))
 
 
-class ChooseLocation(TurnStep):
-    """``location ID`` takes a revealed location and resolves it; ``draw`` draws a card instead."""
+class TakeLocation(Verb):
+    """``location ID``: take a revealed location and carry out its main ability; one whose main ability cannot be
+    carried out cannot be chosen (``location.must-perform``)."""
 
-    kind = LOCATION
-    forms = {"location": "location ID", "draw": "draw"}
-    asks = "take a revealed location, or draw a card instead"
+    verb = "location"
+    form = "location ID"
 
-    def prompt(self, game: ChartresGame, p: int) -> str:
-        n = game.numbers.location_draw
-        return f"{name(p)}: " + (self.asks if n == 1 else f"take a revealed location, or draw {n} cards instead")
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+        return [action("location", x) for x in sorted(game.state.loc_shown)
+                if resolution.can_perform(game, at.player, x)]
 
-    def options(self, game: ChartresGame, p: int) -> list[Action]:
-        return [DRAW] + [action("location", x) for x in sorted(game.state.loc_shown)
-                         if resolution.can_perform(game, p, x)]
-
-    def refusal(self, game: ChartresGame, p: int, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
         args = action.args
-        if action.verb == "location" and args and args[0] in game.state.loc_shown:
+        if args and args[0] in game.state.loc_shown:
             return (f"you cannot carry out the main ability of {args[0]} "
                     f"({game.parts.locations[str(args[0])].main.words()}), so you may not choose it")
         return None
 
-    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
-        if action.verb == "draw":
-            n = game.numbers.location_draw
-            game.emit("location.draw-instead", f"{name(p)} takes no location and draws "
-                      + ("a card." if n == 1 else f"{n} cards."), player=p)
-            effects.draw(game, p, n, "location.draw-instead")
-            game.state.turn += 1
-        else:
-            take(game, p, str(action.args[0]))
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        take(game, at.player, str(action.args[0]))
+
+
+class DrawInstead(Verb):
+    """``draw``: take no location and draw cards instead (``location.draw-instead``)."""
+
+    verb = "draw"
+    form = "draw"
+
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+        return [DRAW]
+
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        p, n = at.player, game.numbers.location_draw
+        game.emit("location.draw-instead", f"{name(p)} takes no location and draws "
+                  + ("a card." if n == 1 else f"{n} cards."), player=p)
+        effects.draw(game, p, n, "location.draw-instead")
+        game.state.turn += 1
+
+
+class ChooseLocation(TurnVerbs):
+    """Phase A, a seat's turn: ``location ID`` (:class:`TakeLocation`) or ``draw`` (:class:`DrawInstead`)."""
+
+    kind = LOCATION
+    verbs = (TakeLocation(), DrawInstead())  # as the rule text has them (a refusal names them in this order) ...
+    presorted = False  # ... so the kernel sorts the options: ``draw`` first
+
+    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+        n = game.numbers.location_draw
+        instead = "a card" if n == 1 else f"{n} cards"
+        return f"{name(at.player)}: take a revealed location, or draw {instead} instead"
 
     def done(self, game: ChartresGame) -> None:
-        play.phase_b(game)
+        game.push(Waiting(kind=PHASE_B, player=NOBODY))
 
 
 def take(game: ChartresGame, p: int, lid: str) -> None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
 from . import effects
 from .decisions import RowCard, TurnStep, name
-from .state import ACT, COMMIT_ACT, COMMIT_ROW
+from .state import ACT, COMMIT_ACT, COMMIT_ROW, PHASE_B, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -29,14 +29,23 @@ def phase_b(game: ChartresGame) -> None:
     s.phase, s.queue, s.turn = COMMIT_ROW, list(s.initiative), 0
 
 
+class PhaseB(Automatic):
+    """Phase B, after the last seat's turn of Phase A: every player draws (:func:`phase_b`)."""
+
+    kind = PHASE_B
+
+    def run(self, game: ChartresGame, at: Waiting) -> None:
+        phase_b(game)
+
+
 class CommitRow(RowCard):
     """Play a card face down to the right end of the action row."""
 
     kind = COMMIT_ROW
     asks = "play a card face down to the right end of your action row"
 
-    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
-        s = game.state
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        s, p = game.state, at.player
         cid = str(action.args[0])
         s.hand[p].remove(cid)
         s.commit_row[p] = cid
@@ -61,14 +70,14 @@ class CommitAct(TurnStep):
     forms = {"activate": "activate SLOT CARD"}
     asks = "play a card face down under an empty position of your activation row"
 
-    def options(self, game: ChartresGame, p: int) -> list[Action]:
-        s = game.state
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+        s, p = game.state, at.player
         free = [k + 1 for k, c in enumerate(s.act[p]) if not c] + [len(s.row[p]) + 1]
         table, hand = game.activate_actions, s.hand[p]
         return [table[k][c] for k in free for c in hand]
 
-    def refusal(self, game: ChartresGame, p: int, action: Action) -> str | None:
-        args = action.args
+    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+        args, p = action.args, at.player
         if action.verb == "activate" and args and isinstance(args[0], int):
             slot, acts = args[0], game.state.act[p]
             last = len(game.state.row[p]) + 1  # one past the action row's end: a new position
@@ -78,8 +87,8 @@ class CommitAct(TurnStep):
                 return f"position {slot} of your activation row is taken: a card lies face down under it already"
         return None
 
-    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
-        s = game.state
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        s, p = game.state, at.player
         slot, cid = int(action.args[0]), str(action.args[1])
         s.hand[p].remove(cid)
         s.commit_act[p], s.commit_slot[p] = cid, slot
@@ -102,10 +111,11 @@ class CommitAct(TurnStep):
 COMMIT_ROW_STEP, COMMIT_ACT_STEP = CommitRow(), CommitAct()
 
 
-def face_down(game: ChartresGame, p: int, action: Action) -> None:
-    """Play ``action`` face down for ``p`` and nothing more: no reveal, even after the last play (the bots' look-ahead
-    rates a face-down play before the reveal, which would show the others' cards)."""
-    (COMMIT_ROW_STEP if game.state.phase == COMMIT_ROW else COMMIT_ACT_STEP).apply(game, p, action)
+def face_down(game: ChartresGame, action: Action) -> None:
+    """Play ``action``, the pending face-down play, and nothing more: no reveal, even after the last play (the bots'
+    look-ahead rates a face-down play before the reveal, which would show the others' cards)."""
+    at = game.state.stack.pop()
+    (COMMIT_ROW_STEP if at.kind == COMMIT_ROW else COMMIT_ACT_STEP).apply(game, at, action)
 
 
 def reveal(game: ChartresGame) -> None:

@@ -17,7 +17,8 @@ carried out (``decision.full-resolution``). What the player is asked (the readin
 * ``path warehouse|townhall`` when a citizen could go on either path.
 
 Gains inside a repetition happen at once. The ability in progress is the state's :class:`~.state.Resolving`
-record.
+record; while it lasts, the stack holds either the decision it waits for or :class:`CarryOn`, the step that takes it
+forward, which every decision of an ability pushes once its effect is done.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
 from . import effects
 from .abilities import COSTS, Ability, can_pay
 from .data import rulebook
 from .decisions import STOP, ChartresStep, action, name
-from .state import DISCARD, PATH, RESOLVE, Resolving
+from .state import CARRY_ON, DISCARD, PATH, RESOLVE, Resolving, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -106,7 +107,7 @@ def mandatory(game: ChartresGame, ab: Resolving) -> bool:
 
 
 def start(game: ChartresGame, p: int, source: str) -> None:
-    """``p`` starts resolving the main ability of ``source``; :func:`carry_on` takes it forward."""
+    """``p`` starts resolving the main ability of ``source``; :class:`CarryOn` takes it forward."""
     main = part(game, source, False)
     assert main is not None
     times = repetitions(game, p, main)
@@ -115,11 +116,23 @@ def start(game: ChartresGame, p: int, source: str) -> None:
     game.emit("ability.per" if main.per else "ability.times" if main.times > 1 else "ability.main-bonus",
               f"{name(p)} resolves {source}: {main.words()} ({times} time{'s' if times != 1 else ''} at most).",
               player=p, source=source)
+    game.push(Waiting(kind=CARRY_ON, player=p))
 
 
-def carry_on(game: ChartresGame) -> bool:
-    """Carry the ability in progress forward: ``True`` when it waits for a decision, ``False`` once it is over
-    (then the round's step passes to the next seat)."""
+class CarryOn(Automatic):
+    """Carry the ability in progress forward (:func:`carry_on`): push the decision it waits for, or, once it is over,
+    nothing (the round's step passes to the next seat)."""
+
+    kind = CARRY_ON
+
+    def run(self, game: ChartresGame, at: Waiting) -> None:
+        waits = carry_on(game)
+        if waits:
+            game.push(Waiting(kind=waits, player=at.player))
+
+
+def carry_on(game: ChartresGame) -> str:
+    """Carry the ability in progress forward: the kind of the decision it waits for, or ``""`` once it is over."""
     ab = game.state.ability
     p = ab.player
     while True:
@@ -127,10 +140,12 @@ def carry_on(game: ChartresGame) -> bool:
         if not ab.started:  # the start of a repetition
             if ab.done >= ab.times or not offered(game, p, ability):
                 if not _next_part(game, ab):
-                    return False
+                    return ""
                 continue
-            if ability.costs or not mandatory(game, ab):
-                return True  # discard to do it (or stop), or resolve / stop
+            if ability.costs:
+                return DISCARD  # discard to do it (or stop)
+            if not mandatory(game, ab):
+                return RESOLVE  # resolve or stop
             ab.started = True
         if ab.atom >= len(ability.do):
             ab.done += 1
@@ -142,9 +157,9 @@ def carry_on(game: ChartresGame) -> bool:
             if ab.left == 0:
                 ab.left = int(atom.partition(":")[2]) if kind == "discard_same" else 1
                 ab.colour = ""
-            return True
+            return DISCARD
         if kind == "place_citizen" and len(effects.path_options(game, p)) > 1:
-            return True
+            return PATH
         effects.gain(game, p, atom, effects.FROM_ABILITY)
         ab.atom += 1
 
@@ -171,15 +186,6 @@ def _next_part(game: ChartresGame, ab: Resolving) -> bool:
 def _finish(game: ChartresGame) -> None:
     game.state.ability = None
     game.state.turn += 1
-
-
-def waiting(game: ChartresGame, ab: Resolving) -> ChartresStep:
-    """The decision the ability in progress waits for: before a repetition, whether to do it (a discard when it
-    costs cards, else ``resolve``); inside one, a discard (costs come first in an ability) or a path."""
-    ability = resolving(game, ab)
-    if not ab.started:
-        return DISCARD_STEP if ability.costs else RESOLVE_STEP
-    return DISCARD_STEP if ability.do[ab.atom].partition(":")[0] in COSTS else PATH_STEP
 
 
 def _what(ab: Resolving) -> str:
@@ -209,6 +215,12 @@ def _stop(game: ChartresGame, ab: Resolving) -> None:
     _finish(game)
 
 
+def _carry_on(game: ChartresGame, ab: Resolving) -> None:
+    """A decision of the ability is done: the ability goes on, unless it is over."""
+    if game.state.ability is not None:
+        game.push(Waiting(kind=CARRY_ON, player=ab.player))
+
+
 class Discard(ChartresStep):
     """Pay a discard of the ability in progress, or stop it before the first discard of a repetition (not the first
     time of a location's main ability: taking it means carrying it out)."""
@@ -216,22 +228,22 @@ class Discard(ChartresStep):
     kind = DISCARD
     forms = {"discard": "discard CARD", "stop": "stop"}
 
-    def seat(self, at: Resolving) -> int:
-        return at.player
-
-    def prompt(self, game: ChartresGame, ab: Resolving) -> str:
+    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+        ab = game.state.ability
         text = f"{name(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – discard to resolve it"
         if ab.started:
             return text
         return text + f" ({_time(ab)})" + ("" if mandatory(game, ab) else ", or stop")
 
-    def options(self, game: ChartresGame, ab: Resolving) -> list[Action]:
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+        ab = game.state.ability
         options = _discard_options(game, ab)
         if not ab.started and (not options or not mandatory(game, ab)):
             options.append(STOP)  # (a location's first time with nothing to pay happens only in a redealt twin)
         return options
 
-    def refusal(self, game: ChartresGame, ab: Resolving, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+        ab = game.state.ability
         if action.verb == "stop":
             if not ab.started:
                 return (f"you took {ab.source}: its main ability is carried out (a location whose main ability you "
@@ -239,11 +251,13 @@ class Discard(ChartresStep):
             return "stop is possible only before the first discard of a repetition"
         return None
 
-    def apply(self, game: ChartresGame, ab: Resolving, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        ab = game.state.ability
         if action.verb == "stop":
             _stop(game, ab)
         else:
             _pay(game, ab, str(action.args[0]))
+        _carry_on(game, ab)
 
 
 class Resolve(ChartresStep):
@@ -253,23 +267,23 @@ class Resolve(ChartresStep):
     kind = RESOLVE
     forms = {"resolve": "resolve", "stop": "stop"}
 
-    def seat(self, at: Resolving) -> int:
-        return at.player
-
-    def prompt(self, game: ChartresGame, ab: Resolving) -> str:
+    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+        ab = game.state.ability
         return (f"{name(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – resolve it ({_time(ab)}), "
                 "or stop")
 
-    def options(self, game: ChartresGame, ab: Resolving) -> list[Action]:
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
         return [RESOLVE_ACTION, STOP]
 
-    def apply(self, game: ChartresGame, ab: Resolving, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        ab = game.state.ability
         if action.verb == "stop":
             _stop(game, ab)
-            return
-        game.emit(_choice_rule(game, ab), f"{name(ab.player)} resolves {_what(ab)} ({_time(ab)}).",
-                  player=ab.player)
-        ab.started = True
+        else:
+            game.emit(_choice_rule(game, ab), f"{name(ab.player)} resolves {_what(ab)} ({_time(ab)}).",
+                      player=ab.player)
+            ab.started = True
+        _carry_on(game, ab)
 
 
 def _discard_options(game: ChartresGame, ab: Resolving) -> list[Action]:
@@ -325,15 +339,13 @@ class Path(ChartresStep):
     forms = {"path": "path warehouse|townhall"}
     asks = "put the citizen on the warehouse or the town hall path"
 
-    def seat(self, at: Resolving) -> int:
-        return at.player
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+        return sorted((_PATH_ACTIONS[rulebook.PATHS[k]] for k in effects.path_options(game, at.player)), key=str)
 
-    def options(self, game: ChartresGame, ab: Resolving) -> list[Action]:
-        return sorted((_PATH_ACTIONS[rulebook.PATHS[k]] for k in effects.path_options(game, ab.player)), key=str)
-
-    def apply(self, game: ChartresGame, ab: Resolving, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        ab = game.state.ability
         effects.place_citizen(game, ab.player, rulebook.PATHS.index(str(action.args[0])), "effect.place-citizen")
         ab.atom += 1
+        _carry_on(game, ab)
 
 
-DISCARD_STEP, PATH_STEP, RESOLVE_STEP = Discard(), Path(), Resolve()

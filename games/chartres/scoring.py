@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
-from . import citizens, effects, tracks, wine_making
+from . import citizens, effects
 from .decisions import PASS, TurnStep, action, name
-from .state import BONUS
+from .state import BONUS, NOBODY, PHASE_F, WINE, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -27,6 +27,15 @@ def start(game: ChartresGame) -> None:
     s.phase, s.queue, s.turn = BONUS, list(s.initiative), 0
 
 
+class PhaseF(Automatic):
+    """Phase F, after the last round of an era: citizens score and are attracted (:func:`start`)."""
+
+    kind = PHASE_F
+
+    def run(self, game: ChartresGame, at: Waiting) -> None:
+        start(game)
+
+
 def _score_citizens(game: ChartresGame) -> None:
     for rank, p in enumerate(game.torch_order()):
         ip, barrel = citizens.influence_from_citizens(game.players, rank, game.on_paths(p),
@@ -34,7 +43,7 @@ def _score_citizens(game: ChartresGame) -> None:
         effects.gain_ip(game, p, ip, "score.citizens",
                         f"torch rank {rank + 1}, {game.on_paths(p)} citizens on the paths")
         for _ in range(barrel):
-            tracks.barrel(game, p)
+            effects.gain(game, p, "barrel", "score.citizens")
 
 
 def _attract(game: ChartresGame) -> None:
@@ -71,17 +80,18 @@ class BuyTile(TurnStep):
     forms = {"bonus": "bonus TILE", "pass": "pass"}
     asks = "buy a cathedral bonus tile with citizens, or pass"
 
-    def options(self, game: ChartresGame, p: int) -> list[Action]:
-        return sorted(_tile_options(game, p), key=str) + [PASS]
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+        return sorted(_tile_options(game, at.player), key=str) + [PASS]
 
-    def refusal(self, game: ChartresGame, p: int, action: Action) -> str | None:
-        s, args = game.state, action.args
+    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+        s, args, p = game.state, action.args, at.player
         if action.verb == "bonus" and args and args[0] in s.tiles_shown:
             tile = game.parts.tiles[str(args[0])]
             return f"{tile.id} costs {tile.cost} citizens and you have {s.personal[p]} in your personal supply"
         return None
 
-    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        p = at.player
         if action.verb == "pass":
             game.emit("score.bonus-tile", f"{name(p)} takes no bonus tile.", player=p)
         else:
@@ -95,7 +105,7 @@ class BuyTile(TurnStep):
         return True
 
     def done(self, game: ChartresGame) -> None:
-        wine_making.start(game)
+        game.push(Waiting(kind=WINE, player=NOBODY))
 
 
 def _buy(game: ChartresGame, p: int, tid: str) -> None:

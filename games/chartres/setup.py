@@ -14,7 +14,7 @@ from games.core import Action
 from . import effects, locations, scoring
 from .data import rulebook
 from .decisions import RowCard, name
-from .state import SETUP_ROW, ChartresState
+from .state import SETUP_ROW, ChartresState, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -48,7 +48,7 @@ def set_up(game: ChartresGame) -> ChartresState:
         hand=[[] for _ in range(n)], row=[[] for _ in range(n)], act=[[] for _ in range(n)],
         commit_row=[""] * n, commit_act=[""] * n, commit_slot=[0] * n, act_slot=[-1] * n, deck=deck, discard=[],
         loc_deck=locs, loc_discard=[], loc_shown=[], taverns=[[] for _ in range(n)], tiles_stack=tiles,
-        tiles_shown=[], tiles_gone=[], ability=None, final=[])
+        tiles_shown=[], tiles_gone=[], ability=None, final=[], stack=[])
     game.state = s
     game.emit("setup.supply", f"Common supply: {len(tiles)} bonus tiles face down, "
               f"{parts.citizens_per_colour} citizens per colour.")
@@ -75,12 +75,13 @@ class StartingRow(RowCard):
 
     kind = SETUP_ROW
 
-    def prompt(self, game: ChartresGame, p: int) -> str:
+    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+        p = at.player
         return (f"{name(p)}: choose card {len(game.state.row[p]) + 1} of {game.numbers.row_start} for your starting "
                 "action row (secretly)")
 
-    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
-        s = game.state
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        s, p = game.state, at.player
         cid = str(action.args[0])
         s.hand[p].remove(cid)
         s.row[p].append(cid)

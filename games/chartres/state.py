@@ -1,12 +1,14 @@
 """The Chartres config and the state records a game saves.
 
-Which decision is pending is read from two places, each with one meaning:
+What is pending waits on ``stack`` (the kernel's flow, :mod:`games.core.steps`): :class:`Waiting` records, each a
+step kind and the seat it concerns. Three fields say where the round stands, each with one meaning:
 
 * ``phase`` / ``queue`` / ``turn`` - the step of the round (``setup-row``, ``location``, ``commit-row``,
-  ``commit-act``, ``act``, ``bonus``, ``pour``, ``over``) and the seats that take it in turn;
-* ``ability`` - the ability being resolved (a location's in Phase A, an activated card's in Phase E), or ``None``.
-  While it is set, the decision is the one the ability waits for (a ``discard``, a ``resolve`` or a ``path``), and
-  the round's step goes on once it is over.
+  ``commit-act``, ``act``, ``bonus``, ``pour``, ``over``) and the seats that take it in turn: when the stack runs
+  empty, the next seat's turn of that step is pushed (:func:`.decisions.next_turn`);
+* ``ability`` - the ability being resolved (a location's in Phase A, an activated card's in Phase E), or ``None``:
+  how far it has got. While it is set, the stack holds the decision it waits for (a ``discard``, a ``resolve`` or a
+  ``path``) or the step that carries it on (``ability``), and the round's step goes on once it is over.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ SETUP_ROW, LOCATION, COMMIT_ROW, COMMIT_ACT, ACT, BONUS, POUR, OVER = (
     "setup-row", "location", "commit-row", "commit-act", "act", "bonus", "pour", "over")
 # The decisions an ability in progress may wait for.
 DISCARD, PATH, RESOLVE = "discard", "path", "resolve"
+# The steps nobody decides: an ability carried on, and what follows the last turn of a step of the round.
+CARRY_ON, PHASE_B, PHASE_F, WINE, ERA_END = "ability", "phase-b", "phase-f", "wine", "era-end"
+#: The seat of a step that concerns no one seat (the end of a phase).
+NOBODY = -1
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,15 @@ class ChartresConfig:
     main_optional: bool = False
     #: Changes to the designable parameters (``parameters.py``; the design lab's variants): none in the printed game.
     variant: Changes = NO_CHANGES
+
+
+@dataclass(slots=True)
+class Waiting(Record):
+    """A step on the stack: its kind and the seat that decides (or that an automatic step concerns; else
+    :data:`NOBODY`)."""
+
+    kind: str
+    player: int
 
 
 @dataclass(slots=True)
@@ -94,3 +109,4 @@ class ChartresState(Record):
     tiles_gone: list[str]
     ability: Resolving | None  # the ability being resolved, if any
     final: list[list[int]]  # per seat at the end: windows, reputation IP, leftovers (and tokens by source)
+    stack: list[Waiting]  # the steps pending, the top at the end (see the module docstring)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
-from . import effects, era_end
+from . import effects
 from .decisions import TurnStep, action, name
-from .state import POUR
+from .state import ERA_END, NOBODY, POUR, WINE, Waiting
 from .wine import GRAPES, has_order_choice, pour
 
 if TYPE_CHECKING:
@@ -23,8 +23,18 @@ _POUR_ACTIONS = {c: action("pour", c) for c in GRAPES}
 
 
 def start(game: ChartresGame) -> None:
+    """Wine making begins, after the bonus tiles: the seats pour in initiative order."""
     s = game.state
     s.phase, s.queue, s.turn = POUR, list(s.initiative), 0
+
+
+class MakeWine(Automatic):
+    """Wine making, after the last seat's turn of the bonus tiles (:func:`start`)."""
+
+    kind = WINE
+
+    def run(self, game: ChartresGame, at: Waiting) -> None:
+        start(game)
 
 
 def make_wine(game: ChartresGame, p: int, first: str) -> None:
@@ -50,10 +60,11 @@ class PourFirst(TurnStep):
     forms = {"pour": "pour white|red"}
     asks = "which grapes pour first into the barrels (the IP is the same either way)"
 
-    def options(self, game: ChartresGame, p: int) -> list[Action]:
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
         return [_POUR_ACTIONS["red"], _POUR_ACTIONS["white"]]
 
-    def apply(self, game: ChartresGame, p: int, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+        p = at.player
         game.emit("decision.wine-first", f"{name(p)} pours {action.args[0]} grapes first.", player=p)
         make_wine(game, p, str(action.args[0]))
         game.state.turn += 1
@@ -68,4 +79,4 @@ class PourFirst(TurnStep):
         return True
 
     def done(self, game: ChartresGame) -> None:
-        era_end.end_era(game)
+        game.push(Waiting(kind=ERA_END, player=NOBODY))
