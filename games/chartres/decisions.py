@@ -7,9 +7,9 @@ game lists thousands of them, and building them again would be most of the cost 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
-from games.core import Action, Step, VerbStep
+from games.core import Action, Step, Verb, VerbStep
 
 from .components import Components
 from .state import OVER, Waiting
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .game import ChartresGame
 
 _ACTIONS: dict[tuple, Action] = {}
+_WAITING: dict[tuple[tuple[str, ...], int], dict[str, tuple[Waiting, ...]]] = {}
 _CARD_ACTIONS: dict[tuple[tuple[str, ...], int], tuple[dict[str, Action], list[dict[str, Action]]]] = {}
 
 
@@ -84,8 +85,23 @@ class TurnStep(ChartresStep):
 
 
 class TurnVerbs(TurnStep, VerbStep):
-    """A turn step made of :class:`~games.core.Verb` units, one per verb. A verb of no unit (``stop`` where it is
-    not a choice) gets the sentence that lists the legal actions."""
+    """A turn step made of :class:`~games.core.Verb` units, one per verb, listed as the rule text names them (a
+    refusal names the verbs in that order); the options come verb by verb in alphabetical order, so they come out
+    sorted. A verb of no unit (``stop`` where it is not a choice) gets the sentence that lists the legal actions."""
+
+    #: The verbs in alphabetical order (each gives its options ascending).
+    _listing: ClassVar[tuple[Verb, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "verbs" in cls.__dict__:
+            cls._listing = tuple(sorted(cls.verbs, key=lambda unit: unit.verb))
+
+    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+        out: list[Action] = []
+        for unit in self._listing:
+            out += unit.options(game, at)
+        return out
 
     def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
         unit = self._of_verb.get(action.verb)
@@ -102,6 +118,16 @@ class RowCard(TurnStep):
         return [row[c] for c in game.state.hand[at.player]]
 
 
+def waiting_table(kinds: Iterable[str], players: int) -> dict[str, tuple[Waiting, ...]]:
+    """The stack record of each step kind for each seat (``game.waiting[kind][seat]``): records are immutable, so a
+    game pushes these instead of making one per turn, and games of one player count share them."""
+    key = (tuple(kinds), players)
+    table = _WAITING.get(key)
+    if table is None:
+        table = _WAITING[key] = {kind: tuple(Waiting(kind=kind, player=p) for p in range(players)) for kind in key[0]}
+    return table
+
+
 def next_turn(game: ChartresGame) -> bool:
     """Nothing is pending: push the next seat's turn of the round's step (``state.phase``), settled without a
     question when there is nothing to ask, or what follows the last turn; ``False`` once the game is over."""
@@ -109,11 +135,11 @@ def next_turn(game: ChartresGame) -> bool:
     phase = s.phase
     if phase == OVER:
         return False
-    step = game.steps[phase]
+    step = game._by_kind[phase]  # the steps by kind (a plain dict: this runs at every turn)
     if s.turn >= len(s.queue):
         step.done(game)
     else:
         seat = s.queue[s.turn]
         if step.automatic or not step.settle(game, seat):
-            game.push(Waiting(kind=phase, player=seat))
+            game.push(game.waiting[phase][seat])
     return True

@@ -51,13 +51,13 @@ from .data import rulebook
 from .decisions import card_actions, name
 from .parameters import Numbers
 from .rules import RULES
-from .state import OVER, SETUP_ROW, ChartresConfig, ChartresState
+from .state import OVER, SETUP_ROW, ChartresConfig, ChartresState, Waiting
 
 #: Every step of the game, by kind: the decisions of the round's steps, those of an ability, then the steps nobody
 #: decides.
 STEPS = Steps(setup.StartingRow(), locations.ChooseLocation(), play.COMMIT_ROW_STEP, play.COMMIT_ACT_STEP,
               scoring.BuyTile(), wine_making.PourFirst(), resolution.Discard(), resolution.Resolve(), resolution.Path(),
-              resolution.CarryOn(), play.PhaseB(), actions.Activation(), scoring.PhaseF(), wine_making.MakeWine(),
+              play.PhaseB(), actions.Activation(), scoring.PhaseF(), wine_making.MakeWine(),
               era_end.EraEnd())
 
 
@@ -93,6 +93,7 @@ class ChartresGame(StepGame):
     numbers: Numbers
     row_actions: dict[str, Action]  # ``row CARD`` by card
     activate_actions: list[dict[str, Action]]  # ``activate SLOT CARD`` by slot, then card
+    waiting: dict[str, tuple[Waiting, ...]]  # the stack record by step kind, then seat
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -124,15 +125,16 @@ class ChartresGame(StepGame):
         self.parts, self.numbers = parameters.prepare(config.components, config.players, config.variant, self.params)
         # the actions that name a card, shared by every game of this component set
         self.row_actions, self.activate_actions = card_actions(self.parts, self.numbers.row_full)
+        #: The stack record of each step for each seat (see :func:`.decisions.waiting_table`).
+        self.waiting = decisions.waiting_table(self.steps, config.players)
         #: An action row's resource icons by its cards (see :meth:`resources`).
         self._row_resources: dict[tuple[str, ...], dict[str, int]] = {}
 
     def _setup(self) -> ChartresState:
         return setup.set_up(self)
 
-    # ------------------------------------------------------------------ the next turn
-    def _next_steps(self) -> bool:
-        return decisions.next_turn(self)
+    #: Nothing is pending: the next seat's turn of the round's step, or what follows the last turn.
+    _next_steps = decisions.next_turn
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.state.ip)

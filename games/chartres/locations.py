@@ -95,8 +95,7 @@ class ChooseLocation(TurnVerbs):
     """Phase A, a seat's turn: ``location ID`` (:class:`TakeLocation`) or ``draw`` (:class:`DrawInstead`)."""
 
     kind = LOCATION
-    verbs = (TakeLocation(), DrawInstead())  # as the rule text has them (a refusal names them in this order) ...
-    presorted = False  # ... so the kernel sorts the options: ``draw`` first
+    verbs = (TakeLocation(), DrawInstead())
 
     def prompt(self, game: ChartresGame, at: Waiting) -> str:
         n = game.numbers.location_draw

@@ -17,8 +17,8 @@ carried out (``decision.full-resolution``). What the player is asked (the readin
 * ``path warehouse|townhall`` when a citizen could go on either path.
 
 Gains inside a repetition happen at once. The ability in progress is the state's :class:`~.state.Resolving`
-record; while it lasts, the stack holds either the decision it waits for or :class:`CarryOn`, the step that takes it
-forward, which every decision of an ability pushes once its effect is done.
+record; while it lasts, the stack holds the decision it waits for: starting an ability and each of its decisions
+carry it forward (:func:`carry_on`) and push the next decision it waits for, if any.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from games.core import Action, Automatic
+from games.core import Action
 
 from . import effects
 from .abilities import COSTS, Ability, can_pay
 from .data import rulebook
 from .decisions import STOP, ChartresStep, action, name
-from .state import CARRY_ON, DISCARD, PATH, RESOLVE, Resolving, Waiting
+from .state import DISCARD, PATH, RESOLVE, Resolving, Waiting
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -107,7 +107,7 @@ def mandatory(game: ChartresGame, ab: Resolving) -> bool:
 
 
 def start(game: ChartresGame, p: int, source: str) -> None:
-    """``p`` starts resolving the main ability of ``source``; :class:`CarryOn` takes it forward."""
+    """``p`` starts resolving the main ability of ``source`` and carries it forward (:func:`_carry_on`)."""
     main = part(game, source, False)
     assert main is not None
     times = repetitions(game, p, main)
@@ -116,19 +116,7 @@ def start(game: ChartresGame, p: int, source: str) -> None:
     game.emit("ability.per" if main.per else "ability.times" if main.times > 1 else "ability.main-bonus",
               f"{name(p)} resolves {source}: {main.words()} ({times} time{'s' if times != 1 else ''} at most).",
               player=p, source=source)
-    game.push(Waiting(kind=CARRY_ON, player=p))
-
-
-class CarryOn(Automatic):
-    """Carry the ability in progress forward (:func:`carry_on`): push the decision it waits for, or, once it is over,
-    nothing (the round's step passes to the next seat)."""
-
-    kind = CARRY_ON
-
-    def run(self, game: ChartresGame, at: Waiting) -> None:
-        waits = carry_on(game)
-        if waits:
-            game.push(Waiting(kind=waits, player=at.player))
+    _carry_on(game)
 
 
 def carry_on(game: ChartresGame) -> str:
@@ -215,10 +203,14 @@ def _stop(game: ChartresGame, ab: Resolving) -> None:
     _finish(game)
 
 
-def _carry_on(game: ChartresGame, ab: Resolving) -> None:
-    """A decision of the ability is done: the ability goes on, unless it is over."""
-    if game.state.ability is not None:
-        game.push(Waiting(kind=CARRY_ON, player=ab.player))
+def _carry_on(game: ChartresGame) -> None:
+    """Carry the ability in progress forward, unless it is over, and push the decision it waits for (none once it is
+    over: the round's step passes to the next seat)."""
+    ab = game.state.ability
+    if ab is not None:
+        waits = carry_on(game)
+        if waits:
+            game.push(game.waiting[waits][ab.player])
 
 
 class Discard(ChartresStep):
@@ -257,7 +249,7 @@ class Discard(ChartresStep):
             _stop(game, ab)
         else:
             _pay(game, ab, str(action.args[0]))
-        _carry_on(game, ab)
+        _carry_on(game)
 
 
 class Resolve(ChartresStep):
@@ -283,7 +275,7 @@ class Resolve(ChartresStep):
             game.emit(_choice_rule(game, ab), f"{name(ab.player)} resolves {_what(ab)} ({_time(ab)}).",
                       player=ab.player)
             ab.started = True
-        _carry_on(game, ab)
+        _carry_on(game)
 
 
 def _discard_options(game: ChartresGame, ab: Resolving) -> list[Action]:
@@ -346,6 +338,6 @@ class Path(ChartresStep):
         ab = game.state.ability
         effects.place_citizen(game, ab.player, rulebook.PATHS.index(str(action.args[0])), "effect.place-citizen")
         ab.atom += 1
-        _carry_on(game, ab)
+        _carry_on(game)
 
 

@@ -8,7 +8,7 @@ step kind and the seat it concerns. Three fields say where the round stands, eac
   empty, the next seat's turn of that step is pushed (:func:`.decisions.next_turn`);
 * ``ability`` - the ability being resolved (a location's in Phase A, an activated card's in Phase E), or ``None``:
   how far it has got. While it is set, the stack holds the decision it waits for (a ``discard``, a ``resolve`` or a
-  ``path``) or the step that carries it on (``ability``), and the round's step goes on once it is over.
+  ``path``), and the round's step goes on once it is over.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ SETUP_ROW, LOCATION, COMMIT_ROW, COMMIT_ACT, ACT, BONUS, POUR, OVER = (
     "setup-row", "location", "commit-row", "commit-act", "act", "bonus", "pour", "over")
 # The decisions an ability in progress may wait for.
 DISCARD, PATH, RESOLVE = "discard", "path", "resolve"
-# The steps nobody decides: an ability carried on, and what follows the last turn of a step of the round.
-CARRY_ON, PHASE_B, PHASE_F, WINE, ERA_END = "ability", "phase-b", "phase-f", "wine", "era-end"
+# The steps nobody decides: what follows the last turn of a step of the round.
+PHASE_B, PHASE_F, WINE, ERA_END = "phase-b", "phase-f", "wine", "era-end"
 #: The seat of a step that concerns no one seat (the end of a phase).
 NOBODY = -1
 
@@ -48,13 +48,16 @@ class ChartresConfig:
     variant: Changes = NO_CHANGES
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Waiting(Record):
     """A step on the stack: its kind and the seat that decides (or that an automatic step concerns; else
-    :data:`NOBODY`)."""
+    :data:`NOBODY`). Immutable, so one record per kind and seat serves every game (``game.waiting``)."""
 
     kind: str
     player: int
+
+    def copy(self) -> Waiting:
+        return self  # immutable: a copied state shares it, as it shares its strings
 
 
 @dataclass(slots=True)
