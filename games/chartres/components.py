@@ -226,8 +226,8 @@ def parse_components(data: Any, name: str, bounds: Bounds = PRINTED) -> Componen
         res = raw["resources"]
         check_resources(res, f"{w} ({raw['id']})")
         bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
-        cards[raw["id"]] = AssistantCard(raw["id"], raw["colour"], tuple(res), parse_ability(raw["main"], f"{w} main"),
-                                         bonus)
+        cards[raw["id"]] = AssistantCard(id=raw["id"], colour=raw["colour"], resources=tuple(res),
+                                         main=parse_ability(raw["main"], f"{w} main"), bonus=bonus)
     if len(cards) < 20:
         raise DataError(f"{where}: {len(cards)} assistant cards are too few for a game")
     locations = {}
@@ -241,8 +241,9 @@ def parse_components(data: Any, name: str, bounds: Bounds = PRINTED) -> Componen
             if not isinstance(raw[flag], bool):
                 raise DataError(f"{w} ({raw['id']}): {flag} must be true or false, not {raw[flag]!r}")
         bonus = None if raw["bonus"] is None else parse_ability(raw["bonus"], f"{w} bonus")
-        locations[raw["id"]] = Location(raw["id"], str(raw["name"]), parse_ability(raw["main"], f"{w} main"), bonus,
-                                        raw["city_gate"], raw["tavern"])
+        main = parse_ability(raw["main"], f"{w} main")
+        locations[raw["id"]] = Location(id=raw["id"], name=str(raw["name"]), main=main, bonus=bonus,
+                                        city_gate=raw["city_gate"], tavern=raw["tavern"])
     check_locations([loc.city_gate for loc in locations.values()], where)
     tiles = {}
     for i, raw in enumerate(data["bonus_tiles"]):

@@ -55,7 +55,7 @@ def end_era(game: ChartresGame) -> None:
 
 
 def _clear_rows(game: ChartresGame, p: int) -> None:
-    """Discard ``p``'s covered action-row cards, the activation row and the tavern; 3 cards stay."""
+    """Discard ``p``'s covered action-row cards, the activation row and the tavern; ``row_start`` cards stay."""
     s = game.state
     covered = [c for c, under in zip(s.row[p], s.act[p], strict=True) if under]
     s.discard.extend(covered)
@@ -63,9 +63,10 @@ def _clear_rows(game: ChartresGame, p: int) -> None:
     s.row[p] = [c for c, under in zip(s.row[p], s.act[p], strict=True) if not under]
     keep = game.numbers.row_start
     extra = len(s.row[p]) - keep
-    if extra > 0:  # fewer than 4 cards were covered (a short hand): the oldest uncovered cards go too
+    if extra > 0:  # fewer cards were covered than rounds played (a short hand): the oldest uncovered cards go too
         s.discard.extend(s.row[p][:extra])
-        game.emit("decision.short-hand", f"{name(p)} covered fewer than 4 cards this era: the {extra} leftmost "
+        game.emit("decision.short-hand", f"{name(p)} covered fewer than {game.numbers.rounds_per_era} cards this era: "
+                  f"the {extra} leftmost "
                   f"uncovered card{'s are' if extra != 1 else ' is'} discarded too, so {keep} "
                   "stay.", player=p)
         s.row[p] = s.row[p][extra:]

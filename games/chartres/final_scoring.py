@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import citizens, effects
+from . import citizens
 from .data import rulebook
 from .decisions import name
+from .influence import gain_ip
 from .state import OVER
 from .windows import rightmost_value
 
@@ -27,7 +28,7 @@ def score(game: ChartresGame) -> None:
     for p in range(n):
         built = len(s.windows[p])
         window_ip = rightmost_value(parts.window_final, built)
-        effects.gain_ip(game, p, window_ip, "final.windows", f"rightmost of {built} windows")
+        gain_ip(game, p, window_ip, "final.windows", f"rightmost of {built} windows")
         cross_rep = numbers.cross_reputation[s.cross[p] - 1]
         if cross_rep:
             s.reputation[p] += cross_rep
@@ -45,9 +46,9 @@ def score(game: ChartresGame) -> None:
     for p in range(n):
         multiplier = parts.multiplier[s.shield[p] - 1]
         rep_ip = s.reputation[p] * multiplier
-        effects.gain_ip(game, p, rep_ip, "final.reputation", f"{s.reputation[p]} reputation × {multiplier}")
+        gain_ip(game, p, rep_ip, "final.reputation", f"{s.reputation[p]} reputation × {multiplier}")
         left = (s.personal[p] + len(s.hand[p])) * numbers.leftover_ip
-        effects.gain_ip(game, p, left, "final.leftovers", f"{s.personal[p]} citizens and {len(s.hand[p])} cards left")
+        gain_ip(game, p, left, "final.leftovers", f"{s.personal[p]} citizens and {len(s.hand[p])} cards left")
         rows[p] += [s.reputation[p], rep_ip, left, s.ip[p]]
     s.final = rows
     s.phase, s.queue, s.turn = OVER, [], 0

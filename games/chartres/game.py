@@ -102,7 +102,7 @@ class ChartresGame(StepGame):
 
     def _check_config(self, config: ChartresConfig) -> None:
         if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"Chartres takes 2 to 4 players, not {config.players}")
+            raise ConfigError(f"Chartres takes {self.min_players} to {self.max_players} players, not {config.players}")
         try:
             load_components(config.components)
             parts, _ = parameters.prepare(config.components, config.players, config.variant, self.params)

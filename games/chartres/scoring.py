@@ -13,6 +13,7 @@ from games.core import Action, Automatic
 
 from . import citizens, effects
 from .decisions import PASS, TurnStep, action, name
+from .influence import gain_ip
 from .state import BONUS, NOBODY, PHASE_F, WINE, Waiting
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def _score_citizens(game: ChartresGame) -> None:
     for rank, p in enumerate(game.torch_order()):
         ip, barrel = citizens.influence_from_citizens(game.players, rank, game.on_paths(p),
                                                       game.numbers.citizen_influence)
-        effects.gain_ip(game, p, ip, "score.citizens",
+        gain_ip(game, p, ip, "score.citizens",
                         f"torch rank {rank + 1}, {game.on_paths(p)} citizens on the paths")
         for _ in range(barrel):
             effects.gain(game, p, "barrel", "score.citizens")

@@ -31,14 +31,15 @@ def build_window(space_colours: Sequence[str], bonuses: Sequence[str], built: in
     last space it scores ``overflow`` IP ("coloured" or "white")."""
     if built >= len(space_colours):
         glass = "white" if wanted == "white" else "coloured"
-        return WindowBuild(-1, "white" if wanted == "white" else wanted, "", overflow[glass], "window.full")
+        return WindowBuild(space=-1, glass="white" if wanted == "white" else wanted, bonus="", ip=overflow[glass],
+                           rule="window.full")
     colour = space_colours[built]
     if wanted in (colour, "any"):
-        return WindowBuild(built, colour, bonuses[built], 0,
-                           "window.bonus" if wanted == colour else "decision.window-any")
+        return WindowBuild(space=built, glass=colour, bonus=bonuses[built], ip=0,
+                           rule="window.bonus" if wanted == colour else "decision.window-any")
     if wanted == "white":
-        return WindowBuild(built, "white", "", 0, "window.white")
-    return WindowBuild(built, "white", "", 0, "decision.window-fallback")
+        return WindowBuild(space=built, glass="white", bonus="", ip=0, rule="window.white")
+    return WindowBuild(space=built, glass="white", bonus="", ip=0, rule="decision.window-fallback")
 
 
 def rightmost_value(final_values: Sequence[int], built: int) -> int:

@@ -86,11 +86,11 @@ def pour(values: Sequence[int], marker: int, white: int, red: int, first: str = 
         for colour in order:
             for _ in range(planned[colour][index]):
                 if space < len(values):
-                    barrels.append(Barrel(space, values[space], colour, fill))
+                    barrels.append(Barrel(space=space, value=values[space], colour=colour, fill=fill))
                     space += 1
                 else:  # no barrel left: these grapes are lost
                     unused[colour] += grapes
-    return Pouring(tuple(barrels), unused, marker)
+    return Pouring(barrels=tuple(barrels), unused=unused, marker=marker)
 
 
 def ip_by_grapes(values: Sequence[int], marker: int, most: int = 16) -> list[int]:

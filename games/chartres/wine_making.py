@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from games.core import Action, Automatic
 
-from . import effects
 from .decisions import TurnStep, action, name
+from .influence import gain_ip
 from .state import ERA_END, NOBODY, POUR, WINE, Waiting
 from .wine import GRAPES, has_order_choice, pour
 
@@ -50,7 +50,7 @@ def make_wine(game: ChartresGame, p: int, first: str) -> None:
               f"marker on barrel {s.barrel[p] + 1} of cellar {cellar.id}: " + ("; ".join(result.explain())),
               player=p, barrels=barrels, white=grapes["white"], red=grapes["red"], marker=s.barrel[p],
               cellar=cellar.id)
-    effects.gain_ip(game, p, result.ip, "wine.score", "wine")
+    gain_ip(game, p, result.ip, "wine.score", "wine")
 
 
 class PourFirst(TurnStep):
