@@ -3,8 +3,8 @@
 The rules are coded as the rule text states them; the component numbers (cellars, status board, tower, windows,
 cards, bonus tiles) are designed placeholders, so every view shows :data:`BANNER`.
 
-A game is :class:`ChartresGame` (``new_game(players=3, seed=0)``); :mod:`.game` says which decision is pending and
-names the module of each, one per phase of the rule text (Phase A :mod:`.locations`, Phases B–D :mod:`.play`,
+A game is :class:`ChartresGame` (``new_game(players=3, seed=0)``); :mod:`.game` names the module of each decision,
+one per phase of the rule text (Phase A :mod:`.locations`, Phases B–D :mod:`.play`,
 Phase E :mod:`.actions` and :mod:`.resolution`, Phase F :mod:`.scoring` and :mod:`.wine_making`, the end of an era
 :mod:`.era_end`, :mod:`.final_scoring`). The formulas a view can call without a game are pure modules:
 :mod:`.wine` (barrels), :mod:`.windows`, :mod:`.citizens` (torch order, paths), :mod:`.abilities` (the glossary).

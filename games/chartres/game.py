@@ -17,9 +17,11 @@ Decisions, in the order a game asks them (``pending().kind``), and the module th
 * ``pour`` (:mod:`.wine_making`, Phase F) – ``pour white|red``: which colour pours first when both fill a barrel of
   one kind.
 
-Everything else (Phase B draws, the reveal, Phase E, the first time of a main ability that must be carried out,
-the gains inside a repetition, track bonuses and their chain reactions, the scoring steps, the end of an era)
-happens by itself, as the automatic steps of the same modules, and is logged with the rule that caused it.
+Everything else happens by itself and is logged with the rule that caused it: Phase B (:class:`.play.PhaseB`),
+Phase E (:class:`.actions.Activation`), Phase F's scoring (:class:`.scoring.PhaseF`), the wine
+(:class:`.wine_making.MakeWine`) and the end of an era (:class:`.era_end.EraEnd`) are automatic steps of their
+modules; the reveal, the first time of a main ability that must be carried out, the gains inside a repetition and
+track bonuses with their chain reactions are parts of the effects that lead to them.
 
 The flow is the kernel's (:mod:`games.core.steps`): what is pending waits on ``state.stack``; when it runs empty
 the next seat's turn of the round's step is pushed (:func:`.decisions.next_turn`). This module sets the game up,
