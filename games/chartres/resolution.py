@@ -107,7 +107,7 @@ def mandatory(game: ChartresGame, ab: Resolving) -> bool:
 
 
 def start(game: ChartresGame, p: int, source: str) -> None:
-    """``p`` starts resolving the main ability of ``source`` and carries it forward (:func:`_carry_on`)."""
+    """``p`` starts resolving the main ability of ``source`` and carries it forward (:func:`carry_on`)."""
     main = part(game, source, False)
     assert main is not None
     times = repetitions(game, p, main)
@@ -116,10 +116,20 @@ def start(game: ChartresGame, p: int, source: str) -> None:
     game.emit("ability.per" if main.per else "ability.times" if main.times > 1 else "ability.main-bonus",
               f"{name(p)} resolves {source}: {main.words()} ({times} time{'s' if times != 1 else ''} at most).",
               player=p, source=source)
-    _carry_on(game)
+    carry_on(game)
 
 
-def carry_on(game: ChartresGame) -> str:
+def carry_on(game: ChartresGame) -> None:
+    """Carry the ability in progress forward, unless it is over, and push the decision it waits for (none once it is
+    over: the round's step passes to the next seat)."""
+    ab = game.state.ability
+    if ab is not None:
+        waits = _next_decision(game)
+        if waits:
+            game.push(game.waiting[waits][ab.player])
+
+
+def _next_decision(game: ChartresGame) -> str:
     """Carry the ability in progress forward: the kind of the decision it waits for, or ``""`` once it is over."""
     ab = game.state.ability
     p = ab.player
@@ -203,16 +213,6 @@ def _stop(game: ChartresGame, ab: Resolving) -> None:
     _finish(game)
 
 
-def _carry_on(game: ChartresGame) -> None:
-    """Carry the ability in progress forward, unless it is over, and push the decision it waits for (none once it is
-    over: the round's step passes to the next seat)."""
-    ab = game.state.ability
-    if ab is not None:
-        waits = carry_on(game)
-        if waits:
-            game.push(game.waiting[waits][ab.player])
-
-
 class Discard(ChartresStep):
     """Pay a discard of the ability in progress, or stop it before the first discard of a repetition (not the first
     time of a location's main ability: taking it means carrying it out)."""
@@ -249,7 +249,7 @@ class Discard(ChartresStep):
             _stop(game, ab)
         else:
             _pay(game, ab, str(action.args[0]))
-        _carry_on(game)
+        carry_on(game)
 
 
 class Resolve(ChartresStep):
@@ -275,7 +275,7 @@ class Resolve(ChartresStep):
             game.emit(_choice_rule(game, ab), f"{name(ab.player)} resolves {_what(ab)} ({_time(ab)}).",
                       player=ab.player)
             ab.started = True
-        _carry_on(game)
+        carry_on(game)
 
 
 def _discard_options(game: ChartresGame, ab: Resolving) -> list[Action]:
@@ -338,6 +338,6 @@ class Path(ChartresStep):
         ab = game.state.ability
         effects.place_citizen(game, ab.player, rulebook.PATHS.index(str(action.args[0])), "effect.place-citizen")
         ab.atom += 1
-        _carry_on(game)
+        carry_on(game)
 
 
