@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from games.core import Action
+from games.core import Action, Automatic
 
 from . import nobles, town
-from .choice import PASS, Automatic, Passable, act, name
+from .choice import PASS, Passable, act, name
 from .data import rulebook
 from .data.components import GUILD_GOOD
 from .effects import points, reputation

@@ -5,7 +5,9 @@ the last); each card is played for one of its two actions (:mod:`.cards`), and e
 tile, which space, which noble) is its own pending decision: a :class:`~games.core.Step` of the action's module
 (:mod:`.mine_action`, :mod:`.rights_action`, :mod:`.plot_action`, :mod:`.build_action`, :mod:`.income_action`,
 :mod:`.barbara_action`; the setup choices in :mod:`.guild_setup`, tax in :mod:`.tax`). Steps wait on a stack of
-:class:`~.state.Frame` records; steps that need no choice are :class:`~.choice.Automatic` and run inside ``apply``.
+:class:`~.state.Frame` records; steps that need no choice are kernel :class:`~games.core.Automatic` steps, run by the
+kernel as soon as they are on top. All of them are listed once, in :attr:`KutnaHoraGame.steps`; the kernel owns the
+flow, and this module only asks :mod:`.rounds` for the next card when nothing is pending.
 Ids of the rules each effect follows are in :mod:`.rules`; where the text is silent the ``decision.*`` rules say
 what we chose.
 
@@ -39,26 +41,14 @@ from . import (
     town,
     town_hall,
 )
-from .choice import Automatic, Choice, name
+from .choice import name
 from .data import approx, rulebook
 from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
 from .parameters import PARAMETERS, design_of, price_table_of
 from .prices import StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
-from .state import HOUSES_PER_ROW, Frame, KutnaHoraConfig, KutnaHoraState, Seat
-
-_DECISIONS: tuple[Choice, ...] = (
-    cards.Play(), guild_setup.GuildSet(), guild_setup.GuildRows(), tax.Tax(), mine_action.Miners(),
-    mine_action.KeepMine(), mine_action.Tech(), rights_action.Rights(), plot_action.Plot(), build_action.Build(),
-    income_action.Council(), barbara_action.House(), barbara_action.Noble(), barbara_action.Score(),
-    build_action.RemoveHouse())
-#: The decisions by kind (a plain dict: the pending step is looked up several times per decision).
-CHOICES: dict[str, Choice] = {step.kind: step for step in _DECISIONS}
-#: The steps that run without a choice, by kind.
-AUTOMATIC: dict[str, Automatic] = {step.kind: step for step in (
-    mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), barbara_action.BarbaraTurn(),
-    build_action.HouseIcon(), build_action.HousePlace(), rounds.RoundEnd())}
+from .state import HOUSES_PER_ROW, KutnaHoraConfig, KutnaHoraState, Seat
 
 
 class KutnaHoraGame(StandsGame, StepGame):
@@ -71,7 +61,14 @@ class KutnaHoraGame(StandsGame, StepGame):
     min_players = 2
     max_players = 4
     hidden_information = True
-    steps = Steps(*_DECISIONS)
+    #: Every step of the game, decisions and automatic steps, each in its mechanic's module.
+    steps = Steps(
+        cards.Play(), guild_setup.GuildSet(), guild_setup.GuildRows(), tax.Tax(), mine_action.Miners(),
+        mine_action.KeepMine(), mine_action.Tech(), rights_action.Rights(), plot_action.Plot(), build_action.Build(),
+        income_action.Council(), barbara_action.House(), barbara_action.Noble(), barbara_action.Score(),
+        build_action.RemoveHouse(),
+        mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), barbara_action.BarbaraTurn(),
+        build_action.HouseIcon(), build_action.HousePlace(), rounds.RoundEnd())
     #: The search leans on the greedy rating at the root, a third of the reward per point short of the best
     #: (``search_prior`` over the kernel's ``evaluation_scale`` of 10), and finishes follow-up choices in its
     #: playouts by the one-step rating (:meth:`playout_action`), which makes a playout about three times dearer:
@@ -175,44 +172,17 @@ class KutnaHoraGame(StandsGame, StepGame):
             0, {c: rulebook.NOBLES_PER_COLOUR.value for c in colours}, {c: 0 for c in colours},
             {c: 0 for c in colours}, [""] * self.rounds, 0, [], [])
         event_cards.deal(self)
-        guild_setup.deal(self)
-        self._settle()
+        guild_setup.deal(self)  # the kernel then runs the flow up to the first decision
         return self.state
 
-    # ------------------------------------------------------------------ the pending step
-    def _step_now(self) -> tuple[Choice, Frame, int] | None:
-        s = self.state
-        if not s.stack or s.phase == "over":
-            return None
-        top = s.stack[-1]
-        return CHOICES[top.kind], top, top.player
-
-    def _apply(self, action: Action) -> None:
-        frame = self.state.stack.pop()  # decided: its effects may put new steps on the stack
-        CHOICES[frame.kind].apply(self, frame, action)
-        self._settle()
-
-    def _settle(self) -> None:
-        """Run automatic steps (and start the next card, turn or round) until a player must decide or the game is
-        over."""
-        s = self.state
-        while s.phase != "over":
-            if not s.stack:
-                rounds.next_card(self)
-                continue
-            top = s.stack[-1]
-            if top.kind not in AUTOMATIC:
-                return
-            s.stack.pop()
-            AUTOMATIC[top.kind].run(self, top)
-
-    @property
-    def current_player(self) -> int | None:
-        s = self.state
-        return None if not s.stack or s.phase == "over" else s.stack[-1].player
-
-    def is_terminal(self) -> bool:
-        return self.state.phase == "over"
+    # ------------------------------------------------------------------ the flow
+    def _next_steps(self) -> bool:
+        """Nothing is pending: the next card of this turn, the next turn or the end of the round (:mod:`.rounds`);
+        ``False`` once the last round has ended."""
+        if self.state.phase == "over":
+            return False
+        rounds.next_card(self)
+        return True
 
     def scores(self) -> tuple[int, ...]:
         return tuple(seat.score for seat in self.state.seats)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
 from . import mines, prices
-from .choice import PASS, Automatic, Choice, Passable, act, name
+from .choice import PASS, Choice, Passable, act, name
 from .data import rulebook
 from .effects import pay, points
 from .state import Frame
