@@ -4,8 +4,8 @@ next player's turn follows, until every player has had the agreed number of turn
 
 The turn is one kernel step of four verbs, each a :class:`~games.core.Verb` holding its form, options, refusal and
 effect: :class:`Advance`, :class:`Build`, :class:`Income`, :class:`Rights`. What Rights and Build cost now is read in
-one place, :func:`rights_plan` and :func:`build_plan` (the refusals and the effects read it; the options read the same
-rules once for the whole position, see :meth:`Turn.options`).
+one place, :func:`rights_plan` and :func:`build_plan` (the refusals and the effects read it); the options read the same
+rules for every good at once, :func:`affordable`.
 """
 
 from __future__ import annotations
@@ -133,21 +133,36 @@ def _rights_source(guild: str, purse: Purse, where: tuple[int, int] | None) -> t
     return where
 
 
-def rights_offers(game: EconomyGame, purse: Purse, permit_price: int) -> dict[str, tuple[int, str]]:
-    """Guild -> what Rights to its top tile cost now and that tile, for every guild ``purse`` may take Rights to
-    (none with every slot full): the rules of :func:`rights_plan` for all guilds in one pass over the town hall."""
-    offers: dict[str, tuple[int, str]] = {}
+def affordable(game: EconomyGame, purse: Purse, cells: dict[str, prices.Cell]) -> tuple[list[Action], list[Action]]:
+    """The builds and the Rights ``purse`` can pay for at these prices, each by good: the rules of :func:`build_plan`
+    and :func:`rights_plan` for every good at once, in one pass over the town hall (the listing of every turn reads
+    them, so each price and stack is read once)."""
+    money, wood = purse.groschen, cells["wood"].value
+    offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
     if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot
-        costs = rights_groschen(game, permit_price)
+        costs = rights_groschen(game, cells["permits"].value)
         for row in game.state.hall.rows:
             for column, stack in enumerate(row):
                 if stack.name not in offers:
                     offers[stack.name] = (costs[column], stack.tiles[-1])
-    return offers
-
-
-def _purse(game: EconomyGame, at: TurnFrame) -> Purse:
-    return game.state.players[at.player]
+    held = held_tiles(purse)
+    tiles = game.tiles
+    builds, rights = [], []
+    for good, guild in game.table.guild_goods:
+        offer = offers.get(guild)
+        if offer is not None and offer[0] <= money:
+            rights.append(_RIGHTS_ACTIONS[good])
+        if cells[good].no_demand:
+            continue
+        if guild in held:
+            cost = tiles[held[guild]].wood * wood
+        elif offer is not None:
+            cost = offer[0] + tiles[offer[1]].wood * wood
+        else:
+            continue
+        if cost <= money:
+            builds.append(_BUILD_ACTIONS[good])
+    return builds, rights
 
 
 # ---------------------------------------------------------------------------------------------- the four verbs
@@ -173,12 +188,12 @@ class Advance(SandboxVerb):
     spelt = "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        return list(_advances(game.design.max_advance))
+        return list(_advances(game.max_advance))
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         if action.args[0] not in prices.DECKS:
             return self.spelt
-        return f"in this sandbox a deck advances 1 to {game.design.max_advance} cards at a time."
+        return f"in this sandbox a deck advances 1 to {game.max_advance} cards at a time."
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
         deck, n = str(action.args[0]), int(action.args[1])
@@ -196,28 +211,7 @@ class Build(SandboxVerb):
     spelt = "write build and one good, e.g. 'build beer'."
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        purse, cells = _purse(game, at), game.cells()
-        return self.listed(game, purse, cells, rights_offers(game, purse, cells["permits"].value))
-
-    def listed(self, game: EconomyGame, purse: Purse, cells: dict[str, prices.Cell],
-               offers: dict[str, tuple[int, str]]) -> list[Action]:
-        """The builds ``purse`` can pay for at these prices, by good (the rules of :func:`build_plan`)."""
-        money, wood, tiles = purse.groschen, cells["wood"].value, game.tiles
-        held = held_tiles(purse)
-        out = []
-        for good, guild in game.table.guild_goods:
-            if cells[good].no_demand:
-                continue
-            if guild in held:
-                cost = tiles[held[guild]].wood * wood
-            elif guild in offers:
-                offer = offers[guild]
-                cost = offer[0] + tiles[offer[1]].wood * wood
-            else:
-                continue
-            if cost <= money:
-                out.append(_BUILD_ACTIONS[good])
-        return out
+        return affordable(game, game.state.players[at.player], game.cells())[0]
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         good = str(action.args[0])
@@ -226,13 +220,13 @@ class Build(SandboxVerb):
             return f"You cannot build a {good} building: {plan}"
         rights = f"rights {plan.rights.groschen} + " if plan.rights else ""
         return (f"Building {plan.tile} costs {plan.total} groschen now ({rights}{plan.wood} wood × "
-                f"{plan.wood_price}) and you have {_purse(game, at).groschen}.")
+                f"{plan.wood_price}) and you have {game.state.players[at.player].groschen}.")
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
         player, good = at.player, str(action.args[0])
         plan = build_plan(game, player, good)
         assert isinstance(plan, BuildPlan)
-        purse = _purse(game, at)
+        purse = game.state.players[at.player]
         if plan.rights is not None:
             game.emit("sandbox.build", f"Player {player + 1} takes the rights to {plan.tile} and builds it at once.")
             take_rights(game, player, plan.rights)
@@ -262,7 +256,7 @@ class Income(SandboxVerb):
         return [_INCOME_ACTION]  # always possible, even with nothing to earn yet
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
-        purse = _purse(game, at)
+        purse = game.state.players[at.player]
         total, detail = take_income(purse.production, game.prices(), purse.mine_ore)
         purse.groschen += total
         game.emit("income.sum", f"Player {at.player + 1} takes income: {detail} = {total} groschen.", groschen=total)
@@ -277,21 +271,15 @@ class Rights(SandboxVerb):
     spelt = "write rights and one good, e.g. 'rights beer'."
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        purse = _purse(game, at)
-        return self.listed(game, purse, rights_offers(game, purse, game.cells()["permits"].value))
-
-    def listed(self, game: EconomyGame, purse: Purse, offers: dict[str, tuple[int, str]]) -> list[Action]:
-        """The Rights ``purse`` can pay for among ``offers``, by good."""
-        money = purse.groschen
-        return [_RIGHTS_ACTIONS[good] for good, guild in game.table.guild_goods
-                if guild in offers and offers[guild][0] <= money]
+        return affordable(game, game.state.players[at.player], game.cells())[1]
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         good = str(action.args[0])
         plan = rights_plan(game, at.player, good)
         if isinstance(plan, str):
             return f"You cannot take the rights to a {good} building: {plan}"
-        return f"Rights to {plan.tile} cost {plan.groschen} groschen now and you have {_purse(game, at).groschen}."
+        money = game.state.players[at.player].groschen
+        return f"Rights to {plan.tile} cost {plan.groschen} groschen now and you have {money}."
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
         plan = rights_plan(game, at.player, str(action.args[0]))
@@ -317,14 +305,11 @@ def take_rights(game: EconomyGame, player: int, plan: RightsPlan) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- the turn
-_ADVANCE, _BUILD, _INCOME, _RIGHTS = Advance(), Build(), Income(), Rights()
-
-
 class Turn(VerbStep):
     """A sandbox turn: one of the four verbs, then the next player's turn (``sandbox.turns``)."""
 
     kind = "turn"
-    verbs = (_ADVANCE, _BUILD, _INCOME, _RIGHTS)
+    verbs = (Advance(), Build(), Income(), Rights())
     _of_verb: ClassVar[dict[str, SandboxVerb]]  # type: ignore[assignment]
     presorted = True  # the verbs alphabetically, each listing its actions in sort order
 
@@ -339,16 +324,14 @@ class Turn(VerbStep):
         return unit.spelt if len(action.args) != self.arity(action.verb) else None
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        # Build and Rights read the town hall and the prices once for the position (their rules, listed in one pass).
-        purse, cells = _purse(game, at), game.cells()
-        offers = rights_offers(game, purse, cells["permits"].value)
-        return [*_advances(game.design.max_advance), *_BUILD.listed(game, purse, cells, offers), _INCOME_ACTION,
-                *_RIGHTS.listed(game, purse, offers)]
+        # The verbs' options in their order (advance, build, income, rights), Build and Rights read in one pass.
+        builds, rights = affordable(game, game.state.players[at.player], game.cells())
+        return [*_advances(game.max_advance), *builds, _INCOME_ACTION, *rights]
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
-        super().apply(game, at, action)
+        self._of_verb[action.verb].apply(game, at, action)
         s, players = game.state, game.config.players
         s.turn += 1
         if s.turn < game.config.turns * players:  # the same decision goes on, for the next player
             at.player = s.turn % players
-            game.push(at)
+            s.stack.append(at)
