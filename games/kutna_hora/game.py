@@ -132,8 +132,8 @@ class KutnaHoraGame(StandsGame, StepGame):
         self.emit("setup.round-track", f"{self.rounds} rounds ({'4 players' if n == 4 else '2-3 players'}); the "
                   "round marker on round 1 and the tax marker on 0.", rounds=self.rounds)
         red = [t.id for t in PUBLIC_BUILDINGS if t.colour == "red"]
-        self.emit("setup.red-nobles", f"The 3 red public buildings wait on round {self.red_round} of the round "
-                  "track.")
+        self.emit("setup.red-nobles", f"The {len(red)} red public buildings wait on round {self.red_round} of the "
+                  "round track.")
         hall = town_hall.new_town_hall(rng)
         self.emit("setup.town-hall", "Marked guild tiles are shuffled onto the two left columns of the town hall, "
                   "each under the other three of its guild.")
@@ -148,8 +148,10 @@ class KutnaHoraGame(StandsGame, StepGame):
                   f"{', '.join(str(mines.ROCKS[x]) for x in rocks)} stars.", card=layout + 1)
         stands = new_stands(self.table)
         self.emit("setup.card-stands", "Both decks start at card 0 with every slider at the far left.")
-        self.emit("setup.st-barbara", "St. Barbara tiles 1-5 in the bottom row, 6-10 in the middle, 11 on top.")
-        self.emit("setup.bank", "The bank: groschen, exactly 3 nobles per colour, pelicans.")
+        last = rulebook.ST_BARBARA_TILES.value  # the board holds them in rows of 5, 5 and the last on top
+        self.emit("setup.st-barbara", f"St. Barbara tiles 1-5 in the bottom row, 6-10 in the middle, {last} on top.")
+        self.emit("setup.bank", f"The bank: groschen, exactly {rulebook.NOBLES_PER_COLOUR.value} nobles per colour, "
+                  "pelicans.")
         stack: list[str] = []
         for back in ("III", "II", "I"):  # I on top: the list's end is the top
             pile = [t.id for t in approx.MINE_TILES if t.back == back]
@@ -159,18 +161,23 @@ class KutnaHoraGame(StandsGame, StepGame):
         self.emit("setup.mine-stack", "Technology tiles face down with I on top; mine tiles shuffled by back and "
                   "stacked I over II over III.")
         design = self.design
-        seats = [Seat(design.starting_groschen[p], 0, design.reputation_start, 0, 0, {}, 0, [], [], [0, 0, 0], 0,
-                      rulebook.START_POOL.value, rulebook.MINERS.value - rulebook.START_POOL.value, list(range(1, 7)))
+        seats = [Seat(groschen=design.starting_groschen[p], score=0, reputation=design.reputation_start, pelicans=0,
+                      used_pelicans=0, production={}, mine_ore=0, held=[], guilds=[], houses_taken=[0, 0, 0],
+                      houses_removed=0, pool=rulebook.START_POOL.value,
+                      reserve=rulebook.MINERS.value - rulebook.START_POOL.value,
+                      cards=list(range(1, rulebook.ACTION_CARDS.value + 1)))
                  for p in range(n)]
         self.emit("setup.players", "Each player: score 0, one miner in the pool, groschen "
                   + ", ".join(f"{name(p)} {s.groschen}" for p, s in enumerate(seats)) + ".")
         colours = rulebook.NOBLE_COLOURS
         size = self.size
         self.state = KutnaHoraState(
-            "setup", 1, 0, 0, rulebook.CARDS_PER_TURN.value[0], seats, stands, hall, red, 0, cells,
-            [-1] * len(cells), stack, [], [], tech, [], [""] * size * size, [-1] * size * size, [-1] * size * size,
-            0, {c: rulebook.NOBLES_PER_COLOUR.value for c in colours}, {c: 0 for c in colours},
-            {c: 0 for c in colours}, [""] * self.rounds, 0, [], [])
+            phase="setup", round=1, start=0, turn=0, plays_left=rulebook.CARDS_PER_TURN.value[0], seats=seats,
+            stands=stands, hall=hall, red_track=red, tax=0, mine=cells, mine_owner=[-1] * len(cells),
+            mine_stack=stack, mine_discard=[], mine_drawn=[], tech_stack=tech, tech_removed=[],
+            town=[""] * size * size, town_owner=[-1] * size * size, markers=[-1] * size * size, barbara=0,
+            bank={c: rulebook.NOBLES_PER_COLOUR.value for c in colours}, pool={c: 0 for c in colours},
+            council={c: 0 for c in colours}, events=[""] * self.rounds, guild_card=0, guild_sets=[], stack=[])
         event_cards.deal(self)
         guild_setup.deal(self)  # the kernel then runs the flow up to the first decision
         return self.state
@@ -196,7 +203,7 @@ class KutnaHoraGame(StandsGame, StepGame):
         return income(seat.production, self.prices(), seat.mine_ore)
 
     def tax_due(self, p: int) -> int:
-        """This round's tax plus plot tax (3 with 2 plots in town, 8 with 3)."""
+        """This round's tax plus plot tax (by plot markers in town)."""
         return tax.tax_due(self, p)
 
     def joker_cost(self, p: int) -> int:

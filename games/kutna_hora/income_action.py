@@ -33,7 +33,8 @@ class Income(Automatic):
 
 
 class Council(Passable):
-    """Pay the council cost (10 groschen) to move a noble from the pool to the council, or pass."""
+    """Pay the council cost (``design.council_cost`` groschen) to move a noble from the pool to the council, or
+    pass."""
 
     form = "council COLOUR"
 
