@@ -4,6 +4,9 @@ Not the full game: a short game for exploring the price economy. Each turn a pla
 Rights to a guild building, builds one (a held tile, or Rights and Build in one step) or takes Income; after the
 agreed number of turns the most groschen wins. Every price movement follows the rulebook; the ``sandbox.*`` rules
 say where the sandbox simplifies.
+
+The turn and its four verbs are the kernel step :class:`~.economy_turn.Turn` (the kernel owns the flow); this module
+sets up, scores, and says what views and bots read.
 """
 
 from __future__ import annotations
