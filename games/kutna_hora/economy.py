@@ -73,7 +73,7 @@ class EconomyGame(prices.StandsGame, StepGame):
     min_players = 1
     max_players = 4
     #: The one decision, a turn of four verbs (:mod:`.economy_turn`).
-    steps = Steps(economy_turn.Turn())
+    steps = Steps(economy_turn.TURN)
     #: Kinds of action a restricted bot of the design lab may be forbidden (by action-text prefix).
     action_kinds = {
         "advance": "never advances a deck",

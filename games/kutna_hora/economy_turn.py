@@ -4,8 +4,8 @@ next player's turn follows, until every player has had the agreed number of turn
 
 The turn is one kernel step of four verbs, each a :class:`~games.core.Verb` holding its form, options, refusal and
 effect: :class:`Advance`, :class:`Build`, :class:`Income`, :class:`Rights`. What Rights and Build cost now is read in
-one place, :func:`rights_plan` and :func:`build_plan` (the refusals and the effects read it); the options read the same
-rules for every good at once, :func:`affordable`.
+one place, :func:`rights_plan` and :func:`build_plan` (the refusals and the effects read it); the turn's listing reads
+the same rules for every good at once (:meth:`Turn.options`), and Build's and Rights' options are their part of it.
 """
 
 from __future__ import annotations
@@ -77,7 +77,10 @@ def held_tiles(purse: Purse) -> dict[str, str]:
 
 def rights_groschen(game: EconomyGame, permit_price: int) -> list[int]:
     """What Rights to a tile cost in groschen at this permit price, by town hall column."""
-    return [amount if kind == "groschen" else amount * permit_price for kind, amount in game.design.rights_costs]
+    out = []
+    for kind, amount in game.design.rights_costs:  # a loop, not a comprehension: read at every listing
+        out.append(amount if kind == "groschen" else amount * permit_price)
+    return out
 
 
 def rights_plan(game: EconomyGame, player: int, good: str) -> RightsPlan | str:
@@ -133,38 +136,6 @@ def _rights_source(guild: str, purse: Purse, where: tuple[int, int] | None) -> t
     return where
 
 
-def affordable(game: EconomyGame, purse: Purse, cells: dict[str, prices.Cell]) -> tuple[list[Action], list[Action]]:
-    """The builds and the Rights ``purse`` can pay for at these prices, each by good: the rules of :func:`build_plan`
-    and :func:`rights_plan` for every good at once, in one pass over the town hall (the listing of every turn reads
-    them, so each price and stack is read once)."""
-    money, wood = purse.groschen, cells["wood"].value
-    offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
-    if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot
-        costs = rights_groschen(game, cells["permits"].value)
-        for row in game.state.hall.rows:
-            for column, stack in enumerate(row):
-                if stack.name not in offers:
-                    offers[stack.name] = (costs[column], stack.tiles[-1])
-    held = held_tiles(purse)
-    tiles = game.tiles
-    builds, rights = [], []
-    for good, guild in game.table.guild_goods:
-        offer = offers.get(guild)
-        if offer is not None and offer[0] <= money:
-            rights.append(_RIGHTS_ACTIONS[good])
-        if cells[good].no_demand:
-            continue
-        if guild in held:
-            cost = tiles[held[guild]].wood * wood
-        elif offer is not None:
-            cost = offer[0] + tiles[offer[1]].wood * wood
-        else:
-            continue
-        if cost <= money:
-            builds.append(_BUILD_ACTIONS[good])
-    return builds, rights
-
-
 # ---------------------------------------------------------------------------------------------- the four verbs
 class SandboxVerb(Verb):
     """A verb of the sandbox turn."""
@@ -211,7 +182,7 @@ class Build(SandboxVerb):
     spelt = "write build and one good, e.g. 'build beer'."
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        return affordable(game, game.state.players[at.player], game.cells())[0]
+        return [action for action in TURN.options(game, at) if action.verb == self.verb]
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         good = str(action.args[0])
@@ -271,7 +242,7 @@ class Rights(SandboxVerb):
     spelt = "write rights and one good, e.g. 'rights beer'."
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        return affordable(game, game.state.players[at.player], game.cells())[1]
+        return [action for action in TURN.options(game, at) if action.verb == self.verb]
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         good = str(action.args[0])
@@ -324,8 +295,35 @@ class Turn(VerbStep):
         return unit.spelt if len(action.args) != self.arity(action.verb) else None
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        # The verbs' options in their order (advance, build, income, rights), Build and Rights read in one pass.
-        builds, rights = affordable(game, game.state.players[at.player], game.cells())
+        """Every action of the turn in sort order (advance, build, income, rights; goods alphabetically). The builds
+        and the Rights the player can pay for follow the rules of :func:`build_plan` and :func:`rights_plan`, read for
+        every good at once: one pass over the town hall, each price once (the verbs' own options are these)."""
+        purse, cells = game.state.players[at.player], game.cells()
+        money, wood = purse.groschen, cells["wood"].value
+        offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
+        if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot
+            costs = rights_groschen(game, cells["permits"].value)
+            for row in game.state.hall.rows:
+                for column, stack in enumerate(row):
+                    if stack.name not in offers:
+                        offers[stack.name] = (costs[column], stack.tiles[-1])
+        held = held_tiles(purse)
+        tiles = game.tiles
+        builds, rights = [], []
+        for good, guild in game.table.guild_goods:
+            offer = offers.get(guild)
+            if offer is not None and offer[0] <= money:
+                rights.append(_RIGHTS_ACTIONS[good])
+            if cells[good].no_demand:
+                continue
+            if guild in held:  # a held tile is built for its wood alone
+                cost = tiles[held[guild]].wood * wood
+            elif offer is not None:  # Rights and Build in one step
+                cost = offer[0] + tiles[offer[1]].wood * wood
+            else:
+                continue
+            if cost <= money:
+                builds.append(_BUILD_ACTIONS[good])
         return [*_advances(game.max_advance), *builds, _INCOME_ACTION, *rights]
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
@@ -335,3 +333,7 @@ class Turn(VerbStep):
         if s.turn < game.config.turns * players:  # the same decision goes on, for the next player
             at.player = s.turn % players
             s.stack.append(at)
+
+
+#: The sandbox's one step (stateless, like every step).
+TURN = Turn()
