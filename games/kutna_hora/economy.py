@@ -194,6 +194,18 @@ class EconomyGame(prices.StandsGame, StepGame):
         """The seat whose turn it is (the seat after the last once the game is over)."""
         return self.state.turn % self.config.players
 
+    def invariant_breaks(self) -> list[str]:
+        s, players = self.state, self.config.players
+        broken = []
+        over = s.turn >= self.config.turns * players
+        if over == bool(s.stack) or len(s.stack) > 1:
+            broken.append(f"turn {s.turn} of {self.config.turns * players} with {len(s.stack)} turn(s) waiting")
+        elif s.stack and s.stack[-1].player != s.turn % players:
+            broken.append(f"turn {s.turn} waits on Player {s.stack[-1].player + 1}, not Player {s.turn % players + 1}")
+        if any(purse.groschen < 0 for purse in s.players):
+            broken.append("negative groschen")
+        return broken
+
     # ------------------------------------------------------------------ views
     def _observe(self, player: int | None) -> dict[str, Any]:
         # Nothing is hidden in the price economy: every player sees the same.

@@ -319,6 +319,8 @@ class KutnaHoraGame(StandsGame, StepGame):
     def invariant_breaks(self) -> list[str]:
         s, n = self.state, self.config.players
         broken = []
+        if (s.phase == "over") != (not s.stack):  # the kernel's end of the game is the rules' end of the last round
+            broken.append(f"phase {s.phase} with {len(s.stack)} step(s) pending")
         fewest_cards = rulebook.ACTION_CARDS.value - sum(rulebook.CARDS_PER_TURN.value)
         for p, seat in enumerate(s.seats):
             who = name(p)
