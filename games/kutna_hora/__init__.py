@@ -8,7 +8,8 @@
 * :mod:`.prices` - the population and ore card stands, sliders, ✗, town builds, flip, caps.
 * :mod:`.town_hall` - stacks of building tiles and the cost of Rights; :mod:`.income` - production × price.
 * :mod:`.mines`, :mod:`.town`, :mod:`.nobles` - the mine board, the town and noble scoring as pure functions.
-* :mod:`.economy` - the price sandbox game built from the price modules (:func:`new_economy`).
+* :mod:`.economy` - the price sandbox game built from the price modules (:func:`new_economy`); its turn, one step of
+  four verbs (advance, build, income, rights), in :mod:`.economy_turn`.
 * :mod:`.parameters` - what a designer may change in both games (the price cells, the building tiles' numbers, the
   rule text's numbers, the rule switches) and what a game reads once its variant is applied (``game.design``).
 * :mod:`.rules` - the full game's rules by id (:data:`RULES`); :mod:`.economy_rules` - the price sandbox's

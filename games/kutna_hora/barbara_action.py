@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from games.core import Action
+from games.core import Action, Automatic
 
 from . import nobles, town
-from .choice import PASS, Automatic, Passable, act, name
+from .choice import PASS, Passable, act, name
 from .data import rulebook
 from .data.components import GUILD_GOOD
 from .effects import points, reputation
@@ -44,7 +44,8 @@ def flip(game: KutnaHoraGame, rule: str) -> None:
     """Turn the current tile face down with no effect for anyone; its tax icon counts."""
     s = game.state
     if s.barbara >= rulebook.ST_BARBARA_TILES.value:
-        game.emit("barbara.flip-none", "All 11 St. Barbara tiles are done: flipping has no effect.")
+        game.emit("barbara.flip-none", f"All {rulebook.ST_BARBARA_TILES.value} St. Barbara tiles are done: flipping "
+                  "has no effect.")
         return
     tile = s.barbara + 1
     s.barbara = tile
@@ -142,7 +143,7 @@ class BarbaraTurn(Automatic):
         if s.barbara < at.barbara:
             s.barbara = at.barbara
             after = (f"tile {at.barbara + 1} is now current" if at.barbara < rulebook.ST_BARBARA_TILES.value
-                     else "all 11 tiles are done")
+                     else f"all {rulebook.ST_BARBARA_TILES.value} tiles are done")
             game.emit("barbara.current", f"St. Barbara tile {at.barbara} is turned face down; {after}.",
                       player=at.player, tile=at.barbara, turned=True)
         else:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
 from . import barbara_action, prices
-from .choice import PASS, Automatic, Choice, Passable, act, name
+from .choice import PASS, Choice, Passable, act, name
 from .data.components import GUILD_GOOD, Effect
 from .effects import gain, pay
 from .mine_action import technology_level

@@ -1,12 +1,13 @@
-"""What every Kutná Hora step shares: shared action values, the wording of refusals, passing, and automatic steps.
+"""What every Kutná Hora decision shares: shared action values, the wording of refusals, and passing.
 
 A :class:`Choice` is a kernel :class:`~games.core.Step` that words its spelling refusals as this game always has:
 a verb the step does not take names what may be written (:attr:`Choice.written`, e.g. "play, joker or idle"), and
 ``pass`` where the step cannot be passed says so rather than calling ``pass`` an unknown verb. A :class:`Passable`
 choice is one verb or ``pass`` (ignoring the rest of the effect it belongs to), as most choices inside an action are.
 
-An :class:`Automatic` step needs nobody's choice (drawing mine tiles, taking income, a St. Barbara tile, the end of
-the round); the game runs it as soon as it is on top of the stack, so no player ever waits on one.
+A step that needs nobody's choice (drawing mine tiles, taking income, a St. Barbara tile, the end of the round) is
+a kernel :class:`~games.core.Automatic`: the kernel runs it as soon as it is on top of the stack. A decision whose
+question never changes says it in ``asks`` (the kernel's prompt puts the decider's name before it).
 """
 
 from __future__ import annotations
@@ -41,14 +42,8 @@ class Choice(Step):
 
     #: What the player may write, as a wrong verb's refusal says it ("tax pay or tax refuse").
     written: ClassVar[str]
-    #: The question after the decider's name, for a step whose prompt never changes (others override
-    #: :meth:`prompt`).
-    asks: ClassVar[str] = ""
     #: Whether the plain refusal of a well-formed action repeats the prompt (the setup choices and tax do not).
     refusal_repeats_prompt: ClassVar[bool] = True
-
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: {self.asks}"
 
     def spelling(self, game: KutnaHoraGame, at: Frame, action: Action) -> str | None:
         if action.verb == "pass" and "pass" not in self.forms:
@@ -86,13 +81,4 @@ class Passable(Choice):
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         """The effect of the step's verb (``action`` is legal)."""
-        raise NotImplementedError
-
-
-class Automatic:
-    """A step nobody decides (see the module docstring)."""
-
-    kind: ClassVar[str]
-
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
         raise NotImplementedError

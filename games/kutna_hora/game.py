@@ -5,7 +5,9 @@ the last); each card is played for one of its two actions (:mod:`.cards`), and e
 tile, which space, which noble) is its own pending decision: a :class:`~games.core.Step` of the action's module
 (:mod:`.mine_action`, :mod:`.rights_action`, :mod:`.plot_action`, :mod:`.build_action`, :mod:`.income_action`,
 :mod:`.barbara_action`; the setup choices in :mod:`.guild_setup`, tax in :mod:`.tax`). Steps wait on a stack of
-:class:`~.state.Frame` records; steps that need no choice are :class:`~.choice.Automatic` and run inside ``apply``.
+:class:`~.state.Frame` records; steps that need no choice are kernel :class:`~games.core.Automatic` steps, run by the
+kernel as soon as they are on top. All of them are listed once, in :attr:`KutnaHoraGame.steps`; the kernel owns the
+flow, and this module only asks :mod:`.rounds` for the next card when nothing is pending.
 Ids of the rules each effect follows are in :mod:`.rules`; where the text is silent the ``decision.*`` rules say
 what we chose.
 
@@ -39,26 +41,14 @@ from . import (
     town,
     town_hall,
 )
-from .choice import Automatic, Choice, name
+from .choice import name
 from .data import approx, rulebook
 from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
 from .parameters import PARAMETERS, design_of, price_table_of
 from .prices import StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
-from .state import HOUSES_PER_ROW, Frame, KutnaHoraConfig, KutnaHoraState, Seat
-
-_DECISIONS: tuple[Choice, ...] = (
-    cards.Play(), guild_setup.GuildSet(), guild_setup.GuildRows(), tax.Tax(), mine_action.Miners(),
-    mine_action.KeepMine(), mine_action.Tech(), rights_action.Rights(), plot_action.Plot(), build_action.Build(),
-    income_action.Council(), barbara_action.House(), barbara_action.Noble(), barbara_action.Score(),
-    build_action.RemoveHouse())
-#: The decisions by kind (a plain dict: the pending step is looked up several times per decision).
-CHOICES: dict[str, Choice] = {step.kind: step for step in _DECISIONS}
-#: The steps that run without a choice, by kind.
-AUTOMATIC: dict[str, Automatic] = {step.kind: step for step in (
-    mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), barbara_action.BarbaraTurn(),
-    build_action.HouseIcon(), build_action.HousePlace(), rounds.RoundEnd())}
+from .state import HOUSES_PER_ROW, KutnaHoraConfig, KutnaHoraState, Seat
 
 
 class KutnaHoraGame(StandsGame, StepGame):
@@ -71,7 +61,14 @@ class KutnaHoraGame(StandsGame, StepGame):
     min_players = 2
     max_players = 4
     hidden_information = True
-    steps = Steps(*_DECISIONS)
+    #: Every step of the game, decisions and automatic steps, each in its mechanic's module.
+    steps = Steps(
+        cards.Play(), guild_setup.GuildSet(), guild_setup.GuildRows(), tax.Tax(), mine_action.Miners(),
+        mine_action.KeepMine(), mine_action.Tech(), rights_action.Rights(), plot_action.Plot(), build_action.Build(),
+        income_action.Council(), barbara_action.House(), barbara_action.Noble(), barbara_action.Score(),
+        build_action.RemoveHouse(),
+        mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), barbara_action.BarbaraTurn(),
+        build_action.HouseIcon(), build_action.HousePlace(), rounds.RoundEnd())
     #: The search leans on the greedy rating at the root, a third of the reward per point short of the best
     #: (``search_prior`` over the kernel's ``evaluation_scale`` of 10), and finishes follow-up choices in its
     #: playouts by the one-step rating (:meth:`playout_action`), which makes a playout about three times dearer:
@@ -135,8 +132,8 @@ class KutnaHoraGame(StandsGame, StepGame):
         self.emit("setup.round-track", f"{self.rounds} rounds ({'4 players' if n == 4 else '2-3 players'}); the "
                   "round marker on round 1 and the tax marker on 0.", rounds=self.rounds)
         red = [t.id for t in PUBLIC_BUILDINGS if t.colour == "red"]
-        self.emit("setup.red-nobles", f"The 3 red public buildings wait on round {self.red_round} of the round "
-                  "track.")
+        self.emit("setup.red-nobles", f"The {len(red)} red public buildings wait on round {self.red_round} of the "
+                  "round track.")
         hall = town_hall.new_town_hall(rng)
         self.emit("setup.town-hall", "Marked guild tiles are shuffled onto the two left columns of the town hall, "
                   "each under the other three of its guild.")
@@ -151,8 +148,10 @@ class KutnaHoraGame(StandsGame, StepGame):
                   f"{', '.join(str(mines.ROCKS[x]) for x in rocks)} stars.", card=layout + 1)
         stands = new_stands(self.table)
         self.emit("setup.card-stands", "Both decks start at card 0 with every slider at the far left.")
-        self.emit("setup.st-barbara", "St. Barbara tiles 1-5 in the bottom row, 6-10 in the middle, 11 on top.")
-        self.emit("setup.bank", "The bank: groschen, exactly 3 nobles per colour, pelicans.")
+        last = rulebook.ST_BARBARA_TILES.value  # the board holds them in rows of 5, 5 and the last on top
+        self.emit("setup.st-barbara", f"St. Barbara tiles 1-5 in the bottom row, 6-10 in the middle, {last} on top.")
+        self.emit("setup.bank", f"The bank: groschen, exactly {rulebook.NOBLES_PER_COLOUR.value} nobles per colour, "
+                  "pelicans.")
         stack: list[str] = []
         for back in ("III", "II", "I"):  # I on top: the list's end is the top
             pile = [t.id for t in approx.MINE_TILES if t.back == back]
@@ -162,57 +161,35 @@ class KutnaHoraGame(StandsGame, StepGame):
         self.emit("setup.mine-stack", "Technology tiles face down with I on top; mine tiles shuffled by back and "
                   "stacked I over II over III.")
         design = self.design
-        seats = [Seat(design.starting_groschen[p], 0, design.reputation_start, 0, 0, {}, 0, [], [], [0, 0, 0], 0,
-                      rulebook.START_POOL.value, rulebook.MINERS.value - rulebook.START_POOL.value, list(range(1, 7)))
+        seats = [Seat(groschen=design.starting_groschen[p], score=0, reputation=design.reputation_start, pelicans=0,
+                      used_pelicans=0, production={}, mine_ore=0, held=[], guilds=[], houses_taken=[0, 0, 0],
+                      houses_removed=0, pool=rulebook.START_POOL.value,
+                      reserve=rulebook.MINERS.value - rulebook.START_POOL.value,
+                      cards=list(range(1, rulebook.ACTION_CARDS.value + 1)))
                  for p in range(n)]
         self.emit("setup.players", "Each player: score 0, one miner in the pool, groschen "
                   + ", ".join(f"{name(p)} {s.groschen}" for p, s in enumerate(seats)) + ".")
         colours = rulebook.NOBLE_COLOURS
         size = self.size
         self.state = KutnaHoraState(
-            "setup", 1, 0, 0, rulebook.CARDS_PER_TURN.value[0], seats, stands, hall, red, 0, cells,
-            [-1] * len(cells), stack, [], [], tech, [], [""] * size * size, [-1] * size * size, [-1] * size * size,
-            0, {c: rulebook.NOBLES_PER_COLOUR.value for c in colours}, {c: 0 for c in colours},
-            {c: 0 for c in colours}, [""] * self.rounds, 0, [], [])
+            phase="setup", round=1, start=0, turn=0, plays_left=rulebook.CARDS_PER_TURN.value[0], seats=seats,
+            stands=stands, hall=hall, red_track=red, tax=0, mine=cells, mine_owner=[-1] * len(cells),
+            mine_stack=stack, mine_discard=[], mine_drawn=[], tech_stack=tech, tech_removed=[],
+            town=[""] * size * size, town_owner=[-1] * size * size, markers=[-1] * size * size, barbara=0,
+            bank={c: rulebook.NOBLES_PER_COLOUR.value for c in colours}, pool={c: 0 for c in colours},
+            council={c: 0 for c in colours}, events=[""] * self.rounds, guild_card=0, guild_sets=[], stack=[])
         event_cards.deal(self)
-        guild_setup.deal(self)
-        self._settle()
+        guild_setup.deal(self)  # the kernel then runs the flow up to the first decision
         return self.state
 
-    # ------------------------------------------------------------------ the pending step
-    def _step_now(self) -> tuple[Choice, Frame, int] | None:
-        s = self.state
-        if not s.stack or s.phase == "over":
-            return None
-        top = s.stack[-1]
-        return CHOICES[top.kind], top, top.player
-
-    def _apply(self, action: Action) -> None:
-        frame = self.state.stack.pop()  # decided: its effects may put new steps on the stack
-        CHOICES[frame.kind].apply(self, frame, action)
-        self._settle()
-
-    def _settle(self) -> None:
-        """Run automatic steps (and start the next card, turn or round) until a player must decide or the game is
-        over."""
-        s = self.state
-        while s.phase != "over":
-            if not s.stack:
-                rounds.next_card(self)
-                continue
-            top = s.stack[-1]
-            if top.kind not in AUTOMATIC:
-                return
-            s.stack.pop()
-            AUTOMATIC[top.kind].run(self, top)
-
-    @property
-    def current_player(self) -> int | None:
-        s = self.state
-        return None if not s.stack or s.phase == "over" else s.stack[-1].player
-
-    def is_terminal(self) -> bool:
-        return self.state.phase == "over"
+    # ------------------------------------------------------------------ the flow
+    def _next_steps(self) -> bool:
+        """Nothing is pending: the next card of this turn, the next turn or the end of the round (:mod:`.rounds`);
+        ``False`` once the last round has ended."""
+        if self.state.phase == "over":
+            return False
+        rounds.next_card(self)
+        return True
 
     def scores(self) -> tuple[int, ...]:
         return tuple(seat.score for seat in self.state.seats)
@@ -226,7 +203,7 @@ class KutnaHoraGame(StandsGame, StepGame):
         return income(seat.production, self.prices(), seat.mine_ore)
 
     def tax_due(self, p: int) -> int:
-        """This round's tax plus plot tax (3 with 2 plots in town, 8 with 3)."""
+        """This round's tax plus plot tax (by plot markers in town)."""
         return tax.tax_due(self, p)
 
     def joker_cost(self, p: int) -> int:
@@ -342,6 +319,8 @@ class KutnaHoraGame(StandsGame, StepGame):
     def invariant_breaks(self) -> list[str]:
         s, n = self.state, self.config.players
         broken = []
+        if (s.phase == "over") != (not s.stack):  # the kernel's end of the game is the rules' end of the last round
+            broken.append(f"phase {s.phase} with {len(s.stack)} step(s) pending")
         fewest_cards = rulebook.ACTION_CARDS.value - sum(rulebook.CARDS_PER_TURN.value)
         for p, seat in enumerate(s.seats):
             who = name(p)

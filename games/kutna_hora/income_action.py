@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
-from .choice import PASS, Automatic, Passable, act, name
+from .choice import PASS, Passable, act, name
 from .data import rulebook
 from .effects import pay
 from .income import take_income
@@ -33,7 +33,8 @@ class Income(Automatic):
 
 
 class Council(Passable):
-    """Pay the council cost (10 groschen) to move a noble from the pool to the council, or pass."""
+    """Pay the council cost (``design.council_cost`` groschen) to move a noble from the pool to the council, or
+    pass."""
 
     form = "council COLOUR"
 

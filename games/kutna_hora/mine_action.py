@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, Automatic
 
 from . import mines, prices
-from .choice import PASS, Automatic, Choice, Passable, act, name
+from .choice import PASS, Choice, Passable, act, name
 from .data import rulebook
 from .effects import pay, points
 from .state import Frame
@@ -80,10 +80,12 @@ class Miners(Passable):
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         permit = f"a permit ({game.price('permits')} groschen)"
-        if game.state.seats[at.player].pool:
-            return (f"{name(at.player)}: your miner pool holds 1 miner - buy {permit} for 1 more (miners 1), go on "
-                    "without (miners 0), or pass")
-        return f"{name(at.player)}: your miner pool is empty - buy {permit} for 1 or 2 miners, or pass"
+        pool = game.state.seats[at.player].pool
+        if pool:  # only with the top_up option: a pool short of its limit
+            return (f"{name(at.player)}: your miner pool holds {pool} miner - buy {permit} for "
+                    f"{rulebook.POOL_MAX.value - pool} more (miners 1), go on without (miners 0), or pass")
+        return (f"{name(at.player)}: your miner pool is empty - buy {permit} for 1 or "
+                f"{rulebook.MINERS_PER_PERMIT.value} miners, or pass")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         seat = game.state.seats[at.player]
@@ -95,8 +97,8 @@ class Miners(Passable):
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         seat = game.state.seats[at.player]
-        return (f"a permit costs {game.price('permits')} (you have {seat.groschen}); 1 or 2 miners, "
-                f"reserve {seat.reserve}.")
+        return (f"a permit costs {game.price('permits')} (you have {seat.groschen}); 1 or "
+                f"{rulebook.MINERS_PER_PERMIT.value} miners, reserve {seat.reserve}.")
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, n = at.player, int(action.args[0])

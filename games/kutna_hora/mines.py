@@ -124,7 +124,8 @@ def score_rows(cells: Sequence[str], owners: Sequence[int], players: int) -> lis
             if owners[i] >= 0:
                 mine[owners[i]] += n
         values = row_values(total)
-        out.append(RowScore(row, total, values, tuple(mine), tuple(rank_points(mine, values))))
+        out.append(RowScore(row=row, stars=total, values=values, player_stars=tuple(mine),
+                            points=tuple(rank_points(mine, values))))
     return out
 
 

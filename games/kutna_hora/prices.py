@@ -128,7 +128,7 @@ def _load_deck(name: str, raw: Any) -> Deck:
                 if good != slider and any(c.town_builds for c in row[good]):
                     raise DataError(f"{name} card {pos}, {good}: only a slider's own good can carry town-builds")
         cards.append(row)
-    return Deck(name, last, flip, sliders, notches, tuple(cards))
+    return Deck(name=name, last=last, flip=flip, sliders=sliders, notches=notches, cards=tuple(cards))
 
 
 def _parse_cell(deck: str, pos: int, good: str, notch: int, text: Any) -> Cell:
@@ -237,7 +237,7 @@ class Stands(Record):
 
 def new_stands(table: PriceTable) -> Stands:
     """Setup: decks in order with card 0 on top, every slider at the far left (JA ゲームの準備 8)."""
-    return Stands(0, 0, {slider: 0 for slider in table.sliders})
+    return Stands(population=0, ore=0, sliders={slider: 0 for slider in table.sliders})
 
 
 def cell_now(table: PriceTable, stands: Stands, good: str) -> Cell:

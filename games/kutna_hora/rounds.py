@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core import Automatic
+
 from . import event_cards, scoring, tax
-from .choice import Automatic, name
+from .choice import name
 from .data import rulebook
 from .state import Frame
 from .town_hall import Stack

@@ -29,7 +29,7 @@ def raise_tax(game: KutnaHoraGame, n: int, rule: str, why: str) -> None:
 
 
 def tax_due(game: KutnaHoraGame, p: int) -> int:
-    """This round's tax plus plot tax (3 with 2 plots in town, 8 with 3)."""
+    """This round's tax plus plot tax (by plot markers in town: ``design.plot_tax``, the rulebook's PLOT_TAX)."""
     return game.state.tax + game.design.plot_tax.get(game.state.markers.count(p), 0)
 
 

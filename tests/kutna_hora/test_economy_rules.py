@@ -129,6 +129,21 @@ def test_the_sandbox_ends_after_the_agreed_turns_and_most_groschen_wins():
 
 
 @rule("sandbox.turns")
+def test_the_turn_waits_on_the_stack_until_the_last_turn_is_taken():
+    g = new_economy(players=2, turns=2, seed=0)
+    for taken in range(4):
+        assert [(at.kind, at.player) for at in g.state.stack] == [("turn", taken % 2)]
+        g.apply("income")
+    assert g.state.stack == [] and g.is_terminal() and g.current_player is None and g.invariant_breaks() == []
+
+
+def test_a_turn_left_waiting_after_the_last_breaks_an_invariant():
+    g = new_economy(players=1, turns=1, seed=0)
+    g.state.turn = 1  # the last turn counted as taken, but still waiting
+    assert g.invariant_breaks() == ["turn 1 of 1 with 1 turn(s) waiting"]
+
+
+@rule("sandbox.turns")
 def test_players_take_turns_in_seat_order():
     g = new_economy(players=3, seed=0)
     seen = []

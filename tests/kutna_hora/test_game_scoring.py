@@ -54,6 +54,13 @@ def test_the_game_ends_after_round_6_or_round_5_with_4_players(players, rounds):
     assert of_rule(events, "end.game-over")[0].text == f"The game ends after round {rounds}."
     assert game.is_terminal() and game.pending() is None and len(game.legal_actions()) == 0
     assert game.outcome() is not None
+    assert game.state.phase == "over" and game.state.stack == [] and game.current_player is None
+
+
+def test_a_game_marked_over_with_a_step_still_pending_breaks_an_invariant():
+    game = new_game(2)
+    game.state.phase = "over"
+    assert game.invariant_breaks()[0] == "phase over with 1 step(s) pending"
 
 
 @rule("end.game-over")

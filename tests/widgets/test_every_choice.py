@@ -26,6 +26,7 @@ from .render import explore
 
 TABLES = {"kutna_hora": KHTable, "chartres": ChartresTable, "kardinal_koenig": KKTable, "catan": CatanTable,
           "catan_ck": CKTable}
+#: Every decision kind of every table (a game's steps also list the automatic ones, which nobody decides).
 CASES = [(name, kind) for name in sorted(TABLES)
          for kind in sorted(step.kind for step in SEARCHES[name].game_class.steps.decisions())]
 
