@@ -1,8 +1,9 @@
 """The card game's config and state records.
 
 The state is the table (the layout of cards with the stones and chips lying on them, each player's display, stones
-and chips) plus :class:`Turn`, the turn in progress: whose it is, which step it waits for and what has been taken
-so far. The pending decision is read from the turn alone (:meth:`games.kardinal_koenig.game.CardGame._step_now`).
+and chips), :class:`Turn`, the turn in progress (whose it is, what has been taken so far, the chips in effect), and
+the stack of pending steps (:class:`Frame`, the kernel's flow: ``games.core.steps``). Every step of a turn reads
+and changes the one :class:`Turn`; a frame only says which step waits and who decides it.
 """
 
 from __future__ import annotations
@@ -10,9 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.core import NO_CHANGES, Changes, Record
-
-#: The steps of a turn (:attr:`Turn.step`): the kinds of :data:`games.kardinal_koenig.game.STEPS`, and the end.
-TAKE, CLAIM, PAY, OVER = "take", "claim", "pay", "over"
 
 
 @dataclass(frozen=True)
@@ -47,7 +45,6 @@ class Turn(Record):
     """The turn in progress. Taking, claiming and paying all read and change this one record."""
 
     player: int  # whose turn it is
-    step: str  # what the turn waits for: TAKE, CLAIM or PAY; OVER once the last card is taken
     taken: list[int]  # cells taken this turn, in order
     crests: int  # crests on the cards taken this turn
     country: str  # country of this turn's cards ("" before the first)
@@ -60,14 +57,18 @@ class Turn(Record):
 
     @classmethod
     def of(cls, player: int) -> Turn:
-        """A fresh turn of ``player``: nothing taken, no chip in effect, waiting to take cards."""
-        return cls(player, TAKE, [], 0, "", False, False, -1, False)
+        """A fresh turn of ``player``: nothing taken, no chip in effect."""
+        return cls(player=player, taken=[], crests=0, country="", three=False, colours=False, lifted=-1,
+                   hand_spent=False)
 
-    def copy(self) -> Turn:
-        # Written out rather than the kernel's generic record copy (a lookup per call): every checked apply and
-        # every clone copies the turn. A field added to Turn and not here fails at once (a missing argument).
-        return Turn(self.player, self.step, list(self.taken), self.crests, self.country, self.three, self.colours,
-                    self.lifted, self.hand_spent)
+
+@dataclass(slots=True)
+class Frame(Record):
+    """A step waiting on the stack (``state.stack``): its kind (``take``, ``claim``, ``pay``, or the automatic
+    ``card-taken``) and the seat that decides it. The turn's details are in :class:`Turn`."""
+
+    kind: str
+    player: int
 
 
 @dataclass(slots=True)
@@ -92,3 +93,4 @@ class CardGameState(Record):
     # (decision.stalled-end).
     idle: int
     turn: Turn
+    stack: list[Frame]  # the steps pending, the top last (the kernel's flow); empty once the game is over

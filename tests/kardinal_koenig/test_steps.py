@@ -25,16 +25,18 @@ def at_step(step: str) -> CardGame:
 
 
 def test_every_verb_of_the_game_belongs_to_one_of_three_steps():
-    assert list(CardGame.steps) == ["take", "claim", "pay"]
+    assert [step.kind for step in CardGame.steps.decisions()] == ["take", "claim", "pay"]
+    assert [step.kind for step in CardGame.steps.automatic()] == ["card-taken"]
     assert list(CardGame.steps.verbs()) == ["take", "play", "stop", "pass", "place", "lift", "skip", "discard"]
 
 
 @pytest.mark.parametrize("step, kind, phase", [("take", "take", "take"), ("claim", "claim", "claim"),
                                                ("place", "claim", "place"), ("pay", "pay", "pay")])
-def test_the_pending_step_is_read_from_the_turn_record(step, kind, phase):
+def test_the_pending_step_is_read_from_the_stack(step, kind, phase):
     game = at_step(step)
-    turn = game.state.turn
-    assert game.pending().kind == kind == turn.step and game.observe(None)["phase"] == phase
+    turn, top = game.state.turn, game.state.stack[-1]
+    assert game.pending().kind == kind == top.kind and game.observe(None)["phase"] == phase
+    assert game.pending().player == top.player == turn.player
     assert (turn.lifted >= 0) == (step == "place") and game.invariant_breaks() == []
 
 
