@@ -83,7 +83,7 @@ def claim_step(game: CardGame, turn: Turn) -> None:
     """Taking is over: the claim step follows when it offers a choice, or when asking keeps the player's chips
     secret (decision.public-steps); else nothing is pending and the turn ends."""
     if has_choice(game) or law_chips.must_ask(game):
-        game.push(Frame(kind=Claim.kind, player=turn.player))
+        game.push(Frame(Claim.kind, turn.player))
 
 
 class Claim(CardStep):

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from .game import CardGame
 
 
-def settle(game: CardGame, turn: Turn, cell: int) -> None:
-    """Settle the claim stone on a card just taken; the pay step is pushed when the player must choose which stone
-    on the layout pays."""
+def settle(game: CardGame, turn: Turn, cell: int) -> bool:
+    """Settle the claim stone on a card just taken; ``False`` when the pay step must ask which stone on the layout
+    pays."""
     s = game.state
     p = turn.player
     owner = s.stone[cell]
@@ -31,7 +31,7 @@ def settle(game: CardGame, turn: Turn, cell: int) -> None:
     s.hand[owner] += 1
     if owner == p:
         game.emit("claimed.own", f"Player {p + 1}'s own claim stone returns to their hand.", player=p)
-        return
+        return True
     game.emit("claimed.other", f"The card carried player {owner + 1}'s claim stone: it returns to player "
               f"{owner + 1}, and player {p + 1} must discard one of their own stones.", player=p, owner=owner)
     if s.hand[p] > 0:
@@ -41,12 +41,12 @@ def settle(game: CardGame, turn: Turn, cell: int) -> None:
             turn.hand_spent = True  # claim.move: moving starts with the next turn
         game.emit("decision.pay-from-hand", f"Player {p + 1} discards a claim stone from their hand for good.",
                   player=p)
-        return
+        return True
     mine = own_stones(game, p)
     if len(mine) > 1:
-        game.push(Frame(kind=Pay.kind, player=p))
-    else:
-        pay_from_layout(game, turn, mine[0])
+        return False
+    pay_from_layout(game, turn, mine[0])
+    return True
 
 
 def pay_from_layout(game: CardGame, turn: Turn, cell: int) -> None:

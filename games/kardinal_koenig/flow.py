@@ -32,12 +32,12 @@ def next_turn(game: CardGame) -> bool:
         return False
     n = game.players
     s.idle = 0 if s.turn.taken else s.idle + 1
-    turn = s.turn = Turn.of(s.turn.player)
+    turn = s.turn = Turn(s.turn.player)
     while s.idle < n:
         turn.player = player = (turn.player + 1) % n
         if takeable(game) or law_chips.must_ask(game):
             game.emit("flow.clockwise", f"Player {player + 1}'s turn.", player=player)
-            game.push(Frame(kind=Take.kind, player=player))
+            game.push(Frame(Take.kind, player))
             return True
         game.emit("take.skip", f"Player {player + 1} cannot take any card and misses the turn.", player=player)
         s.idle += 1

@@ -168,7 +168,7 @@ class CardGame(StepGame):
             layout=tuple(grid), lo=lo, hi=hi, stone=[-1] * frame.size, chip=chip, displays=[[] for _ in range(n)],
             hand=[stones] * n, placed=[0] * n, lost=[0] * n, chips=[[] for _ in range(n)],
             played=[[] for _ in range(n)], cards_left=sum(1 for x in grid if x), start=start, idle=0,
-            turn=Turn.of(start), stack=[Frame(kind=Take.kind, player=start)])
+            turn=Turn(start), stack=[Frame(Take.kind, start)])
 
     # ------------------------------------------------------------------ the flow
     def _next_steps(self) -> bool:

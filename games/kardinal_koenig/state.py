@@ -42,24 +42,19 @@ class CardGameConfig:
 
 @dataclass(slots=True)
 class Turn(Record):
-    """The turn in progress. Taking, claiming and paying all read and change this one record."""
+    """The turn in progress. Taking, claiming and paying all read and change this one record. ``Turn(player)`` is a
+    fresh turn: nothing taken, no chip in effect, no stone lifted."""
 
     player: int  # whose turn it is
-    taken: list[int]  # cells taken this turn, in order
-    crests: int  # crests on the cards taken this turn
-    country: str  # country of this turn's cards ("" before the first)
-    three: bool  # "3 crests allowed" played this turn
-    colours: bool  # "different colours allowed" played this turn
-    lifted: int  # claim step: the cell a moving stone was lifted from (it must be put down elsewhere), -1 for none
+    taken: list[int] = field(default_factory=list)  # cells taken this turn, in order
+    crests: int = 0  # crests on the cards taken this turn
+    country: str = ""  # country of this turn's cards ("" before the first)
+    three: bool = False  # "3 crests allowed" played this turn
+    colours: bool = False  # "different colours allowed" played this turn
+    lifted: int = -1  # claim step: the cell a moving stone was lifted from (it must be put down elsewhere), -1: none
     # The player's last placeable stone left their hand this turn (paying for a claimed card): moving is allowed
     # from the next turn on (「次の手番からは」, claim.move).
-    hand_spent: bool
-
-    @classmethod
-    def of(cls, player: int) -> Turn:
-        """A fresh turn of ``player``: nothing taken, no chip in effect."""
-        return cls(player=player, taken=[], crests=0, country="", three=False, colours=False, lifted=-1,
-                   hand_spent=False)
+    hand_spent: bool = False
 
 
 @dataclass(slots=True)

@@ -5,9 +5,10 @@ stay in one country and under the crest limit (the design's ``crest_limit``, or 
 '3 crests allowed' chip), ``play three|colours|return`` plays a law chip, ``stop`` ends the taking, and ``pass``
 ends a turn with nothing to take that the player was still asked about (they hold law chips).
 
-After each card: a claim stone on it is settled in :mod:`.claimed_cards` (which may ask which stone pays), then
-:class:`CardTaken`, a step nobody decides, goes on: the last card ends the game, else taking goes on while a card
-may be taken, else it ends by itself (decision.stop). When taking ends the claim step follows if it offers anything
+After each card a claim stone on it is settled in :mod:`.claimed_cards`, and taking goes on (:func:`go_on`): the
+last card ends the game, else taking goes on while a card may be taken, else it ends by itself (decision.stop). When
+the player chooses which stone pays, the pay step comes first and :class:`CardTaken`, a step nobody decides, waits
+beneath it to go on. When taking ends the claim step follows if it offers anything
 (:func:`.claim_stones.claim_step`); a turn that ends pushes nothing, and the kernel starts the next one
 (:func:`.flow.next_turn`).
 """
@@ -81,8 +82,9 @@ def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
     return None
 
 
-def take_card(game: CardGame, turn: Turn, cell: int) -> None:
-    """Take an end card into the display, with the chip lying on it; settle a claim stone on it."""
+def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
+    """Take an end card into the display, with the chip lying on it; settle a claim stone on it; go on with the
+    taking step ``at`` (after the pay step, when the player chooses which stone pays)."""
     s = game.state
     p = turn.player
     cid = s.layout[cell]
@@ -101,8 +103,27 @@ def take_card(game: CardGame, turn: Turn, cell: int) -> None:
               player=p, card=cid, cell=cell)
     if s.chip[cell]:
         law_chips.pick_up(game, turn, cell)
-    if s.stone[cell] >= 0:
-        claimed_cards.settle(game, turn, cell)
+    if s.stone[cell] >= 0 and not claimed_cards.settle(game, turn, cell):
+        game.push(Frame(CardTaken.kind, p))  # runs once the card is paid for
+        game.push(Frame(Pay.kind, p))
+        return
+    go_on(game, turn, at)
+
+
+def go_on(game: CardGame, turn: Turn, taking: Frame) -> None:
+    """A card has been taken and paid for: the last card ends the game (nothing follows), else the taking step
+    ``taking`` goes on while a card may be taken, or while the player holds law chips (decision.public-steps), else
+    taking ends by itself (decision.stop)."""
+    if game.state.cards_left == 0:
+        return
+    if takeable(game):
+        game.push(taking)
+    elif law_chips.must_ask(game):
+        game.emit("decision.public-steps", f"No further card can be taken now; player {turn.player + 1} holds law "
+                  "chips and decides whether to play one or stop.", player=turn.player)
+        game.push(taking)
+    else:
+        end_taking(game, turn, auto=True)
 
 
 def end_taking(game: CardGame, turn: Turn, auto: bool = False) -> None:
@@ -153,8 +174,7 @@ class Take(CardStep):
         verb = action.verb
         turn = game.state.turn
         if verb == "take":
-            game.push(Frame(kind=CardTaken.kind, player=at.player))  # goes on once the card is paid for
-            take_card(game, turn, cell_of(game, action))
+            take_card(game, turn, at, cell_of(game, action))
         elif verb == "play":
             law_chips.play(game, turn, str(action.args[0]))
             if takeable(game) or law_chips.must_ask(game):
@@ -185,21 +205,9 @@ class Take(CardStep):
 
 
 class CardTaken(Automatic):
-    """A card has been taken and paid for (nobody decides this step): the last card ends the game (nothing follows),
-    else taking goes on while a card may be taken, or while the player holds law chips (decision.public-steps), else
-    it ends by itself (decision.stop)."""
+    """Taking goes on once a claimed card is paid for (the pay step waits above this one): :func:`go_on`."""
 
     kind = "card-taken"
 
     def run(self, game: CardGame, at: Frame) -> None:
-        s = game.state
-        if s.cards_left == 0:
-            return
-        if takeable(game):
-            game.push(Frame(kind=Take.kind, player=at.player))
-        elif law_chips.must_ask(game):
-            game.emit("decision.public-steps", f"No further card can be taken now; player {at.player + 1} holds law "
-                      "chips and decides whether to play one or stop.", player=at.player)
-            game.push(Frame(kind=Take.kind, player=at.player))
-        else:
-            end_taking(game, s.turn, auto=True)
+        go_on(game, game.state.turn, Frame(Take.kind, at.player))

@@ -179,6 +179,29 @@ def test_in_the_turn_the_last_stone_in_hand_pays_a_lift_is_refused_with_the_reas
                                          "are moved from the next turn on.")
 
 
+@rule("claim.move")
+def test_placing_without_a_stone_in_hand_suggests_moving_only_when_moving_is_allowed():
+    game = table(ROWS, players=3, chips={"2,1": "minus2"})
+    put_stone(game, 0, "1,3", "2,2")
+    put_stone(game, 1, "1,1")
+    hand_over(game, 0, "2,1")
+    play(game, "take 1 1", "stop")  # the last stone in hand paid: moving starts with the next turn
+    assert refused(game, "place 2 1") == "you have no claim stone in hand."
+
+
+@rule("claim.move")
+def test_a_lift_with_no_free_card_to_move_to_is_refused_for_that_reason():
+    game = table([["france-6", "saxony-1", "saxony-3"], ["italy-1", "denmark-4", "england-1"]], players=3,
+                 chips={"2,3": "minus2"})
+    put_stone(game, 0, "1,2", "1,3", "2,1")  # all three out: moving is allowed
+    put_stone(game, 1, "2,2", "2,3")
+    hand_over(game, 0, "2,3")  # a chip held: the steps are asked (decision.public-steps)
+    play(game, "take 1 1", "stop")
+    assert step(game) == "claim" and legal(game) == ["skip"]
+    assert refused(game, "lift 1 2") == ("every card in the layout carries a claim stone, so there is no free card "
+                                         "to move yours to.")
+
+
 @rule("decision.move")
 def test_a_lifted_stone_must_be_put_on_a_different_free_card_in_the_same_turn():
     game = table(ROWS, players=3)

@@ -236,6 +236,15 @@ def test_a_second_chip_of_a_kind_already_in_effect_cannot_be_played():
 
 
 @rule("decision.chip-timing")
+def test_a_chip_that_would_change_nothing_is_refused_for_that_reason():
+    game = no_stones_table("three")
+    play(game, "take 3 1", "skip")
+    assert game.pending().player == 0 and "play three" not in legal(game)
+    assert refused(game, "play three") == ("every end card carries another player's claim stone and you have no "
+                                           "claim stone to pay with, so 'three' would change nothing.")
+
+
+@rule("decision.chip-timing")
 def test_after_taking_ends_only_the_return_chip_can_still_be_played():
     game = holding([["france-6"], ["denmark-1"], ["italy-1"], ["england-1"]], r2c1="three", r3c1="colours",
                    r4c1="return")

@@ -233,6 +233,14 @@ def test_a_turn_cannot_stop_before_a_card_is_taken():
     assert "at least one must be taken" in refused(game, "pass")
 
 
+@rule("take.at-least-one")
+def test_pass_after_a_card_is_refused_because_stop_ends_the_taking():
+    game = table([["denmark-3", "denmark-1"], ["denmark-4"]])
+    play(game, "take 1 1")
+    assert "pass" not in legal(game) and "stop" in legal(game)
+    assert refused(game, "pass") == "you have taken a card this turn; 'stop' ends the taking."
+
+
 @rule("take.skip")
 def test_a_player_who_can_take_no_card_misses_the_turn():
     game = no_stones_table()
