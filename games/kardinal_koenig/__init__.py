@@ -2,8 +2,9 @@
 
 ``new_game(players=4, seed=1)`` starts a game. A turn's decisions are steps, one module per mechanic of the rule
 text: :mod:`.taking` (take cards), :mod:`.law_chips` (played while taking), :mod:`.claim_stones` (place or move a
-claim stone), :mod:`.claimed_cards` (paying for a card under another player's stone); :mod:`.game` says which is
-pending and runs the turn order. :mod:`.scoring` is the scoring chart, :mod:`.evaluation` the greedy bot's view.
+claim stone), :mod:`.claimed_cards` (paying for a card under another player's stone), each pushing the step that
+comes next on ``state.stack``; :mod:`.flow` is the turn order and the end of the game; :mod:`.game` sets the table up
+and scores. :mod:`.scoring` is the scoring chart, :mod:`.evaluation` the greedy bot's view.
 :mod:`.parameters` lists the designable numbers (the design lab's variants) and :mod:`.design` prepares them for a
 game.
 The per-card crests and routes are a designed stand-in (``approx``) for the card sheet; two facts about the sheet

@@ -1,8 +1,10 @@
 """2.権利証を置く (Place a claim stone): the step after taking.
 
-``place R C`` puts a stone from the hand on a free card (at most 3 on the layout with 3 players, 2 with 4–5);
-once no stone may be placed, ``lift R C`` picks one of yours up to move it and ``place R C`` puts it down on
-another free card (decision.move); ``skip`` places nothing. A "return claim stone" chip may still be played here.
+The claim step follows taking when it offers a choice (:func:`claim_step`). ``place R C`` puts a stone from the
+hand on a free card (as many on the layout at once as the player count allows: ``claim.limit-*``); once no stone
+may be placed, ``lift R C`` picks one of yours up to move it and ``place R C`` puts it down on another free card
+(decision.move); ``skip`` places nothing. A "return claim stone" chip may still be played here. The turn ends with
+the step: nothing more is pushed, and the kernel starts the next turn (:func:`.flow.next_turn`).
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from typing import TYPE_CHECKING, Sequence
 from games.core import Action
 
 from . import law_chips
+from .data import rulebook
 from .decisions import CardStep, cell_of
 from .deck import country_name
-from .state import Turn
+from .state import Frame, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -76,19 +79,26 @@ def has_choice(game: CardGame) -> bool:
     return (may_place(game) or may_move(game)) and has_free_card(game)
 
 
+def claim_step(game: CardGame, turn: Turn) -> None:
+    """Taking is over: the claim step follows when it offers a choice, or when asking keeps the player's chips
+    secret (decision.public-steps); else nothing is pending and the turn ends."""
+    if has_choice(game) or law_chips.must_ask(game):
+        game.push(Frame(Claim.kind, turn.player))
+
+
 class Claim(CardStep):
-    """The claim step, and its second half while a lifted stone is in the air (``at.lifted``)."""
+    """The claim step, and its second half while a lifted stone is in the air (``turn.lifted``)."""
 
     kind = "claim"
     forms = {"place": "place R C", "lift": "lift R C", "play": "play CHIP", "skip": "skip"}
 
-    def prompt(self, game: CardGame, at: Turn) -> str:
-        if at.lifted >= 0:
+    def prompt(self, game: CardGame, at: Frame) -> str:
+        if game.state.turn.lifted >= 0:
             return f"Player {at.player + 1}: put the lifted claim stone on another card"
         return f"Player {at.player + 1}: place or move a claim stone, or skip"
 
-    def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
-        if at.lifted >= 0:
+    def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
+        if game.state.turn.lifted >= 0:
             return place_actions(game)
         if may_place(game):
             acts = place_actions(game)
@@ -101,62 +111,69 @@ class Claim(CardStep):
         acts.append(SKIP)
         return acts
 
-    def refusal(self, game: CardGame, at: Turn, action: Action) -> str | None:
+    def refusal(self, game: CardGame, at: Frame, action: Action) -> str | None:
         verb = action.verb
-        if verb == "play":
-            return law_chips.refusal(game, action)
-        if verb == "skip" or at.lifted >= 0 and verb == "lift":
-            return self.elsewhere(game, action, self.asks(game, at))
         s = game.state
+        turn = s.turn
+        if verb == "play":
+            return law_chips.refusal(game, action, taking=False)
+        if verb == "skip" or turn.lifted >= 0 and verb == "lift":
+            return self.elsewhere(game, at, action, self.reminder(game, at))
         cell = cell_of(game, action)
         owner = s.stone[cell]
+        where = game.geometry.where(cell)
         if verb == "lift":
-            if owner != at.player:
-                return f"{game.geometry.where(cell)} has no claim stone of yours."
-            if at.hand_spent and not may_place(game):
+            if owner != turn.player:
+                return f"{where} has no claim stone of yours."
+            if may_place(game):
+                return "you may place a stone from your hand; moving is allowed once all your placeable stones are out."
+            if turn.hand_spent:
                 return ("your last claim stone in hand paid for a claimed card this turn; stones are moved from the "
                         "next turn on.")
-            return "you may place a stone from your hand; moving is allowed once all your placeable stones are out."
+            return "every card in the layout carries a claim stone, so there is no free card to move yours to."
         if owner >= 0:
-            return f"{game.geometry.where(cell)} already carries player {owner + 1}'s claim stone."
-        if at.lifted >= 0:
+            return f"{where} already carries player {owner + 1}'s claim stone."
+        if turn.lifted >= 0:
             return "the stone must move to a different card."
-        if s.hand[at.player] == 0:
-            return "you have no claim stone in hand; move one of yours on the layout with 'lift' instead."
-        return (f"with {game.players} players at most {game.placeable} of your claim stones may be on the layout; "
-                "lift one to move it instead.")
+        if s.hand[turn.player] == 0:
+            instead = "; move one of yours on the layout with 'lift' instead" if may_move(game) else ""
+            return f"you have no claim stone in hand{instead}."
+        instead = "; lift one to move it instead" if may_move(game) else ""
+        return (f"with {game.players} players at most {game.placeable} of your claim stones may be on the layout"
+                f"{instead}.")
 
-    def apply(self, game: CardGame, at: Turn, action: Action) -> None:
+    def apply(self, game: CardGame, at: Frame, action: Action) -> None:
         verb = action.verb
+        turn = game.state.turn
         if verb == "place":
-            place(game, at, cell_of(game, action))
+            place(game, turn, cell_of(game, action))  # the turn ends
         elif verb == "lift":
-            lift(game, at, cell_of(game, action))
+            lift(game, turn, cell_of(game, action))
+            game.push(at)  # the claim step waits for the stone to be put down
         elif verb == "play":
-            law_chips.play(game, at, str(action.args[0]))
-            if not has_choice(game) and not game.must_ask():
-                game.end_turn()
-        else:  # skip
+            law_chips.play(game, turn, str(action.args[0]))
+            if has_choice(game) or law_chips.must_ask(game):
+                game.push(at)
+        else:  # skip: the turn ends
             game.emit("claim.place", f"Player {at.player + 1} places no claim stone.", player=at.player)
-            game.end_turn()
 
-    def asks(self, game: CardGame, at: Turn) -> str:
-        return "put the lifted claim stone on a free card" if at.lifted >= 0 else \
+    def reminder(self, game: CardGame, at: Frame) -> str:
+        return "put the lifted claim stone on a free card" if game.state.turn.lifted >= 0 else \
             "you may now place or move a claim stone"
 
-    def elsewhere(self, game: CardGame, action: Action, asks: str) -> str:
+    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
         verb = action.verb
         if verb == "place":
-            return f"claim stones are placed after taking; {asks}."
+            return f"claim stones are placed after taking; {reminder}."
         if verb == "lift":
-            return f"stones are moved in the claim step; {asks}."
-        if verb == "play":
-            return law_chips.refusal(game, action)
-        return f"'skip' leaves the claim stone step out; {asks}."
+            return f"stones are moved in the claim step; {reminder}."
+        if verb == "play":  # (answered by the taking step, listed first, which plays chips too)
+            return law_chips.refusal(game, action, taking=False)
+        return f"'skip' leaves the claim stone step out; {reminder}."
 
 
 def place(game: CardGame, turn: Turn, cell: int) -> None:
-    """Put a stone on a free card: the lifted one (a move) or one from the hand. The turn ends."""
+    """Put a stone on a free card: the lifted one (a move) or one from the hand."""
     s = game.state
     p = turn.player
     s.stone[cell] = p
@@ -171,10 +188,11 @@ def place(game: CardGame, turn: Turn, cell: int) -> None:
         game.emit("claim.place", f"Player {p + 1} puts a claim stone on {where(cell)} "
                   f"({country_name(card.country)}).", player=p, cell=cell)
         if s.placed[p] == game.placeable:
-            limit = "claim.limit-3" if game.players == 3 else "claim.limit-45"
+            # The rule of this player count: claim.limit-3 where the rule text lets every stone out, else limit-45.
+            every_stone_out = rulebook.PLACEABLE_STONES.value[game.players] == rulebook.STONES_PER_PLAYER.value
+            limit = "claim.limit-3" if every_stone_out else "claim.limit-45"
             game.emit(limit, f"All {game.placeable} placeable claim stones of player {p + 1} are out; from now on "
                       "one may be moved instead.", player=p)
-    game.end_turn()
 
 
 def lift(game: CardGame, turn: Turn, cell: int) -> None:

@@ -2,7 +2,8 @@
 
 Your own stone comes back to your hand. Another player's stone goes back to its owner and costs you one of yours
 for good: from the hand when there is one (decision.pay-from-hand), else from the layout; with several there, the
-pay step asks which (``discard R C``, decision.pay-choice).
+pay step asks which (``discard R C``, decision.pay-choice). The pay step waits above the taking's own
+``card-taken`` step (:class:`.taking.CardTaken`), so once the card is paid for, taking goes on by itself.
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ from games.core import Action
 
 from .claim_stones import own_stones
 from .decisions import CardStep, cell_of
-from .state import PAY, Turn
+from .state import Frame, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
 
 
 def settle(game: CardGame, turn: Turn, cell: int) -> bool:
-    """Settle the claim stone on a card just taken; ``False`` when the pay step must ask which stone pays."""
+    """Settle the claim stone on a card just taken; ``False`` when the pay step must ask which stone on the layout
+    pays."""
     s = game.state
     p = turn.player
     owner = s.stone[cell]
@@ -42,7 +44,6 @@ def settle(game: CardGame, turn: Turn, cell: int) -> bool:
         return True
     mine = own_stones(game, p)
     if len(mine) > 1:
-        turn.step = PAY
         return False
     pay_from_layout(game, turn, mine[0])
     return True
@@ -59,25 +60,24 @@ def pay_from_layout(game: CardGame, turn: Turn, cell: int) -> None:
 
 
 class Pay(CardStep):
+    """Which of your stones on the layout pays for a card under another player's stone (decision.pay-choice)."""
+
     kind = "pay"
     forms = {"discard": "discard R C"}
+    asks = "discard one of your claim stones from the layout"
 
-    def prompt(self, game: CardGame, at: Turn) -> str:
-        return f"Player {at.player + 1}: discard one of your claim stones from the layout"
-
-    def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
+    def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
         discards = game.geometry.discard_actions
         return [discards[c] for c in own_stones(game, at.player)]
 
-    def refusal(self, game: CardGame, at: Turn, action: Action) -> str | None:
+    def refusal(self, game: CardGame, at: Frame, action: Action) -> str | None:
         return f"{game.geometry.where(cell_of(game, action))} has no claim stone of yours."
 
-    def apply(self, game: CardGame, at: Turn, action: Action) -> None:
-        pay_from_layout(game, at, cell_of(game, action))
-        game.after_take()  # the card is paid for: taking goes on
+    def apply(self, game: CardGame, at: Frame, action: Action) -> None:
+        pay_from_layout(game, game.state.turn, cell_of(game, action))  # the card is paid for: taking goes on
 
-    def asks(self, game: CardGame, at: Turn) -> str:
+    def reminder(self, game: CardGame, at: Frame) -> str:
         return "discard one of your stones first"
 
-    def elsewhere(self, game: CardGame, action: Action, asks: str) -> str:
+    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
         return "you only discard a stone when paying for a card under another player's stone."

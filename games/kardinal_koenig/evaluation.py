@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from games.core import Rng
 
 from .scoring import score_chart
-from .state import OVER
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -49,7 +48,7 @@ def redeal(game: CardGame, viewer: int | None, rng: Rng) -> CardGame:
     twin = game.clone()
     s = twin.state
     spots: list[tuple[list, int]] = [(s.chip, i) for i, kind in enumerate(s.chip) if kind]
-    if s.turn.step != OVER:
+    if not twin.is_terminal():
         spots += [(s.chips[p], i) for p in range(game.players) if p != viewer for i in range(len(s.chips[p]))]
     kinds = sorted(pile[i] for pile, i in spots)
     rng.shuffle(kinds)

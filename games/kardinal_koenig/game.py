@@ -1,16 +1,18 @@
 """Kardinal & König – Das Kartenspiel (Michael Schacht, 2001) for 3–5 players.
 
-A turn is a short series of decisions by one player, each a step of its own module:
+A turn is a short series of decisions by one player, each a step of its own module, pending on ``state.stack``
+(the kernel's flow, ``games.core.steps``):
 
 1. **take** (:mod:`.taking`) – take end cards of one country under the crest limit, play law chips
    (:mod:`.law_chips`), ``stop``;
 2. **claim** (:mod:`.claim_stones`) – place or move a claim stone, or ``skip``;
 3. **pay** (:mod:`.claimed_cards`) – choose which stone on the layout pays for a card under another player's stone.
 
-This module sets the table up, says which step is pending (the turn record, :class:`~.state.Turn`), and runs the
-steps nobody decides (ゲームの流れ): forced steps are not asked, so a turn with nothing to take is skipped and taking
-ends by itself when no further card or chip could be used (``decision.stop``), unless asking is what keeps a
-player's chips secret (``decision.public-steps``).
+Each step pushes what comes next; forced steps are not asked, so taking ends by itself when no further card or chip
+could be used (``decision.stop``) and a claim step with nothing to choose is left out, unless asking is what keeps a
+player's chips secret (``decision.public-steps``). When a turn is over the next one comes from :mod:`.flow`
+(ゲームの流れ: clockwise, skipping players who cannot take; the end of the game). This module sets the table up,
+scores, observes and checks invariants.
 """
 
 from __future__ import annotations
@@ -19,22 +21,19 @@ from typing import Any
 
 from games.core import ConfigError, DataError, Parameter, Rng, StepGame, Steps
 
-from . import claim_stones, evaluation, taking
+from . import evaluation, flow, taking
 from .claim_stones import Claim
 from .claimed_cards import Pay
 from .data import rulebook
-from .decisions import CardStep
 from .deck import Card, load_deck
 from .design import Design, design_of
 from .parameters import PARAMETERS
 from .rules import RULES
 from .scoring import Chart, score_chart
-from .state import CLAIM, OVER, TAKE, CardGameConfig, CardGameState, Turn
-from .taking import Take
+from .state import CardGameConfig, CardGameState, Frame, Turn
+from .taking import CardTaken, Take
 
-STEPS = Steps(Take(), Claim(), Pay())
-#: The same steps by kind as a plain dict: ``_step_now`` runs three times per decision.
-_STEP_OF: dict[str, CardStep] = dict(STEPS)  # type: ignore[arg-type]
+STEPS = Steps(Take(), Claim(), Pay(), CardTaken())
 
 
 class CardGame(StepGame):
@@ -72,7 +71,8 @@ class CardGame(StepGame):
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: CardGameConfig) -> None:
         if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"the card game takes 3 to 5 players, not {config.players}")
+            raise ConfigError(f"the card game takes {self.min_players} to {self.max_players} players, not "
+                              f"{config.players}")
         if not -1 <= config.start_player < config.players:
             raise ConfigError(f"start_player must be -1 (random) or a seat 0 to {config.players - 1}, "
                               f"not {config.start_player}")
@@ -168,100 +168,15 @@ class CardGame(StepGame):
             layout=tuple(grid), lo=lo, hi=hi, stone=[-1] * frame.size, chip=chip, displays=[[] for _ in range(n)],
             hand=[stones] * n, placed=[0] * n, lost=[0] * n, chips=[[] for _ in range(n)],
             played=[[] for _ in range(n)], cards_left=sum(1 for x in grid if x), start=start, idle=0,
-            turn=Turn.of(start))
+            turn=Turn(start), stack=[Frame(Take.kind, start)])
 
-    # ------------------------------------------------------------------ whose decision
-    def _step_now(self) -> tuple[CardStep, Turn, int] | None:
-        turn = self.state.turn
-        step = _STEP_OF.get(turn.step)  # none once the game is over
-        return None if step is None else (step, turn, turn.player)
-
-    @property
-    def current_player(self) -> int | None:
-        turn = self.state.turn
-        return None if turn.step == OVER else turn.player
-
-    def is_terminal(self) -> bool:
-        return self.state.turn.step == OVER
+    # ------------------------------------------------------------------ the flow
+    def _next_steps(self) -> bool:
+        return flow.next_turn(self)
 
     @property
     def crest_limit(self) -> int:
         return taking.crest_limit(self, self.state.turn)
-
-    # ------------------------------------------------------------------ the steps nobody decides (ゲームの流れ)
-    def must_ask(self) -> bool:
-        """Steps are skipped automatically only when that reveals nothing: a player holding law chips is always
-        asked (``stop`` / ``skip`` / ``pass``), whatever the chips' kinds, because others see only the count."""
-        return bool(self.state.chips[self.state.turn.player])
-
-    def after_take(self) -> None:
-        """A card is taken (and paid for): the game ends with the last card, else taking goes on if it can."""
-        s = self.state
-        if s.cards_left == 0:
-            self.finish()
-            return
-        s.turn.step = TAKE
-        if not taking.takeable(self):
-            if self.must_ask():
-                self.emit("decision.public-steps", f"No further card can be taken now; player {s.turn.player + 1} "
-                          "holds law chips and decides whether to play one or stop.", player=s.turn.player)
-            else:
-                self.end_taking(auto=True)
-
-    def end_taking(self, auto: bool = False) -> None:
-        """Taking is over (``auto``: because no further card could be taken): the claim step, if it offers
-        anything."""
-        turn = self.state.turn
-        if auto:
-            self.emit("decision.stop", f"No further card can be taken: player {turn.player + 1}'s taking ends.")
-        turn.step = CLAIM
-        if not claim_stones.has_choice(self) and not self.must_ask():
-            self.end_turn()
-
-    def end_turn(self) -> None:
-        """Clockwise to the next player who can take a card or holds law chips; the others miss their turn.
-
-        A whole round of turns without a card taken ends the game (``decision.stalled-end``). With cards of at most
-        2 crests that never happens (the owner of a stone on an end card, or anybody for a free one, can take it);
-        only a deck breaking that inference (``inferred.crests-per-card``) can leave cards nobody may take."""
-        s = self.state
-        n = self.players
-        s.idle = 0 if s.turn.taken else s.idle + 1
-        turn = s.turn = Turn.of(s.turn.player)
-        while s.idle < n:
-            turn.player = player = (turn.player + 1) % n
-            if taking.takeable(self) or self.must_ask():
-                self.emit("flow.clockwise", f"Player {player + 1}'s turn.", player=player)
-                return
-            self.emit("take.skip", f"Player {player + 1} cannot take any card and misses the turn.", player=player)
-            s.idle += 1
-        self.emit("decision.stalled-end", f"No card has been taken for a whole round of {n} turns: nobody can take "
-                  f"the {s.cards_left} card(s) left, so the game ends.", cards_left=s.cards_left)
-        self.finish()
-
-    def finish(self) -> None:
-        """The game is over (the last card is taken, or a whole round passed without one: ``decision.stalled-end``):
-        reveal the −2 chips and score the chart."""
-        s = self.state
-        s.turn.step = OVER
-        s.turn.taken = []
-        if s.cards_left == 0:
-            self.emit("flow.end", "The last country card is taken: the game ends and is scored.")
-        chart = self.chart()
-        worth = self.design.chart.minus_chip
-        for p in range(self.players):
-            minus = s.chips[p].count("minus2")
-            if minus:
-                self.emit("score.minus-chips", f"Player {p + 1} reveals {minus} −2 law chip(s): {worth * minus} "
-                          "points.", player=p)
-        self.emit("score.chart-order", "Scoring chart: " + ", ".join(
-            f"player {p + 1} {t}" for p, t in enumerate(chart.total)) + ".", totals=list(chart.total))
-        winners = chart.winners()
-        tied_on_points = chart.total.count(max(chart.total)) > 1
-        self.emit("score.winner", ("Draw between " if len(winners) > 1 else "Winner: ") +
-                  ", ".join(f"player {w + 1}" for w in winners) +
-                  (" (tied on points, decided by country cards)" if tied_on_points and len(winners) == 1 else "") +
-                  ".", winners=list(winners))
 
     # ------------------------------------------------------------------ scores
     def displays(self) -> list[list[Card]]:
@@ -342,13 +257,22 @@ class CardGame(StepGame):
         countries = {self.cards[s.layout[c]].country for c in turn.taken}
         if len(countries) > 1 and not turn.colours:
             out.append("cards of several countries taken without the 'different colours' chip")
-        if turn.lifted >= 0 and turn.step != CLAIM:
+        for waiting in s.stack:
+            if waiting.kind not in self.steps:
+                out.append(f"the stack holds a step {waiting.kind!r} the card game does not have")
+            elif waiting.player != turn.player:
+                out.append(f"a {waiting.kind} step of player {waiting.player + 1} waits in player {turn.player + 1}'s "
+                           "turn")
+        top = s.stack[-1].kind if s.stack else ""
+        if top in self.steps and self.steps[top].automatic:
+            out.append(f"the automatic step {top} waits on top of the stack instead of having run")
+        if turn.lifted >= 0 and top != Claim.kind:
             out.append("a lifted claim stone outside the claim step")
         if not 0 <= s.idle <= self.players:
             out.append(f"{s.idle} idle turns in a row, outside 0 to {self.players}")
-        if s.cards_left == 0 and turn.step != OVER:
+        if s.cards_left == 0 and s.stack:
             out.append("the game must end when the last card is taken")
-        if turn.step == OVER and s.cards_left > 0 and s.idle < self.players:
+        if not s.stack and s.cards_left > 0 and s.idle < self.players:
             out.append("the game ended with cards left although a card was taken within the last round")
         return out
 
@@ -356,7 +280,7 @@ class CardGame(StepGame):
     def _observe(self, player: int | None) -> dict[str, Any]:
         s = self.state
         turn = s.turn
-        over = turn.step == OVER
+        over = not s.stack
         rows = []
         columns = self.geometry.columns
         for r in range(self.geometry.rows):
@@ -372,7 +296,7 @@ class CardGame(StepGame):
                             "lost": s.lost[p], "chips": len(s.chips[p]),
                             "chip_kinds": sorted(s.chips[p]) if seen else None, "played": list(s.played[p])})
         # "place": the claim step's second half, a lifted stone to put down (the views name it apart).
-        phase = "place" if turn.lifted >= 0 else turn.step
+        phase = "place" if turn.lifted >= 0 else "over" if over else s.stack[-1].kind
         return {"rows": rows, "players": players, "player": None if over else turn.player, "phase": phase,
                 "taken": [s.layout[c] for c in turn.taken], "crests": turn.crests, "crest_limit": self.crest_limit,
                 "country": turn.country, "colours": turn.colours, "start": s.start, "cards_left": s.cards_left,

@@ -2,7 +2,8 @@
 
 Chips are played inside two steps (taking, and the claim step for "return"), so this module is not a step of its
 own: :mod:`.taking` and :mod:`.claim_stones` offer :func:`playable`, refuse with :func:`refusal` and carry out
-:func:`play`. The −2 chip is never played; it counts at the end (:meth:`~.game.CardGame.finish`).
+:func:`play`. The −2 chip is never played; it counts at the end (:func:`.flow.end_game`). Because a chip's kind is
+secret, a player holding chips is asked at every step even when nothing else could be done (:func:`must_ask`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,20 @@ from typing import TYPE_CHECKING
 from games.core import Action
 
 from .data import rulebook
-from .state import TAKE, Turn
+from .state import Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
 
 PLAY = {kind: Action("play", (kind,)) for kind in rulebook.PLAYABLE_CHIPS}
+
+
+def must_ask(game: CardGame) -> bool:
+    """Whether the player whose turn it is must be asked at a step nobody else would need to decide: steps are
+    skipped automatically only when that reveals nothing (``decision.public-steps``), so a player holding law chips
+    is always asked (``stop`` / ``skip`` / ``pass``), whatever the chips' kinds, because others see only the count."""
+    s = game.state
+    return bool(s.chips[s.turn.player])
 
 
 def pick_up(game: CardGame, turn: Turn, cell: int) -> None:
@@ -58,21 +67,28 @@ def _some_end_unblocked(game: CardGame, player: int) -> bool:
     return any(s.stone[c] < 0 or s.stone[c] == player for c in ends)
 
 
-def refusal(game: CardGame, action: Action) -> str:
-    """Why ``play ...`` is refused, whichever step is pending."""
+def refusal(game: CardGame, action: Action, taking: bool, paying: bool = False) -> str:
+    """Why ``play ...`` is refused: in the taking step (``taking``), in the claim step, or while a claimed card is
+    paid for (``paying``)."""
     s = game.state
+    turn = s.turn
     kind = str(action.args[0]) if len(action.args) == 1 else ""
     if kind not in rulebook.LAW_CHIP_KINDS.value:
         return f"law chips are played by kind: {', '.join(rulebook.PLAYABLE_CHIPS)}."
     if kind == "minus2":
         return "the −2 chip is not played; it is revealed at the end of the game."
-    if kind not in s.chips[s.turn.player]:
+    if kind not in s.chips[turn.player]:
         return f"you hold no '{kind}' law chip."
+    if paying:
+        return "no law chip is played while paying for a claimed card; discard one of your stones first."
     if kind == "return":
         return "none of your claim stones has been discarded, so there is nothing to return."
-    if s.turn.step != TAKE:
+    if not taking:
         return f"'{kind}' changes what you may take; taking is over for this turn."
-    return f"'{kind}' is already in effect this turn."
+    if turn.three if kind == "three" else turn.colours:
+        return f"'{kind}' is already in effect this turn."
+    return (f"every end card carries another player's claim stone and you have no claim stone to pay with, so "
+            f"'{kind}' would change nothing.")
 
 
 def play(game: CardGame, turn: Turn, kind: str) -> None:

@@ -1,8 +1,9 @@
 """The card game's config and state records.
 
 The state is the table (the layout of cards with the stones and chips lying on them, each player's display, stones
-and chips) plus :class:`Turn`, the turn in progress: whose it is, which step it waits for and what has been taken
-so far. The pending decision is read from the turn alone (:meth:`games.kardinal_koenig.game.CardGame._step_now`).
+and chips), :class:`Turn`, the turn in progress (whose it is, what has been taken so far, the chips in effect), and
+the stack of pending steps (:class:`Frame`, the kernel's flow: ``games.core.steps``). Every step of a turn reads
+and changes the one :class:`Turn`; a frame only says which step waits and who decides it.
 """
 
 from __future__ import annotations
@@ -10,9 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.core import NO_CHANGES, Changes, Record
-
-#: The steps of a turn (:attr:`Turn.step`): the kinds of :data:`games.kardinal_koenig.game.STEPS`, and the end.
-TAKE, CLAIM, PAY, OVER = "take", "claim", "pay", "over"
 
 
 @dataclass(frozen=True)
@@ -44,30 +42,28 @@ class CardGameConfig:
 
 @dataclass(slots=True)
 class Turn(Record):
-    """The turn in progress. Taking, claiming and paying all read and change this one record."""
+    """The turn in progress. Taking, claiming and paying all read and change this one record. ``Turn(player)`` is a
+    fresh turn: nothing taken, no chip in effect, no stone lifted."""
 
     player: int  # whose turn it is
-    step: str  # what the turn waits for: TAKE, CLAIM or PAY; OVER once the last card is taken
-    taken: list[int]  # cells taken this turn, in order
-    crests: int  # crests on the cards taken this turn
-    country: str  # country of this turn's cards ("" before the first)
-    three: bool  # "3 crests allowed" played this turn
-    colours: bool  # "different colours allowed" played this turn
-    lifted: int  # claim step: the cell a moving stone was lifted from (it must be put down elsewhere), -1 for none
+    taken: list[int] = field(default_factory=list)  # cells taken this turn, in order
+    crests: int = 0  # crests on the cards taken this turn
+    country: str = ""  # country of this turn's cards ("" before the first)
+    three: bool = False  # "3 crests allowed" played this turn
+    colours: bool = False  # "different colours allowed" played this turn
+    lifted: int = -1  # claim step: the cell a moving stone was lifted from (it must be put down elsewhere), -1: none
     # The player's last placeable stone left their hand this turn (paying for a claimed card): moving is allowed
     # from the next turn on (「次の手番からは」, claim.move).
-    hand_spent: bool
+    hand_spent: bool = False
 
-    @classmethod
-    def of(cls, player: int) -> Turn:
-        """A fresh turn of ``player``: nothing taken, no chip in effect, waiting to take cards."""
-        return cls(player, TAKE, [], 0, "", False, False, -1, False)
 
-    def copy(self) -> Turn:
-        # Written out rather than the kernel's generic record copy (a lookup per call): every checked apply and
-        # every clone copies the turn. A field added to Turn and not here fails at once (a missing argument).
-        return Turn(self.player, self.step, list(self.taken), self.crests, self.country, self.three, self.colours,
-                    self.lifted, self.hand_spent)
+@dataclass(slots=True)
+class Frame(Record):
+    """A step waiting on the stack (``state.stack``): its kind (``take``, ``claim``, ``pay``, or the automatic
+    ``card-taken``) and the seat that decides it. The turn's details are in :class:`Turn`."""
+
+    kind: str
+    player: int
 
 
 @dataclass(slots=True)
@@ -92,3 +88,4 @@ class CardGameState(Record):
     # (decision.stalled-end).
     idle: int
     turn: Turn
+    stack: list[Frame]  # the steps pending, the top last (the kernel's flow); empty once the game is over

@@ -1,21 +1,29 @@
 """1.カードを取る (Take cards): the first step of a turn.
 
 ``take R C`` takes the end card at row R, column C (1-based, original columns); the player repeats while the cards
-stay in one country and under the crest limit (2, or 3 with the chip), ``play three|colours|return`` plays a law
-chip, ``stop`` ends the taking, and ``pass`` ends a turn with nothing to take that the player was still asked about
-(they hold law chips). Taking a card under a claim stone is settled in :mod:`.claimed_cards`.
+stay in one country and under the crest limit (the design's ``crest_limit``, or ``crest_limit_with_chip`` with the
+'3 crests allowed' chip), ``play three|colours|return`` plays a law chip, ``stop`` ends the taking, and ``pass``
+ends a turn with nothing to take that the player was still asked about (they hold law chips).
+
+After each card a claim stone on it is settled in :mod:`.claimed_cards`, and taking goes on (:func:`go_on`): the
+last card ends the game, else taking goes on while a card may be taken, else it ends by itself (decision.stop). When
+the player chooses which stone pays, the pay step comes first and :class:`CardTaken`, a step nobody decides, waits
+beneath it to go on. When taking ends the claim step follows if it offers anything
+(:func:`.claim_stones.claim_step`); a turn that ends pushes nothing, and the kernel starts the next one
+(:func:`.flow.next_turn`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from games.core import Action
+from games.core import Action, Automatic
 
-from . import claimed_cards, law_chips
+from . import claim_stones, claimed_cards, law_chips
+from .claimed_cards import Pay
 from .decisions import CardStep, cell_of
 from .deck import country_name, route_words
-from .state import Turn
+from .state import Frame, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -74,8 +82,9 @@ def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
     return None
 
 
-def take_card(game: CardGame, turn: Turn, cell: int) -> None:
-    """Take an end card into the display, with the chip lying on it; settle a claim stone on it; go on."""
+def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
+    """Take an end card into the display, with the chip lying on it; settle a claim stone on it; go on with the
+    taking step ``at`` (after the pay step, when the player chooses which stone pays)."""
     s = game.state
     p = turn.player
     cid = s.layout[cell]
@@ -95,70 +104,110 @@ def take_card(game: CardGame, turn: Turn, cell: int) -> None:
     if s.chip[cell]:
         law_chips.pick_up(game, turn, cell)
     if s.stone[cell] >= 0 and not claimed_cards.settle(game, turn, cell):
-        return  # the player chooses which stone on the layout pays: the pay step
-    game.after_take()
+        game.push(Frame(CardTaken.kind, p))  # runs once the card is paid for
+        game.push(Frame(Pay.kind, p))
+        return
+    go_on(game, turn, at)
+
+
+def go_on(game: CardGame, turn: Turn, taking: Frame) -> None:
+    """A card has been taken and paid for: the last card ends the game (nothing follows), else the taking step
+    ``taking`` goes on while a card may be taken, or while the player holds law chips (decision.public-steps), else
+    taking ends by itself (decision.stop)."""
+    if game.state.cards_left == 0:
+        return
+    if takeable(game):
+        game.push(taking)
+    elif law_chips.must_ask(game):
+        game.emit("decision.public-steps", f"No further card can be taken now; player {turn.player + 1} holds law "
+                  "chips and decides whether to play one or stop.", player=turn.player)
+        game.push(taking)
+    else:
+        end_taking(game, turn, auto=True)
+
+
+def end_taking(game: CardGame, turn: Turn, auto: bool = False) -> None:
+    """Taking is over (``auto``: because no further card could be taken): the claim step follows, if it offers
+    anything."""
+    if auto:
+        game.emit("decision.stop", f"No further card can be taken: player {turn.player + 1}'s taking ends.")
+    claim_stones.claim_step(game, turn)
 
 
 class Take(CardStep):
     kind = "take"
     forms = {"take": "take R C", "play": "play CHIP", "stop": "stop", "pass": "pass"}
 
-    def prompt(self, game: CardGame, at: Turn) -> str:
-        if at.taken:
-            what = f"take another {country_name(at.country)} card or stop" if not at.colours else \
+    def prompt(self, game: CardGame, at: Frame) -> str:
+        turn = game.state.turn
+        if turn.taken:
+            what = f"take another {country_name(turn.country)} card or stop" if not turn.colours else \
                 "take another card or stop"
-            return f"Player {at.player + 1}: {what} ({at.crests} of {crest_limit(game, at)} crests used)"
+            return f"Player {at.player + 1}: {what} ({turn.crests} of {crest_limit(game, turn)} crests used)"
         return f"Player {at.player + 1}: take cards from the end of a row"
 
-    def options(self, game: CardGame, at: Turn) -> Sequence[Action]:
+    def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
+        taken = game.state.turn.taken
         takes = takeable(game)
-        acts = [PASS] if not takes and not at.taken else []  # take.at-least-one: stop only after a card
+        acts = [PASS] if not takes and not taken else []  # take.at-least-one: stop only after a card
         acts += law_chips.playable(game)
-        if at.taken:
+        if taken:
             acts.append(STOP)
         actions = game.geometry.take_actions
         acts += [actions[c] for c in takes]
         return acts
 
-    def refusal(self, game: CardGame, at: Turn, action: Action) -> str | None:
+    def refusal(self, game: CardGame, at: Frame, action: Action) -> str | None:
         verb = action.verb
+        turn = game.state.turn
         if verb == "take":
-            return why_not_take(game, at, cell_of(game, action))
+            return why_not_take(game, turn, cell_of(game, action))
         if verb == "play":
-            return law_chips.refusal(game, action)
+            return law_chips.refusal(game, action, taking=True)
         if verb == "stop":
             return "take at least one card before you stop."
+        if turn.taken:  # pass
+            return "you have taken a card this turn; 'stop' ends the taking."
         return "you can take a card, and at least one must be taken."
 
-    def apply(self, game: CardGame, at: Turn, action: Action) -> None:
+    def apply(self, game: CardGame, at: Frame, action: Action) -> None:
         verb = action.verb
+        turn = game.state.turn
         if verb == "take":
-            take_card(game, at, cell_of(game, action))
+            take_card(game, turn, at, cell_of(game, action))
         elif verb == "play":
-            law_chips.play(game, at, str(action.args[0]))
-            if not takeable(game) and not game.must_ask():  # the chip changed nothing the player could use
-                if at.taken:
-                    game.end_taking(auto=True)
-                else:
-                    game.emit("take.skip", f"Player {at.player + 1} still cannot take any card and misses the "
-                              "turn.", player=at.player)
-                    game.end_turn()
+            law_chips.play(game, turn, str(action.args[0]))
+            if takeable(game) or law_chips.must_ask(game):
+                game.push(at)
+            elif turn.taken:  # the chip changed nothing the player could use
+                end_taking(game, turn, auto=True)
+            else:  # the turn ends
+                game.emit("take.skip", f"Player {at.player + 1} still cannot take any card and misses the turn.",
+                          player=at.player)
         elif verb == "stop":
             game.emit("decision.stop", f"Player {at.player + 1} stops taking.")
-            game.end_taking()
-        else:  # pass
+            end_taking(game, turn)
+        else:  # pass: the turn ends
             game.emit("take.skip", f"Player {at.player + 1} cannot take any card and passes.")
-            game.end_turn()
 
-    def asks(self, game: CardGame, at: Turn) -> str:
+    def reminder(self, game: CardGame, at: Frame) -> str:
         return "you are taking cards"
 
-    def elsewhere(self, game: CardGame, action: Action, asks: str) -> str:
+    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
         verb = action.verb
         if verb == "take":
-            return f"taking is over for this turn: {asks}."
+            return f"taking is over for this turn: {reminder}."
         if verb == "play":
-            return law_chips.refusal(game, action)
+            return law_chips.refusal(game, action, taking=False, paying=at.kind == Pay.kind)
         if verb == "stop":
-            return f"'stop' ends taking; {asks}."
-        return f"'pass' is only for a turn with nothing to take; {asks}."
+            return f"'stop' ends taking; {reminder}."
+        return f"'pass' is only for a turn with nothing to take; {reminder}."
+
+
+class CardTaken(Automatic):
+    """Taking goes on once a claimed card is paid for (the pay step waits above this one): :func:`go_on`."""
+
+    kind = "card-taken"
+
+    def run(self, game: CardGame, at: Frame) -> None:
+        go_on(game, game.state.turn, Frame(Take.kind, at.player))

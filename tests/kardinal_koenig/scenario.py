@@ -67,6 +67,13 @@ def legal(game: CardGame) -> list[str]:
     return game.legal_actions().texts()
 
 
+def step(game: CardGame) -> str:
+    """The kind of the step waiting on top of the stack (``take``, ``claim``, ``pay``), ``over`` once the game is
+    over."""
+    stack = game.state.stack
+    return stack[-1].kind if stack else "over"
+
+
 def display(game: CardGame, player: int) -> list[str]:
     return list(game.state.displays[player])
 

@@ -3,7 +3,19 @@
 
 import pytest
 
-from .scenario import cell, hand_over, last_stone_on_layout, legal, play, put_stone, refused, rules_of, sound, table
+from .scenario import (
+    cell,
+    hand_over,
+    last_stone_on_layout,
+    legal,
+    play,
+    put_stone,
+    refused,
+    rules_of,
+    sound,
+    step,
+    table,
+)
 
 rule = pytest.mark.rule
 
@@ -128,7 +140,7 @@ def test_the_stone_that_completes_the_set_is_not_moved_in_the_same_turn():
     game = table(ROWS, players=3)
     put_stone(game, 0, "1,3", "2,2")
     play(game, "take 1 1", "place 3 2")
-    assert game.pending().player == 1 and game.state.turn.step == "take"
+    assert game.pending().player == 1 and step(game) == "take"
 
 
 @rule("claim.move")
@@ -152,7 +164,7 @@ def test_a_player_whose_last_stone_in_hand_pays_for_a_claimed_card_moves_from_th
     play(game, "take 3 1", "skip", "take 3 2", "skip")  # players 2 and 3
     assert game.pending().player == 0
     play(game, "take 4 1")  # England 1; nothing more of England: taking ends by itself
-    assert game.state.turn.step == "claim" and lifts(game) == ["lift 1 3", "lift 2 2"]
+    assert step(game) == "claim" and lifts(game) == ["lift 1 3", "lift 2 2"]
 
 
 @rule("claim.move")
@@ -162,9 +174,32 @@ def test_in_the_turn_the_last_stone_in_hand_pays_a_lift_is_refused_with_the_reas
     put_stone(game, 1, "1,1")
     hand_over(game, 0, "2,1")  # a chip held: the claim step is asked rather than skipped (decision.public-steps)
     play(game, "take 1 1", "stop")
-    assert game.state.turn.step == "claim" and game.state.turn.hand_spent and legal(game) == ["skip"]
+    assert step(game) == "claim" and game.state.turn.hand_spent and legal(game) == ["skip"]
     assert refused(game, "lift 1 3") == ("your last claim stone in hand paid for a claimed card this turn; stones "
                                          "are moved from the next turn on.")
+
+
+@rule("claim.move")
+def test_placing_without_a_stone_in_hand_suggests_moving_only_when_moving_is_allowed():
+    game = table(ROWS, players=3, chips={"2,1": "minus2"})
+    put_stone(game, 0, "1,3", "2,2")
+    put_stone(game, 1, "1,1")
+    hand_over(game, 0, "2,1")
+    play(game, "take 1 1", "stop")  # the last stone in hand paid: moving starts with the next turn
+    assert refused(game, "place 2 1") == "you have no claim stone in hand."
+
+
+@rule("claim.move")
+def test_a_lift_with_no_free_card_to_move_to_is_refused_for_that_reason():
+    game = table([["france-6", "saxony-1", "saxony-3"], ["italy-1", "denmark-4", "england-1"]], players=3,
+                 chips={"2,3": "minus2"})
+    put_stone(game, 0, "1,2", "1,3", "2,1")  # all three out: moving is allowed
+    put_stone(game, 1, "2,2", "2,3")
+    hand_over(game, 0, "2,3")  # a chip held: the steps are asked (decision.public-steps)
+    play(game, "take 1 1", "stop")
+    assert step(game) == "claim" and legal(game) == ["skip"]
+    assert refused(game, "lift 1 2") == ("every card in the layout carries a claim stone, so there is no free card "
+                                         "to move yours to.")
 
 
 @rule("decision.move")
@@ -207,7 +242,7 @@ def test_with_four_players_the_stone_kept_in_hand_pays_for_a_claimed_card():
     put_stone(game, 0, "1,3", "2,2")
     put_stone(game, 1, "1,1")
     play(game, "take 1 1")
-    assert stones(game, 0) == (0, 2, 1) and game.state.turn.step == "claim"
+    assert stones(game, 0) == (0, 2, 1) and step(game) == "claim"
     # both placeable stones were out before this turn: moving stays allowed in it (claim.move)
     assert not game.state.turn.hand_spent and lifts(game) == ["lift 1 3", "lift 2 2"]
 
@@ -218,7 +253,7 @@ def test_example_a_with_every_stone_on_cards_discards_one_from_the_layout_and_b_
     put_stone(game, 0, "1,3", "2,2", "3,2")  # A: all stones on cards, none in hand
     put_stone(game, 1, "1,1")  # B's stone on the card A takes
     play(game, "take 1 1")
-    assert game.state.turn.step == "pay" and game.pending().kind == "pay" and game.pending().player == 0
+    assert step(game) == "pay" and game.pending().kind == "pay" and game.pending().player == 0
     assert legal(game) == ["discard 1 3", "discard 2 2", "discard 3 2"]
     events = play(game, "discard 2 2")
     assert rules_of(events) == ["claimed.pay-from-layout", "decision.stop"]  # two crests taken: taking ends
@@ -232,7 +267,7 @@ def test_a_single_stone_on_the_layout_is_paid_without_asking():
     game = last_stone_on_layout([["france-1", "france-3"], ["italy-1"]])
     events = play(game, "take 1 1")
     assert "claimed.pay-from-layout" in rules_of(events)
-    assert stones(game, 0) == (0, 0, 3) and game.state.turn.step == "take"  # and the taking goes on
+    assert stones(game, 0) == (0, 0, 3) and step(game) == "take"  # and the taking goes on
 
 
 @rule("decision.pay-choice")

@@ -14,7 +14,7 @@ from games.kardinal_koenig import CardGame, register_deck, score_chart
 from games.kardinal_koenig.data import inferred, rulebook
 from games.kardinal_koenig.deck import DeckWarning, parse_deck
 
-from .scenario import hand_over, legal, play, refused, rules_of, sound, table
+from .scenario import hand_over, legal, play, refused, rules_of, sound, step, table
 
 rule = pytest.mark.rule
 
@@ -123,7 +123,7 @@ def test_a_card_nobody_may_take_ends_the_game_after_a_whole_round_without_a_card
         ("take.skip", 1), ("take.skip", 2), ("take.skip", 0),  # a whole round: nobody can take France 1
         ("decision.stalled-end", None), ("score.chart-order", None), ("score.winner", None)]
     assert "nobody can take the 1 card(s) left" in events[6].text
-    assert game.is_terminal() and game.state.cards_left == 1 and game.state.turn.step == "over"
+    assert game.is_terminal() and game.state.cards_left == 1 and step(game) == "over"
     assert game.legal_actions() == () and game.scores() == (9, 0, 0)  # France 8 + 1 fan
     assert "flow.end" not in rules_of(game.log)  # not every card is taken
     sound(game)

@@ -2,7 +2,19 @@
 
 import pytest
 
-from .scenario import display, hand_over, legal, lose_stones, no_stones_table, play, refused, rules_of, sound, table
+from .scenario import (
+    display,
+    hand_over,
+    legal,
+    lose_stones,
+    no_stones_table,
+    play,
+    refused,
+    rules_of,
+    sound,
+    step,
+    table,
+)
 
 rule = pytest.mark.rule
 
@@ -43,7 +55,7 @@ def test_three_crests_allowed_lets_a_one_crest_card_follow_a_two_crest_card_and_
     assert game.observe(1)["players"][0]["played"] == ["three"] and game.observe(1)["crest_limit"] == 3
     play(game, "take 1 2")
     assert display(game, 0) == ["france-6", "france-3"] and game.state.turn.crests == 3
-    assert game.state.turn.step == "claim"  # 3 of 3 used: taking ends by itself
+    assert step(game) == "claim"  # 3 of 3 used: taking ends by itself
     sound(game)
 
 
@@ -53,7 +65,7 @@ def test_the_crest_limit_is_back_to_two_on_the_next_turn():
     play(game, "play three", "take 1 1", "take 1 2", "skip")
     assert game.crest_limit == 2 and game.pending().player == 1
     play(game, "take 2 1")
-    assert game.state.turn.step == "claim"  # denmark-1 (one crest) may not follow denmark-4 (two)
+    assert step(game) == "claim"  # denmark-1 (one crest) may not follow denmark-4 (two)
 
 
 @rule("decision.three-crests")
@@ -104,7 +116,7 @@ def test_return_claim_stone_brings_a_discarded_stone_back_to_the_hand_and_is_dis
     assert rules_of(events) == ["chips.return"]
     assert (game.state.hand[0], game.state.lost[0]) == (3, 0)
     assert game.state.played[0] == ["return"] and game.state.chips[0] == []
-    assert game.state.turn.step == "take" and game.pending().player == 0
+    assert step(game) == "take" and game.pending().player == 0
     sound(game)
 
 
@@ -113,7 +125,7 @@ def test_return_claim_stone_may_be_played_in_the_claim_step_and_the_stone_placed
     game = holding([["france-6"], ["denmark-1"], ["italy-1"]], r3c1="return")
     lose_stones(game, 0, 3)
     play(game, "take 1 1", "stop")
-    assert game.state.turn.step == "claim" and legal(game) == ["play return", "skip"]
+    assert step(game) == "claim" and legal(game) == ["play return", "skip"]
     play(game, "play return")
     assert legal(game) == ["place 2 1", "place 3 1", "skip"]
     play(game, "place 2 1")
@@ -224,6 +236,15 @@ def test_a_second_chip_of_a_kind_already_in_effect_cannot_be_played():
 
 
 @rule("decision.chip-timing")
+def test_a_chip_that_would_change_nothing_is_refused_for_that_reason():
+    game = no_stones_table("three")
+    play(game, "take 3 1", "skip")
+    assert game.pending().player == 0 and "play three" not in legal(game)
+    assert refused(game, "play three") == ("every end card carries another player's claim stone and you have no "
+                                           "claim stone to pay with, so 'three' would change nothing.")
+
+
+@rule("decision.chip-timing")
 def test_after_taking_ends_only_the_return_chip_can_still_be_played():
     game = holding([["france-6"], ["denmark-1"], ["italy-1"], ["england-1"]], r2c1="three", r3c1="colours",
                    r4c1="return")
@@ -251,7 +272,7 @@ def test_a_player_holding_any_chip_is_asked_to_stop_whatever_its_kind(kind):
     # The same position with a useful and a useless chip: the others must not learn which one it is.
     game = table([["france-6", "denmark-1"], ["saxony-3"]], chips={"1,1": kind})
     events = play(game, "take 1 1")  # two crests; no other France card at an end
-    assert "decision.public-steps" in rules_of(events) and game.state.turn.step == "take"
+    assert "decision.public-steps" in rules_of(events) and step(game) == "take"
     assert legal(game) == (["play three", "stop"] if kind == "three" else ["stop"])
 
 
@@ -259,4 +280,4 @@ def test_a_player_holding_any_chip_is_asked_to_stop_whatever_its_kind(kind):
 def test_a_player_without_chips_has_taking_ended_for_them():
     game = table([["france-6", "denmark-1"], ["saxony-3"]])
     events = play(game, "take 1 1")
-    assert "decision.stop" in rules_of(events) and game.state.turn.step == "claim"
+    assert "decision.stop" in rules_of(events) and step(game) == "claim"

@@ -20,6 +20,7 @@ from .scenario import (
     refused,
     rules_of,
     sound,
+    step,
     table,
 )
 
@@ -144,7 +145,7 @@ def test_example_a_after_a_card_with_two_crests_no_more_cards_can_be_taken():
     game = table([["france-6", "france-3"], ["france-4"], ["denmark-1"]])
     events = play(game, "take 1 1")
     assert rules_of(events) == ["take.ends", "decision.stop"]
-    assert game.state.turn.step == "claim" and display(game, 0) == ["france-6"]
+    assert step(game) == "claim" and display(game, 0) == ["france-6"]
 
 
 @rule("take.crest-limit")
@@ -153,7 +154,7 @@ def test_example_b_after_a_one_crest_card_one_more_one_crest_card_of_the_colour_
     play(game, "take 1 1")
     assert takes(game) == ["take 1 2", "take 1 3"]
     events = play(game, "take 1 2")
-    assert "decision.stop" in rules_of(events) and game.state.turn.step == "claim"
+    assert "decision.stop" in rules_of(events) and step(game) == "claim"
     assert display(game, 0) == ["france-3", "france-4"]
 
 
@@ -172,7 +173,7 @@ def test_cards_without_crests_may_still_be_added_when_the_crests_are_used_up():
     game = table([["france-6", "france-1"], ["denmark-1"]])
     assert game.config.crestless_after_limit  # the default: the rule sentence
     play(game, "take 1 1")
-    assert takes(game) == ["take 1 2"] and game.state.turn.step == "take"
+    assert takes(game) == ["take 1 2"] and step(game) == "take"
     play(game, "take 1 2")
     assert display(game, 0) == ["france-6", "france-1"] and game.state.turn.crests == 2
 
@@ -183,13 +184,13 @@ def test_switched_to_the_examples_reading_taking_ends_when_the_crests_reach_the_
     # 「2つの紋章が描かれたカードを取りました。そのためこれ以上カードを取ることはできません」, read literally
     game = table([["france-6", "france-1"], ["denmark-1"]], crestless_after_limit=False)
     events = play(game, "take 1 1")
-    assert rules_of(events) == ["take.ends", "decision.stop"] and game.state.turn.step == "claim"
+    assert rules_of(events) == ["take.ends", "decision.stop"] and step(game) == "claim"
     game = table([["france-1", "france-3"], ["france-4"], ["saxony-1"]], chips={"3,1": "colours", "1,2": "minus2"},
                  crestless_after_limit=False)
     hand_over(game, 0, "3,1", "1,2")  # a chip still held keeps the player asked (decision.public-steps)
     play(game, "play colours", "take 1 1", "take 1 2")  # a card without crests first: under the limit it may go
     play(game, "take 2 1")
-    assert game.state.turn.crests == 2 and takes(game) == [] and game.state.turn.step == "take"
+    assert game.state.turn.crests == 2 and takes(game) == [] and step(game) == "take"
     assert refused(game, "take 3 1") == ("you have taken 2 of 2 crests this turn; at this table no further card may "
                                          "be taken then, not even one without crests (crestless_after_limit is off).")
 
@@ -203,7 +204,7 @@ def test_switched_off_the_three_crest_chip_still_makes_room_for_one_more_crest()
     play(game, "play three")
     assert takes(game) == ["take 1 2", "take 1 3"]
     events = play(game, "take 1 3")  # one more crest: 3 of 3, so taking is over, the crestless card too
-    assert rules_of(events)[-1] == "decision.stop" and game.state.turn.step == "claim"
+    assert rules_of(events)[-1] == "decision.stop" and step(game) == "claim"
     assert display(game, 0) == ["france-6", "france-3"] and game.state.turn.crests == 3
 
 
@@ -232,13 +233,21 @@ def test_a_turn_cannot_stop_before_a_card_is_taken():
     assert "at least one must be taken" in refused(game, "pass")
 
 
+@rule("take.at-least-one")
+def test_pass_after_a_card_is_refused_because_stop_ends_the_taking():
+    game = table([["denmark-3", "denmark-1"], ["denmark-4"]])
+    play(game, "take 1 1")
+    assert "pass" not in legal(game) and "stop" in legal(game)
+    assert refused(game, "pass") == "you have taken a card this turn; 'stop' ends the taking."
+
+
 @rule("take.skip")
 def test_a_player_who_can_take_no_card_misses_the_turn():
     game = no_stones_table()
     play(game, "take 3 1")
     events = play(game, "skip")
     assert ("take.skip", 0) in [(e.rule, e.data.get("player")) for e in events]
-    assert game.pending().player == 1 and game.state.turn.step == "take"
+    assert game.pending().player == 1 and step(game) == "take"
     sound(game)
 
 
@@ -262,7 +271,7 @@ def test_stop_ends_the_taking_and_the_claim_step_follows():
     game = table([["france-1", "france-3"], ["denmark-1"]])
     play(game, "take 1 1")
     events = play(game, "stop")
-    assert rules_of(events) == ["decision.stop"] and game.state.turn.step == "claim"
+    assert rules_of(events) == ["decision.stop"] and step(game) == "claim"
     assert game.pending().kind == "claim" and "skip" in legal(game)
 
 
@@ -272,7 +281,7 @@ def test_taking_ends_by_itself_when_no_further_card_could_be_taken():
     play(game, "take 1 1")
     events = play(game, "take 2 1")
     assert rules_of(events)[-1] == "decision.stop" and "No further card" in events[-1].text
-    assert game.state.turn.step == "claim"
+    assert step(game) == "claim"
 
 
 @rule("decision.stop")
@@ -280,7 +289,7 @@ def test_a_turn_with_nothing_to_place_after_taking_passes_to_the_next_player_wit
     game = table([["france-6", "denmark-1"], ["saxony-1"]])
     lose_stones(game, 0, 3)
     play(game, "take 1 1")
-    assert game.pending().player == 1 and game.state.turn.step == "take"
+    assert game.pending().player == 1 and step(game) == "take"
 
 
 @rule("flow.clockwise")
@@ -303,7 +312,7 @@ def test_the_game_ends_as_soon_as_the_last_card_is_taken():
     events = play(game, "take 1 2")
     assert "flow.end" in rules_of(events) and "decision.stop" not in rules_of(events)
     assert game.is_terminal() and game.pending() is None and game.current_player is None
-    assert game.legal_actions() == () and game.state.turn.step == "over"
+    assert game.legal_actions() == () and step(game) == "over"
     assert "the game is over" in refused(game, "skip")
 
 

@@ -4,8 +4,9 @@ action that does not name a card (the game's own sentences, whichever step is pe
 import pytest
 
 from games.kardinal_koenig import CardGame
+from games.kardinal_koenig.state import Frame
 
-from .scenario import play, put_stone, refused, table
+from .scenario import hand_over, play, put_stone, refused, step, table
 
 ROWS = [["france-6", "saxony-1", "saxony-3"], ["denmark-4", "italy-1"], ["castile-6", "hungary-5"]]
 
@@ -25,16 +26,18 @@ def at_step(step: str) -> CardGame:
 
 
 def test_every_verb_of_the_game_belongs_to_one_of_three_steps():
-    assert list(CardGame.steps) == ["take", "claim", "pay"]
+    assert [step.kind for step in CardGame.steps.decisions()] == ["take", "claim", "pay"]
+    assert [step.kind for step in CardGame.steps.automatic()] == ["card-taken"]
     assert list(CardGame.steps.verbs()) == ["take", "play", "stop", "pass", "place", "lift", "skip", "discard"]
 
 
 @pytest.mark.parametrize("step, kind, phase", [("take", "take", "take"), ("claim", "claim", "claim"),
                                                ("place", "claim", "place"), ("pay", "pay", "pay")])
-def test_the_pending_step_is_read_from_the_turn_record(step, kind, phase):
+def test_the_pending_step_is_read_from_the_stack(step, kind, phase):
     game = at_step(step)
-    turn = game.state.turn
-    assert game.pending().kind == kind == turn.step and game.observe(None)["phase"] == phase
+    turn, top = game.state.turn, game.state.stack[-1]
+    assert game.pending().kind == kind == top.kind and game.observe(None)["phase"] == phase
+    assert game.pending().player == top.player == turn.player
     assert (turn.lifted >= 0) == (step == "place") and game.invariant_breaks() == []
 
 
@@ -77,6 +80,34 @@ def test_a_cell_action_must_name_a_card_of_the_layout_whichever_step_is_pending(
     assert refused(game, "play") == "law chips are played by kind: colours, return, three."
     assert refused(game, "shuffle 1") == ("'shuffle' is not an action here; the actions are take, play, stop, pass, "
                                           "place, lift, skip and discard.")
+
+
+def test_the_pay_step_waits_above_the_taking_that_goes_on_once_the_card_is_paid_for():
+    game = at_step("pay")
+    assert [(waiting.kind, waiting.player) for waiting in game.state.stack] == [("card-taken", 0), ("pay", 0)]
+    play(game, "discard 1 3")
+    assert [waiting.kind for waiting in game.state.stack] == ["claim"], "taking ended by itself, then the claim step"
+
+
+def test_no_law_chip_is_played_while_a_claimed_card_is_paid_for():
+    game = table(ROWS, players=3, chips={"3,1": "three"})
+    hand_over(game, 0, "3,1")
+    put_stone(game, 0, "1,3", "2,2", "3,2")
+    put_stone(game, 1, "1,1")
+    play(game, "take 1 1")
+    assert step(game) == "pay"
+    assert refused(game, "play three") == ("no law chip is played while paying for a claimed card; discard one of "
+                                           "your stones first.")
+
+
+@pytest.mark.parametrize("stack, says", [
+    ([("take", 0), ("fly", 0)], "the stack holds a step 'fly'"), ([("take", 1)], "a take step of player 2 waits"),
+    ([("card-taken", 0)], "the automatic step card-taken waits on top"),
+])
+def test_a_stack_the_game_could_not_reach_breaks_an_invariant(stack, says):
+    game = table(ROWS)
+    game.state.stack = [Frame(kind=kind, player=player) for kind, player in stack]
+    assert any(says in found for found in game.invariant_breaks())
 
 
 def test_a_copy_of_the_state_has_its_own_turn():
