@@ -34,6 +34,7 @@ from games.catan import BANNER
 from games.catan.cities_knights import CKGame
 from games.catan.game import CatanGame
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 
 from . import choices
@@ -116,14 +117,10 @@ class CatanTable(GameTable):
         return {"geometry": geometry(game), "ck": ck_catalog(game) if is_ck(game) else {}, "banner": BANNER,
                 "game_id": game.game_id, "title": game.title}
 
-    def table_state(self, game: CatanGame, live: bool) -> dict[str, Any]:
-        view = game.observe(self._human)
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        game, decision, kind, legal, forms = now.game, now.decision, now.kind, now.legal, now.forms
+        view = now.observe(self._human)
         viewers = range(game.players) if self._teacher else [self._human]
-        decision = game.pending()
-        kind = decision.kind if decision else "over"
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
-        legal = game.legal_actions().texts() if yours else []
-        forms = self.forms_of(game) if yours else {}
         words = PlaceWords.of(game)
         rates = view["players"][self._human]["rates"] if self._human is not None else {}
         labels = {a: words.action(a, forms, rates) for a in legal}
@@ -131,11 +128,11 @@ class CatanTable(GameTable):
             "kind_words": kind.replace("-", " "), "attack": self.last_attack(game), "teacher": self._teacher,
             "labels": labels, "choices": choices.plan(legal, forms, words, rates, labels),
             "robber_words": words.hex(view["board"]["robber"]) if view["board"]["robber"] is not None else ""}
-        if yours and kind == "main":
+        if now.yours and kind == "main":
             status["prompt"] = choices.main_prompt(decision.prompt, legal)
-        elif decision is not None and not game.is_terminal():
+        elif decision is not None and not now.over:
             status["prompt"] = words.sentence(decision.prompt)
-        return {"board": board_state(game, view), "seats": seats_state(game, viewers),
+        return {"board": board_state(game, view), "seats": seats_state(game, viewers, now.observe),
                 "panels": panels_state(game, view), "status": status}
 
     # ------------------------------------------------------------------ what the message line says

@@ -32,6 +32,7 @@ from games.chartres import BANNER, ChartresGame
 from games.chartres.abilities import atom_words
 from games.chartres.data.rulebook import ERAS, PATHS, ROUNDS_PER_ERA
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 
 from .charts import score_frame
@@ -126,13 +127,11 @@ class ChartresTable(GameTable):
             "rounds": game.numbers.rounds_per_era, "banner": "" if parts.is_printed else BANNER, "source": parts.source,
         }
 
-    def table_state(self, game: ChartresGame, live: bool) -> dict[str, Any]:
-        """The ``board``, ``seats`` and extra ``status`` of ``game`` as the human seat sees it (``None``: the
-        public view); ``live=False`` (a look into the past) offers no actions."""
-        view = game.observe(self._human)
-        decision = game.pending()
-        kind = decision.kind if decision else "over"
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        """The ``board``, ``seats`` and extra ``status`` of the position shown as the human seat sees it (``None``:
+        the public view); a look into the past offers no actions."""
+        game, kind = now.game, now.kind
+        view = now.observe(self._human)
         seen = view["seats"]
         secret = any(s["resources"] is None for s in seen)  # the starting rows are still being chosen
         board = {
@@ -152,7 +151,7 @@ class ChartresTable(GameTable):
                 "hand": s["hand"], "taverns": s["taverns"],
                 "you": p == self._human, "bot": None if p == self._human else self._bot_kind,
             })
-        actions = group_actions(game.legal_actions().texts() if yours else [])
+        actions = group_actions(now.legal)
         status = {"kind_words": KIND_WORDS.get(kind, ""), "actions": actions, "buttons": button_words(actions)}
         return {"board": board, "seats": seats, "status": status}
 

@@ -30,6 +30,7 @@ from games import kardinal_koenig
 from games.kardinal_koenig import CardGame
 from games.kardinal_koenig.data.rulebook import COUNTRIES, LAW_CHIP_KINDS
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 from widgets.shared.text import seat_label
 
@@ -106,27 +107,22 @@ class KKTable(GameTable):
             "banner": kardinal_koenig.BANNER if game.deck.source == "approx" else "",
         }
 
-    def table_state(self, game: CardGame, live: bool) -> dict[str, Any]:
-        view = game.observe(self._human)
-        outcome = game.outcome()
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        game = now.game
+        view = now.observe(self._human)
+        outcome = now.outcome
         return {
             "board": _board(view, game.geometry.columns),
             "seats": _seats(game, view, self._human, self._bot_kind),
             # −2 chips stay face down until the end (decision.hidden-score)
-            "chart": chart_data(game.chart(), final=game.is_terminal(), winners=outcome.winners if outcome else (),
-                                hide_minus=not game.is_terminal()),
+            "chart": chart_data(game.chart(), final=now.over, winners=outcome.winners if outcome else (),
+                                hide_minus=not now.over),
             "status": {"phase": view["phase"], "start": view["start"], "cards_left": view["cards_left"],
                        "turn": {"country": view["country"], "crests": view["crests"], "limit": view["crest_limit"],
                                 "colours": view["colours"], "three": game.state.turn.three,
                                 "taken": list(view["taken"])},
-                       "buttons": button_words(self.status_legal(game, live), game)},
+                       "buttons": button_words(now.legal, game)},
         }
-
-    def status_legal(self, game: CardGame, live: bool) -> list[str]:
-        """The human's legal actions now (none when looking back or not their decision)."""
-        decision = game.pending()
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
-        return game.legal_actions().texts() if yours else []
 
     def chart_frame(self) -> pd.DataFrame:
         """The scoring chart of the position shown, laid out as on paper (:func:`.chart.chart_frame`). The −2 chips

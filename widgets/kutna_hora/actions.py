@@ -59,9 +59,10 @@ def ungroup_actions(groups: dict[str, Any]) -> list[str]:
     return sorted(texts + list(groups.get("buttons", [])))
 
 
-def action_costs(game: KutnaHoraGame, texts: list[str]) -> dict[str, int]:
-    """Groschen each costly legal action costs now (tooltips and labels), from the engine's own option tables."""
-    decision = game.pending()
+def action_costs(game: KutnaHoraGame, texts: list[str], decision: Any = "ask") -> dict[str, int]:
+    """Groschen each costly legal action costs now (tooltips and labels), from the engine's own option tables
+    (``decision``: the pending one, when the caller has asked it already)."""
+    decision = game.pending() if decision == "ask" else decision
     if decision is None or not texts:
         return {}
     p, kind = decision.player, decision.kind

@@ -78,16 +78,13 @@ class KHTable(GameTable):
     def make_catalog(self, game: KutnaHoraGame) -> dict[str, Any]:
         return catalog(game)
 
-    def table_state(self, game: KutnaHoraGame, live: bool) -> dict[str, Any]:
-        decision = game.pending()
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
-        legal = game.legal_actions().texts() if yours else []
-        kind = decision.kind if decision else "over"
-        actions, costs = group_actions(legal), action_costs(game, legal)
-        return {**boards(game, self._human, self._bot_kind),
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        game, legal, kind = now.game, now.legal, now.kind
+        actions, costs = group_actions(legal), action_costs(game, legal, now.decision)
+        return {**boards(game, self._human, self._bot_kind, now.observe(self._human)),
                 "status": {"kind_words": KIND_WORDS.get(kind, kind), "actions": actions, "costs": costs,
                            "buttons": button_words(actions["buttons"], costs),
-                           "score_table": score_table(game) if game.is_terminal() else []}}
+                           "score_table": score_table(game) if now.over else []}}
 
     def idle_reason(self, game: KutnaHoraGame, what: str) -> str | None:
         if what != "mine-space":
