@@ -125,7 +125,7 @@ class CatanTable(GameTable):
         rates = view["players"][self._human]["rates"] if self._human is not None else {}
         labels = {a: words.action(a, forms, rates) for a in legal}
         status: dict[str, Any] = {
-            "kind_words": kind.replace("-", " "), "attack": self.last_attack(game), "teacher": self._teacher,
+            "kind_words": kind.replace("-", " "), "attack": barbarian_attack(game), "teacher": self._teacher,
             "labels": labels, "choices": choices.plan(legal, forms, words, rates, labels),
             "robber_words": words.hex(view["board"]["robber"]) if view["board"]["robber"] is not None else ""}
         if now.yours and kind == "main":
@@ -181,8 +181,15 @@ class CatanTable(GameTable):
         game = self._shown()
         if kind == "info" and self._view is None and any(
                 e.rule == "barbarians.strength" and e.step >= self._events_from for e in game.log[-200:]):
-            message += " Barbarian attack! " + " ".join(PlaceWords.of(game).sentence(t) for t in self.last_attack(game))
+            message += " Barbarian attack! " + " ".join(PlaceWords.of(game).sentence(t) for t in barbarian_attack(game))
         super()._show(message, kind)
+
+
+def barbarian_attack(game: CatanGame) -> list[str]:
+    """The last barbarian attack's event texts in log order (strength, defence, the outcome); empty before the first.
+    The one place the tables ask for it: once the engine reports the attack itself (``CKGame.last_barbarian_attack``)
+    this becomes ``return game.last_barbarian_attack() if isinstance(game, CKGame) else []``."""
+    return CatanTable.last_attack(game)
 
 
 class CKTable(CatanTable):
@@ -202,4 +209,4 @@ def _config_fields() -> set[str]:
     return {f.name for f in fields(CKConfig)} - {"players"}
 
 
-__all__ = ["CKTable", "CatanTable", "GAMES"]
+__all__ = ["CKTable", "CatanTable", "GAMES", "barbarian_attack"]
