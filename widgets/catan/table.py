@@ -33,6 +33,7 @@ import traitlets
 from games.catan import BANNER
 from games.catan.cities_knights import CKGame
 from games.catan.game import CatanGame
+from widgets.shared.choices import Choices
 from widgets.shared.frontend import css, esm
 from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
@@ -118,22 +119,24 @@ class CatanTable(GameTable):
                 "game_id": game.game_id, "title": game.title}
 
     def state_of(self, now: Redraw) -> dict[str, Any]:
-        game, decision, kind, legal, forms = now.game, now.decision, now.kind, now.legal, now.forms
+        game, decision, kind = now.game, now.decision, now.kind
         view = now.observe(self._human)
         viewers = range(game.players) if self._teacher else [self._human]
-        words = PlaceWords.of(game)
-        rates = view["players"][self._human]["rates"] if self._human is not None else {}
-        labels = {a: words.action(a, forms, rates) for a in legal}
         status: dict[str, Any] = {
             "kind_words": kind.replace("-", " "), "attack": barbarian_attack(game), "teacher": self._teacher,
-            "labels": labels, "choices": choices.plan(legal, forms, words, rates, labels),
-            "robber_words": words.hex(view["board"]["robber"]) if view["board"]["robber"] is not None else ""}
+            "robber_words": PlaceWords.of(game).hex(view["board"]["robber"])
+            if view["board"]["robber"] is not None else ""}
         if now.yours and kind == "main":
-            status["prompt"] = choices.main_prompt(decision.prompt, legal)
+            status["prompt"] = choices.main_prompt(decision.prompt, now.legal)
         elif decision is not None and not now.over:
-            status["prompt"] = words.sentence(decision.prompt)
+            status["prompt"] = PlaceWords.of(game).sentence(decision.prompt)
         return {"board": board_state(game, view), "seats": seats_state(game, viewers, now.observe),
                 "panels": panels_state(game, view), "status": status}
+
+    def choices_of(self, now: Redraw) -> Choices:
+        """Each legal action with its words and the places of the island it names (:mod:`.choices`)."""
+        rates = now.observe(self._human)["players"][self._human]["rates"] if now.yours else {}
+        return choices.plan(now.legal, now.forms, PlaceWords.of(now.game), rates)
 
     # ------------------------------------------------------------------ what the message line says
     told_rules = ("production.yield", "production.robber", "robber.move", "robber.steal", "merchant.place",

@@ -37,6 +37,7 @@ import traitlets
 from games.core import Game, GameError, IllegalAction, Rule
 from games.core.bots import Bot, make_bot
 
+from .choices import Choices
 from .coach import Coaching
 from .palette import seat_colours, seat_name, seat_names
 from .redraw import Redraw
@@ -103,6 +104,11 @@ class GameTable(Coaching, View):
         ``now.observe(seat)``, never asking the game again for its decision, legal actions or views), and under
         ``"status"`` its extra status fields. ``now.live`` false is a look into the past: nothing is offered."""
         raise NotImplementedError
+
+    def choices_of(self, now: Redraw) -> Choices:
+        """The human's choices ``now`` as the boards draw them (:mod:`widgets.shared.choices`): each legal action
+        with its words and the board places it names. By default every action is a button showing its text."""
+        return Choices.buttons(now.legal)
 
     def redraw_of(self, game: Any, live: bool) -> Redraw:
         """What one redraw of ``game`` needs from it, asked once (:class:`~widgets.shared.redraw.Redraw`)."""
@@ -547,6 +553,7 @@ class GameTable(Coaching, View):
             "over": now.over, "winners": list(outcome.winners) if outcome else [],
             "steps": len(self._game.history), "view": len(now.game.history), "live": now.live,
             "legal": now.legal, "forms": now.forms,
+            "choices": (self.choices_of(now) if now.yours else Choices()).to_json(),
             "undo": "reset" if self._resettable() else "move" if self._game.history else None,
         }
 

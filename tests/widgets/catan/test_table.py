@@ -165,7 +165,7 @@ def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
     from tests.widgets.positions import first_positions
     position = first_positions("catan")["steal"][0]
     table = CatanTable(position.game.clone(), human=position.seat)
-    labels = table.status["labels"]
+    labels = {c["action"]: c["words"] for c in table.status["choices"]["each"]}
     assert set(labels) == set(table.status["legal"]) and all(a.startswith("steal ") for a in labels)
     for action, words in labels.items():
         n = int(action.split()[1])

@@ -1,0 +1,75 @@
+"""The human's choices as every board draws them: one click contract for every table.
+
+With each redraw Python sends, under ``status.choices``, every legal action of the human's decision with its words
+and the board places it names, in order (``each``); the browser draws them and sends the named action back. Nothing
+in the browser composes an action text, knows a verb or a rule:
+
+* ``each``: ``[{action, words, title, places, look, mark}]``, one per legal action in the game's order. ``places``
+  are the ids of the board places the action names, in the order a learner clicks them (``["node:17"]``,
+  ``["tile:3", "plot:9"]``); none: a button of the action bar. ``title`` (the tooltip, default ``words``), ``look``
+  and ``mark`` (how its place is drawn) are left out when empty.
+* ``selects``: place id -> ``{title, look, mark, hint}``: how a place is drawn when a click there only narrows the
+  choices (several actions start there, or one with more places), and the hint line once it is clicked.
+* ``tries``: place id -> an action the rules refuse now: a board place that still sends it, so that Python's reason
+  comes back in the message line; ``try_words``: the kind of place (the id's part before ``:``) -> what such a click
+  tries, in words.
+* ``hint``: the line under the choices when some of them take more than one click.
+
+The runtime (``static/runtime.js``: ``choose``, ``pickPlaces``) keeps the places clicked so far in the browser (never
+sent), narrows ``each`` by them and sends ``{intent: "act", action}`` once one choice is complete.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action as the board draws it (module docstring)."""
+
+    action: str
+    words: str
+    places: tuple[str, ...] = ()
+    title: str = ""
+    look: str = ""
+    mark: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.action, "words": self.words, "places": list(self.places)}
+        for name in ("title", "look", "mark"):
+            value = getattr(self, name)
+            if value:
+                out[name] = value
+        return out
+
+
+@dataclass
+class Choices:
+    """The human's choices of one redraw (module docstring); empty when it is not their decision."""
+
+    each: list[Choice] = field(default_factory=list)
+    selects: dict[str, dict[str, str]] = field(default_factory=dict)
+    tries: dict[str, str] = field(default_factory=dict)
+    try_words: dict[str, str] = field(default_factory=dict)
+    hint: str = ""
+
+    @classmethod
+    def buttons(cls, legal: Iterable[str], words: Any = None) -> Choices:
+        """Every action a button of the bar, its words ``words[action]`` (``[label, tooltip]`` or a label) or its
+        text."""
+        words = words or {}
+        out = []
+        for action in legal:
+            said = words.get(action, action)
+            label, title = (said, "") if isinstance(said, str) else (said[0], said[1])
+            out.append(Choice(action, label, title=title if title != label else ""))
+        return cls(each=out)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"each": [c.to_json() for c in self.each], "selects": self.selects, "tries": self.tries,
+                "try_words": self.try_words, "hint": self.hint}
+
+
+__all__ = ["Choice", "Choices"]
