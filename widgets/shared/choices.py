@@ -7,7 +7,8 @@ in the browser composes an action text, knows a verb or a rule:
 * ``each``: ``[{action, words, title, places, look, mark}]``, one per legal action in the game's order. ``places``
   are the ids of the board places the action names, in the order a learner clicks them (``["node:17"]``,
   ``["tile:3", "plot:9"]``); none: a button of the action bar. ``title`` (the tooltip, default ``words``), ``look``
-  and ``mark`` (how its place is drawn) are left out when empty.
+  and ``mark`` (how its place is drawn) are left out when empty, ``words`` when they are the action text or the
+  words of its look (``looks``: look -> words, for the many choices that share them).
 * ``selects``: place id -> ``{title, look, mark, hint}``: how a place is drawn when a click there only narrows the
   choices (several actions start there, or one with more places), and the hint line once it is clicked.
 * ``tries``: place id -> an action the rules refuse now: a board place that still sends it, so that Python's reason
@@ -36,8 +37,12 @@ class Choice:
     look: str = ""
     mark: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"action": self.action, "words": self.words, "places": list(self.places)}
+    def to_json(self, looks: dict[str, str] | None = None) -> dict[str, Any]:
+        """The choice as sent: what it shares with others is left out (its words when they are its action text or
+        its look's words, an empty title, look or mark), so that a step stays small."""
+        out: dict[str, Any] = {"action": self.action, "places": list(self.places)}
+        if self.words != self.action and self.words != (looks or {}).get(self.look):
+            out["words"] = self.words
         for name in ("title", "look", "mark"):
             value = getattr(self, name)
             if value:
@@ -54,6 +59,8 @@ class Choices:
     tries: dict[str, str] = field(default_factory=dict)
     try_words: dict[str, str] = field(default_factory=dict)
     hint: str = ""
+    #: look -> the words of every choice with that look that has none of its own (a card's "take this card").
+    looks: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def buttons(cls, legal: Iterable[str], words: Any = None) -> Choices:
@@ -68,8 +75,8 @@ class Choices:
         return cls(each=out)
 
     def to_json(self) -> dict[str, Any]:
-        return {"each": [c.to_json() for c in self.each], "selects": self.selects, "tries": self.tries,
-                "try_words": self.try_words, "hint": self.hint}
+        return {"each": [c.to_json(self.looks) for c in self.each], "selects": self.selects, "tries": self.tries,
+                "try_words": self.try_words, "hint": self.hint, "looks": self.looks}
 
 
 __all__ = ["Choice", "Choices"]

@@ -295,8 +295,9 @@ export function actionBar(model, status, catalog, prefix, opts) {
 // (data-list marks it, so the every-choice check does not count it as a way to click a choice).
 export function legalList(status, prefix, label) {
   const legal = status.legal || [];
-  const words = Object.fromEntries(((status.choices || {}).each || []).map((c) => [c.action, c.words]));
-  label = label || ((action) => (words[action] && words[action] !== action ? words[action] : action));
+  const choices = status.choices || {};
+  const words = Object.fromEntries((choices.each || []).map((c) => [c.action, c.words || (choices.looks || {})[c.look]]));
+  label = label || ((action) => words[action] || action);
   const box = testid(make("details", "bg-legal"), `${prefix}-legal`);
   box.dataset.list = "legal";
   box.append(make("summary", "bg-label bg-legal-summary", `every legal action as text (${legal.length})`));
@@ -385,7 +386,9 @@ export function toggleSelection(read, write) {
 // to show. Nothing here knows a verb: every action text and its words come from Python.
 export function choose(status, picks) {
   const c = (status.live && status.your_turn && status.choices) || {};
-  const each = c.each || [];
+  const looks = c.looks || {};
+  // words left out in the message: the look's words, else the action text itself
+  const each = (c.each || []).map((x) => (x.words ? x : { ...x, words: looks[x.look] || x.action }));
   const selects = c.selects || {};
   const starts = (choice, path) => path.every((p, k) => choice.places[k] === p);
   let path = picks || [];
