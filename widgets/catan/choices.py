@@ -72,7 +72,8 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
         kinds = kinds_of.get(verb) or kinds_of.setdefault(verb, _kinds(forms, verb))
         fits = len(kinds) == len(args)  # a place's verb with its places' numbers; else a button
         places = tuple(f"{kind}:{arg}" for kind, arg in zip(kinds, args, strict=True) if kind) if fits else ()
-        look, mark = LOOKS.get(verb, (verb, "")) if places else ("", "")
+        # a choice of one place looks like what it does; one of two is a selection first, then a target
+        look, mark = LOOKS.get(verb, (verb, "")) if len(places) == 1 else ("", "")
         said = label(action)
         each.append(Choice(action, said, places, title="" if places else f"Click to {said}", look=look, mark=mark))
         if places:

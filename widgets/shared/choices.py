@@ -4,11 +4,12 @@ With each redraw Python sends, under ``status.choices``, every legal action of t
 and the board places it names, in order (``each``); the browser draws them and sends the named action back. Nothing
 in the browser composes an action text, knows a verb or a rule:
 
-* ``each``: ``[{action, words, title, places, look, mark}]``, one per legal action in the game's order. ``places``
-  are the ids of the board places the action names, in the order a learner clicks them (``["node:17"]``,
-  ``["tile:3", "plot:9"]``); none: a button of the action bar. ``title`` (the tooltip, default ``words``), ``look``
-  and ``mark`` (how its place is drawn) are left out when empty, ``words`` when they are the action text or the
-  words of its look (``looks``: look -> words, for the many choices that share them).
+* ``each``: ``[{action, words, title, places, look, mark, button}]``, one per legal action in the game's order.
+  ``places`` are the ids of the board places the action names, in the order a learner clicks them (``["node:17"]``,
+  ``["hand:a12", "slot:3"]``); none: a button of the action bar. ``title`` (the tooltip, default ``words``),
+  ``look`` and ``mark`` (how its place is drawn) and ``button`` (also a button of the bar) are left out when empty,
+  ``words`` when they are the action text or the words of its look (``looks``: look -> words, for the many choices
+  that share them).
 * ``selects``: place id -> ``{title, look, mark, hint}``: how a place is drawn when a click there only narrows the
   choices (several actions start there, or one with more places), and the hint line once it is clicked.
 * ``tries``: place id -> an action the rules refuse now: a board place that still sends it, so that Python's reason
@@ -36,6 +37,8 @@ class Choice:
     title: str = ""
     look: str = ""
     mark: str = ""
+    #: Also a button of the bar, besides its places (a Chartres path: the path on the board or its button).
+    button: bool = False
 
     def to_json(self, looks: dict[str, str] | None = None) -> dict[str, Any]:
         """The choice as sent: what it shares with others is left out (its words when they are its action text or
@@ -43,7 +46,7 @@ class Choice:
         out: dict[str, Any] = {"action": self.action, "places": list(self.places)}
         if self.words != self.action and self.words != (looks or {}).get(self.look):
             out["words"] = self.words
-        for name in ("title", "look", "mark"):
+        for name in ("title", "look", "mark", "button"):
             value = getattr(self, name)
             if value:
                 out[name] = value

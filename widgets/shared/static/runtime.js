@@ -399,8 +399,8 @@ export function choose(status, picks) {
     if (!next.length) return null;
     const one = next[0];
     if (next.length === 1 && one.places.length === depth + 1) {
-      return { action: one.action, legal: true, title: one.title || one.words, look: depth ? "target" : one.look || "",
-        mark: depth ? "" : one.mark || "" };
+      return { action: one.action, legal: true, title: one.title || one.words, look: one.look || (depth ? "target" : ""),
+        mark: one.mark || "" };
     }
     const s = selects[id] || { title: one.words };
     return { select: id, depth, selected: false, title: s.title, look: s.look || "", mark: s.mark || "",
@@ -420,7 +420,7 @@ export function choose(status, picks) {
       : null;
   };
   const complete = path.length ? fits.filter((x) => x.places.length === path.length) : [];
-  const buttons = [...complete, ...each.filter((x) => !x.places.length)];
+  const buttons = [...complete, ...each.filter((x) => !x.places.length || x.button)];
   const last = path.length ? selects[path[path.length - 1]] : null;
   return { picks: path, place, buttons, hint: last ? last.hint || "" : c.hint || "" };
 }
