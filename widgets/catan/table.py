@@ -59,7 +59,8 @@ class CatanTable(GameTable):
     **config)`` (see :class:`~widgets.shared.table.GameTable`; ``config``: the game's config fields, such as
     ``layout="beginner"``). Its own synced state: ``board`` (numbers, robber, merchant, every seat's pieces),
     ``seats`` (points by source, hand, pieces left, rates, improvements), ``panels`` (dice, barbarians, decks) and
-    in ``status`` besides the driver's fields ``kind_words`` and ``attack`` (the last barbarian attack's events).
+    in ``status["game"]`` ``kind_words``, ``attack`` (the last barbarian attack's events), ``teacher`` and
+    ``robber_words``.
     """
 
     _esm = esm("catan/static/table.js")
@@ -119,19 +120,21 @@ class CatanTable(GameTable):
                 "game_id": game.game_id, "title": game.title}
 
     def state_of(self, now: Redraw) -> dict[str, Any]:
-        game, decision, kind = now.game, now.decision, now.kind
+        game, kind = now.game, now.kind
         view = now.observe(self._human)
         viewers = range(game.players) if self._teacher else [self._human]
         status: dict[str, Any] = {
             "kind_words": kind.replace("-", " "), "attack": barbarian_attack(game), "teacher": self._teacher,
             "robber_words": PlaceWords.of(game).hex(view["board"]["robber"])
             if view["board"]["robber"] is not None else ""}
-        if now.yours and kind == "main":
-            status["prompt"] = choices.main_prompt(decision.prompt, now.legal)
-        elif decision is not None and not now.over:
-            status["prompt"] = PlaceWords.of(game).sentence(decision.prompt)
         return {"board": board_state(game, view), "seats": seats_state(game, viewers, now.observe),
                 "panels": panels_state(game, view), "status": status}
+
+    def prompt_of(self, now: Redraw) -> str:
+        """The decision in words with places named as the board shows them; the main phase lists what can be done."""
+        if now.yours and now.kind == "main":
+            return choices.main_prompt(now.decision.prompt, now.legal)
+        return PlaceWords.of(now.game).sentence(now.decision.prompt)
 
     def choices_of(self, now: Redraw) -> Choices:
         """Each legal action with its words and the places of the island it names (:mod:`.choices`)."""

@@ -85,8 +85,8 @@ class ChartresTable(GameTable):
     ``ChartresTable(game=None, *, players=3, seed=0, human=0, bots="greedy")`` (see
     :class:`~widgets.shared.table.GameTable`). Its own synced state: ``board`` (the main board: era, round,
     paths, locations, tiles, decks, torch order, the final scoring) and ``seats`` (every seat's boards, rows and
-    hand as that seat may be seen), and in ``status`` the decision in words (``kind_words``) and the human's legal
-    actions grouped by what they name (``actions``, :func:`group_actions`).
+    hand as that seat may be seen), and in ``status["game"]`` the decision in words (``kind_words``) and the human's
+    legal actions grouped by what they name (``actions``, :func:`group_actions`).
     """
 
     _esm = esm("chartres/static/table.js")

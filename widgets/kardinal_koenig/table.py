@@ -82,7 +82,7 @@ class KKTable(GameTable):
 
     ``KKTable(game=None, *, players=4, seed=0, human=0, bots="greedy")`` (see
     :class:`~widgets.shared.table.GameTable`). Its own synced state: ``board`` (the layout), ``seats`` (displays,
-    stones, chips), ``chart`` (the running chart: −2 chips face down until the end) and, in ``status``, the turn
+    stones, chips), ``chart`` (the running chart: −2 chips face down until the end) and, in ``status["game"]``, the turn
     in progress (``phase``, ``cards_left``, ``turn``).
     """
 

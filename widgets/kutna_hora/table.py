@@ -30,6 +30,7 @@ import traitlets
 
 from games.kutna_hora.game import KutnaHoraGame
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 
 from .actions import KIND_WORDS, action_costs, button_words, group_actions
@@ -52,7 +53,7 @@ class KHTable(GameTable):
     ``KHTable(game=None, *, players=2, seed=0, human=0, bots="greedy")`` (see
     :class:`~widgets.shared.table.GameTable`). Its own synced state, one trait per board so that a step only sends
     the boards that changed (:func:`.boards.boards`): ``board``, ``stands``, ``hall``, ``mine``, ``town`` and
-    ``seats``; in ``status`` besides the driver's fields: ``kind_words`` (the decision in words), ``actions`` (the
+    ``seats``; in ``status["game"]``: ``kind_words`` (the decision in words), ``actions`` (the
     human's legal actions grouped by what they name: :func:`.actions.group_actions`), ``costs`` (their groschen),
     ``buttons`` (the bar's buttons in words: :func:`.actions.button_words`) and, when the game is over,
     ``score_table``. A click on a mine space that names no action says why (the driver's ``why`` intent).

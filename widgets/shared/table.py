@@ -14,11 +14,13 @@ only its state and its intents::
 
 Synced to the browser: ``catalog`` (sent once per game; the driver adds ``sections`` and ``rules``: id -> [index of
 its section, words], ``human``,
-``bots``, ``players``, seat colours and names), ``status`` (``step``, ``prompt``, ``kind``, ``to_move``,
-``your_turn``, ``bot_to_move``, ``over``, ``winners``, ``steps``, ``view``, ``live``, ``legal``: the human's legal
-action texts now, ``forms``: the verbs the pending decision takes and how each is written, when it is the human's,
-so a board can send an action the rules refuse and show why; ``undo``: what undo would take back, ``"move"``,
-``"reset"`` or ``None``; plus the table's own), ``events`` (``[step, text, rule id]`` since the human's last
+``bots``, ``players``, seat colours and names), ``status`` (the same shape for every table: ``step``, ``prompt``,
+``kind``, ``to_move``, ``your_turn``, ``bot_to_move``, ``over``, ``winners``, ``steps``, ``view``, ``live``,
+``legal``: the human's legal action texts now, ``forms``: the verbs the pending decision takes and how each is
+written, when it is the human's; ``choices``: each legal action with its words and the board places it names, and
+the places whose action the rules refuse now (:mod:`widgets.shared.choices`: a board draws them and sends the named
+action back); ``undo``: what undo would take back, ``"move"``, ``"reset"`` or ``None``; and ``game``: the table's own
+fields), ``events`` (``[step, text, rule id]`` since the human's last
 decision) and the message line. Intents: ``act`` (``action``), ``undo``, ``reset``, ``view_step`` (``step``,
 ``None``: the present), ``next``, ``play_to_end`` and, where the game has rounds, ``play_rounds`` (``rounds``).
 
@@ -102,8 +104,13 @@ class GameTable(Coaching, View):
     def state_of(self, now: Redraw) -> dict[str, Any]:  # pragma: no cover - every table draws
         """The table's own synced traits for the position ``now`` shows as the human seat sees it (built from
         ``now.observe(seat)``, never asking the game again for its decision, legal actions or views), and under
-        ``"status"`` its extra status fields. ``now.live`` false is a look into the past: nothing is offered."""
+        ``"status"`` its own status fields (synced as ``status["game"]``: every table's status has the driver's fields
+        and this one sub-object). ``now.live`` false is a look into the past: nothing is offered."""
         raise NotImplementedError
+
+    def prompt_of(self, now: Redraw) -> str:
+        """The pending decision in words for the prompt line (a table that names places in words rewrites it)."""
+        return now.decision.prompt
 
     def choices_of(self, now: Redraw) -> Choices:
         """The human's choices ``now`` as the boards draw them (:mod:`widgets.shared.choices`): each legal action
@@ -548,7 +555,7 @@ class GameTable(Coaching, View):
         to_move = decision.player if decision else None
         return {
             "step": len(now.game.history), "prompt": self.final_prompt(now.game, outcome) if outcome else
-            decision.prompt if decision else "", "kind": now.kind,
+            self.prompt_of(now) if decision else "", "kind": now.kind,
             "to_move": to_move, "your_turn": now.yours, "bot_to_move": to_move is not None and to_move != self._human,
             "over": now.over, "winners": list(outcome.winners) if outcome else [],
             "steps": len(self._game.history), "view": len(now.game.history), "live": now.live,
@@ -597,7 +604,7 @@ class GameTable(Coaching, View):
         game = self._shown()
         now = self.redraw_of(game, self._view is None)  # the decision, legal actions and views, asked once
         state = self.state_of(now)
-        status = {**self.driver_status(now), **state.pop("status", {})}
+        status = {**self.driver_status(now), "game": state.pop("status", {})}  # one shape for every table
         with self.hold_sync():  # one sync message per step; unchanged traits are not sent again
             self.catalog = self._catalog()
             for name, value in state.items():

@@ -25,7 +25,7 @@ def _texts(table) -> list[str]:
     status = table.status
     choices = status["choices"]
     out = [status["prompt"], table.message, choices["hint"]]
-    out += [text for c in choices["each"] for text in (c["words"], c.get("title", ""))]
+    out += [text for c in choices["each"] for text in (c.get("words", c["action"]), c.get("title", ""))]
     out += list(choices["try_words"].values()) + [table.catalog["geometry"]["words"][k][0] for k in ("hex", "node")]
     for s in choices["selects"].values():
         out += [s["title"], s["hint"]]
@@ -81,7 +81,7 @@ def test_the_robber_is_named_by_the_hex_it_stands_on():
     game = table.game
     setup = [table.event_text(game, e) for e in game.log if e.rule == "setup.robber"]
     assert setup == ["The robber starts on the desert."]
-    assert table.status["robber_words"] == PlaceWords.of(game).hex(game.state.robber)
+    assert table.status["game"]["robber_words"] == PlaceWords.of(game).hex(game.state.robber)
     forest = next(h for h in range(board.N_HEXES) if game.state.terrain[h] == rulebook.TERRAINS.index("forest"))
     moved = Event(5, "robber.move", "", f"Player 3 moves the robber to hex {forest}.", {"player": 2, "hex": forest})
     assert table.event_text(game, moved) == f"Player 3 moves the robber to forest {game.state.numbers[forest]}."
@@ -107,7 +107,7 @@ def test_each_highlighted_spot_looks_like_what_a_click_does_and_says_it():
     verbs = {a.split()[0] for a in table.status["legal"]}
     assert len(looks) >= len(verbs & {"settle", "city", "knight", "activate", "wall"}) + (
         "knight" in looks), looks
-    labels = {c["action"]: c["words"] for c in choices["each"]}
+    labels = {c["action"]: c.get("words", c["action"]) for c in choices["each"]}
     assert set(labels) == set(table.status["legal"]) and all(labels.values())  # a legal spot's tooltip: its words
     for key, action in choices["tries"].items():  # a refused one's says why not
         assert action not in labels and "not possible now" in choices["try_words"][key.split(":")[0]]
@@ -133,7 +133,7 @@ def test_looks_differ_by_what_a_click_does():
     from_knight = {c["action"]: c["places"] for c in made["each"] if c["places"][:1] == ["node:42"]}
     assert knight["look"] == "knight" and from_knight == {"move 42 43": ["node:42", "node:43"], "chase 42": ["node:42"]}
     assert "move it" in knight["title"] and "chase the robber" in knight["title"]
-    assert [(c["action"], c["words"]) for c in made["each"] if not c["places"]] == [("end", "end the turn")]
+    assert [(c["action"], c.get("words")) for c in made["each"] if not c["places"]] == [("end", "end the turn")]
     assert "Click one of your knights" in made["hint"]
 
 

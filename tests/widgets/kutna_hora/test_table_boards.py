@@ -343,7 +343,7 @@ def test_only_the_humans_legal_actions_are_highlighted_on_the_boards(monkeypatch
                 and any("intent" in c.data for c in n.walk())], "the bot's board offers nothing"
     assert human_until_kind(view, "mine", prefer=("play 2 mine", "play 1 mine", "joker 2 mine"))
     page = draw(view)
-    groups = view.status["actions"]["mine"]
+    groups = view.status["game"]["actions"]["mine"]
     for tile in groups:
         assert page.has_id(f"kh-tb-drawn-{tile}")
     if len(groups) == 1:  # a lone tile is kept by itself: its spaces are the clicks

@@ -6,7 +6,8 @@
 // swap) or a place with several actions is picked first (kept here, never sent).
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, legalList, make, mount, pickPlaces, testid, timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, gameStatus, legalList, make, mount, pickPlaces, testid,
+  timeTravel,
 } from "../../shared/static/runtime.js";
 import { drawBoard } from "./board.js";
 import { drawBarbarians, drawDice, drawSeats } from "./panels.js";
@@ -38,7 +39,7 @@ export function renderTable(ctx, prefix) {
       };
       const names = (catalog.seat_names || []).map((n, p) => `Player ${p + 1}`);
       const turn = testid(make("div", "bg-turn"), `${prefix}-turn`);
-      turn.textContent = [`turn ${panels.turn || 0}`, status.kind_words].filter(Boolean).join(" · ");
+      turn.textContent = [`turn ${panels.turn || 0}`, gameStatus(status).kind_words].filter(Boolean).join(" · ");
       const choices = plan.buttons.map((b) => button(b.words, `${prefix}-button-${slug(b.action)}`, "act",
         { action: b.action }, { className: "bg-button--action", title: b.title || b.words }));
       if (plan.hint) choices.push(testid(make("span", "ct-hint", plan.hint), `${prefix}-choice-hint`));
@@ -50,7 +51,7 @@ export function renderTable(ctx, prefix) {
         colours: catalog.seat_colours || [], place, id: "ct-board" }));
       const right = make("div", "ct-right");
       right.append(drawDice(panels, catalog.ck || {}, "ct"));
-      if (panels.barbarian) right.append(drawBarbarians(panels, catalog.ck || {}, names, "ct", status.attack));
+      if (panels.barbarian) right.append(drawBarbarians(panels, catalog.ck || {}, names, "ct", gameStatus(status).attack));
       right.append(drawSeats(model.get("seats") || [], { ...catalog, ...(catalog.ck || {}) }, panels, status, "ct"));
       table.append(left, right);
       return [banner(catalog.banner, `${prefix}-banner`), bar, timeTravel(status, model, prefix),

@@ -4,8 +4,8 @@
 // play a card under the activation row, click the card in your hand, then a highlighted position.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, choose, clickable, drawPlace, eventLog, make, mount, pickPlaces, testid,
-  timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, choose, clickable, drawPlace, eventLog, gameStatus, make, mount,
+  pickPlaces, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn, seatName } from "./cards.js";
 import { drawCellar } from "./cellar.js";
@@ -166,7 +166,7 @@ function render(ctx) {
       picks = plan.picks;
       const turn = testid(make("div", "bg-turn"), "ch-turn");
       turn.textContent = [`era ${board.era} of ${catalog.eras}`, `round ${board.round} of ${catalog.rounds}`,
-        status.kind_words].filter(Boolean).join(" · ");
+        gameStatus(status).kind_words].filter(Boolean).join(" · ");
       const table = make("div", "ch-table");
       if (!status.live) table.classList.add("ch-table--past");
       const seats = testid(make("div", "ch-seats"), "ch-seats");

@@ -3,7 +3,7 @@
 // human seat's legal actions now with their words and cards); the rules stay there.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, make, mount, plural, testid, timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, gameStatus, make, mount, plural, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { countryOf, crestText, drawLayout, drawLegend, routeIcon, stone } from "./cards.js";
 import { drawChart } from "./chart.js";
@@ -70,11 +70,11 @@ function drawSeat(catalog, seat, p, toMove) {
 }
 
 function drawTurn(status) {
-  const t = status.turn || {};
+  const t = gameStatus(status).turn || {};
   const line = testid(make("div", "bg-turn"), "kk-turn");
   if (status.over) return line;
-  const bits = [`phase: ${status.phase}`, `cards left: ${status.cards_left}`];
-  if (status.phase === "take") {
+  const bits = [`phase: ${gameStatus(status).phase}`, `cards left: ${gameStatus(status).cards_left}`];
+  if (gameStatus(status).phase === "take") {
     bits.push(`crests this turn: ${t.crests} of ${t.limit}`);
     if (t.country && !t.colours) bits.push(`country this turn: ${t.country}`);
     if (t.colours) bits.push("different colours allowed");

@@ -2,7 +2,7 @@
 // and the two ways a board offers a choice: a legal action to click (act) or the first half of a two-part choice to
 // select (selectable). Used by town_hall.js, player_board.js and table.js.
 
-import { make, offer } from "../../shared/static/runtime.js";
+import { gameStatus, make, offer } from "../../shared/static/runtime.js";
 
 // A printed effect in words ("tax +1", "st-barbara +1", "remove-house +1", "points +2"), as the engine writes it.
 const EFFECT_WORDS = { "st-barbara +1": "flips St. Barbara", "remove-house +1": "removes a house", "slider +1": "moves its slider" };
@@ -41,9 +41,9 @@ export function iconDots(catalog, icons) {
   return box;
 }
 
-// What a costly action costs now ("free", "6 g"), from status.costs.
+// What a costly action costs now ("free", "6 g"), from status.game.costs.
 export function costText(status, action) {
-  const c = (status.costs || {})[action];
+  const c = (gameStatus(status).costs || {})[action];
   return c === undefined ? "" : c === 0 ? "free" : `${c} g`;
 }
 

@@ -4,7 +4,7 @@
 // (table.js, every seat) and by PlayerBoardView (player_board_view.js). Only the human's own board is clickable, and
 // only at its legal actions: a card half, a joker's action, a card played for no effect, a held tile, a guild row.
 
-import { button, make, takes, testid } from "../../shared/static/runtime.js";
+import { button, gameStatus, make, takes, testid } from "../../shared/static/runtime.js";
 import { act, drawTile, pawn, selectable } from "./pieces.js";
 
 const ACTION_WORDS = {
@@ -151,7 +151,7 @@ export function drawSeat(catalog, board, seat, p, ctx) {
   box.style.setProperty("--kh-seat", (catalog.seat_colours || [])[p] || "#888");
   if (seat.you) box.classList.add("kh-tb-seat--you");
   if (status.to_move === p) box.classList.add("kh-tb-seat--to-move");
-  const acts = live && seat.you ? status.actions || {} : {};  // the legal actions are the human seat's
+  const acts = live && seat.you ? gameStatus(status).actions || {} : {};  // the legal actions are the human seat's
   const asks = { play: live && seat.you && takes(status, "play"), house: live && seat.you && takes(status, "house") };
   const head = make("div", "kh-tb-seat-head");
   head.append(pawn(catalog, p), make("span", "kh-tb-seat-name", `Player ${p + 1}`),

@@ -1,12 +1,12 @@
 // Kutná Hora table (widgets.kutna_hora.KHTable): every board by its one renderer (round_track.js, stands.js,
 // town_hall.js, barbara.js, mine_board.js, town_board.js, player_board.js), the decision the game waits for and,
 // from the runtime, the prompt, buttons, message line, time travel and event log. What is clickable comes from
-// Python (status.actions: the human seat's legal actions now, grouped by what they name; status.costs: their
+// Python (status.game.actions: the human seat's legal actions now, grouped by what they name; status.game.costs: their
 // groschen). A choice of two parts (mine TILE SPACE, build TILE PLOT, a joker's action) takes two clicks: the first
 // only selects (kept here, never sent), the second sends the whole action.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, eventLog, legalList, make, mount, takes, testid, timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, eventLog, gameStatus, legalList, make, mount, takes, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { drawBarbara } from "./barbara.js";
 import { drawMineBoard, mineSnapshot } from "./mine_board.js";
@@ -36,7 +36,7 @@ function effectiveSelection(selected, actions) {
 // The guild sets of the setup card, when the decision is which set to take: choices of the bar.
 function drawGuildSets(board, status) {
   if (!takes(status, "guilds")) return [];
-  const sets = (status.actions || {}).guilds || [];
+  const sets = (gameStatus(status).actions || {}).guilds || [];
   const out = [make("span", "bg-label", `guild setup card ${board.guild_card}: choose a set`)];
   for (const [k, guilds] of board.guild_sets || []) {
     const node = testid(make("div", "kh-tb-guildset", `set ${k}: ${guilds.join(", ")}`), `kh-tb-guildset-${k}`);
@@ -60,10 +60,10 @@ function drawHint(actions, selected) {
 
 // The choices that are buttons (pass, discard, tax, miners, the guild-row orders) and the hint for a two-part choice.
 function drawChoices(board, status, selected) {
-  const actions = status.actions || {};
+  const actions = gameStatus(status).actions || {};
   const out = drawGuildSets(board, status);
   out.push(...(actions.buttons || []).map((action) => {
-    const [label, title] = (status.buttons || {})[action] || [action, action];  // Python's words, with the cost
+    const [label, title] = (gameStatus(status).buttons || {})[action] || [action, action];  // Python's words, with the cost
     return button(label, `kh-tb-button-${slug(action)}`, "act", { action }, { className: "bg-button--action", title });
   }));
   return [...out, drawHint(actions, selected)];
@@ -71,7 +71,7 @@ function drawChoices(board, status, selected) {
 
 function drawMinePanel(catalog, board, mine, status, selected) {
   const box = testid(make("section", "kh-tb-panel kh-tb-mine"), "kh-tb-mine");
-  const actions = status.actions || {};
+  const actions = gameStatus(status).actions || {};
   const head = make("div", "kh-tb-panel-head");
   head.append(make("span", "kh-tb-title", "Mine"), testid(make("span", "kh-tb-muted",
     `technology ${mine.technology}: draw ${mine.technology} · tech tiles left ${mine.tech_left} · stack ${mine.stack}` +
@@ -125,7 +125,7 @@ function drawMinePanel(catalog, board, mine, status, selected) {
 function drawTownPanel(catalog, town, status, selected) {
   const box = testid(make("section", "kh-tb-panel kh-tb-town"), "kh-tb-town");
   box.append(make("div", "kh-tb-title", "Town"));
-  const actions = status.actions || {};
+  const actions = gameStatus(status).actions || {};
   const plots = new Set(actions.plot || []);
   const scores = new Set(actions.score || []);
   const builds = new Set(selected.build ? (actions.build || {})[selected.build] || [] : []);
@@ -154,7 +154,7 @@ function drawTownPanel(catalog, town, status, selected) {
 
 function drawScores(catalog, status) {
   const box = testid(make("div", "kh-tb-scores"), "kh-tb-scores");
-  const rows = status.score_table || [];
+  const rows = gameStatus(status).score_table || [];
   if (!rows.length) return box;
   box.append(make("div", "kh-tb-title", "Final score"));
   const keys = Object.keys(rows[0]).filter((k) => k !== "total" && rows.some((r) => r[k]));
@@ -196,11 +196,11 @@ function render(ctx) {
       const status = model.get("status") || {};
       const board = model.get("board") || {};
       const seats = model.get("seats") || [];
-      chosen = effectiveSelection(chosen, status.live ? status.actions || {} : {});
+      chosen = effectiveSelection(chosen, status.live ? gameStatus(status).actions || {} : {});
       drawn = chosen;
       const selected = chosen;
       const turn = testid(make("div", "bg-turn"), "kh-tb-turn");
-      turn.textContent = [`round ${board.round} of ${board.rounds}`, status.kind_words].filter(Boolean).join(" · ");
+      turn.textContent = [`round ${board.round} of ${board.rounds}`, gameStatus(status).kind_words].filter(Boolean).join(" · ");
 
       const table = testid(make("div", "kh-tb-table"), "kh-tb-table");
       if (!status.live) table.classList.add("kh-tb-table--past");

@@ -3,13 +3,13 @@
 // of the town hall, used by the game table (table.js) and by TownHallView (hall_view.js). `acts` are the human's
 // grouped legal actions ({} for a picture); a legal stack top or noble is clickable.
 
-import { make, plural, takes, testid } from "../../shared/static/runtime.js";
+import { gameStatus, make, plural, takes, testid } from "../../shared/static/runtime.js";
 import { act, colourHex, costText, drawTile, pawn, tileWords } from "./pieces.js";
 
 export function drawHall(catalog, board, hall, status) {
   const box = testid(make("section", "kh-tb-panel kh-tb-hall"), "kh-tb-hall");
   box.append(make("div", "kh-tb-title", "Town hall"));
-  const rights = new Set(((status.actions || {}).rights) || []);  // the stack tops that may be taken now (tile ids)
+  const rights = new Set(((gameStatus(status).actions || {}).rights) || []);  // the stack tops that may be taken now (tile ids)
   const asks = takes(status || {}, "rights");
   const permit = (board.prices || {}).permits;
   const grid = make("div", "kh-tb-hall-grid");
@@ -55,8 +55,8 @@ export function drawHall(catalog, board, hall, status) {
 export function drawNobles(catalog, board, seats, status) {
   const box = testid(make("section", "kh-tb-panel kh-tb-nobles"), "kh-tb-nobles");
   box.append(make("div", "kh-tb-title", "Nobles"));
-  const council = new Set(((status.actions || {}).council) || []);
-  const fromBank = new Set(((status.actions || {}).noble) || []);
+  const council = new Set(((gameStatus(status).actions || {}).council) || []);
+  const fromBank = new Set(((gameStatus(status).actions || {}).noble) || []);
   const asks = { council: takes(status || {}, "council"), noble: takes(status || {}, "noble") };
   const table = make("table", "kh-tb-noble-table");
   const head = make("tr");

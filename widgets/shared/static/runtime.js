@@ -377,6 +377,11 @@ export function toggleSelection(read, write) {
   };
 }
 
+// A table's own status fields (status.game): every table's status has the driver's fields and this one sub-object.
+export function gameStatus(status) {
+  return (status && status.game) || {};
+}
+
 // ---------------------------------------------------------------------------------------------- choices
 // The human's choices (status.choices, from Python: widgets/shared/choices.py) narrowed by the board places clicked
 // so far (`picks`, kept by the view and never sent). Returns {picks, place(id), buttons, hint}: place(id) is null (the
