@@ -6,7 +6,7 @@ in the browser composes an action text, knows a verb or a rule:
 
 * ``each``: ``[{action, words, title, places, look, mark, button}]``, one per legal action in the game's order.
   ``places`` are the ids of the board places the action names, in the order a learner clicks them (``["node:17"]``,
-  ``["hand:a12", "slot:3"]``); none: a button of the action bar. ``title`` (the tooltip, default ``words``),
+  ``["hand:a12", "slot:3"]``); none (left out): a button of the action bar. ``title`` (the tooltip, default ``words``),
   ``look`` and ``mark`` (how its place is drawn) and ``button`` (also a button of the bar) are left out when empty,
   ``words`` when they are the action text or the words of its look (``looks``: look -> words, for the many choices
   that share them).
@@ -15,7 +15,8 @@ in the browser composes an action text, knows a verb or a rule:
 * ``tries``: place id -> an action the rules refuse now: a board place that still sends it, so that Python's reason
   comes back in the message line; ``try_words``: the kind of place (the id's part before ``:``) -> what such a click
   tries, in words.
-* ``hint``: the line under the choices when some of them take more than one click.
+* ``hint``: the line under the choices when some of them take more than one click; ``auto``: a lone first place of
+  the choices of several places counts as clicked already.
 
 The runtime (``static/runtime.js``: ``choose``, ``pickPlaces``) keeps the places clicked so far in the browser (never
 sent), narrows ``each`` by them and sends ``{intent: "act", action}`` once one choice is complete.
@@ -43,7 +44,9 @@ class Choice:
     def to_json(self, looks: dict[str, str] | None = None) -> dict[str, Any]:
         """The choice as sent: what it shares with others is left out (its words when they are its action text or
         its look's words, an empty title, look or mark), so that a step stays small."""
-        out: dict[str, Any] = {"action": self.action, "places": list(self.places)}
+        out: dict[str, Any] = {"action": self.action}
+        if self.places:
+            out["places"] = list(self.places)
         if self.words != self.action and self.words != (looks or {}).get(self.look):
             out["words"] = self.words
         for name in ("title", "look", "mark", "button"):
@@ -64,6 +67,9 @@ class Choices:
     hint: str = ""
     #: look -> the words of every choice with that look that has none of its own (a card's "take this card").
     looks: dict[str, str] = field(default_factory=dict)
+    #: When every choice of more than one place starts at the same place, that place counts as clicked already (a
+    #: lone drawn tile is kept by itself: its spaces are the clicks).
+    auto: bool = False
 
     @classmethod
     def buttons(cls, legal: Iterable[str], words: Any = None) -> Choices:
@@ -79,7 +85,7 @@ class Choices:
 
     def to_json(self) -> dict[str, Any]:
         return {"each": [c.to_json(self.looks) for c in self.each], "selects": self.selects, "tries": self.tries,
-                "try_words": self.try_words, "hint": self.hint, "looks": self.looks}
+                "try_words": self.try_words, "hint": self.hint, "looks": self.looks, "auto": self.auto}
 
 
 __all__ = ["Choice", "Choices"]

@@ -102,7 +102,8 @@ def test_each_highlighted_spot_looks_like_what_a_click_does_and_says_it():
     position = _ck_main_with_knights()
     table = CKTable(position.game.clone(), human=position.seat)
     choices = table.status["choices"]
-    looks = {c["look"] for c in choices["each"] if len(c["places"]) == 1 and c["places"][0] not in choices["selects"]}
+    looks = {c["look"] for c in choices["each"]
+             if len(c.get("places", [])) == 1 and c.get("places", [])[0] not in choices["selects"]}
     looks |= {s["look"] for s in choices["selects"].values()}
     verbs = {a.split()[0] for a in table.status["legal"]}
     assert len(looks) >= len(verbs & {"settle", "city", "knight", "activate", "wall"}) + (
@@ -125,15 +126,15 @@ def test_looks_differ_by_what_a_click_does():
     forms = {"settle": "settle NODE", "city": "city NODE", "knight": "knight NODE", "activate": "activate NODE",
              "promote": "promote NODE", "move": "move NODE NODE", "chase": "chase NODE", "end": "end"}
     made = plan(legal, forms, words).to_json()
-    looks = {c["places"][0]: c["look"] for c in made["each"]
-             if len(c["places"]) == 1 and c["places"][0] not in made["selects"]}
+    looks = {c.get("places", [])[0]: c["look"] for c in made["each"]
+             if len(c.get("places", [])) == 1 and c.get("places", [])[0] not in made["selects"]}
     assert looks == {"node:10": "settlement", "node:20": "city", "node:30": "new-knight", "node:40": "activate",
                      "node:41": "promote"}
     knight = made["selects"]["node:42"]
-    from_knight = {c["action"]: c["places"] for c in made["each"] if c["places"][:1] == ["node:42"]}
+    from_knight = {c["action"]: c.get("places", []) for c in made["each"] if c.get("places", [])[:1] == ["node:42"]}
     assert knight["look"] == "knight" and from_knight == {"move 42 43": ["node:42", "node:43"], "chase 42": ["node:42"]}
     assert "move it" in knight["title"] and "chase the robber" in knight["title"]
-    assert [(c["action"], c.get("words")) for c in made["each"] if not c["places"]] == [("end", "end the turn")]
+    assert [(c["action"], c.get("words")) for c in made["each"] if not c.get("places", [])] == [("end", "end the turn")]
     assert "Click one of your knights" in made["hint"]
 
 

@@ -39,7 +39,7 @@ def frozen(widget):
 
 
 def offered(widget):
-    return ungroup_actions(widget.status["game"]["actions"])
+    return sorted(c["action"] for c in widget.status["choices"]["each"])
 
 
 def play_one_human_decision(widget, pick=0):
@@ -71,7 +71,7 @@ def test_a_new_table_lets_the_bots_open_until_the_human_decides(table):
     assert game.pending().player == 0 and game.pending().kind == "rows" and table.status["your_turn"]
     assert table.status["legal"] == game.legal_actions(0).texts()
     assert sorted(offered(table)) == sorted(table.status["legal"])
-    assert len(table.status["game"]["actions"]["buttons"]) == 6, "six orders of three guild rows, as buttons"
+    assert len(group_actions(table.status["legal"])["buttons"]) == 6, "six orders of three guild rows, as buttons"
     assert table.status["prompt"] == game.pending().prompt
     assert "bots opened: Player 2 (bot): guilds 2" in table.message
     assert table.catalog["banner"] == BANNER and table.catalog["players"] == 2
@@ -143,7 +143,7 @@ def test_grouped_actions_round_trip_to_the_texts():
 def test_two_part_choices_are_grouped_by_their_tile(monkeypatch):
     view = spy(KHTable(players=2, seed=1, bots="random"), monkeypatch)
     assert human_until(view, "mine", prefer=("rows", "play 2 mine", "play 1 mine", "joker 2 mine"))
-    groups, legal = view.status["game"]["actions"], view.status["legal"]
+    groups, legal = group_actions(view.status["legal"]), view.status["legal"]
     drawn = view.game.state.mine_drawn
     assert set(groups["mine"]) == set(drawn) and view.mine["drawn"] == drawn
     open_spaces = [i for i, c in enumerate(view.mine["cells"]) if c[2]]

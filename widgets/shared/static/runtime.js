@@ -392,20 +392,24 @@ export function gameStatus(status) {
 export function choose(status, picks) {
   const c = (status.live && status.your_turn && status.choices) || {};
   const looks = c.looks || {};
-  // words left out in the message: the look's words, else the action text itself
-  const each = (c.each || []).map((x) => (x.words ? x : { ...x, words: looks[x.look] || x.action }));
+  // left out in the message: no places (a button); words: the look's words, else the action text itself
+  const each = (c.each || []).map((x) => ({ ...x, places: x.places || [], words: x.words || looks[x.look] || x.action }));
   const selects = c.selects || {};
   const starts = (choice, path) => path.every((p, k) => choice.places[k] === p);
   let path = picks || [];
   if (path.length && !each.some((x) => x.places.length > path.length && starts(x, path))) path = [];
+  if (!path.length && c.auto) {  // a lone first place of the choices of several places is picked by itself
+    const firsts = new Set(each.filter((x) => x.places.length > 1).map((x) => x.places[0]));
+    if (firsts.size === 1) path = [...firsts];
+  }
   const fits = each.filter((x) => starts(x, path));
   const at = (id, from, depth) => {
     const next = from.filter((x) => x.places[depth] === id);
     if (!next.length) return null;
     const one = next[0];
     if (next.length === 1 && one.places.length === depth + 1) {
-      return { action: one.action, legal: true, title: one.title || one.words, look: one.look || (depth ? "target" : ""),
-        mark: one.mark || "" };
+      return { action: one.action, legal: true, words: one.words, title: one.title || one.words,
+        look: one.look || (depth ? "target" : ""), mark: one.mark || "" };
     }
     const s = selects[id] || { title: one.words };
     return { select: id, depth, selected: false, title: s.title, look: s.look || "", mark: s.mark || "",
