@@ -397,7 +397,7 @@ export function choose(status, picks) {
   const selects = c.selects || {};
   const starts = (choice, path) => path.every((p, k) => choice.places[k] === p);
   let path = picks || [];
-  if (path.length && !each.some((x) => x.places.length > path.length && starts(x, path))) path = [];
+  if (path.length && !each.some((x) => x.places.length >= path.length && starts(x, path))) path = [];  // gone by
   if (!path.length && c.auto) {  // a lone first place of the choices of several places is picked by itself
     const firsts = new Set(each.filter((x) => x.places.length > 1).map((x) => x.places[0]));
     if (firsts.size === 1) path = [...firsts];
