@@ -243,12 +243,4 @@ BUTTON_WORDS = {
 }
 
 
-def button_words(actions: dict[str, Any]) -> dict[str, list[str]]:
-    """The bar's buttons (``group_actions``' buttons, paths and pours) as a learner reads them: action -> [label,
-    tooltip]."""
-    texts = [*actions.get("buttons", []), *(f"path {x}" for x in actions.get("path", [])),
-             *(f"pour {x}" for x in actions.get("pour", []))]
-    return {text: list(BUTTON_WORDS.get(text, (text, text))) for text in texts}
-
-
-__all__ = ["BUTTON_WORDS", "ChartresTable", "button_words", "group_actions", "round_index", "ungroup_actions"]
+__all__ = ["BUTTON_WORDS", "ChartresTable", "group_actions", "round_index", "ungroup_actions"]

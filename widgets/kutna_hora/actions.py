@@ -124,7 +124,7 @@ def button_words(texts: list[str], costs: dict[str, int]) -> dict[str, list[str]
     return out
 
 
-__all__ = ["BUTTON_WORDS", "KIND_WORDS", "action_costs", "button_words", "group_actions", "ungroup_actions"]
+
 
 
 #: An action card's halves in words (a half's name on the card, a joker's action).
@@ -222,3 +222,7 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
             "Click a held tile, then one of your plots" if "build" in verbs else
             "Click a highlighted half of an action card" if verbs & {"play", "joker"} else "")
     return Choices(each=each, selects=selects, tries=tries, hint=hint, auto=True)
+
+
+__all__ = ["BUTTON_WORDS", "HALF_WORDS", "KIND_WORDS", "action_costs", "button_words", "choices", "group_actions",
+           "ungroup_actions"]

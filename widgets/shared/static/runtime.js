@@ -63,11 +63,6 @@ export function offer(node, action, legal, title) {
   return node;
 }
 
-// The verbs the pending decision takes (status.forms, from Python): whether a board may name an action of `verb`.
-export function takes(status, verb) {
-  return !!status.live && !!status.your_turn && Object.prototype.hasOwnProperty.call(status.forms || {}, verb);
-}
-
 // A button that sends an intent; `act` buttons are the legal actions of the pending decision.
 export function button(label, id, intent, args, opts) {
   const o = opts || {};
@@ -363,18 +358,6 @@ export function eventLog(events, catalog, prefix) {
   }
   box.append(list);
   return box;
-}
-
-// mount's onClick for a view with one selection (the first click of a two-part choice): a click on a [data-select]
-// node selects its key, or unselects it when already selected, and redraws; `read`/`write` keep the selection.
-export function toggleSelection(read, write) {
-  return (node, _event, redraw) => {
-    const key = node.dataset.select;
-    if (!key) return false;
-    write(read() === key ? null : key);
-    redraw();
-    return true;
-  };
 }
 
 // A table's own status fields (status.game): every table's status has the driver's fields and this one sub-object.
