@@ -380,7 +380,10 @@ export function choose(status, picks) {
   const selects = c.selects || {};
   const starts = (choice, path) => path.every((p, k) => choice.places[k] === p);
   let path = picks || [];
-  if (path.length && !each.some((x) => x.places.length >= path.length && starts(x, path))) path = [];  // gone by
+  // the picks stay while they still lead somewhere: to a choice of more places, or (a place that narrows the
+  // choices, such as a joker) to choices complete there; after the game moved on they go
+  const leads = (x) => starts(x, path) && (x.places.length > path.length || !!selects[path[path.length - 1]]);
+  if (path.length && !each.some(leads)) path = [];
   if (!path.length && c.auto) {  // a lone first place of the choices of several places is picked by itself
     const firsts = new Set(each.filter((x) => x.places.length > 1).map((x) => x.places[0]));
     if (firsts.size === 1) path = [...firsts];
