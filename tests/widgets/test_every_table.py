@@ -408,3 +408,36 @@ def _coach_gives_legal_hints_and_reviews(spec, monkeypatch):
     click(table, {"intent": "review"})
     assert table.coach["decisions"] >= 1 and table.message.startswith("Review:")
     assert all(0 <= m["step"] < table.status["steps"] for m in table.coach["review"])
+
+
+def test_one_redraw_asks_the_game_once_for_its_decision_legal_actions_and_each_view(spec, table):
+    """A redraw builds one record (``widgets.shared.redraw.Redraw``): the pending decision, the human's legal actions
+    and each seat's view are asked of the game once, however many parts of the picture use them. Only the calls the
+    table makes count (a game's observe may ask its own pending decision)."""
+    assert table.status["your_turn"]  # the human's decision: legal actions are listed
+    game = table.game
+    calls: list[tuple[str, Any]] = []
+    depth = [0]
+
+    def counted(name: str) -> Any:
+        method = getattr(game, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if not depth[0]:
+                calls.append((name, args[0] if args else kwargs.get("player")))
+            depth[0] += 1
+            try:
+                return method(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return call
+
+    for name in ("pending", "legal_actions", "observe"):
+        setattr(game, name, counted(name))
+    table.refresh()
+    for name in ("pending", "legal_actions", "observe"):
+        del game.__dict__[name]
+    names = [name for name, _ in calls]
+    assert names.count("pending") == 1 and names.count("legal_actions") == 1
+    seats = [seat for name, seat in calls if name == "observe"]
+    assert 1 <= len(seats) == len(set(seats)) and table.human in seats

@@ -18,7 +18,7 @@ observation, never from the state record directly.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from games.catan import board
 from games.catan.data import rulebook
@@ -123,15 +123,18 @@ def _hand(seen: dict[str, Any], ck: bool) -> dict[str, Any]:
     return out
 
 
-def seats_state(game: CatanGame, viewers: Iterable[int | None]) -> list[dict[str, Any]]:
+def seats_state(game: CatanGame, viewers: Iterable[int | None],
+                observe: Callable[[int | None], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Per seat: ``points`` (the public total), ``sources`` (the engine's points by source, face-down victory point
     cards only when ``seat`` is among ``viewers`` or the game is over), ``hand``, ``pieces_left``, ``road_length``,
     ``rates`` (card -> maritime rate, only the better-than-bank ones), and in C&K ``levels`` per track,
-    ``defenders``."""
+    ``defenders``. ``observe``: how a seat's view is asked (a table's redraw asks each once), ``game.observe``
+    without it."""
     ck = is_ck(game)
     viewers = list(viewers)
-    public = game.observe(None)
-    seen_by = {v: game.observe(v) for v in viewers if v is not None}
+    observe = observe or game.observe
+    public = observe(None)
+    seen_by = {v: observe(v) for v in viewers if v is not None}
     over = game.is_terminal()
     # better than the bank's rate for that card (the game's: a variant may change them)
     bank = dict(zip(game.cards, game.design.start_rates, strict=True))

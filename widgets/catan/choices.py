@@ -1,5 +1,6 @@
 """Which place of the island names which action of the pending decision, with its words and its look: computed here
-once per redraw and sent to the browser, which only draws it (``static/choices.js``) and sends the named action back.
+once per redraw and sent to the browser in the one shape every table sends (:mod:`widgets.shared.choices`); the
+browser only draws it (the runtime's ``choose``) and sends the named action back.
 
 * A place with one legal one-place action offers it (one click).
 * A place with several (a knight: activate, promote, move, chase ...) or with a two-place action (``move NODE NODE``,
@@ -15,9 +16,10 @@ place its words and what a click there tries). The tooltips are not repeated per
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from games.catan import board
+from widgets.shared.choices import Choice, Choices
 
 from .places import PLACE_WORDS, PlaceWords
 
@@ -51,39 +53,35 @@ def _kinds(forms: Mapping[str, str], verb: str) -> list[str | None]:
 
 
 def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
-         rates: Mapping[str, int] | None = None, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The choices of the human's pending decision as the board draws them: ``places`` ("node:17" -> {action,
-    legal, look, mark}: a legal one's tooltip is its label, ``labels[action]``; a refused one's is the place's words
-    and ``tries[kind]``), ``selections`` ("node:17" -> {title, look, mark, hint, targets: {place -> {action,
-    title}}, buttons: [{action, label}]}), ``buttons`` (the rest: [{action, label}]), ``hint`` and ``tries``.
-    ``legal`` is empty when it is not the human's decision (then nothing is offered)."""
+         rates: Mapping[str, int] | None = None, labels: Mapping[str, str] | None = None) -> Choices:
+    """The choices of the human's pending decision as the board draws them (:mod:`widgets.shared.choices`): each
+    legal action with its label and the places it names (a settlement's corner, a knight's move from and to), a
+    place's look and mark; ``selects`` for a place with several actions or a two-place one (a knight: its title says
+    what it can do, its hint what to click next); ``tries`` for the places of a one-place verb of the decision where
+    the rules refuse it now. ``legal`` is empty when it is not the human's decision (then nothing is offered)."""
     labels = labels or {}
 
     def label(action: str) -> str:
         return labels.get(action) or words.action(action, forms, rates)
 
-    by_place: dict[str, list[tuple[str, str | None]]] = {}
-    buttons: list[dict[str, str]] = []
+    each: list[Choice] = []
+    by_place: dict[str, list[tuple[str, bool]]] = {}  # first place -> (action, whether it names a second place)
     kinds_of: dict[str, list[str | None]] = {}
     for action in legal:
         verb, *args = action.split()
         kinds = kinds_of.get(verb) or kinds_of.setdefault(verb, _kinds(forms, verb))
-        first = next((k for k, kind in enumerate(kinds) if kind), -1)
-        if first < 0 or len(kinds) != len(args):
-            buttons.append({"action": action, "label": label(action)})
-            continue
-        key = f"{kinds[first]}:{args[first]}"
-        second = next((k for k, kind in enumerate(kinds) if kind and k > first), -1)
-        by_place.setdefault(key, []).append((action, None if second < 0 else f"{kinds[second]}:{args[second]}"))
+        fits = len(kinds) == len(args)  # a place's verb with its places' numbers; else a button
+        places = tuple(f"{kind}:{arg}" for kind, arg in zip(kinds, args, strict=True) if kind) if fits else ()
+        # a choice of one place looks like what it does; one of two is a selection first, then a target
+        look, mark = LOOKS.get(verb, (verb, "")) if len(places) == 1 else ("", "")
+        said = label(action)
+        each.append(Choice(action, said, places, title="" if places else f"Click to {said}", look=look, mark=mark))
+        if places:
+            by_place.setdefault(places[0], []).append((action, len(places) > 1))
 
-    places: dict[str, dict[str, Any]] = {}
-    selections: dict[str, dict[str, Any]] = {}
+    selects: dict[str, dict[str, str]] = {}
     for key, entries in by_place.items():
-        if len(entries) == 1 and entries[0][1] is None:  # one click: the place offers its one action
-            action = entries[0][0]
-            verb = action.split(" ", 1)[0]
-            look, mark = LOOKS.get(verb, (verb, ""))
-            places[key] = {"action": action, "legal": True, "look": look, "mark": mark}  # tooltip: its label
+        if len(entries) == 1 and not entries[0][1]:  # one click: the place offers its one action
             continue
         kind, index = key.split(":")
         where = words.place(kind, int(index))
@@ -91,39 +89,36 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
         does = [SELECT_WORDS.get(v) or label(next(a for a, _ in entries if a.split()[0] == v)) for v in verbs]
         knight = kind == "node" and any(v in ("move", "displace", "chase", "promote", "activate") for v in verbs)
         what = f"your knight at {where}" if knight else where
-        targets = {t: {"action": a, "title": label(a)} for a, t in entries if t}
-        selections[key] = {
+        selects[key] = {
             "title": f"Click {what} first, then choose: {'; '.join(does)}.", "look": "knight" if knight else
             LOOKS.get(verbs[0], (verbs[0], ""))[0], "mark": "⚔" if knight else LOOKS.get(verbs[0], ("", ""))[1],
             "hint": f"{what[0].upper()}{what[1:]} selected: "
-                    + " or ".join(p for p in ("click a highlighted place" if targets else "",
-                                              "a button" if any(t is None for _, t in entries) else "") if p)
-                    + " (click it again to let go).",
-            "targets": targets,
-            "actions": [a for a, _ in entries],  # a hint's button, hovered, marks this place for any of them
-            "buttons": [{"action": a, "label": label(a)} for a, t in entries if t is None]}
+                    + " or ".join(p for p in ("click a highlighted place" if any(two for _, two in entries) else "",
+                                              "a button" if any(not two for _, two in entries) else "") if p)
+                    + " (click it again to let go)."}
 
     verbs_taken = set(forms)
-    tries: dict[str, str] = {}  # kind -> what a click on a place of that kind tries, for the tooltip
+    tries: dict[str, str] = {}
+    try_words: dict[str, str] = {}  # kind -> what a click on a place of that kind tries, for the tooltip
     for kind, verbs in TRY.items():
         verb = next((v for v in verbs if v in verbs_taken and _kinds(forms, v) == [kind]), None)
         if verb is None or not legal:
             continue
-        tries[kind] = f"{TRY_WORDS.get(verb, verb)} here is not possible now (click to see why)"
+        try_words[kind] = f"{TRY_WORDS.get(verb, verb)} here is not possible now (click to see why)"
         count = {"node": board.N_NODES, "edge": board.N_EDGES, "hex": board.N_HEXES}[kind]
         for index in range(count):
             key = f"{kind}:{index}"
-            if key not in places and key not in selections:  # the place's words and tries[kind] are its tooltip
-                places[key] = {"action": f"{verb} {index}", "legal": False, "look": "try"}
+            if key not in by_place:
+                tries[key] = f"{verb} {index}"
     hint = ""
-    if selections:
-        knights = [k for k, s in selections.items() if s["look"] == "knight"]
+    if selects:
+        knights = [k for k, s in selects.items() if s["look"] == "knight"]
         hint = ("Click one of your knights (⚔) to move it or chase the robber with it, then what it does."
                 if knights else "Click a highlighted place, then what it does.")
-    return {"places": places, "selections": selections, "buttons": buttons, "hint": hint, "tries": tries}
+    return Choices(each=each, selects=selects, tries=tries, try_words=try_words, hint=hint)
 
 
-__all__ = ["LOOKS", "plan"]
+__all__ = ["LOOKS", "main_prompt", "plan"]
 
 
 #: What each verb of the main phase lets the learner do, for the prompt; ``{n}``: how many places or choices.

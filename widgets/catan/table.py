@@ -33,7 +33,9 @@ import traitlets
 from games.catan import BANNER
 from games.catan.cities_knights import CKGame
 from games.catan.game import CatanGame
+from widgets.shared.choices import Choices
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 
 from . import choices
@@ -57,7 +59,8 @@ class CatanTable(GameTable):
     **config)`` (see :class:`~widgets.shared.table.GameTable`; ``config``: the game's config fields, such as
     ``layout="beginner"``). Its own synced state: ``board`` (numbers, robber, merchant, every seat's pieces),
     ``seats`` (points by source, hand, pieces left, rates, improvements), ``panels`` (dice, barbarians, decks) and
-    in ``status`` besides the driver's fields ``kind_words`` and ``attack`` (the last barbarian attack's events).
+    in ``status["game"]`` ``kind_words``, ``attack`` (the last barbarian attack's events), ``teacher`` and
+    ``robber_words``.
     """
 
     _esm = esm("catan/static/table.js")
@@ -116,27 +119,27 @@ class CatanTable(GameTable):
         return {"geometry": geometry(game), "ck": ck_catalog(game) if is_ck(game) else {}, "banner": BANNER,
                 "game_id": game.game_id, "title": game.title}
 
-    def table_state(self, game: CatanGame, live: bool) -> dict[str, Any]:
-        view = game.observe(self._human)
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        game, kind = now.game, now.kind
+        view = now.observe(self._human)
         viewers = range(game.players) if self._teacher else [self._human]
-        decision = game.pending()
-        kind = decision.kind if decision else "over"
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
-        legal = game.legal_actions().texts() if yours else []
-        forms = self.forms_of(game) if yours else {}
-        words = PlaceWords.of(game)
-        rates = view["players"][self._human]["rates"] if self._human is not None else {}
-        labels = {a: words.action(a, forms, rates) for a in legal}
         status: dict[str, Any] = {
-            "kind_words": kind.replace("-", " "), "attack": self.last_attack(game), "teacher": self._teacher,
-            "labels": labels, "choices": choices.plan(legal, forms, words, rates, labels),
-            "robber_words": words.hex(view["board"]["robber"]) if view["board"]["robber"] is not None else ""}
-        if yours and kind == "main":
-            status["prompt"] = choices.main_prompt(decision.prompt, legal)
-        elif decision is not None and not game.is_terminal():
-            status["prompt"] = words.sentence(decision.prompt)
-        return {"board": board_state(game, view), "seats": seats_state(game, viewers),
+            "kind_words": kind.replace("-", " "), "attack": barbarian_attack(game), "teacher": self._teacher,
+            "robber_words": PlaceWords.of(game).hex(view["board"]["robber"])
+            if view["board"]["robber"] is not None else ""}
+        return {"board": board_state(game, view), "seats": seats_state(game, viewers, now.observe),
                 "panels": panels_state(game, view), "status": status}
+
+    def prompt_of(self, now: Redraw) -> str:
+        """The decision in words with places named as the board shows them; the main phase lists what can be done."""
+        if now.yours and now.kind == "main":
+            return choices.main_prompt(now.decision.prompt, now.legal)
+        return PlaceWords.of(now.game).sentence(now.decision.prompt)
+
+    def choices_of(self, now: Redraw) -> Choices:
+        """Each legal action with its words and the places of the island it names (:mod:`.choices`)."""
+        rates = now.observe(self._human)["players"][self._human]["rates"] if now.yours else {}
+        return choices.plan(now.legal, now.forms, PlaceWords.of(now.game), rates)
 
     # ------------------------------------------------------------------ what the message line says
     told_rules = ("production.yield", "production.robber", "robber.move", "robber.steal", "merchant.place",
@@ -184,8 +187,15 @@ class CatanTable(GameTable):
         game = self._shown()
         if kind == "info" and self._view is None and any(
                 e.rule == "barbarians.strength" and e.step >= self._events_from for e in game.log[-200:]):
-            message += " Barbarian attack! " + " ".join(PlaceWords.of(game).sentence(t) for t in self.last_attack(game))
+            message += " Barbarian attack! " + " ".join(PlaceWords.of(game).sentence(t) for t in barbarian_attack(game))
         super()._show(message, kind)
+
+
+def barbarian_attack(game: CatanGame) -> list[str]:
+    """The last barbarian attack's event texts in log order (strength, defence, the outcome); empty before the first.
+    The one place the tables ask for it: once the engine reports the attack itself (``CKGame.last_barbarian_attack``)
+    this becomes ``return game.last_barbarian_attack() if isinstance(game, CKGame) else []``."""
+    return CatanTable.last_attack(game)
 
 
 class CKTable(CatanTable):
@@ -205,4 +215,4 @@ def _config_fields() -> set[str]:
     return {f.name for f in fields(CKConfig)} - {"players"}
 
 
-__all__ = ["CKTable", "CatanTable", "GAMES"]
+__all__ = ["CKTable", "CatanTable", "GAMES", "barbarian_attack"]

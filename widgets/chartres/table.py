@@ -31,7 +31,9 @@ import traitlets
 from games.chartres import BANNER, ChartresGame
 from games.chartres.abilities import atom_words
 from games.chartres.data.rulebook import ERAS, PATHS, ROUNDS_PER_ERA
+from widgets.shared.choices import Choice, Choices
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 
 from .charts import score_frame
@@ -83,8 +85,8 @@ class ChartresTable(GameTable):
     ``ChartresTable(game=None, *, players=3, seed=0, human=0, bots="greedy")`` (see
     :class:`~widgets.shared.table.GameTable`). Its own synced state: ``board`` (the main board: era, round,
     paths, locations, tiles, decks, torch order, the final scoring) and ``seats`` (every seat's boards, rows and
-    hand as that seat may be seen), and in ``status`` the decision in words (``kind_words``) and the human's legal
-    actions grouped by what they name (``actions``, :func:`group_actions`).
+    hand as that seat may be seen), and in ``status["game"]`` the decision in words (``kind_words``) and the human's
+    legal actions grouped by what they name (``actions``, :func:`group_actions`).
     """
 
     _esm = esm("chartres/static/table.js")
@@ -126,13 +128,11 @@ class ChartresTable(GameTable):
             "rounds": game.numbers.rounds_per_era, "banner": "" if parts.is_printed else BANNER, "source": parts.source,
         }
 
-    def table_state(self, game: ChartresGame, live: bool) -> dict[str, Any]:
-        """The ``board``, ``seats`` and extra ``status`` of ``game`` as the human seat sees it (``None``: the
-        public view); ``live=False`` (a look into the past) offers no actions."""
-        view = game.observe(self._human)
-        decision = game.pending()
-        kind = decision.kind if decision else "over"
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        """The ``board``, ``seats`` and extra ``status`` of the position shown as the human seat sees it (``None``:
+        the public view); a look into the past offers no actions."""
+        game, kind = now.game, now.kind
+        view = now.observe(self._human)
         seen = view["seats"]
         secret = any(s["resources"] is None for s in seen)  # the starting rows are still being chosen
         board = {
@@ -152,9 +152,56 @@ class ChartresTable(GameTable):
                 "hand": s["hand"], "taverns": s["taverns"],
                 "you": p == self._human, "bot": None if p == self._human else self._bot_kind,
             })
-        actions = group_actions(game.legal_actions().texts() if yours else [])
-        status = {"kind_words": KIND_WORDS.get(kind, ""), "actions": actions, "buttons": button_words(actions)}
+        status = {"kind_words": KIND_WORDS.get(kind, ""), "actions": group_actions(now.legal)}
         return {"board": board, "seats": seats, "status": status}
+
+    def choices_of(self, now: Redraw) -> Choices:
+        """Each legal action with its words and what it names: a hand card (``hand:CID``: play it into the row, pay
+        with it; to activate, the card and then a free position, ``slot:K``), a location, a bonus tile, a path (also
+        a button); the rest are buttons. While the decision takes a verb of a place, the places whose action the
+        rules refuse still send it (``tries``), so the rules say why."""
+        parts = now.game.parts
+        where = "into your starting action row" if now.kind == "setup-row" else \
+            "face down to the right end of your action row"
+        each = []
+        for action in now.legal:
+            verb, *args = action.split()
+            if verb == "row" and len(args) == 1:
+                each.append(Choice(action, f"Play {args[0]} {where}", (f"hand:{args[0]}",), look="row"))
+            elif verb == "discard" and len(args) == 1:
+                each.append(Choice(action, f"Discard {args[0]} to pay for the ability", (f"hand:{args[0]}",),
+                                   look="discard"))
+            elif verb == "activate" and len(args) == 2:
+                each.append(Choice(action, f"Play {args[1]} face down under position {args[0]}",
+                                   (f"hand:{args[1]}", f"slot:{args[0]}"), mark=f"play {args[1]} here"))
+            elif verb == "location" and len(args) == 1:
+                each.append(Choice(action, f"Take {args[0]} ({parts.locations[args[0]].name}) and resolve it",
+                                   (f"location:{args[0]}",)))
+            elif verb == "bonus" and len(args) == 1:
+                tile = parts.tiles[args[0]]
+                each.append(Choice(action, f"Return {tile.cost} citizens and take {args[0]}: "
+                                   f"{', '.join(atom_words(a) for a in tile.do)}", (f"tile:{args[0]}",)))
+            else:
+                label, title = BUTTON_WORDS.get(action, (action, action))
+                places = (f"path:{args[0]}",) if verb == "path" and len(args) == 1 else ()
+                each.append(Choice(action, label, places, title=title, button=bool(places)))
+        named = {c.places[0] for c in each if c.places}
+        tries: dict[str, str] = {}
+        view = now.observe(self._human)
+        targets = {"row": [f"hand:{c}" for c in view["seats"][self._human]["hand"] or []] if now.yours else [],
+                   "location": [f"location:{x}" for x in view["locations"]],
+                   "bonus": [f"tile:{x}" for x in view["tiles"]], "path": [f"path:{x}" for x in PATHS]}
+        targets["discard"] = targets["row"]
+        for verb, places in targets.items():
+            if verb in now.forms:
+                tries.update({place: f"{verb} {place.split(':')[1]}" for place in places if place not in named})
+        selects = {place: {"title": f"Select {place.split(':')[1]}, then click a free position of your activation "
+                           "row", "look": "activate",
+                           "hint": f"{place.split(':')[1]} selected: click a highlighted position of your activation "
+                           "row"}
+                   for place in {c.places[0] for c in each if len(c.places) == 2}}
+        hint = "Click a card in your hand, then a free position of your activation row" if selects else ""
+        return Choices(each=each, selects=selects, tries=tries, hint=hint)
 
     def idle_reason(self, game: ChartresGame, what: str) -> str | None:
         if what != "hand-card":
@@ -196,12 +243,4 @@ BUTTON_WORDS = {
 }
 
 
-def button_words(actions: dict[str, Any]) -> dict[str, list[str]]:
-    """The bar's buttons (``group_actions``' buttons, paths and pours) as a learner reads them: action -> [label,
-    tooltip]."""
-    texts = [*actions.get("buttons", []), *(f"path {x}" for x in actions.get("path", [])),
-             *(f"pour {x}" for x in actions.get("pour", []))]
-    return {text: list(BUTTON_WORDS.get(text, (text, text))) for text in texts}
-
-
-__all__ = ["BUTTON_WORDS", "ChartresTable", "button_words", "group_actions", "round_index", "ungroup_actions"]
+__all__ = ["BUTTON_WORDS", "ChartresTable", "group_actions", "round_index", "ungroup_actions"]

@@ -29,7 +29,9 @@ import traitlets
 from games import kardinal_koenig
 from games.kardinal_koenig import CardGame
 from games.kardinal_koenig.data.rulebook import COUNTRIES, LAW_CHIP_KINDS
+from widgets.shared.choices import Choice, Choices
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 from widgets.shared.text import seat_label
 
@@ -80,7 +82,7 @@ class KKTable(GameTable):
 
     ``KKTable(game=None, *, players=4, seed=0, human=0, bots="greedy")`` (see
     :class:`~widgets.shared.table.GameTable`). Its own synced state: ``board`` (the layout), ``seats`` (displays,
-    stones, chips), ``chart`` (the running chart: −2 chips face down until the end) and, in ``status``, the turn
+    stones, chips), ``chart`` (the running chart: −2 chips face down until the end) and, in ``status["game"]``, the turn
     in progress (``phase``, ``cards_left``, ``turn``).
     """
 
@@ -106,33 +108,66 @@ class KKTable(GameTable):
             "banner": kardinal_koenig.BANNER if game.deck.source == "approx" else "",
         }
 
-    def table_state(self, game: CardGame, live: bool) -> dict[str, Any]:
-        view = game.observe(self._human)
-        outcome = game.outcome()
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        game = now.game
+        view = now.observe(self._human)
+        outcome = now.outcome
         return {
             "board": _board(view, game.geometry.columns),
             "seats": _seats(game, view, self._human, self._bot_kind),
             # −2 chips stay face down until the end (decision.hidden-score)
-            "chart": chart_data(game.chart(), final=game.is_terminal(), winners=outcome.winners if outcome else (),
-                                hide_minus=not game.is_terminal()),
+            "chart": chart_data(game.chart(), final=now.over, winners=outcome.winners if outcome else (),
+                                hide_minus=not now.over),
             "status": {"phase": view["phase"], "start": view["start"], "cards_left": view["cards_left"],
                        "turn": {"country": view["country"], "crests": view["crests"], "limit": view["crest_limit"],
                                 "colours": view["colours"], "three": game.state.turn.three,
-                                "taken": list(view["taken"])},
-                       "buttons": button_words(self.status_legal(game, live), game)},
+                                "taken": list(view["taken"])}},
         }
 
-    def status_legal(self, game: CardGame, live: bool) -> list[str]:
-        """The human's legal actions now (none when looking back or not their decision)."""
-        decision = game.pending()
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
-        return game.legal_actions().texts() if yours else []
+    def choices_of(self, now: Redraw) -> Choices:
+        """Each legal action with its words: a card of the layout names ``take``, ``place``, ``lift`` and
+        ``discard`` (place ``card:R-C``), the rest are buttons. A card that names no legal action but is one the
+        decision's verb could name (a middle card to take, a card with another's stone) still sends that action, so
+        the rules say why not."""
+        each = []
+        for action in now.legal:
+            verb, *args = action.split()
+            if verb in CARD_WORDS:
+                each.append(Choice(action, CARD_WORDS[verb], (f"card:{args[0]}-{args[1]}",), look=verb))
+            else:
+                label, title = button_words([action], now.game)[action]
+                each.append(Choice(action, label, title=title))
+        named = {c.places[0] for c in each if c.places}
+        tries = {}
+        board = _board(now.observe(self._human), now.game.geometry.columns)
+        for r, row in enumerate(board, 1):
+            for c, cell in enumerate(row, 1):
+                place = f"card:{r}-{c}"
+                verb = _card_verb(now.forms, cell, self._human) if cell else None
+                if verb and place not in named:
+                    tries[place] = f"{verb} {r} {c}"
+        return Choices(each=each, tries=tries, looks=dict(CARD_WORDS))
 
     def chart_frame(self) -> pd.DataFrame:
         """The scoring chart of the position shown, laid out as on paper (:func:`.chart.chart_frame`). The −2 chips
         are 0 until the game is over: they lie face down (``decision.hidden-score``)."""
         chart = self._shown().chart()
         return chart_frame(chart, [seat_label(p) for p in range(len(chart.total))])
+
+
+#: What a click on a card of the layout does, by the verb it names.
+CARD_WORDS = {"take": "take this card", "place": "put a claim stone on this card",
+              "lift": "lift your claim stone to move it", "discard": "discard this claim stone of yours for good"}
+
+
+def _card_verb(forms: dict[str, str], cell: list[Any], human: int | None) -> str | None:
+    """The verb a card names in the decision now, legal or not: take it; place a claim stone on it (or lift one's
+    own); discard one's stone from it."""
+    if "take" in forms:
+        return "take"
+    if "place" in forms:
+        return "lift" if cell[1] == human and "lift" in forms else "place"
+    return "discard" if "discard" in forms else None
 
 
 #: The bar's buttons in words: action -> (label, tooltip); ``{limit}``: the crest limit with the law chip.

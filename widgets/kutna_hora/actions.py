@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.kutna_hora.data import approx
+from games.kutna_hora.data.components import GUILD_GOOD
+from games.kutna_hora.data.rulebook import NOBLE_COLOURS
 from games.kutna_hora.game import KutnaHoraGame
+from widgets.shared.choices import Choice, Choices
 
 #: Decision kinds in words, for the turn line.
 KIND_WORDS = {"guilds": "setup: choose a guild set", "rows": "setup: order your guild rows",
@@ -59,9 +63,10 @@ def ungroup_actions(groups: dict[str, Any]) -> list[str]:
     return sorted(texts + list(groups.get("buttons", [])))
 
 
-def action_costs(game: KutnaHoraGame, texts: list[str]) -> dict[str, int]:
-    """Groschen each costly legal action costs now (tooltips and labels), from the engine's own option tables."""
-    decision = game.pending()
+def action_costs(game: KutnaHoraGame, texts: list[str], decision: Any = "ask") -> dict[str, int]:
+    """Groschen each costly legal action costs now (tooltips and labels), from the engine's own option tables
+    (``decision``: the pending one, when the caller has asked it already)."""
+    decision = game.pending() if decision == "ask" else decision
     if decision is None or not texts:
         return {}
     p, kind = decision.player, decision.kind
@@ -119,4 +124,105 @@ def button_words(texts: list[str], costs: dict[str, int]) -> dict[str, list[str]
     return out
 
 
-__all__ = ["BUTTON_WORDS", "KIND_WORDS", "action_costs", "button_words", "group_actions", "ungroup_actions"]
+
+
+
+#: An action card's halves in words (a half's name on the card, a joker's action).
+HALF_WORDS = {"mine": "Mine", "rights": "Rights", "plot": "Plot", "build": "Build", "income": "Income",
+              "barbara": "St. Barbara", "joker": "Joker"}
+
+
+def _cost(costs: dict[str, int], action: str) -> str:
+    cost = costs.get(action)
+    return "" if cost is None else "free" if cost == 0 else f"{cost} g"
+
+
+def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
+    """The human's choices as the Kutná Hora boards draw them (:mod:`widgets.shared.choices`): every legal action
+    with its words (and its groschen) and the places it names: a card half (``half:C-HALF``; a joker ``joker:C``,
+    then its action; ``idle:C``), a guild row (``house:GUILD``), a drawn mine tile then a mine space (``drawn:T``,
+    ``space:I``), a held tile then a plot (``held:T``, ``plot:I``), a stack top (``top:T``), a noble in the pool or
+    the bank (``pool:C``, ``bank:C``), a guild set (``guildset:K``); the rest are buttons. While the decision takes a
+    verb of one place, the places whose action the rules refuse still send it (``tries``)."""
+    legal = now.legal
+    costs = action_costs(game, legal, now.decision)
+    view = now.observe(human)
+    seat = view["seats"][human]
+    joker_cost = game.joker_cost(human)
+    buttons = button_words(group_actions(legal)["buttons"], costs)
+    each: list[Choice] = []
+    selects: dict[str, dict[str, str]] = {}
+    for action in legal:
+        verb, *args = action.split()
+        cost = _cost(costs, action)
+        priced = f"{action} ({cost})" if cost else action
+        one = len(args) == 1
+        if verb == "play" and len(args) == 2:
+            c, half = args
+            each.append(Choice(action, f"Play card {c} for {HALF_WORDS.get(half, half)} (its other half is lost this "
+                               "round)", (f"half:{c}-{half}",)))
+        elif verb == "joker" and len(args) == 2:
+            c, what = args
+            each.append(Choice(action, HALF_WORDS.get(what, what), (f"joker:{c}",), title=f"Joker as "
+                               f"{HALF_WORDS.get(what, what)}: costs " + (f"{joker_cost} reputation" if joker_cost
+                                                                         else "nothing (reputation 6 or more)")))
+            selects[f"joker:{c}"] = {"title": f"Joker on card {c}: choose which action it takes",
+                                     "hint": f"Joker on card {c}: click the action it takes"}
+        elif verb == "idle" and one:
+            each.append(Choice(action, "no effect", (f"idle:{args[0]}",), title=f"Play card {args[0]} for no effect"))
+        elif verb == "house" and one:
+            guild = args[0]
+            each.append(Choice(action, f"Build: the building removes a house: the leftmost {guild} house (its "
+                               "effect is ignored)" if now.kind == "remove-house" else
+                               f"St. Barbara 3: remove the leftmost {guild} house ({GUILD_GOOD.value[guild]} "
+                               "production +2)", (f"house:{guild}",)))
+        elif verb == "mine" and len(args) == 2:
+            each.append(Choice(action, priced, (f"drawn:{args[0]}", f"space:{args[1]}"), mark=cost or "free"))
+            selects[f"drawn:{args[0]}"] = {"title": f"Keep {args[0]}, then click an open space",
+                                           "hint": f"{args[0]} kept: click a highlighted open space of the mine"}
+        elif verb == "tech" and one:
+            each.append(Choice(action, f"{action} ({cost or 'free'})", (f"space:{args[0]}",), mark="free"))
+        elif verb == "build" and len(args) == 2:
+            each.append(Choice(action, priced, (f"held:{args[0]}", f"plot:{args[1]}"), mark=cost))
+            selects[f"held:{args[0]}"] = {"title": f"Build {args[0]}: select it, then click one of your plots",
+                                          "hint": f"{args[0]} selected: click one of your highlighted plots"}
+        elif verb in ("plot", "score") and one:
+            each.append(Choice(action, priced, (f"plot:{args[0]}",), mark=cost))
+        elif verb == "rights" and one:
+            each.append(Choice(action, f"Take {args[0]}" + (f" ({cost})" if cost else ""), (f"top:{args[0]}",)))
+        elif verb == "council" and one:
+            each.append(Choice(action, f"Pay {game.design.council_cost} groschen: a {args[0]} noble from the pool "
+                               "to the council", (f"pool:{args[0]}",)))
+        elif verb == "noble" and one:
+            each.append(Choice(action, f"St. Barbara 6: a {args[0]} noble from the bank to the council",
+                               (f"bank:{args[0]}",)))
+        elif verb == "guilds" and one:
+            each.append(Choice(action, f"Take guild set {args[0]}", (f"guildset:{args[0]}",)))
+        else:
+            label, title = buttons.get(action, [action, action])
+            each.append(Choice(action, label, title=title))
+    named = {c.places[0] for c in each if c.places}
+    places = {  # verb -> the places it names, legal or not (while the decision takes it)
+        "play": [(f"half:{c}-{h}", f"play {c} {h}") for c in seat["cards"] or []
+                 for h in approx.ACTION_CARDS.value[c - 1] if h != "joker"],
+        "house": [(f"house:{g}", f"house {g}") for g in seat["guilds"] if g],
+        "tech": [(f"space:{i}", f"tech {i}") for i in range(len(view["mine"]["cells"]))],
+        "plot": [(f"plot:{i}", f"plot {i}") for i in range(len(view["town"]["plots"]))],
+        "score": [(f"plot:{i}", f"score {i}") for i in range(len(view["town"]["plots"]))],
+        "rights": [(f"top:{st['tiles'][-1]}", f"rights {st['tiles'][-1]}") for row in view["town_hall"]["rows"]
+                   for st in row if st],
+        "council": [(f"pool:{c}", f"council {c}") for c in NOBLE_COLOURS],
+        "noble": [(f"bank:{c}", f"noble {c}") for c in NOBLE_COLOURS],
+        "guilds": [(f"guildset:{k + 1}", f"guilds {k + 1}") for k in game.state.guild_sets],
+    }
+    tries = {place: action for verb, pairs in places.items() if verb in now.forms
+             for place, action in pairs if place not in named}
+    verbs = {c.action.split()[0] for c in each}
+    hint = ("Click a drawn tile to keep it, then an open space" if "mine" in verbs else
+            "Click a held tile, then one of your plots" if "build" in verbs else
+            "Click a highlighted half of an action card" if verbs & {"play", "joker"} else "")
+    return Choices(each=each, selects=selects, tries=tries, hint=hint, auto=True)
+
+
+__all__ = ["BUTTON_WORDS", "HALF_WORDS", "KIND_WORDS", "action_costs", "button_words", "choices", "group_actions",
+           "ungroup_actions"]

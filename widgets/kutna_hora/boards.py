@@ -84,13 +84,15 @@ def board_rules(game: KutnaHoraGame) -> dict[str, Any]:
     return rules_catalog(rule for rule in game.rules.values() if rule.id.startswith(("barbara.", "nobles.")))
 
 
-def boards(game: KutnaHoraGame, human: int | None = 0, bots: str = "greedy") -> dict[str, Any]:
+def boards(game: KutnaHoraGame, human: int | None = 0, bots: str = "greedy",
+           view: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every board of ``game`` as seat ``human`` sees it (``None``: the public view), one dict per synced trait:
     ``board`` (round track, tax, events, St. Barbara, nobles, prices, scores, guild sets), ``stands``
     (:func:`~games.kutna_hora.prices.stand_snapshot`), ``hall`` (each stack as ``[kind, name, top tile, tiles in
     it]``), ``mine`` (cells ``[tile, owner, open, cost in wood]``, rows ``[stars, values]``, the stack and the drawn
-    tiles if they are ``human``'s), ``town`` (plots ``[building, owner, marker]``) and ``seats``."""
-    view = game.observe(human)
+    tiles if they are ``human``'s), ``town`` (plots ``[building, owner, marker]``) and ``seats``. ``view``:
+    ``game.observe(human)`` when the caller has it already."""
+    view = game.observe(human) if view is None else view
     s = game.state
     board = {
         "round": view["round"], "rounds": view["rounds"], "phase": view["phase"], "start": view["start"],

@@ -29,10 +29,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import traitlets
 
 from games.kutna_hora.game import KutnaHoraGame
+from widgets.shared.choices import Choices
 from widgets.shared.frontend import css, esm
+from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
 
-from .actions import KIND_WORDS, action_costs, button_words, group_actions
+from .actions import KIND_WORDS, action_costs, choices
 from .boards import boards, catalog
 from .scores import score_frame, score_table
 
@@ -52,10 +54,10 @@ class KHTable(GameTable):
     ``KHTable(game=None, *, players=2, seed=0, human=0, bots="greedy")`` (see
     :class:`~widgets.shared.table.GameTable`). Its own synced state, one trait per board so that a step only sends
     the boards that changed (:func:`.boards.boards`): ``board``, ``stands``, ``hall``, ``mine``, ``town`` and
-    ``seats``; in ``status`` besides the driver's fields: ``kind_words`` (the decision in words), ``actions`` (the
-    human's legal actions grouped by what they name: :func:`.actions.group_actions`), ``costs`` (their groschen),
-    ``buttons`` (the bar's buttons in words: :func:`.actions.button_words`) and, when the game is over,
-    ``score_table``. A click on a mine space that names no action says why (the driver's ``why`` intent).
+    ``seats``; in ``status["game"]``: ``kind_words`` (the decision in words), ``costs`` (the groschen of the
+    human's costly legal actions, for the list of legal actions) and, when the game is over, ``score_table``. The
+    human's choices with their words and places: :func:`.actions.choices`. A click on a mine space that names no
+    action says why (the driver's ``why`` intent).
     """
 
     _esm = esm("kutna_hora/static/table.js")
@@ -78,16 +80,15 @@ class KHTable(GameTable):
     def make_catalog(self, game: KutnaHoraGame) -> dict[str, Any]:
         return catalog(game)
 
-    def table_state(self, game: KutnaHoraGame, live: bool) -> dict[str, Any]:
-        decision = game.pending()
-        yours = live and self._human is not None and decision is not None and decision.player == self._human
-        legal = game.legal_actions().texts() if yours else []
-        kind = decision.kind if decision else "over"
-        actions, costs = group_actions(legal), action_costs(game, legal)
-        return {**boards(game, self._human, self._bot_kind),
-                "status": {"kind_words": KIND_WORDS.get(kind, kind), "actions": actions, "costs": costs,
-                           "buttons": button_words(actions["buttons"], costs),
-                           "score_table": score_table(game) if game.is_terminal() else []}}
+    def state_of(self, now: Redraw) -> dict[str, Any]:
+        game, legal, kind = now.game, now.legal, now.kind
+        costs = action_costs(game, legal, now.decision)
+        return {**boards(game, self._human, self._bot_kind, now.observe(self._human)),
+                "status": {"kind_words": KIND_WORDS.get(kind, kind), "costs": costs,
+                           "score_table": score_table(game) if now.over else []}}
+
+    def choices_of(self, now: Redraw) -> Choices:
+        return choices(now.game, now, self._human)
 
     def idle_reason(self, game: KutnaHoraGame, what: str) -> str | None:
         if what != "mine-space":

@@ -9,16 +9,18 @@ only its state and its intents::
         game_class = CardGame
         board = traitlets.List().tag(sync=True)      # the traits its front end draws
         ...
-        def table_state(self, game, live): ...       # those traits (and its extra status) for the position shown
+        def state_of(self, now): ...                 # those traits (and its extra status) for the position shown
         def make_catalog(self, game): ...            # what never changes while one game is shown
 
 Synced to the browser: ``catalog`` (sent once per game; the driver adds ``sections`` and ``rules``: id -> [index of
 its section, words], ``human``,
-``bots``, ``players``, seat colours and names), ``status`` (``step``, ``prompt``, ``kind``, ``to_move``,
-``your_turn``, ``bot_to_move``, ``over``, ``winners``, ``steps``, ``view``, ``live``, ``legal``: the human's legal
-action texts now, ``forms``: the verbs the pending decision takes and how each is written, when it is the human's,
-so a board can send an action the rules refuse and show why; ``undo``: what undo would take back, ``"move"``,
-``"reset"`` or ``None``; plus the table's own), ``events`` (``[step, text, rule id]`` since the human's last
+``bots``, ``players``, seat colours and names), ``status`` (the same shape for every table: ``step``, ``prompt``,
+``kind``, ``to_move``, ``your_turn``, ``bot_to_move``, ``over``, ``winners``, ``steps``, ``view``, ``live``,
+``legal``: the human's legal action texts now, ``forms``: the verbs the pending decision takes and how each is
+written, when it is the human's; ``choices``: each legal action with its words and the board places it names, and
+the places whose action the rules refuse now (:mod:`widgets.shared.choices`: a board draws them and sends the named
+action back); ``undo``: what undo would take back, ``"move"``, ``"reset"`` or ``None``; and ``game``: the table's own
+fields), ``events`` (``[step, text, rule id]`` since the human's last
 decision) and the message line. Intents: ``act`` (``action``), ``undo``, ``reset``, ``view_step`` (``step``,
 ``None``: the present), ``next``, ``play_to_end`` and, where the game has rounds, ``play_rounds`` (``rounds``).
 
@@ -37,8 +39,10 @@ import traitlets
 from games.core import Game, GameError, IllegalAction, Rule
 from games.core.bots import Bot, make_bot
 
+from .choices import Choices
 from .coach import Coaching
 from .palette import seat_colours, seat_name, seat_names
+from .redraw import Redraw
 from .text import notebook_name, plural, seat_label, short
 from .view import View
 
@@ -97,10 +101,29 @@ class GameTable(Coaching, View):
     events = traitlets.List().tag(sync=True)
 
     # ------------------------------------------------------------------ what each game's table writes
-    def table_state(self, game: Any, live: bool) -> dict[str, Any]:  # pragma: no cover - every table draws
-        """The table's own synced traits for ``game`` as the human seat sees it (built from ``game.observe``), and
-        under ``"status"`` its extra status fields. ``live=False`` is a look into the past: nothing is offered."""
+    def state_of(self, now: Redraw) -> dict[str, Any]:  # pragma: no cover - every table draws
+        """The table's own synced traits for the position ``now`` shows as the human seat sees it (built from
+        ``now.observe(seat)``, never asking the game again for its decision, legal actions or views), and under
+        ``"status"`` its own status fields (synced as ``status["game"]``: every table's status has the driver's fields
+        and this one sub-object). ``now.live`` false is a look into the past: nothing is offered."""
         raise NotImplementedError
+
+    def prompt_of(self, now: Redraw) -> str:
+        """The pending decision in words for the prompt line (a table that names places in words rewrites it)."""
+        return now.decision.prompt
+
+    def choices_of(self, now: Redraw) -> Choices:
+        """The human's choices ``now`` as the boards draw them (:mod:`widgets.shared.choices`): each legal action
+        with its words and the board places it names. By default every action is a button showing its text."""
+        return Choices.buttons(now.legal)
+
+    def redraw_of(self, game: Any, live: bool) -> Redraw:
+        """What one redraw of ``game`` needs from it, asked once (:class:`~widgets.shared.redraw.Redraw`)."""
+        return Redraw.of(game, live, self._human)
+
+    def table_state(self, game: Any, live: bool) -> dict[str, Any]:
+        """:meth:`state_of` for ``game`` (for notebooks and tests; a redraw builds its record once)."""
+        return self.state_of(self.redraw_of(game, live))
 
     def make_catalog(self, game: Any) -> dict[str, Any]:
         """What never changes while one game is shown (card texts, printed boards, colours)."""
@@ -515,26 +538,29 @@ class GameTable(Coaching, View):
         self._show(message)
 
     # ------------------------------------------------------------------ syncing
-    def final_prompt(self, game: Any) -> str:
-        """How the game ended, in words."""
-        outcome = game.outcome()
+    def final_prompt(self, game: Any, outcome: Any = None) -> str:
+        """How the game ended, in words (``outcome``: the game's, when the caller has it already)."""
+        outcome = outcome or game.outcome()
         names = " and ".join(seat_label(w) for w in outcome.winners)
         verb = "win" if len(outcome.winners) > 1 else "wins"
         return f"The game is over: {names} {verb} with {max(outcome.scores)} {self.score_unit}."
 
     def status_of(self, game: Any, live: bool) -> dict[str, Any]:
         """The status every table shows (the module docstring lists its fields)."""
-        decision = game.pending()
+        return self.driver_status(self.redraw_of(game, live))
+
+    def driver_status(self, now: Redraw) -> dict[str, Any]:
+        """:meth:`status_of` from one redraw's record."""
+        decision, outcome = now.decision, now.outcome
         to_move = decision.player if decision else None
-        yours = live and self._human is not None and to_move == self._human
-        outcome = game.outcome()
         return {
-            "step": len(game.history), "prompt": self.final_prompt(game) if outcome else
-            decision.prompt if decision else "", "kind": decision.kind if decision else "over",
-            "to_move": to_move, "your_turn": yours, "bot_to_move": to_move is not None and to_move != self._human,
-            "over": game.is_terminal(), "winners": list(outcome.winners) if outcome else [],
-            "steps": len(self._game.history), "view": len(game.history), "live": live,
-            "legal": game.legal_actions().texts() if yours else [], "forms": self.forms_of(game) if yours else {},
+            "step": len(now.game.history), "prompt": self.final_prompt(now.game, outcome) if outcome else
+            self.prompt_of(now) if decision else "", "kind": now.kind,
+            "to_move": to_move, "your_turn": now.yours, "bot_to_move": to_move is not None and to_move != self._human,
+            "over": now.over, "winners": list(outcome.winners) if outcome else [],
+            "steps": len(self._game.history), "view": len(now.game.history), "live": now.live,
+            "legal": now.legal, "forms": now.forms,
+            "choices": (self.choices_of(now) if now.yours else Choices()).to_json(),
             "undo": "reset" if self._resettable() else "move" if self._game.history else None,
         }
 
@@ -576,9 +602,9 @@ class GameTable(Coaching, View):
 
     def _show(self, message: str, kind: str = "info") -> None:
         game = self._shown()
-        live = self._view is None
-        state = self.table_state(game, live)
-        status = {**self.status_of(game, live), **state.pop("status", {})}
+        now = self.redraw_of(game, self._view is None)  # the decision, legal actions and views, asked once
+        state = self.state_of(now)
+        status = {**self.driver_status(now), "game": state.pop("status", {})}  # one shape for every table
         with self.hold_sync():  # one sync message per step; unchanged traits are not sent again
             self.catalog = self._catalog()
             for name, value in state.items():

@@ -24,12 +24,11 @@ def _texts(table) -> list[str]:
     """Every text a learner reads on a table now: prompt, message, buttons, tooltips, choices' hints, the log."""
     status = table.status
     choices = status["choices"]
-    out = [status["prompt"], table.message, choices["hint"], *status["labels"].values()]
-    out += [b["label"] for b in choices["buttons"]]
-    out += list(choices["tries"].values()) + [table.catalog["geometry"]["words"][k][0] for k in ("hex", "node")]
-    for s in choices["selections"].values():
-        out += [s["title"], s["hint"], *(t["title"] for t in s["targets"].values())]
-        out += [b["label"] for b in s["buttons"]]
+    out = [status["prompt"], table.message, choices["hint"]]
+    out += [text for c in choices["each"] for text in (c.get("words", c["action"]), c.get("title", ""))]
+    out += list(choices["try_words"].values()) + [table.catalog["geometry"]["words"][k][0] for k in ("hex", "node")]
+    for s in choices["selects"].values():
+        out += [s["title"], s["hint"]]
     out += [text for _, text, _ in table.events]
     return out
 
@@ -82,7 +81,7 @@ def test_the_robber_is_named_by_the_hex_it_stands_on():
     game = table.game
     setup = [table.event_text(game, e) for e in game.log if e.rule == "setup.robber"]
     assert setup == ["The robber starts on the desert."]
-    assert table.status["robber_words"] == PlaceWords.of(game).hex(game.state.robber)
+    assert table.status["game"]["robber_words"] == PlaceWords.of(game).hex(game.state.robber)
     forest = next(h for h in range(board.N_HEXES) if game.state.terrain[h] == rulebook.TERRAINS.index("forest"))
     moved = Event(5, "robber.move", "", f"Player 3 moves the robber to hex {forest}.", {"player": 2, "hex": forest})
     assert table.event_text(game, moved) == f"Player 3 moves the robber to forest {game.state.numbers[forest]}."
@@ -103,22 +102,21 @@ def test_each_highlighted_spot_looks_like_what_a_click_does_and_says_it():
     position = _ck_main_with_knights()
     table = CKTable(position.game.clone(), human=position.seat)
     choices = table.status["choices"]
-    looks = {p["look"] for p in choices["places"].values() if p["legal"]} | {
-        s["look"] for s in choices["selections"].values()}
+    looks = {c["look"] for c in choices["each"]
+             if len(c.get("places", [])) == 1 and c.get("places", [])[0] not in choices["selects"]}
+    looks |= {s["look"] for s in choices["selects"].values()}
     verbs = {a.split()[0] for a in table.status["legal"]}
     assert len(looks) >= len(verbs & {"settle", "city", "knight", "activate", "wall"}) + (
         "knight" in looks), looks
-    labels = table.status["labels"]
-    for key, spot in choices["places"].items():  # a legal spot's tooltip is its label; a refused one's says why not
-        if spot["legal"]:
-            assert spot["action"] in labels
-        else:
-            assert "not possible now" in choices["tries"][key.split(":")[0]]
-    for selection in choices["selections"].values():
+    labels = {c["action"]: c.get("words", c["action"]) for c in choices["each"]}
+    assert set(labels) == set(table.status["legal"]) and all(labels.values())  # a legal spot's tooltip: its words
+    for key, action in choices["tries"].items():  # a refused one's says why not
+        assert action not in labels and "not possible now" in choices["try_words"][key.split(":")[0]]
+    for selection in choices["selects"].values():
         if selection["look"] == "knight":
             assert selection["mark"] == "⚔" and "your knight at the corner of" in selection["title"]
             assert "then choose" in selection["title"]
-    if any(s["look"] == "knight" for s in choices["selections"].values()):
+    if any(s["look"] == "knight" for s in choices["selects"].values()):
         assert "knight" in choices["hint"] and ("move it" in choices["hint"] or "chase" in choices["hint"])
 
 
@@ -127,15 +125,16 @@ def test_looks_differ_by_what_a_click_does():
     legal = ["settle 10", "city 20", "knight 30", "activate 40", "promote 41", "move 42 43", "chase 42", "end"]
     forms = {"settle": "settle NODE", "city": "city NODE", "knight": "knight NODE", "activate": "activate NODE",
              "promote": "promote NODE", "move": "move NODE NODE", "chase": "chase NODE", "end": "end"}
-    made = plan(legal, forms, words)
-    looks = {key: spot["look"] for key, spot in made["places"].items() if spot["legal"]}
+    made = plan(legal, forms, words).to_json()
+    looks = {c.get("places", [])[0]: c["look"] for c in made["each"]
+             if len(c.get("places", [])) == 1 and c.get("places", [])[0] not in made["selects"]}
     assert looks == {"node:10": "settlement", "node:20": "city", "node:30": "new-knight", "node:40": "activate",
                      "node:41": "promote"}
-    knight = made["selections"]["node:42"]
-    assert knight["look"] == "knight" and set(knight["targets"]) == {"node:43"}
-    assert [b["action"] for b in knight["buttons"]] == ["chase 42"]
+    knight = made["selects"]["node:42"]
+    from_knight = {c["action"]: c.get("places", []) for c in made["each"] if c.get("places", [])[:1] == ["node:42"]}
+    assert knight["look"] == "knight" and from_knight == {"move 42 43": ["node:42", "node:43"], "chase 42": ["node:42"]}
     assert "move it" in knight["title"] and "chase the robber" in knight["title"]
-    assert made["buttons"] == [{"action": "end", "label": "end the turn"}]
+    assert [(c["action"], c.get("words")) for c in made["each"] if not c.get("places", [])] == [("end", "end the turn")]
     assert "Click one of your knights" in made["hint"]
 
 

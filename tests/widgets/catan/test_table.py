@@ -90,7 +90,7 @@ def test_another_seats_cards_never_reach_the_browser_unless_the_teacher_switch_i
         assert not any(f'"{name}"' in payload for name in hidden), hidden
     table.teacher = True
     assert all(s["hand"]["cards"] is not None and s["hand"]["progress"] is not None for s in table.seats)
-    assert table.status["teacher"] and "Teacher's view" in table.message
+    assert table.status["game"]["teacher"] and "Teacher's view" in table.message
     table.teacher = False
     assert [s["hand"]["cards"] is not None for s in table.seats] == [s == me for s in range(3)]
 
@@ -135,10 +135,10 @@ def test_the_panels_of_a_known_position_are_the_engines_numbers():
 def test_a_barbarian_attack_is_announced_with_its_arithmetic(monkeypatch):
     table = spy(CKTable(seed=1, bots="random"), monkeypatch)
     for _ in range(3000):
-        if table.game.is_terminal() or table.status["attack"]:
+        if table.game.is_terminal() or table.status["game"]["attack"]:
             break
         table.act(table.status["legal"][-1])
-    attack = table.status["attack"]
+    attack = table.status["game"]["attack"]
     assert attack and attack[0].startswith("The barbarians' strength is") and "defence is" in attack[1]
     assert "Barbarian attack! The barbarians' strength is" in table.message
     assert draw(table).by_id("ct-last-attack").all_text == "last attack: " + " ".join(attack)
@@ -165,7 +165,7 @@ def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
     from tests.widgets.positions import first_positions
     position = first_positions("catan")["steal"][0]
     table = CatanTable(position.game.clone(), human=position.seat)
-    labels = table.status["labels"]
+    labels = {c["action"]: c.get("words", c["action"]) for c in table.status["choices"]["each"]}
     assert set(labels) == set(table.status["legal"]) and all(a.startswith("steal ") for a in labels)
     for action, words in labels.items():
         n = int(action.split()[1])

@@ -45,7 +45,7 @@ def frozen(widget):
 
 def offered(widget):
     """The human's legal actions as the view offers them: grouped by what they name (the texts, sorted, again)."""
-    texts = ungroup_actions(widget.status["actions"])
+    texts = ungroup_actions(widget.status["game"]["actions"])
     assert texts == widget.status["legal"], "the grouped actions are the driver's legal actions"
     return texts
 
@@ -69,7 +69,7 @@ def test_a_new_table_lets_the_bots_open_until_the_human_decides(table):
     assert game.state.initiative[-1] == 0 and len(game.history) == 6  # two bots chose their 3 starting cards
     assert game.pending().player == 0 and table.status["your_turn"] and table.status["kind"] == "setup-row"
     assert offered(table) == game.legal_actions(0).texts() == table.status["legal"]
-    assert table.status["actions"]["row"] == sorted(game.state.hand[0])
+    assert table.status["game"]["actions"]["row"] == sorted(game.state.hand[0])
     assert table.status["prompt"] == game.pending().prompt
     assert "bots opened" in table.message and "a starting card (secret)" in table.message
     assert table.message.startswith("You are Player 1 (red).")  # the shared palette: seat 0 is red
@@ -150,7 +150,7 @@ def test_the_human_plays_a_whole_game_by_clicking_the_first_offer(monkeypatch, n
 def test_activate_is_offered_as_cards_with_their_free_positions(table):
     while table.game.pending().kind != "commit-act":
         play_one_human_decision(table)
-    groups = table.status["actions"]
+    groups = table.status["game"]["actions"]
     me = table.game.observe(0)["seats"][0]
     free = [k + 1 for k, c in enumerate(me["act"]) if not c] + [len(me["row"]) + 1]
     assert set(groups["activate"]) == set(me["hand"]) and all(v == free for v in groups["activate"].values())

@@ -39,7 +39,7 @@ def frozen(widget):
 
 
 def offered(widget):
-    return ungroup_actions(widget.status["actions"])
+    return sorted(c["action"] for c in widget.status["choices"]["each"])
 
 
 def play_one_human_decision(widget, pick=0):
@@ -71,7 +71,7 @@ def test_a_new_table_lets_the_bots_open_until_the_human_decides(table):
     assert game.pending().player == 0 and game.pending().kind == "rows" and table.status["your_turn"]
     assert table.status["legal"] == game.legal_actions(0).texts()
     assert sorted(offered(table)) == sorted(table.status["legal"])
-    assert len(table.status["actions"]["buttons"]) == 6, "six orders of three guild rows, as buttons"
+    assert len(group_actions(table.status["legal"])["buttons"]) == 6, "six orders of three guild rows, as buttons"
     assert table.status["prompt"] == game.pending().prompt
     assert "bots opened: Player 2 (bot): guilds 2" in table.message
     assert table.catalog["banner"] == BANNER and table.catalog["players"] == 2
@@ -86,7 +86,7 @@ def test_a_given_game_is_shown_as_it_is_and_only_the_humans_actions_are_offered(
     game = KutnaHoraGame(None, 2, players=2)  # Player 2 chooses the guild set first
     view = spy(KHTable(game), monkeypatch)
     assert view.game is game and game.history == []
-    assert view.status["bot_to_move"] and offered(view) == [] and view.status["costs"] == {}
+    assert view.status["bot_to_move"] and offered(view) == [] and view.status["game"]["costs"] == {}
     assert view.act("guilds 1") is False and "click 'bots move'" in view.message and game.history == []
     click(view, {"intent": "next"})
     assert game.pending().player == 0 and view.status["your_turn"]
@@ -120,7 +120,7 @@ def test_the_human_plays_a_whole_game_by_clicking_only_offered_actions(monkeypat
     assert clicks > 30 and {"rows", "play"} <= kinds and len(kinds) >= 5, kinds
     assert view.status["over"] and offered(view) == [] and view.status["winners"] == list(game.outcome().winners)
     assert "The game is over" in view.status["prompt"] and "The game is over" in view.message
-    assert [row["total"] for row in view.status["score_table"]] == list(game.scores())
+    assert [row["total"] for row in view.status["game"]["score_table"]] == list(game.scores())
     assert list(view.score_frame()["total"]) == list(game.scores())
     assert game.invariant_breaks() == []
 
@@ -143,7 +143,7 @@ def test_grouped_actions_round_trip_to_the_texts():
 def test_two_part_choices_are_grouped_by_their_tile(monkeypatch):
     view = spy(KHTable(players=2, seed=1, bots="random"), monkeypatch)
     assert human_until(view, "mine", prefer=("rows", "play 2 mine", "play 1 mine", "joker 2 mine"))
-    groups, legal = view.status["actions"], view.status["legal"]
+    groups, legal = group_actions(view.status["legal"]), view.status["legal"]
     drawn = view.game.state.mine_drawn
     assert set(groups["mine"]) == set(drawn) and view.mine["drawn"] == drawn
     open_spaces = [i for i, c in enumerate(view.mine["cells"]) if c[2]]
@@ -152,8 +152,8 @@ def test_two_part_choices_are_grouped_by_their_tile(monkeypatch):
     tile, spaces = next(iter(groups["mine"].items()))
     wood = view.game.price("wood")
     for space in spaces:
-        assert view.status["costs"][f"mine {tile} {space}"] == view.mine["cells"][space][3] * wood
-    money, cost = view.game.state.seats[0].groschen, view.status["costs"][f"mine {tile} {spaces[0]}"]
+        assert view.status["game"]["costs"][f"mine {tile} {space}"] == view.mine["cells"][space][3] * wood
+    money, cost = view.game.state.seats[0].groschen, view.status["game"]["costs"][f"mine {tile} {spaces[0]}"]
     assert view.act(f"mine {tile} {spaces[0]}")
     assert view.game.state.mine[spaces[0]] == tile and view.game.state.mine_owner[spaces[0]] == 0
     paid = [e for e in view.game.log if e.step == len(view.game.history) - 1 and "groschen" in e.data]
@@ -166,7 +166,7 @@ def test_the_costs_shown_are_what_the_engine_charges(monkeypatch):
     rng = Rng(3)
     checked = set()
     while not view.game.is_terminal() and len(view.game.history) < 400:
-        costs = view.status["costs"]
+        costs = view.status["game"]["costs"]
         for action, cost in list(costs.items())[:3]:
             twin = view.game.clone()
             before = twin.state.seats[0].groschen
@@ -294,7 +294,7 @@ def test_watch_mode_plays_one_decision_per_next_and_then_to_the_end(monkeypatch,
     click(view, {"intent": "undo"})
     assert len(view.game.history) == 1
     click(view, {"intent": "play_to_end"})
-    assert view.game.is_terminal() and view.status["over"] and view.status["score_table"]
+    assert view.game.is_terminal() and view.status["over"] and view.status["game"]["score_table"]
     click(view, {"intent": "next"})
     assert view.message_kind == "error" and "game is over" in view.message
 

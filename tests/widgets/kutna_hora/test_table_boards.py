@@ -33,6 +33,7 @@ from widgets.kutna_hora import (
     score_history,
 )
 from widgets.kutna_hora import table as table_module
+from widgets.kutna_hora.actions import group_actions
 from widgets.kutna_hora.scores import SCORE_CATEGORIES
 
 SYNCED = ("catalog", "board", "stands", "hall", "mine", "town", "seats", "status", "events", "message",
@@ -343,7 +344,7 @@ def test_only_the_humans_legal_actions_are_highlighted_on_the_boards(monkeypatch
                 and any("intent" in c.data for c in n.walk())], "the bot's board offers nothing"
     assert human_until_kind(view, "mine", prefer=("play 2 mine", "play 1 mine", "joker 2 mine"))
     page = draw(view)
-    groups = view.status["actions"]["mine"]
+    groups = group_actions(view.status["legal"])["mine"]
     for tile in groups:
         assert page.has_id(f"kh-tb-drawn-{tile}")
     if len(groups) == 1:  # a lone tile is kept by itself: its spaces are the clicks

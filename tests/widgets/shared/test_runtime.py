@@ -160,7 +160,9 @@ def test_hovering_a_hint_marks_a_two_part_choice_by_its_first_place(monkeypatch)
     table = TABLES["catan_ck"].make(seed=1)
     pick = Rng(1)
     for _ in range(200):  # on to a knight of the learner's: building moves are picked first
-        selections = (table.status.get("choices") or {}).get("selections") or {}
+        choices = table.status.get("choices") or {}
+        selections = {key: {"actions": [c["action"] for c in choices["each"] if c.get("places", [])[:1] == [key]]}
+                      for key in choices.get("selects") or {}}
         if selections:
             break
         legal = table.status["legal"]

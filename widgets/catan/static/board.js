@@ -5,12 +5,12 @@
 // the width of its cell.
 //
 // Places (intersections "node", paths "edge", hexes "hex") become clickable only through opts.place(kind, index),
-// which returns null (inert), {action, legal, title, look, mark} (a board node naming an action: the runtime's offer)
-// or {select, selected, title, look, mark} (the first click of a two-part choice, kept in the browser). Every place's
+// which returns null (inert) or the runtime's spec of a place (choose: an action it sends, or a place that narrows
+// the choices; drawPlace), with look and mark. Every place's
 // words ("forest 3", "the corner of forest 3, hills 8 and the sea") come from Python: geom.words, or state.words once
 // the Inventor swapped two numbers.
 
-import { inkOn, offer, svg, testid } from "../../shared/static/runtime.js";
+import { drawPlace, inkOn, svg, testid } from "../../shared/static/runtime.js";
 
 export const TERRAIN_COLOURS = {
   hills: "#c4673f", fields: "#e8c547", forest: "#2e6a35", mountains: "#8b8f95", pasture: "#9dcf5c", desert: "#e2d2a2",
@@ -39,19 +39,13 @@ function title(node, text) {
 function placeNode(node, spec) {
   if (!spec) return node;
   if (spec.look) node.classList.add(`ct-look--${spec.look}`);
-  if (spec.select) {
-    node.dataset.select = spec.select;
-    if (spec.actions) node.dataset.actions = JSON.stringify(spec.actions);  // a hovered hint's place (runtime.js)
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.classList.add("ct-place", "ct-selectable");
-    if (spec.selected) node.classList.add("ct-selected");
-    title(node, spec.title || spec.select);
-    return node;
-  }
-  offer(node, spec.action, spec.legal, spec.title);
+  drawPlace(node, spec);
   node.classList.add("ct-place");
-  title(node, spec.title || spec.action);
+  if (spec.select) {
+    node.classList.add("ct-selectable");
+    if (spec.selected) node.classList.add("ct-selected");
+  }
+  title(node, spec.title || spec.select || spec.action);
   node.removeAttribute("title");  // the SVG <title> child is the tooltip (one, not two)
   return node;
 }
@@ -266,9 +260,4 @@ export function drawBoard(geom, state, opts) {
   });
   root.append(nodeLayer);
   return root;
-}
-
-// The place of each argument word of a form ("move NODE NODE" -> ["node", "node"]; other words -> null).
-export function placeKinds(form) {
-  return form.split(" ").slice(1).map((w) => (w === "NODE" ? "node" : w === "EDGE" ? "edge" : w === "HEX" ? "hex" : null));
 }

@@ -13,23 +13,13 @@ function render(ctx) {
     draw: (model) => {
       const offers = model.get("offers") || {};
       const colours = model.get("seat_colours") || [];
+      // An offered place sends "pick" with the place it is, as Python offered it.
       const place = (kind, index) => {
         const label = offers[`${kind}:${index}`];
-        return label === undefined ? null : { pick: true, title: label, kind, index };
+        return label === undefined ? null : { intent: "pick", args: { kind, index }, title: label };
       };
       const svg = drawBoard(model.get("geometry") || {}, model.get("board") || {}, {
-        colours, id: "ct-view-board", highlight: model.get("marks") || {},
-        place: (kind, index) => {
-          const spec = place(kind, index);
-          return spec ? { action: `${kind} ${index}`, legal: true, title: spec.title } : null;
-        },
-      });
-      // An offered place sends "pick", not "act": rewrite the intent the runtime's offer wrote.
-      for (const node of svg.querySelectorAll("[data-intent]")) {
-        const [kind, index] = node.dataset.action.split(" ");
-        node.dataset.intent = "pick";
-        node.dataset.args = JSON.stringify({ kind, index: Number(index) });
-      }
+        colours, id: "ct-view-board", highlight: model.get("marks") || {}, place });
       const parts = [];
       const caption = model.get("caption");
       if (caption) parts.push(testid(make("div", "ct-caption", caption), "ct-view-caption"));

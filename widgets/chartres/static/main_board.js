@@ -1,25 +1,25 @@
 // Chartres' main board as the table shows it: the revealed locations, the bonus tiles on the cathedral, the two paths
-// with the citizens in seat colours, the decks and the torch order. What is clickable comes from Python (the human's
-// legal actions, grouped: actions.location, actions.bonus, actions.path; status.forms, the verbs the decision takes).
+// with the citizens in seat colours, the decks and the torch order. What is clickable, and what it sends, comes from
+// Python (status.choices, through the runtime's choose).
 
-import { make, offer, takes, testid } from "../../shared/static/runtime.js";
+import { drawPlace, make, testid } from "../../shared/static/runtime.js";
 import { pawn, seatName } from "./cards.js";
 
-// A choice of the board: while the decision takes `verb`, a highlighted choice when the action is legal now, else a
-// node whose click asks the rules why not; at any other time not clickable (it sends nothing).
-function choice(node, verb, arg, ctx, title, idle) {
-  if (!takes(ctx.status, verb)) {
+// A place of the board as Python's choices name it (place(id), the runtime's choose): a highlighted choice when its
+// action is legal now, a node whose click asks the rules why not when refused; otherwise not clickable.
+function choice(node, id, place, idle) {
+  const spec = place ? place(id) : null;
+  if (!spec) {
     node.dataset.clickable = "false";
     node.title = idle;
     return node;
   }
-  const legal = ctx.legal.has(arg);
-  offer(node, `${verb} ${arg}`, legal, legal ? title : idle);
-  if (legal) node.classList.add("ch-choice");
+  drawPlace(node, spec.legal ? spec : { ...spec, title: idle });
+  if (spec.legal) node.classList.add("ch-choice");
   return node;
 }
 
-function drawLocations(catalog, board, ctx) {
+function drawLocations(catalog, board, place) {
   const locs = testid(make("div", "ch-locations"), "ch-locations");
   locs.append(make("span", "bg-label ch-wide", "locations"));
   for (const lid of board.locations || []) {
@@ -33,13 +33,13 @@ function drawLocations(catalog, board, ctx) {
     if (bonus) node.append(make("div", "ch-location-note", `bonus: ${bonus}`));
     if (gate) node.append(make("div", "ch-location-note", "city gate"));
     if (tavern) node.append(make("div", "ch-location-note", "tavern: stays until the era ends"));
-    locs.append(choice(node, "location", lid, ctx, `Take ${lid} (${name}) and resolve it`, `${lid} ${name}: ${main}`));
+    locs.append(choice(node, `location:${lid}`, place, `${lid} ${name}: ${main}`));
   }
   if (!(board.locations || []).length) locs.append(make("span", "ch-none", "none revealed"));
   return locs;
 }
 
-function drawTiles(catalog, board, ctx) {
+function drawTiles(catalog, board, place) {
   const tiles = testid(make("div", "ch-tiles"), "ch-tiles");
   tiles.append(make("span", "bg-label ch-wide", "bonus tiles on the cathedral"));
   for (const tid of board.tiles || []) {
@@ -48,14 +48,13 @@ function drawTiles(catalog, board, ctx) {
     const top = make("div", "ch-tile-top");
     top.append(make("b", null, tid), make("span", "ch-tile-cost", `${cost} citizen${cost === 1 ? "" : "s"}`));
     node.append(top, make("div", "ch-tile-words", words));
-    tiles.append(choice(node, "bonus", tid, ctx, `Return ${cost} citizens and take ${tid}: ${words}`,
-      `${tid}: costs ${cost} citizens; ${words}`));
+    tiles.append(choice(node, `tile:${tid}`, place, `${tid}: costs ${cost} citizens; ${words}`));
   }
   if (!(board.tiles || []).length) tiles.append(make("span", "ch-none", "none left this era"));
   return tiles;
 }
 
-function drawPaths(catalog, board, ctx) {
+function drawPaths(catalog, board, place) {
   const paths = testid(make("div", "ch-paths"), "ch-paths");
   (catalog.paths || []).forEach((name, i) => {
     const line = testid(make("div", "ch-path"), `ch-path-${name}`);
@@ -66,7 +65,7 @@ function drawPaths(catalog, board, ctx) {
       if (owner >= 0) space.append(pawn(catalog, owner));
       line.append(space);
     });
-    if (takes(ctx.status, "path")) choice(line, "path", name, ctx, `Put the citizen on the ${name} path`, name);
+    if (place && place(`path:${name}`)) choice(line, `path:${name}`, place, name);
     paths.append(line);
   });
   return paths;
@@ -89,11 +88,9 @@ function drawOrder(catalog, board) {
   return order;
 }
 
-// board: the table's synced main board; status: the table's (its actions: the human's legal actions grouped by what
-// they name, and forms: the verbs the decision takes).
-export function drawMainBoard(catalog, board, status) {
-  const actions = status.actions || {};
-  const ctx = (verb) => ({ status, legal: new Set(actions[verb] || []) });
+// board: the table's synced main board; place(id): what a click on a location, tile or path does (the runtime's
+// choose over Python's choices; null: nothing).
+export function drawMainBoard(catalog, board, place) {
   const box = testid(make("section", "ch-main"), "ch-board");
   const head = make("div", "ch-main-head");
   head.append(make("span", "bg-title", "Main board"),
@@ -101,7 +98,7 @@ export function drawMainBoard(catalog, board, status) {
   const decks = testid(make("div", "ch-decks"), "ch-decks");
   decks.textContent = `assistant deck ${board.deck} · discards ${board.discard} · location deck ${board.location_deck}` +
     ` · location discards ${board.location_discard} · bonus tiles face down ${board.tiles_left}`;
-  box.append(head, drawLocations(catalog, board, ctx("location")), drawTiles(catalog, board, ctx("bonus")),
-    drawPaths(catalog, board, ctx("path")), decks, drawOrder(catalog, board));
+  box.append(head, drawLocations(catalog, board, place), drawTiles(catalog, board, place),
+    drawPaths(catalog, board, place), decks, drawOrder(catalog, board));
   return box;
 }

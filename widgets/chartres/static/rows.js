@@ -2,12 +2,11 @@
 // and by the rows on their own (rows_view.js). A column whose two cards share a colour is lit (seat.lit), the card
 // the engine activated is marked ★ (seat.activated); both come from Python.
 
-import { make, offer, testid } from "../../shared/static/runtime.js";
+import { drawPlace, make, testid } from "../../shared/static/runtime.js";
 import { cardBack, drawCard } from "./cards.js";
 
-// seat: {row, act, lit, activated, committed, commit}; opts: {own (the human's rows: slots named ch-slot-K),
-// selected (the hand card chosen for "activate"), slots (the free positions it may go under), asks (the decision
-// takes "activate": with a card selected every position names its action, and the rules refuse the others)}.
+// seat: {row, act, lit, activated, committed, commit}; opts: {own (the human's rows: slots named ch-slot-K), place
+// (with a hand card selected for "activate": what a click on position "slot:K" does, the runtime's choose)}.
 export function drawRows(catalog, seat, p, opts) {
   const o = opts || {};
   const box = testid(make("div", "ch-rows"), `ch-row-${p}`);
@@ -16,12 +15,11 @@ export function drawRows(catalog, seat, p, opts) {
     return box;
   }
   const lit = new Set(seat.lit || []);
-  const slots = new Set(o.selected ? o.slots || [] : []);
   const commit = seat.commit || null;  // own face-down plays: [row card, activation card, position]
   const committed = seat.committed || [];
   const grid = make("div", "ch-rowgrid");
   const n = seat.row.length;
-  const extra = (commit && commit[0]) || committed[0] || slots.has(n + 1) ? 1 : 0;
+  const extra = (commit && commit[0]) || committed[0] || (o.place && o.place(`slot:${n + 1}`)) ? 1 : 0;
   for (let k = 1; k <= n + extra; k++) {
     const col = make("div", "ch-col");
     col.append(make("span", "ch-pos", k));
@@ -41,10 +39,9 @@ export function drawRows(catalog, seat, p, opts) {
       col.append(make("div", "ch-card ch-card--gap"));
     }
     if (lit.has(k)) col.classList.add("ch-col--lit");
-    const aim = o.asks && o.selected ? `activate ${k} ${o.selected}` : "";
+    const spec = o.place ? o.place(`slot:${k}`) : null;  // with a hand card selected: what this position does
     if (under) {
       const card = drawCard(catalog, under, { id: `ch-act-${p}-${k}`, note: lit.has(k) ? "match" : "" });
-      if (aim) offer(card, aim, false, `Play ${o.selected} face down under position ${k}`);
       col.append(card);
     } else if (commit && commit[1] && commit[2] === k) {
       const card = drawCard(catalog, commit[1], { id: `ch-act-${p}-${k}`, note: "face down (yours)" });
@@ -53,12 +50,10 @@ export function drawRows(catalog, seat, p, opts) {
     } else {
       const slot = testid(make("div", "ch-slot"), o.own ? `ch-slot-${k}` : `ch-seat-${p}-slot-${k}`);
       slot.title = `Activation row, position ${k}: empty`;
-      if (slots.has(k)) {
-        offer(slot, aim || `activate ${k} ${o.selected}`, true, `Play ${o.selected} face down under position ${k}`);
+      if (spec && spec.action) {
+        drawPlace(slot, spec);
         slot.classList.add("ch-choice");
-        slot.textContent = `play ${o.selected} here`;
-      } else if (aim) {
-        offer(slot, aim, false, `Play ${o.selected} face down under position ${k}`);
+        slot.textContent = spec.mark;
       }
       col.append(slot);
     }

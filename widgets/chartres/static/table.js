@@ -1,11 +1,11 @@
 // The Chartres table (widgets.chartres.ChartresTable): the main board, every seat's boards, rows and hand, the final
-// scoring and the decision the game waits for. What is clickable comes from Python (status.actions: the human's
-// legal actions now, grouped by what they name); the rules stay there. To play a card under the activation row,
-// click the card in your hand, then a highlighted position.
+// scoring and the decision the game waits for. What is clickable, and what it sends, comes from Python
+// (status.choices: the human's legal actions with their words and the places they name); the rules stay there. To
+// play a card under the activation row, click the card in your hand, then a highlighted position.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, clickable, eventLog, make, mount, offer, takes, testid, timeTravel,
-  toggleSelection,
+  TABLE_TRAITS, actionBar, banner, button, choose, clickable, drawPlace, eventLog, gameStatus, make, mount,
+  pickPlaces, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn, seatName } from "./cards.js";
 import { drawCellar } from "./cellar.js";
@@ -13,28 +13,21 @@ import { drawMainBoard } from "./main_board.js";
 import { drawCathedral, drawCross, drawStatus } from "./player_board.js";
 import { drawRows } from "./rows.js";
 
-// A card in the human's hand: in a decision that plays (row) or pays with (discard) a hand card, every card names
-// that action (highlighted when legal; otherwise a click asks the rules why not); for "activate" a card is selected
-// first, then a position of the activation row.
-function drawHandCard(catalog, cid, status, selected) {
-  const acts = status.actions || {};
+// A card in the human's hand, as Python's choices name it (the runtime's choose: place "hand:CID"): play it, pay with
+// it (highlighted when legal; otherwise a click asks the rules why not), or select it for "activate" (then a
+// position of the activation row).
+function drawHandCard(catalog, cid, status, plan) {
   const card = drawCard(catalog, cid, { id: `ch-card-${cid}` });
-  if (takes(status, "row")) {
-    const where = status.kind === "setup-row" ? "into your starting action row" : "face down to the right end of your action row";
-    const legal = (acts.row || []).includes(cid);
-    offer(card, `row ${cid}`, legal, `Play ${cid} ${where}`);
-    if (legal) card.classList.add("ch-choice");
-  } else if (takes(status, "discard")) {
-    const legal = (acts.discard || []).includes(cid);
-    offer(card, `discard ${cid}`, legal, `Discard ${cid} to pay for the ability`);
-    if (legal) card.classList.add("ch-choice", "ch-card--discard");
-  } else if ((acts.activate || {})[cid]) {
-    card.dataset.select = cid;  // chosen here, played by a click on a free position (onClick below)
-    card.tabIndex = 0;
-    card.setAttribute("role", "button");
+  const spec = plan.place(`hand:${cid}`);
+  if (spec && spec.select) {
+    drawPlace(card, spec);
     card.classList.add("ch-choice", "ch-selectable");
-    card.title = `Select ${cid}, then click a free position of your activation row`;
-    if (cid === selected) card.classList.add("ch-card--selected");
+    card.title = spec.title;
+    if (spec.selected) card.classList.add("ch-card--selected");
+  } else if (spec) {
+    drawPlace(card, spec);
+    if (spec.legal) card.classList.add("ch-choice");
+    if (spec.legal && spec.look === "discard") card.classList.add("ch-card--discard");
   } else if (status.live) {
     // outside a decision that plays, pays with or activates a hand card, a click says why nothing happens
     clickable(card, "why", { what: "hand-card" }, "Nothing to do with this card now: click to see why");
@@ -44,11 +37,11 @@ function drawHandCard(catalog, cid, status, selected) {
   return card;
 }
 
-function drawHand(catalog, seat, p, status, selected) {
+function drawHand(catalog, seat, p, status, plan) {
   const box = testid(make("div", "ch-hand"), seat.hand ? "ch-hand" : `ch-backs-${p}`);
   if (Array.isArray(seat.hand)) {
     box.append(make("span", "bg-label ch-wide", `your hand (${seat.hand.length}, limit ${seat.hand_limit})`));
-    for (const cid of seat.hand) box.append(drawHandCard(catalog, cid, status, selected));
+    for (const cid of seat.hand) box.append(drawHandCard(catalog, cid, status, plan));
     if (!seat.hand.length) box.append(make("span", "ch-none", "no cards"));
   } else {
     box.append(make("span", "bg-label ch-wide", `hand: ${seat.hand_size} card${seat.hand_size === 1 ? "" : "s"}`));
@@ -96,18 +89,16 @@ function drawSeatHead(catalog, seat, p, status) {
   return head;
 }
 
-function drawSeat(catalog, seat, p, status, selected) {
+function drawSeat(catalog, seat, p, status, plan) {
   const box = testid(make("section", "ch-seat"), `ch-seat-${p}`);
   box.style.setProperty("--ch-seat", (catalog.seat_colours || [])[p] || "#888");
   if (seat.you) box.classList.add("ch-seat--you");
   if (status.to_move === p) box.classList.add("ch-seat--to-move");
-  const slots = seat.you && selected ? ((status.actions || {}).activate || {})[selected] || [] : [];
   const left = make("div", "ch-seat-left");
   left.append(make("span", "bg-label", "action row (above) · activation row (below)"),
-    drawRows(catalog, seat, p, { own: seat.you, selected: seat.you ? selected : null, slots,
-      asks: seat.you && takes(status, "activate") }));
+    drawRows(catalog, seat, p, { own: seat.you, place: seat.you && plan.picks.length ? plan.place : null }));
   if ((seat.taverns || []).length) left.append(make("div", "ch-muted", `tavern beside the row: ${seat.taverns.join(", ")}`));
-  left.append(drawHand(catalog, seat, p, status, selected));
+  left.append(drawHand(catalog, seat, p, status, plan));
   const right = make("div", "ch-seat-right");
   const top = make("div", "ch-cathedral-box");
   top.append(drawCathedral(catalog, seat, p), drawCross(catalog, seat, p));
@@ -118,21 +109,12 @@ function drawSeat(catalog, seat, p, status, selected) {
   return box;
 }
 
-// The choices that are buttons (draw, stop, resolve, pass, a path, which grapes pour first) and the hint for
-// "activate" (a card first, then a position).
-function drawChoices(status, selected) {
-  const a = status.actions || {};
-  const texts = [...(a.buttons || []), ...(a.path || []).map((x) => `path ${x}`), ...(a.pour || []).map((x) => `pour ${x}`)];
-  const out = texts.map((action) => {
-    const [label, title] = (status.buttons || {})[action] || [action, action];  // Python's words
-    return button(label, `ch-button-${action.replace(/ /g, "-")}`, "act", { action },
-      { className: "bg-button--action", title });
-  });
-  if (Object.keys(a.activate || {}).length) {
-    out.push(testid(make("span", "ch-activate-hint", selected
-      ? `${selected} selected: click a highlighted position of your activation row`
-      : "Click a card in your hand, then a free position of your activation row"), "ch-hint"));
-  }
+// The choices that are buttons (draw, stop, resolve, pass, a path, which grapes pour first), with Python's words, and
+// the hint for a choice of two clicks (a card, then a position).
+function drawChoices(plan) {
+  const out = plan.buttons.map((b) => button(b.words, `ch-button-${b.action.replace(/ /g, "-")}`, "act",
+    { action: b.action }, { className: "bg-button--action", title: b.title || b.words }));
+  if (plan.hint) out.push(testid(make("span", "ch-activate-hint", plan.hint), "ch-hint"));
   return out;
 }
 
@@ -170,27 +152,28 @@ function drawLegend(catalog) {
 }
 
 function render(ctx) {
-  let selected = null;  // the hand card chosen for "activate", until a position is clicked
+  let picks = [];  // the hand card chosen for "activate", until a position is clicked
   return mount(ctx, {
     name: "ch",
     className: "ch-table-view",
     traits: [...TABLE_TRAITS, "board", "seats"],
-    onClick: toggleSelection(() => selected, (key) => { selected = key; }),
+    onClick: pickPlaces(() => picks, (p) => { picks = p; }),
     draw: (model) => {
       const catalog = model.get("catalog") || {};
       const status = model.get("status") || {};
       const board = model.get("board") || {};
-      if (selected && !((status.actions || {}).activate || {})[selected]) selected = null;
+      const plan = choose(status, picks);
+      picks = plan.picks;
       const turn = testid(make("div", "bg-turn"), "ch-turn");
       turn.textContent = [`era ${board.era} of ${catalog.eras}`, `round ${board.round} of ${catalog.rounds}`,
-        status.kind_words].filter(Boolean).join(" · ");
+        gameStatus(status).kind_words].filter(Boolean).join(" · ");
       const table = make("div", "ch-table");
       if (!status.live) table.classList.add("ch-table--past");
       const seats = testid(make("div", "ch-seats"), "ch-seats");
-      (model.get("seats") || []).forEach((seat, p) => seats.append(drawSeat(catalog, seat, p, status, selected)));
-      table.append(drawMainBoard(catalog, board, status), seats, drawLegend(catalog));
+      (model.get("seats") || []).forEach((seat, p) => seats.append(drawSeat(catalog, seat, p, status, plan)));
+      table.append(drawMainBoard(catalog, board, plan.place), seats, drawLegend(catalog));
       const text = catalog.banner ? `${catalog.banner} (${catalog.source} components)` : "";
-      const bar = actionBar(model, status, catalog, "ch", { detail: turn, choices: drawChoices(status, selected),
+      const bar = actionBar(model, status, catalog, "ch", { detail: turn, choices: drawChoices(plan),
         tools: { rounds: true, toEnd: true } });
       return [banner(text, "ch-banner"), bar, timeTravel(status, model, "ch"), table, drawScores(catalog, board, status),
         eventLog(model.get("events") || [], catalog, "ch")];

@@ -1,15 +1,8 @@
 // Kardinal & König's cards and claim stones, and the 4 × 14 layout they lie in: the one renderer of the layout,
-// used by the card table (table.js). What may be clicked comes from Python (the legal actions, and the verbs the
-// decision takes), never from here.
+// used by the card table (table.js). What may be clicked, and what a click sends, comes from Python (status.choices),
+// never from here.
 
-import { inkOn, make, offer, svg, testid } from "../../shared/static/runtime.js";
-
-const VERB_HINTS = {
-  take: "take this card",
-  place: "put a claim stone on this card",
-  lift: "lift your claim stone to move it",
-  discard: "discard this claim stone of yours for good",
-};
+import { drawPlace, inkOn, make, svg, testid } from "../../shared/static/runtime.js";
 
 export function stone(seat, colours, className) {
   const node = make("span", `kk-stone ${className || ""}`.trim(), seat + 1);
@@ -43,19 +36,19 @@ export function crestText(catalog, tally) {
   return Object.entries(tally).map(([kind, n]) => `${catalog.crests[kind] || kind}${n > 1 ? n : ""}`).join(" ");
 }
 
-// action: the legal action on this card now (highlighted); named: the action it names otherwise (the rules refuse
-// it now: a click shows why), or "" (the card sends nothing).
-function drawCard(catalog, cell, r, c, action, isEnd, named) {
+// spec: what a click on this card does, from Python's choices (the runtime's choose: an action, legal and highlighted
+// with its look, or one the rules refuse now, so that a click shows why), or null (the card sends nothing).
+function drawCard(catalog, cell, r, c, spec, isEnd) {
   const [cid, owner, chip] = cell;
   const [country, crests, routes] = catalog.cards[cid] || ["?", [], []];
   const info = countryOf(catalog, country);
-  const sends = action || named;
+  const sends = !!spec;
   const node = testid(make(sends ? "button" : "div", "kk-card"), `kk-card-${r}-${c}`);
   node.style.setProperty("--kk-country", info.colour);
   node.dataset.clickable = sends ? "true" : "false";
   if (isEnd) node.classList.add("kk-card--end");
   if (sends) node.type = "button";
-  if (action) node.classList.add("kk-card--clickable", `kk-card--${action.split(" ")[0]}`);
+  if (spec && spec.legal) node.classList.add("kk-card--clickable", `kk-card--${spec.look}`);
   const top = make("span", "kk-card-top");
   const crestBox = make("span", "kk-crests");
   for (const kind of crests) {
@@ -86,16 +79,15 @@ function drawCard(catalog, cell, r, c, action, isEnd, named) {
   if (routes.length) notes.push(routes.join(" and "));
   if (owner >= 0) notes.push(`claim stone of Player ${owner + 1}`);
   if (chip) notes.push("a face-down law chip lies on it");
-  if (sends) notes.push(`Click: ${VERB_HINTS[sends.split(" ")[0]]} (${sends})`);
-  if (sends) offer(node, sends, !!action, notes.join("\n"));
+  if (sends) notes.push(`Click: ${spec.title || spec.action}`);
+  if (sends) drawPlace(node, { ...spec, title: notes.join("\n") });
   else node.title = notes.join("\n");
   return node;
 }
 
 // The layout: board[row][column] is [card id, stone owner or -1, 1 if a law chip lies on it] or null (taken);
-// actions maps "row-column" to the legal action on that card; name(r, c, cell) gives the action a card names in the
-// decision now ("" for none), sent even when the rules refuse it.
-export function drawLayout(catalog, board, actions, name) {
+// place(id) says what a click on the card at place "card:R-C" does (the runtime's choose), null: nothing.
+export function drawLayout(catalog, board, place) {
   const grid = testid(make("div", "kk-grid"), "kk-grid");
   board.forEach((row, ri) => {
     const cols = row.map((cell, ci) => (cell ? ci : -1)).filter((ci) => ci >= 0);
@@ -110,7 +102,7 @@ export function drawLayout(catalog, board, actions, name) {
         gap.dataset.clickable = "false";
         line.append(gap);
       } else {
-        line.append(drawCard(catalog, cell, r, c, actions.get(`${r}-${c}`), ends.has(ci), name ? name(r, c, cell) : ""));
+        line.append(drawCard(catalog, cell, r, c, place ? place(`card:${r}-${c}`) : null, ends.has(ci)));
       }
     });
     grid.append(line);

@@ -1,14 +1,13 @@
 // Kardinal & König card table (widgets.kardinal_koenig.KKTable): the layout, every seat's display, the scoring chart
-// and the decision the game waits for. What is clickable comes from Python (status.legal: the human seat's legal
-// actions now); the rules stay there.
+// and the decision the game waits for. What is clickable, and what it sends, comes from Python (status.choices: the
+// human seat's legal actions now with their words and cards); the rules stay there.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, eventLog, make, mount, plural, takes, testid, timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, gameStatus, make, mount, plural, testid, timeTravel,
 } from "../../shared/static/runtime.js";
 import { countryOf, crestText, drawLayout, drawLegend, routeIcon, stone } from "./cards.js";
 import { drawChart } from "./chart.js";
 
-const CELL_ACTION = /^(take|place|lift|discard) (\d+) (\d+)$/;
 function drawSeat(catalog, seat, p, toMove) {
   const box = testid(make("section", "kk-seat"), `kk-seat-${p + 1}`);
   if (seat.you) box.classList.add("kk-seat--you");
@@ -71,11 +70,11 @@ function drawSeat(catalog, seat, p, toMove) {
 }
 
 function drawTurn(status) {
-  const t = status.turn || {};
+  const t = gameStatus(status).turn || {};
   const line = testid(make("div", "bg-turn"), "kk-turn");
   if (status.over) return line;
-  const bits = [`phase: ${status.phase}`, `cards left: ${status.cards_left}`];
-  if (status.phase === "take") {
+  const bits = [`phase: ${gameStatus(status).phase}`, `cards left: ${gameStatus(status).cards_left}`];
+  if (gameStatus(status).phase === "take") {
     bits.push(`crests this turn: ${t.crests} of ${t.limit}`);
     if (t.country && !t.colours) bits.push(`country this turn: ${t.country}`);
     if (t.colours) bits.push("different colours allowed");
@@ -84,24 +83,10 @@ function drawTurn(status) {
   return line;
 }
 
-// The choices that are buttons: stop, pass, skip and the law chips.
-function drawChoices(status) {
-  return (status.legal || []).filter((action) => !CELL_ACTION.test(action)).map((action) => {
-    const [label, title] = (status.buttons || {})[action] || [action, action];  // Python's words
-    return button(label, `kk-action-${action.replace(/ /g, "-")}`, "act", { action },
-      { className: "bg-button--action", title });
-  });
-}
-
-// The action a card on the layout names in the decision now: take it; place a claim stone on it (or lift your own);
-// discard your stone from it. The rules decide which of them are legal.
-function namer(status, human) {
-  return (r, c, cell) => {
-    if (takes(status, "take")) return `take ${r} ${c}`;
-    if (takes(status, "place")) return cell[1] === human && takes(status, "lift") ? `lift ${r} ${c}` : `place ${r} ${c}`;
-    if (takes(status, "discard")) return `discard ${r} ${c}`;
-    return "";
-  };
+// The choices that are buttons (stop, pass, skip, the law chips), with Python's words.
+function drawChoices(plan) {
+  return plan.buttons.map((b) => button(b.words, `kk-action-${b.action.replace(/ /g, "-")}`, "act",
+    { action: b.action }, { className: "bg-button--action", title: b.title || b.words }));
 }
 
 function render(ctx) {
@@ -115,22 +100,17 @@ function render(ctx) {
       const status = model.get("status") || {};
       const seats = model.get("seats") || [];
       const chart = model.get("chart") || {};
-      const actions = new Map();
-      for (const action of status.legal || []) {
-        const m = CELL_ACTION.exec(action);
-        if (m) actions.set(`${m[2]}-${m[3]}`, action);
-      }
+      const plan = choose(status, []);  // every choice here is one click: a card or a button
       const table = make("div", "kk-table");
       if (!status.live) table.classList.add("kk-table--past");
-      table.append(drawLayout(catalog, model.get("board") || [], actions, namer(status, catalog.human)),
-        drawLegend(catalog));
+      table.append(drawLayout(catalog, model.get("board") || [], plan.place), drawLegend(catalog));
       const seatBox = testid(make("div", "kk-seats"), "kk-seats");
       seats.forEach((seat, p) => seatBox.append(drawSeat(catalog, seat, p, status.to_move)));
       const fill = wasFinal === false && !!chart.final;
       wasFinal = !!chart.final;
       const names = seats.map((s) => s.label + (s.you ? " (you)" : ""));
       const bar = actionBar(model, status, catalog, "kk",
-        { detail: drawTurn(status), choices: drawChoices(status) });
+        { detail: drawTurn(status), choices: drawChoices(plan) });
       return [banner(catalog.banner, "kk-banner"), bar, timeTravel(status, model, "kk"), table,
         seatBox, drawChart(catalog, chart, names, { fill }), eventLog(model.get("events") || [], catalog, "kk")];
     },

@@ -1,14 +1,18 @@
 // Kutná Hora's pieces as the table's boards draw them: seat pawns, matching icons, building tiles and mine tiles,
-// and the two ways a board offers a choice: a legal action to click (act) or the first half of a two-part choice to
-// select (selectable). Used by town_hall.js, player_board.js and table.js.
+// and a place that offers one of Python's choices (placeChoice). Used by town_hall.js, player_board.js and table.js.
 
-import { make, offer } from "../../shared/static/runtime.js";
+import { drawPlace, make } from "../../shared/static/runtime.js";
 
 // A printed effect in words ("tax +1", "st-barbara +1", "remove-house +1", "points +2"), as the engine writes it.
 const EFFECT_WORDS = { "st-barbara +1": "flips St. Barbara", "remove-house +1": "removes a house", "slider +1": "moves its slider" };
 
 function effectWords(words) {
   return EFFECT_WORDS[words] || words;
+}
+
+// An action text as a test id's tail ("build green-1 7" -> "build-green-1-7").
+export function slug(text) {
+  return String(text).replace(/ /g, "-");
 }
 
 export function seatHex(catalog, p) {
@@ -41,28 +45,21 @@ export function iconDots(catalog, icons) {
   return box;
 }
 
-// What a costly action costs now ("free", "6 g"), from status.costs.
-export function costText(status, action) {
-  const c = (status.costs || {})[action];
-  return c === undefined ? "" : c === 0 ? "free" : `${c} g`;
-}
-
-// An action on a board: a legal one is highlighted; one the rules refuse now (legal false) is not, but a click sends
-// it all the same and the message line says why. Either way a click sends {intent: "act", action}.
-export function act(node, action, title, legal = true) {
-  offer(node, action, legal, title);
-  if (legal) node.classList.add("kh-tb-act");
-  return node;
-}
-
-// The first click of a two-part choice (a drawn mine tile, a held tile, a joker card): selected here, never sent.
-export function selectable(node, key, chosen, title) {
-  node.classList.add("kh-tb-act", "kh-tb-selectable");
-  node.dataset.select = key;
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
-  if (chosen) node.classList.add("kh-tb-selected");
-  if (title) node.title = title;
+// A board place as Python's choices name it (`spec`, from the runtime's choose): a legal action highlighted
+// (kh-tb-act); one the rules refuse now, not highlighted, but a click sends it all the same and the message line says
+// why; or the first click of a two-part choice (kh-tb-selectable, selected here, never sent). `words`: what the place
+// itself is, after the choice's words in its tooltip. Returns the node.
+export function placeChoice(node, spec, words) {
+  if (!spec) return node;
+  const title = [spec.title, words].filter(Boolean).join(": ");
+  drawPlace(node, { ...spec, title });
+  if (spec.select) {
+    node.classList.add("kh-tb-act", "kh-tb-selectable");
+    if (spec.selected) node.classList.add("kh-tb-selected");
+    node.title = title;
+  } else if (spec.legal) {
+    node.classList.add("kh-tb-act");
+  }
   return node;
 }
 

@@ -4,8 +4,8 @@
 // (table.js, every seat) and by PlayerBoardView (player_board_view.js). Only the human's own board is clickable, and
 // only at its legal actions: a card half, a joker's action, a card played for no effect, a held tile, a guild row.
 
-import { button, make, takes, testid } from "../../shared/static/runtime.js";
-import { act, drawTile, pawn, selectable } from "./pieces.js";
+import { button, make, testid } from "../../shared/static/runtime.js";
+import { drawTile, pawn, placeChoice, slug } from "./pieces.js";
 
 const ACTION_WORDS = {
   mine: "Mine", rights: "Rights", plot: "Plot", build: "Build", income: "Income", barbara: "St. Barbara", joker: "Joker",
@@ -21,23 +21,17 @@ const ACTION_TITLES = {
 };
 const KIND_LABEL = { points: "pts", reputation: "rep", pelicans: "pelican", "public-rights": "public Rights" };
 
-// A card half: a legal play is highlighted; in the play decision any other half of a card in hand sends its play
-// too (the rules say why not); a joker half is selected first, then its action is chosen.
-function drawHalf(card, half, p, c, acts, chosen, asks) {
+// A card half, as Python's choices name it (place "half:C-HALF"; a joker half "joker:C", selected first, then the
+// action it takes from the menu under the card).
+function drawHalf(card, half, p, c, place) {
   const h = testid(make("div", `kh-tb-half kh-tb-half--${half}`, ACTION_WORDS[half] || half), `kh-tb-half-${p}-${c}-${half}`);
   h.title = ACTION_TITLES[half] || half;
-  if (half === "joker" && ((acts.joker || {})[c] || []).length) {
-    selectable(h, `joker:${c}`, chosen, `Joker on card ${c}: choose which action it takes`);
-  } else if (half !== "joker" && asks.play) {
-    act(h, `play ${c} ${half}`, `Play card ${c} for ${ACTION_WORDS[half]} (its other half is lost this round)`,
-      ((acts.play || {})[c] || []).includes(half));
-  }
+  placeChoice(h, place(half === "joker" ? `joker:${c}` : `half:${c}-${half}`));
   card.append(h);
 }
 
-function drawCards(catalog, seat, p, acts, selected, jokerCost, asks) {
+function drawCards(catalog, seat, p, place, menu) {
   const box = testid(make("div", "kh-tb-cards"), `kh-tb-cards-${p}`);
-  const idle = new Set((acts.idle || []).map(String));
   (catalog.cards || []).forEach((halves, k) => {
     const c = k + 1;
     const card = testid(make("div", "kh-tb-card"), `kh-tb-card-${p}-${c}`);
@@ -48,28 +42,27 @@ function drawCards(catalog, seat, p, acts, selected, jokerCost, asks) {
       box.append(card);
       return;
     }
-    for (const half of halves) drawHalf(card, half, p, c, acts, selected.joker === String(c), asks);
-    if (selected.joker === String(c)) {
-      const menu = make("div", "kh-tb-joker-menu");
-      for (const what of (acts.joker || {})[c] || []) {
-        menu.append(button(ACTION_WORDS[what] || what, `kh-tb-joker-${c}-${what}`, "act", { action: `joker ${c} ${what}` },
-          { className: "bg-button--action", title: `Joker as ${ACTION_WORDS[what] || what}: costs ` +
-            `${jokerCost ? `${jokerCost} reputation` : "nothing (reputation 6 or more)"}` }));
+    for (const half of halves) drawHalf(card, half, p, c, place);
+    const joker = menu.filter((b) => b.places[0] === `joker:${c}`);  // the joker picked: what it may take
+    if (joker.length) {
+      const list = make("div", "kh-tb-joker-menu");
+      for (const b of joker) {
+        list.append(button(b.words, `kh-tb-${slug(b.action)}`, "act", { action: b.action },
+          { className: "bg-button--action", title: b.title || b.words }));
       }
-      card.append(menu);
+      card.append(list);
     }
-    if (idle.has(String(c))) {
-      card.append(button("no effect", `kh-tb-idle-${c}`, "act", { action: `idle ${c}` },
-        { title: `Play card ${c} for no effect` }));
+    const idle = place(`idle:${c}`);
+    if (idle && idle.legal) {
+      card.append(button(idle.words, `kh-tb-idle-${c}`, "act", { action: idle.action }, { title: idle.title }));
     }
     box.append(card);
   });
   return box;
 }
 
-function drawGuildRows(catalog, seat, p, acts, kind, asks) {
+function drawGuildRows(catalog, seat, p, place) {
   const rows = testid(make("div", "kh-tb-guildrows"), `kh-tb-guildrows-${p}`);
-  const houses = new Set(acts.house || []);
   for (let r = 0; r < 3; r++) {
     const guild = (seat.guilds || [])[r] || "";
     const good = (catalog.guild_good || {})[guild] || "";
@@ -93,11 +86,7 @@ function drawGuildRows(catalog, seat, p, acts, kind, asks) {
       }
       row.append(h);
     });
-    if (asks.house && guild) {
-      act(row, `house ${guild}`, kind === "remove-house"
-        ? `Build: the building removes a house: the leftmost ${guild} house (its effect is ignored)`
-        : `St. Barbara 3: remove the leftmost ${guild} house (${good} production +2)`, houses.has(guild));
-    }
+    if (guild) placeChoice(row, place(`house:${guild}`));
     rows.append(row);
   }
   return rows;
@@ -119,7 +108,7 @@ function drawReputation(catalog, seat, p) {
   return rep;
 }
 
-function drawHeld(catalog, seat, p, acts, selected) {
+function drawHeld(catalog, seat, p, place) {
   const held = testid(make("div", "kh-tb-held"), `kh-tb-held-${p}`);
   held.append(make("span", "bg-label", "held tiles"));
   for (let k = 0; k < (catalog.held_slots || 3); k++) {
@@ -129,9 +118,7 @@ function drawHeld(catalog, seat, p, acts, selected) {
       continue;
     }
     const tile = drawTile(catalog, id, { id: `kh-tb-held-${p}-${k}` });
-    if ((acts.build || {})[id]) {
-      selectable(tile, `build:${id}`, selected.build === id, `Build ${id}: select it, then click one of your plots`);
-    }
+    placeChoice(tile, place(`held:${id}`));
     held.append(tile);
   }
   return held;
@@ -143,16 +130,17 @@ function stat(id, text, title) {
   return node;
 }
 
-// drawSeat(catalog, board, seat, p, {status, selected, live}): Player p+1's board. With `live` (the table, looking at
-// the present) the human's own board offers its legal actions; `selected` holds the first half of a two-part choice.
+// drawSeat(catalog, board, seat, p, {status, plan, live}): Player p+1's board. With `live` (the table, looking at
+// the present) the human's own board offers its choices: plan is the runtime's choose over Python's.
 export function drawSeat(catalog, board, seat, p, ctx) {
-  const { status = {}, selected = {}, live = false } = ctx || {};
+  const { status = {}, plan = null, live = false } = ctx || {};
   const box = testid(make("section", "kh-tb-seat"), `kh-tb-seat-${p}`);
   box.style.setProperty("--kh-seat", (catalog.seat_colours || [])[p] || "#888");
   if (seat.you) box.classList.add("kh-tb-seat--you");
   if (status.to_move === p) box.classList.add("kh-tb-seat--to-move");
-  const acts = live && seat.you ? status.actions || {} : {};  // the legal actions are the human seat's
-  const asks = { play: live && seat.you && takes(status, "play"), house: live && seat.you && takes(status, "house") };
+  const mine = live && seat.you && plan;  // the choices are the human seat's
+  const place = mine ? plan.place : () => null;
+  const menu = mine ? plan.buttons.filter((b) => b.places.length) : [];
   const head = make("div", "kh-tb-seat-head");
   head.append(pawn(catalog, p), make("span", "kh-tb-seat-name", `Player ${p + 1}`),
     make("span", "kh-tb-muted", seat.you ? "you" : seat.bot ? `${seat.bot} bot` : ""));
@@ -166,8 +154,8 @@ export function drawSeat(catalog, board, seat, p, ctx) {
   if (status.to_move === p) head.append(make("span", "kh-tb-turn-flag", "to decide"));
 
   const left = make("div", "kh-tb-seat-left");
-  left.append(drawGuildRows(catalog, seat, p, acts, status.kind, asks), drawReputation(catalog, seat, p),
-    drawCards(catalog, seat, p, acts, selected, (board.joker_cost || [])[p], asks));
+  left.append(drawGuildRows(catalog, seat, p, place), drawReputation(catalog, seat, p),
+    drawCards(catalog, seat, p, place, menu));
   const right = make("div", "kh-tb-seat-right");
   const miners = testid(make("div", "kh-tb-miners"), `kh-tb-miners-${p}`);
   miners.append(make("span", "bg-label", "miners"), make("span", null, `pool ${seat.pool} · reserve ${seat.reserve}`));
@@ -176,7 +164,7 @@ export function drawSeat(catalog, board, seat, p, ctx) {
   const fin = testid(make("div", "kh-tb-muted", `final scoring now: ${Object.entries(seat.final || {})
     .map(([c, v]) => `${c} ${v}`).join(", ")}`), `kh-tb-final-${p}`);
   fin.title = "What the final scoring would give if the game ended now";
-  right.append(drawHeld(catalog, seat, p, acts, selected), miners,
+  right.append(drawHeld(catalog, seat, p, place), miners,
     make("div", "kh-tb-muted", `plot markers in town: ${plots.length ? plots.join(", ") : "none"}` +
       ` (${(catalog.plot_markers || 3) - plots.length} left)`),
     make("div", "kh-tb-muted", `one noble now: ${Object.entries(seat.nobles || {}).map(([c, v]) => `${c} ${v}`)

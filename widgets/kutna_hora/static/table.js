@@ -1,77 +1,52 @@
 // Kutná Hora table (widgets.kutna_hora.KHTable): every board by its one renderer (round_track.js, stands.js,
 // town_hall.js, barbara.js, mine_board.js, town_board.js, player_board.js), the decision the game waits for and,
-// from the runtime, the prompt, buttons, message line, time travel and event log. What is clickable comes from
-// Python (status.actions: the human seat's legal actions now, grouped by what they name; status.costs: their
-// groschen). A choice of two parts (mine TILE SPACE, build TILE PLOT, a joker's action) takes two clicks: the first
-// only selects (kept here, never sent), the second sends the whole action.
+// from the runtime, the prompt, buttons, message line, time travel and event log. What is clickable, and what it
+// sends, comes from Python (status.choices: the human seat's legal actions with their words, groschen and the places
+// they name). A choice of two parts (mine TILE SPACE, build TILE PLOT, a joker's action) takes two clicks: the first
+// only picks its place (kept here, never sent), the second sends the whole action.
 
 import {
-  TABLE_TRAITS, actionBar, banner, button, eventLog, legalList, make, mount, takes, testid, timeTravel,
+  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, gameStatus, legalList, make, mount, pickPlaces, testid,
+  timeTravel,
 } from "../../shared/static/runtime.js";
 import { drawBarbara } from "./barbara.js";
 import { drawMineBoard, mineSnapshot } from "./mine_board.js";
-import { act, costText, drawMineTile, mineWords, pawn, selectable } from "./pieces.js";
+import { drawMineTile, mineWords, pawn, placeChoice, slug } from "./pieces.js";
 import { drawSeat } from "./player_board.js";
 import { drawRoundTrack } from "./round_track.js";
 import { drawStands } from "./stands.js";
 import { drawHall, drawNobles } from "./town_hall.js";
 import { drawTownBoard, townSnapshot } from "./town_board.js";
 
-function slug(text) {
-  return String(text).replace(/ /g, "-");
-}
-
-// A selection only lives while it still names a legal choice; a lone choice is selected by itself.
-function effectiveSelection(selected, actions) {
-  const out = { mine: null, build: null, joker: null };
-  const mine = actions.mine || {}, build = actions.build || {}, joker = actions.joker || {};
-  if (selected.mine && mine[selected.mine]) out.mine = selected.mine;
-  else if (Object.keys(mine).length === 1) out.mine = Object.keys(mine)[0];
-  if (selected.build && build[selected.build]) out.build = selected.build;
-  else if (Object.keys(build).length === 1) out.build = Object.keys(build)[0];
-  if (selected.joker && joker[selected.joker]) out.joker = selected.joker;
-  return out;
-}
-
 // The guild sets of the setup card, when the decision is which set to take: choices of the bar.
-function drawGuildSets(board, status) {
-  if (!takes(status, "guilds")) return [];
-  const sets = (status.actions || {}).guilds || [];
+function drawGuildSets(board, plan) {
+  const sets = (board.guild_sets || []).filter(([k]) => plan.place(`guildset:${k}`));
+  if (!sets.length) return [];
   const out = [make("span", "bg-label", `guild setup card ${board.guild_card}: choose a set`)];
-  for (const [k, guilds] of board.guild_sets || []) {
+  for (const [k, guilds] of sets) {
     const node = testid(make("div", "kh-tb-guildset", `set ${k}: ${guilds.join(", ")}`), `kh-tb-guildset-${k}`);
-    out.push(act(node, `guilds ${k}`, `Take guild set ${k}`, sets.includes(k)));
+    out.push(placeChoice(node, plan.place(`guildset:${k}`)));
   }
   return out;
 }
 
-function drawHint(actions, selected) {
-  let hint = "";
-  if (selected.mine) hint = `${selected.mine} kept: click a highlighted open space of the mine`;
-  else if (Object.keys(actions.mine || {}).length) hint = "Click a drawn tile to keep it, then an open space";
-  else if (selected.build) hint = `${selected.build} selected: click one of your highlighted plots`;
-  else if (Object.keys(actions.build || {}).length) hint = "Click a held tile, then one of your plots";
-  else if (selected.joker) hint = `Joker on card ${selected.joker}: click the action it takes`;
-  else if (Object.keys(actions.play || {}).length || Object.keys(actions.joker || {}).length) {
-    hint = "Click a highlighted half of an action card";
-  }
-  return hint ? testid(make("span", "kh-tb-hint", hint), "kh-tb-click-hint") : null;
+// The choices that are buttons (pass, discard, tax, miners, the guild-row orders) with Python's words, and the hint
+// for a choice of two clicks.
+function drawChoices(board, plan) {
+  const out = drawGuildSets(board, plan);
+  out.push(...plan.buttons.filter((b) => !b.places.length).map((b) => button(b.words, `kh-tb-button-${slug(b.action)}`,
+    "act", { action: b.action }, { className: "bg-button--action", title: b.title || b.words })));
+  if (plan.hint) out.push(testid(make("span", "kh-tb-hint", plan.hint), "kh-tb-click-hint"));
+  return out;
 }
 
-// The choices that are buttons (pass, discard, tax, miners, the guild-row orders) and the hint for a two-part choice.
-function drawChoices(board, status, selected) {
-  const actions = status.actions || {};
-  const out = drawGuildSets(board, status);
-  out.push(...(actions.buttons || []).map((action) => {
-    const [label, title] = (status.buttons || {})[action] || [action, action];  // Python's words, with the cost
-    return button(label, `kh-tb-button-${slug(action)}`, "act", { action }, { className: "bg-button--action", title });
-  }));
-  return [...out, drawHint(actions, selected)];
+// A board cell's click as the mine and town renderers take it: [intent, args, title, highlight] or null.
+function clickOf(spec) {
+  return spec && spec.action ? ["act", { action: spec.action }, spec.title, !!spec.legal] : null;
 }
 
-function drawMinePanel(catalog, board, mine, status, selected) {
+function drawMinePanel(catalog, board, mine, status, plan) {
   const box = testid(make("section", "kh-tb-panel kh-tb-mine"), "kh-tb-mine");
-  const actions = status.actions || {};
   const head = make("div", "kh-tb-panel-head");
   head.append(make("span", "kh-tb-title", "Mine"), testid(make("span", "kh-tb-muted",
     `technology ${mine.technology}: draw ${mine.technology} · tech tiles left ${mine.tech_left} · stack ${mine.stack}` +
@@ -82,38 +57,23 @@ function drawMinePanel(catalog, board, mine, status, selected) {
   const hand = testid(make("div", "kh-tb-drawn"), "kh-tb-drawn");
   hand.append(make("span", "bg-label", "drawn"));
   for (const t of drawn) {
-    const tile = drawMineTile(catalog, t, { id: `kh-tb-drawn-${t}` });
-    if ((actions.mine || {})[t]) {
-      selectable(tile, `mine:${t}`, selected.mine === t, `Keep ${t}, then click an open space: ${mineWords(catalog, t)}`);
-    }
-    hand.append(tile);
+    hand.append(placeChoice(drawMineTile(catalog, t, { id: `kh-tb-drawn-${t}` }), plan.place(`drawn:${t}`),
+      mineWords(catalog, t)));
   }
   if (!drawn.length) {
     hand.append(make("span", "kh-tb-muted", mine.drawn_count ? `${mine.drawn_count} tile` +
       `${mine.drawn_count > 1 ? "s" : ""} drawn (seen only by the player who drew)` : "no tiles drawn"));
   }
   box.append(hand);
-  const keep = selected.mine;
-  const spaces = new Set(keep ? (actions.mine || {})[keep] || [] : []);
-  const tech = new Set(actions.tech || []);
-  // In a Mine decision (a tile kept) or a technology tile's, every space names its action; the rules refuse most.
-  const asks = { mine: !!keep && takes(status, "mine"), tech: takes(status, "tech") };
-  const actionAt = (i) => (asks.mine ? [`mine ${keep} ${i}`, spaces.has(i)] : asks.tech ? [`tech ${i}`, tech.has(i)]
-    : ["", false]);
-  const click = (i) => {
-    const [action, legal] = actionAt(i);
-    if (action) return ["act", { action }, `${action}${legal ? ` (${costText(status, action) || "free"})` : ""}`, legal];
-    // a space that names nothing now says why when clicked (before a drawn tile is kept, outside a Mine action)
-    return status.live ? ["why", { what: "mine-space" }, "Nothing to do here now: click to see why"] : null;
-  };
+  // a space names an action (a kept tile's, a technology tile's) or, when it names nothing, says why when clicked
+  const click = (i) => clickOf(plan.place(`space:${i}`))
+    || (status.live ? ["why", { what: "mine-space" }, "Nothing to do here now: click to see why"] : null);
   const wood = (board.prices || {}).wood;
-  // What an open space costs the player deciding now: the technology tile is placed for free, a free Mine action
-  // pays nothing; otherwise its wood at the wood price.
+  // What an open space costs the player deciding now (Python's mark on a legal space: "free" or the groschen);
+  // otherwise its wood at the wood price.
   const openLabel = (i, cell) => {
-    const [action, legal] = actionAt(i);
-    if (legal && asks.tech) return "open: free";
-    if (legal) return `open: ${costText(status, action) === "free" ? "free" : `${cell.cost_here} wood = ` +
-      `${costText(status, action)}`}`;
+    const spec = plan.place(`space:${i}`);
+    if (spec && spec.legal && spec.mark) return spec.mark === "free" ? "open: free" : `open: ${cell.cost_here} wood = ${spec.mark}`;
     return `open: ${cell.cost_here} wood${wood ? ` = ${cell.cost_here * wood} g` : ""}`;
   };
   box.append(drawMineBoard(mineSnapshot(mine, catalog), {
@@ -122,39 +82,25 @@ function drawMinePanel(catalog, board, mine, status, selected) {
   return box;
 }
 
-function drawTownPanel(catalog, town, status, selected) {
+function drawTownPanel(catalog, town, plan) {
   const box = testid(make("section", "kh-tb-panel kh-tb-town"), "kh-tb-town");
   box.append(make("div", "kh-tb-title", "Town"));
-  const actions = status.actions || {};
-  const plots = new Set(actions.plot || []);
-  const scores = new Set(actions.score || []);
-  const builds = new Set(selected.build ? (actions.build || {})[selected.build] || [] : []);
-  // In a Plot, Build (a tile selected) or St. Barbara 10 decision every plot names its action; the rules refuse most.
-  const verb = takes(status, "plot") ? "plot" : takes(status, "score") ? "score"
-    : selected.build && takes(status, "build") ? "build" : "";
-  const actionAt = (i) => (verb === "build" ? [`build ${selected.build} ${i}`, builds.has(i)]
-    : verb === "plot" ? [`plot ${i}`, plots.has(i)] : verb === "score" ? [`score ${i}`, scores.has(i)] : ["", false]);
   const snapshot = townSnapshot(town, catalog);
-  const offers = {};
+  const offers = {};  // a legal plot's price, from Python's mark
   snapshot.plots.forEach((plot, i) => {
-    const [action, legal] = actionAt(i);
-    const cost = legal ? costText(status, action) : "";
-    if (cost && !plot.building) offers[String(i)] = cost;
+    const spec = plan.place(`plot:${i}`);
+    if (spec && spec.legal && spec.mark && !plot.building) offers[String(i)] = spec.mark;
   });
-  const click = (i) => {
-    const [action, legal] = actionAt(i);
-    const cost = legal ? costText(status, action) : "";
-    return action ? ["act", { action }, `${action}${cost ? ` (${cost})` : ""}`, legal] : null;
-  };
   box.append(drawTownBoard(snapshot, {
-    palette: { ...(catalog.colours || {}), seats: catalog.seat_colours || [] }, offers, click,
+    palette: { ...(catalog.colours || {}), seats: catalog.seat_colours || [] }, offers,
+    click: (i) => clickOf(plan.place(`plot:${i}`)),
   }));
   return box;
 }
 
 function drawScores(catalog, status) {
   const box = testid(make("div", "kh-tb-scores"), "kh-tb-scores");
-  const rows = status.score_table || [];
+  const rows = gameStatus(status).score_table || [];
   if (!rows.length) return box;
   box.append(make("div", "kh-tb-title", "Final score"));
   const keys = Object.keys(rows[0]).filter((k) => k !== "total" && rows.some((r) => r[k]));
@@ -177,30 +123,21 @@ function drawScores(catalog, status) {
 }
 
 function render(ctx) {
-  let chosen = { mine: null, build: null, joker: null };  // the first click of a two-part choice
-  let drawn = null;  // the selection as last drawn
-  // A click on a selectable node ("mine:ii-3", "build:green-1", "joker:2") selects it, or unselects it.
-  const toggle = (node, redraw) => {
-    const [kind, key] = (node.dataset.select || ":").split(":");
-    if (!kind) return false;
-    chosen = { ...drawn, [kind]: drawn[kind] === key ? null : key };
-    return redraw() || true;
-  };
+  let picks = [];  // the first click of a two-part choice (a drawn tile, a held tile, a joker), never sent
   return mount(ctx, {
     name: "kh-tb",
     className: "kh-tb-root",
     traits: [...TABLE_TRAITS, "board", "stands", "hall", "mine", "town", "seats"],
-    onClick: (node, _event, redraw) => toggle(node, redraw),
+    onClick: pickPlaces(() => picks, (p) => { picks = p; }),
     draw: (model) => {
       const catalog = model.get("catalog") || {};
       const status = model.get("status") || {};
       const board = model.get("board") || {};
       const seats = model.get("seats") || [];
-      chosen = effectiveSelection(chosen, status.live ? status.actions || {} : {});
-      drawn = chosen;
-      const selected = chosen;
+      const plan = choose(status, picks);
+      picks = plan.picks;
       const turn = testid(make("div", "bg-turn"), "kh-tb-turn");
-      turn.textContent = [`round ${board.round} of ${board.rounds}`, status.kind_words].filter(Boolean).join(" · ");
+      turn.textContent = [`round ${board.round} of ${board.rounds}`, gameStatus(status).kind_words].filter(Boolean).join(" · ");
 
       const table = testid(make("div", "kh-tb-table"), "kh-tb-table");
       if (!status.live) table.classList.add("kh-tb-table--past");
@@ -209,19 +146,21 @@ function render(ctx) {
       stands.append(make("div", "kh-tb-title", "Card stands (prices)"), drawStands(model.get("stands") || {}));
       top.append(drawRoundTrack(catalog, board), stands);
       const middle = make("div", "kh-tb-band");
-      middle.append(drawHall(catalog, board, model.get("hall") || {}, status),
-        drawNobles(catalog, board, seats, status), drawBarbara(catalog, board));
+      middle.append(drawHall(catalog, board, model.get("hall") || {}, plan.place),
+        drawNobles(catalog, board, seats, plan.place), drawBarbara(catalog, board));
       const lower = make("div", "kh-tb-band");
-      lower.append(drawMinePanel(catalog, board, model.get("mine") || {}, status, selected),
-        drawTownPanel(catalog, model.get("town") || {}, status, selected));
+      lower.append(drawMinePanel(catalog, board, model.get("mine") || {}, status, plan),
+        drawTownPanel(catalog, model.get("town") || {}, plan));
       const seatBox = testid(make("div", "kh-tb-seats"), "kh-tb-seats");
       seats.forEach((seat, p) => seatBox.append(drawSeat(catalog, board, seat, p,
-        { status, selected, live: status.live })));
+        { status, plan, live: status.live })));
       table.append(top, middle, lower, seatBox);
       const source = catalog.source ? ` (${catalog.source})` : "";
       const bar = actionBar(model, status, catalog, "kh-tb", { detail: turn,
-        choices: drawChoices(board, status, selected), rows: 2, tools: { rounds: true, toEnd: true } });  // 6 orders
-      const cost = (action) => { const c = costText(status, action); return c ? `${action} · ${c}` : action; };
+        choices: drawChoices(board, plan), rows: 2, tools: { rounds: true, toEnd: true } });  // 6 orders
+      const costs = gameStatus(status).costs || {};  // the legal list shows each costly action's groschen
+      const cost = (action) => (costs[action] === undefined ? action
+        : `${action} · ${costs[action] === 0 ? "free" : `${costs[action]} g`}`);
       return [banner(catalog.banner ? `${catalog.banner}${source}` : "", "kh-tb-banner"), bar,
         timeTravel(status, model, "kh-tb"), legalList(status, "kh-tb", cost), table, drawScores(catalog, status),
         eventLog(model.get("events") || [], catalog, "kh-tb")];

@@ -1,16 +1,16 @@
 // Kutná Hora's town hall: three rows of stacks with their top tiles and the column costs (1 groschen, 1/2/3 permits at
 // the permit price), and the nobles (bank, pool, council, and what one noble is worth to each seat). The one renderer
-// of the town hall, used by the game table (table.js) and by TownHallView (hall_view.js). `acts` are the human's
-// grouped legal actions ({} for a picture); a legal stack top or noble is clickable.
+// of the town hall, used by the game table (table.js) and by TownHallView (hall_view.js). `place(id)` says what a
+// click on a stack top ("top:TILE") or a noble ("pool:COLOUR", "bank:COLOUR") does (the runtime's choose over Python's
+// choices; absent for a picture).
 
-import { make, plural, takes, testid } from "../../shared/static/runtime.js";
-import { act, colourHex, costText, drawTile, pawn, tileWords } from "./pieces.js";
+import { make, plural, testid } from "../../shared/static/runtime.js";
+import { colourHex, drawTile, pawn, placeChoice, tileWords } from "./pieces.js";
 
-export function drawHall(catalog, board, hall, status) {
+export function drawHall(catalog, board, hall, place) {
   const box = testid(make("section", "kh-tb-panel kh-tb-hall"), "kh-tb-hall");
   box.append(make("div", "kh-tb-title", "Town hall"));
-  const rights = new Set(((status.actions || {}).rights) || []);  // the stack tops that may be taken now (tile ids)
-  const asks = takes(status || {}, "rights");
+  const at = typeof place === "function" ? place : () => null;
   const permit = (board.prices || {}).permits;
   const grid = make("div", "kh-tb-hall-grid");
   const heads = make("div", "kh-tb-hall-row kh-tb-hall-heads");
@@ -34,14 +34,10 @@ export function drawHall(catalog, board, hall, status) {
       }
       const [kind, name, top, count] = stack;
       testid(slot, `kh-tb-stack-${r}-${c}`);
-      const action = `rights ${top}`;
       const tile = drawTile(catalog, top, { note: `${count} in stack`, id: `kh-tb-top-${top}` });
       slot.append(tile);
       if (kind === "public") slot.classList.add("kh-tb-stack--public");
-      if (asks) {
-        const cost = costText(status, action);
-        act(tile, action, `Take ${top}${cost ? ` (${cost})` : ""}: ${tileWords(catalog, top)}`, rights.has(top));
-      }
+      placeChoice(tile, at(`top:${top}`), tileWords(catalog, top));
       slot.dataset.stack = name;
       line.append(slot);
     }
@@ -52,12 +48,10 @@ export function drawHall(catalog, board, hall, status) {
   return box;
 }
 
-export function drawNobles(catalog, board, seats, status) {
+export function drawNobles(catalog, board, seats, place) {
   const box = testid(make("section", "kh-tb-panel kh-tb-nobles"), "kh-tb-nobles");
   box.append(make("div", "kh-tb-title", "Nobles"));
-  const council = new Set(((status.actions || {}).council) || []);
-  const fromBank = new Set(((status.actions || {}).noble) || []);
-  const asks = { council: takes(status || {}, "council"), noble: takes(status || {}, "noble") };
+  const at = typeof place === "function" ? place : () => null;
   const table = make("table", "kh-tb-noble-table");
   const head = make("tr");
   for (const h of ["", "bank", "pool", "council"]) head.append(make("th", "kh-tb-noble-head", h));
@@ -79,14 +73,7 @@ export function drawNobles(catalog, board, seats, status) {
     for (const where of ["bank", "pool", "council"]) {
       const td = testid(make("td", "kh-tb-noble-count", (board[where] || {})[colour] ?? 0),
         `kh-tb-noble-${where}-${colour}`);
-      if (where === "pool" && asks.council) {
-        act(td, `council ${colour}`, `Pay ${catalog.council_cost} groschen: a ${colour} noble from the pool to the ` +
-          "council", council.has(colour));
-      }
-      if (where === "bank" && asks.noble) {
-        act(td, `noble ${colour}`, `St. Barbara 6: a ${colour} noble from the bank to the council`,
-          fromBank.has(colour));
-      }
+      if (where !== "council") placeChoice(td, at(`${where}:${colour}`));
       tr.append(td);
     }
     (seats || []).forEach((seat) => tr.append(make("td", "kh-tb-noble-value", (seat.nobles || {})[colour] ?? 0)));
