@@ -19,12 +19,12 @@ from games.core import Action
 
 from . import building, pieces
 from .board import bits
-from .choice import CatanStep, NameChoice, bank_gives
+from .choice import CatanStep, NameChoice, TurnVerb, bank_gives
 from .data import rulebook
 from .design import cost_text
 from .pieces import K, name
 from .setup import ROAD, edge_arg
-from .state import MAIN, MONOPOLY, PLENTY, ROAD_BUILDING, ROBBER, ROLL
+from .state import MAIN, ROLL, Pending
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -96,18 +96,18 @@ def play(game: CatanGame, p: int, card: str) -> None:
                   knights=s.knights[p])
         _largest_army(game, p)
         s.after_robber = MAIN if s.rolled else ROLL
-        s.phase = ROBBER
+        game.push(Pending("robber", p))
     elif kind == ROAD_BUILDING_CARD:
         s.free_roads = min(game.design.free_roads, s.roads_left[p])
         if s.free_roads < game.design.free_roads:
             game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.",
                       player=p)
-        s.phase = ROAD_BUILDING
+        game.push(Pending("road-building", p))
     elif kind == PLENTY_CARD:
         s.plenty_left = game.design.plenty_cards
-        s.phase = PLENTY
+        game.push(Pending("year-of-plenty", p))
     else:
-        s.phase = MONOPOLY
+        game.push(Pending("monopoly", p))
 
 
 def play_refusal(game: CatanGame, p: int, card: object, before_roll: bool = False) -> str:
@@ -154,19 +154,19 @@ class RoadBuilding(CatanStep):
     forms = {"road": "road EDGE"}
     #: The rule each free road follows (the C&K progress card of the same name has its own).
     rule = "dev.road-building"
-    #: Where play resumes once the roads are placed.
-    after = MAIN
-    ask = "place a free road (Road Building, {at.free_roads} left)"
+    #: Where play resumes once the roads are placed (a step kind).
+    after = "main"
+    ask = "place a free road (Road Building, {state.free_roads} left)"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [ROAD[e] for e in bits(at.road_ok[at.decider])]
+        return [ROAD[e] for e in bits(game.state.road_ok[at.player])]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return building.road_refusal(game, at.decider, action.args[0], free=True)
+        return building.road_refusal(game, at.player, action.args[0], free=True)
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         e = edge_arg(action)
         assert e is not None
         game.emit(self.rule, f"Road Building: {name(p)} places a free road at {e}.", player=p, edge=e)
@@ -176,8 +176,10 @@ class RoadBuilding(CatanStep):
             left = "the second free road" if game.design.free_roads == 2 else f"{s.free_roads} more free road(s)"
             game.emit("decision.road-building", f"{name(p)} has nowhere left to place {left}.", player=p)
             s.free_roads = 0
-        if not s.free_roads:
-            s.phase = self.after
+        if s.free_roads:
+            game.push(at)  # the next free road
+        else:
+            game.push(Pending(self.after, p))
 
 
 class ResourceChoice(NameChoice):
@@ -192,11 +194,11 @@ class YearOfPlenty(ResourceChoice):
 
     kind = "year-of-plenty"
     forms = {"take": "take RESOURCE"}
-    ask = "take a resource from the bank (Year of Plenty, {at.plenty_left} left)"
+    ask = "take a resource from the bank (Year of Plenty, {state.plenty_left} left)"
     refused = "the bank has no {place} left."
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [TAKE[r] for r in range(K) if at.bank[r]]
+        return [TAKE[r] for r in range(K) if game.state.bank[r]]
 
     def choose(self, game: CatanGame, p: int, r: int) -> None:
         s = game.state
@@ -207,8 +209,7 @@ class YearOfPlenty(ResourceChoice):
         if s.plenty_left and not any(s.bank):
             game.emit("decision.year-of-plenty", "The bank is empty: Year of Plenty ends early.", player=p)
             s.plenty_left = 0
-        if not s.plenty_left:
-            s.phase = MAIN
+        game.push(Pending("year-of-plenty" if s.plenty_left else "main", p))
 
 
 class Monopoly(ResourceChoice):
@@ -233,4 +234,37 @@ class Monopoly(ResourceChoice):
         total = sum(int(g.split()[0]) for g in given)
         game.emit("dev.monopoly", f"Monopoly on {rulebook.RESOURCES[r]}: {name(p)} takes {total}" +
                   (f" ({', '.join(given)})." if given else "."), player=p, card=r, taken=total)
-        s.phase = MAIN
+        game.push(Pending("main", p))
+
+
+class Buy(TurnVerb):
+    """``buy`` after the roll: the top development card, for its cost (``dev.buy``)."""
+
+    verb = "buy"
+    form = "buy"
+
+    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
+        return buy_options(game, p, hand)
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return buy_refusal(game, at.player)
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        buy(game, at.player)
+        game.push(at)  # the main part of the turn goes on
+
+
+class Play(TurnVerb):
+    """``play CARD`` after the roll: a development card bought before this turn, one per turn; its step comes next."""
+
+    verb = "play"
+    form = "play CARD"
+
+    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
+        return play_options(game, p, hand)
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return play_refusal(game, at.player, action.args[0])
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        play(game, at.player, str(action.args[0]))

@@ -19,7 +19,7 @@ from games.catan.board import EDGE_NODES, NODE_EDGES
 from games.catan.data import rulebook
 from games.catan.development import KINDS, D
 from games.catan.production import roll_dice
-from games.catan.state import MAIN, PHASE_NAMES, ROLL
+from games.catan.state import PHASE_NAMES, ROLL, Pending
 from games.core import Rng
 
 RES = rulebook.RESOURCES
@@ -52,9 +52,9 @@ def begin_turn(game: CatanGame, player: int, phase: int) -> CatanGame:
     s = game.state
     s.setup_step = 2 * game.players
     s.turn = 1
-    s.player = s.decider = player
-    s.phase = phase
-    s.rolled = s.phase != ROLL
+    s.player = player
+    s.stack = [Pending(PHASE_NAMES[phase], player)]
+    s.rolled = phase != ROLL
     assert game.invariant_breaks() == [], game.invariant_breaks()
     return game
 
@@ -129,7 +129,7 @@ def edges_at(v: int) -> tuple[int, ...]:
 
 def to_main(game: CatanGame) -> None:
     """Skip to the main part of the turn (as if the roll produced nothing)."""
-    game.state.phase, game.state.rolled = MAIN, True
+    game.state.stack, game.state.rolled = [Pending("main", game.state.player)], True
 
 
 def sound(game: CatanGame) -> CatanGame:

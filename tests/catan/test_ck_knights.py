@@ -3,6 +3,7 @@
 import pytest
 
 from games.catan.cities_knights import barbarians
+from games.catan.state import Pending
 from tests.checks import assert_refused
 
 from .ck_scenario import ck_position, hand, knight_at, legal, path, play, rules_of, sound
@@ -19,9 +20,9 @@ def next_turn_of(game, p):
     s = game.state
     play(game, "end")
     while s.player != p:
-        s.phase, s.rolled = 3, True
+        s.stack, s.rolled = [Pending("main", s.player)], True
         play(game, "end")
-    s.phase, s.rolled = 3, True
+    s.stack, s.rolled = [Pending("main", s.player)], True
     game.touched()
 
 

@@ -221,14 +221,14 @@ def test_barbarian_steps_and_event_die():
     assert game.observe()["barbarian_track"] == 3
     game.state.barbarian = 2
     play(game, "end")
-    game.state.player = game.state.decider = 0
+    game.state.player = game.state.stack[-1].player = 0
     force_dice(game, "ship", 2, 3)
     events = play(game, "roll")
     assert "completes its 3 spaces" in texts(events) and game.state.attacks == 1 and sound(game)
     game = ck_position(phase="roll", variant=changed(event_die=["ship"] * 6))
     for _ in range(3):
         play(game, "roll", "end")
-        game.state.player = game.state.decider = 0
+        game.state.player = game.state.stack[-1].player = 0
     assert game.state.barbarian == 3
 
 

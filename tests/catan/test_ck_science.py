@@ -3,6 +3,7 @@
 import pytest
 
 from games.catan.cities_knights.state import CARDS
+from games.catan.state import Pending
 from tests.checks import assert_refused
 
 from .ck_scenario import (
@@ -80,7 +81,7 @@ def test_the_inventor_swaps_two_number_tokens_but_never_2_6_8_or_12():
     play(game, "swap 0 13")  # mountains 10 and mountains 3
     assert game.state.numbers[0] == 3 and game.state.numbers[13] == 10
     s = game.state
-    s.phase, s.rolled = 2, False
+    s.stack, s.rolled = [Pending("roll", s.player)], False
     force_dice(game, "ship", 5, 5)  # 10 now on hex 13, next to the settlement at 29
     play(game, "roll")
     assert hand(game, 0) == {"ore": 1}

@@ -1,7 +1,8 @@
 """Cities & Knights (``catan.cities_knights``): the base game's engine with the hooks of ``docs/rules_notes/catan.md``
 ("How Cities & Knights plugs in") filled in, and the steps of the expansion's mechanics.
 
-This module says which step each phase is and fills the base game's hooks; the rules live in the mechanic modules:
+This module declares the steps (the base game's with the expansion's) and fills the base game's hooks; the rules
+live in the mechanic modules:
 :mod:`.setup`, :mod:`.dice`, :mod:`.flow`, :mod:`.barbarians`, :mod:`.knights`, :mod:`.walls`, :mod:`.commodities`,
 :mod:`.improvements`, :mod:`.metropolis`, :mod:`.progress` with :mod:`.science`, :mod:`.trade_cards` and
 :mod:`.politics`, :mod:`.merchant`, :mod:`.main`.
@@ -14,16 +15,14 @@ from typing import Any, ClassVar, Mapping
 from games.catan import board
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.game import CatanGame
-from games.catan.robber import Discard, Steal
-from games.catan.setup import SetupRoad, SetupSettlement
-from games.catan.state import ANSWER, DISCARD, MONOPOLY, PLENTY, ROBBER, SETUP_SETTLEMENT
-from games.catan.trade import Answer, Confirm, Offer
+from games.catan.state import ANSWER, DISCARD, Pending
 from games.core import Action, ConfigError, Parameter, Rng, Steps
 
 from . import checks, commodities, evaluation, flow, hidden, knights
 from .barbarians import Commit, DefenderDraw, Pillage
 from .design import CKDesign, ck_design
 from .dice import Alchemy, Aqueduct, CKRoll
+from .flow import CardDone, Resume, RollOn
 from .main import CKMain
 from .merchant import PlaceMerchant
 from .metropolis import PlaceMetropolis
@@ -34,7 +33,6 @@ from .rules import CK_RULES
 from .science import CKRoadBuilding, EngineerWall, InventorSwap, MedicineCity, SmithPromote
 from .setup import SetupCity
 from .state import (
-    ALCHEMY,
     AQUEDUCT,
     BISHOP,
     CARD_ORDER,
@@ -44,31 +42,16 @@ from .state import (
     COMMIT,
     COMMODITY_ORDER,
     DESERT,
-    DESERT_PLACE,
-    DIPLOMAT_REMOVE,
-    DIPLOMAT_ROAD,
     DONE,
-    FIFTH,
     GIVE,
-    INTRIGUE_PICK,
-    INVENT,
     LIMIT,
-    MEDICINE_CITY,
-    METROPOLIS,
-    NAME,
     NO_BATTLE,
     PILLAGE,
-    PLACE_MERCHANT,
     RESOURCE_ORDER,
     RETREAT,
     SABOTEUR,
-    SETUP_CITY,
     SEVEN,
-    SMITH_PROMOTE,
-    TAKE,
-    TARGET,
     TRACKS,
-    WALL_FREE,
     CKConfig,
     CKState,
     K,
@@ -76,20 +59,15 @@ from .state import (
 )
 from .trade_cards import NameCard
 
-STEPS = Steps(SetupSettlement(), SetupRoad(), SetupCity(), CKRoll(), CKMain(), Discard(), CKMoveRobber(), Steal(),
-              Offer(), Answer(), Confirm(), CKRoadBuilding(), Alchemy(), Commit(), Pillage(), DefenderDraw(),
-              Aqueduct(), FifthCard(), HandLimit(), PlaceMetropolis(), knights.Retreat(), InventorSwap(),
-              EngineerWall(), MedicineCity(), SmithPromote(), Target(), Give(), Take(), PlaceMerchant(), NameCard(),
-              Desert(), DesertPlace(), DiplomatRemove(), DiplomatRoad(), IntriguePick())
-#: Phase -> step kind: the base game's phases (their steps of the same kinds, some replaced by C&K's: roll, main,
-#: robber, road-building), without the development cards', and C&K's own.
-_PHASES = {**{phase: step.kind for phase, step in CatanGame.step_of_phase.items() if phase not in (PLENTY, MONOPOLY)},
-           SETUP_CITY: "setup-city", ALCHEMY: "alchemist", COMMIT: "commit",
-           PILLAGE: "pillage", CHOOSE_DRAW: "defender-draw", AQUEDUCT: "aqueduct", FIFTH: "fifth-card",
-           LIMIT: "hand-limit", METROPOLIS: "metropolis", RETREAT: "retreat", INVENT: "inventor",
-           WALL_FREE: "engineer", MEDICINE_CITY: "medicine", SMITH_PROMOTE: "smith", TARGET: "target", GIVE: "give",
-           TAKE: "take", PLACE_MERCHANT: "merchant", NAME: "name", DESERT: "deserter", DESERT_PLACE: "deserter-place",
-           DIPLOMAT_REMOVE: "diplomat", DIPLOMAT_ROAD: "diplomat-road", INTRIGUE_PICK: "intrigue"}
+#: The base game's steps this game replaces (roll, main, robber, road building) or has not (production, the
+#: development cards').
+_REPLACED = ("roll", "production", "main", "robber", "road-building", "year-of-plenty", "monopoly")
+STEPS = Steps(*(step for kind, step in CatanGame.steps.items() if kind not in _REPLACED),
+              SetupCity(), CKRoll(), CKMain(), CKMoveRobber(), CKRoadBuilding(), Alchemy(), Commit(), Pillage(),
+              DefenderDraw(), Aqueduct(), FifthCard(), HandLimit(), PlaceMetropolis(), knights.Retreat(),
+              InventorSwap(), EngineerWall(), MedicineCity(), SmithPromote(), Target(), Give(), Take(),
+              PlaceMerchant(), NameCard(), Desert(), DesertPlace(), DiplomatRemove(), DiplomatRoad(), IntriguePick(),
+              Resume(), CardDone(), RollOn())
 
 
 class CKGame(CatanGame):
@@ -102,7 +80,6 @@ class CKGame(CatanGame):
     min_players = 3
     max_players = 4
     steps = STEPS
-    step_of_phase: ClassVar[dict[int, Any]] = {phase: STEPS[kind] for phase, kind in _PHASES.items()}
     cards = CARDS
     width = W
     card_order = CARD_ORDER
@@ -241,7 +218,7 @@ class CKGame(CatanGame):
         if s.card == SABOTEUR:
             flow.finish_card(self)
         elif s.attacks or s.stage != SEVEN:
-            s.phase, s.decider = ROBBER, s.player
+            self.push(Pending("robber", s.player))
         else:
             self.emit("ck-robber.locked", "The robber stays on the desert until the barbarians' first attack.")
             flow.proceed(self)
@@ -252,8 +229,14 @@ class CKGame(CatanGame):
         else:
             flow.proceed(self)
 
-    def next_setup_phase(self) -> int:
-        return SETUP_CITY if self.state.setup_step >= self.players else SETUP_SETTLEMENT
+    def next_setup_step(self) -> str:
+        return "setup-city" if self.state.setup_step >= self.players else "setup-settlement"
+
+    def _next_steps(self) -> bool:
+        if not super()._next_steps():
+            return False
+        flow.next_turn(self)
+        return True
 
     def reduced_cities(self, p: int) -> int:
         return self.state.reduced[p].bit_count()

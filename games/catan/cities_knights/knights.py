@@ -30,11 +30,10 @@ from games.catan.data import ck_rulebook
 from games.catan.design import cost_text
 from games.catan.pieces import name
 from games.catan.roads import longest_road
-from games.catan.state import ROBBER
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow
-from .state import CARDS, INTRIGUE, POLITICS, RETREAT, W
+from .state import CARDS, INTRIGUE, POLITICS, W
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -393,7 +392,7 @@ def send_away(game: CKGame, q: int, v: int, level: int, active: bool) -> None:
     """``q``'s knight, taken off ``v``, retreats along ``q``'s roads (their choice) or leaves the board."""
     s = game.state
     if retreat_nodes(game, q, v):
-        s.phase, s.decider = RETREAT, q
+        game.push(Pending("retreat", q))
         s.node, s.target, s.knight = v, q, level + (3 if active else 0)
         return
     game.emit("knights.removed", f"{name(q)}'s {LEVELS[level]} knight has no empty intersection to retreat to along "
@@ -410,10 +409,10 @@ def _after_displacement(game: CKGame) -> None:
     s = game.state
     s.node = s.knight = -1
     if s.card == INTRIGUE:
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
     else:
         s.target = -1
-        flow.proceed(game)
+        game.push(Pending("resume", game.state.player))
 
 
 def chase_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
@@ -429,7 +428,7 @@ def chase_effect(game: CKGame, p: int, action: Action) -> None:
     s.active[p] &= ~NODE_BIT[v]
     game.emit("knights.chase", f"{name(p)}'s knight at {v} chases the robber from hex {s.robber} and becomes "
               "inactive.", player=p, node=v, hex=s.robber)
-    s.phase = ROBBER
+    game.push(Pending("robber", p))
 
 
 def chase_refusal(game: CKGame, p: int, action: Action) -> str:
@@ -448,14 +447,16 @@ class Retreat(PlaceChoice):
     actions = RETREAT_TO
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return (f"{name(at.decider)}: move your displaced knight from {at.node} to an empty intersection along your "
+        node = game.state.node
+        return (f"{name(at.player)}: move your displaced knight from {node} to an empty intersection along your "
                 "roads")
 
     def places(self, game: CKGame, at: Any) -> int:
-        return retreat_nodes(game, at.decider, at.node)
+        return retreat_nodes(game, at.player, game.state.node)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return (f"{action.args[0]} is not an empty intersection your knight reaches from {at.node} along your roads "
+        node = game.state.node
+        return (f"{action.args[0]} is not an empty intersection your knight reaches from {node} along your roads "
                 "(knights.retreat).")
 
     def choose(self, game: CKGame, q: int, w: int) -> None:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 from games.catan.board import N_NODES, NODE_BIT
 from games.catan.choice import PlaceChoice
 from games.catan.pieces import name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow
-from .state import METROPOLIS, TRACKS
+from .state import TRACKS
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -90,7 +90,8 @@ def _award(game: CKGame, p: int, t: int) -> None:
     s = game.state
     free = free_cities(game, p)
     if free & (free - 1):
-        s.phase, s.decider, s.track = METROPOLIS, p, t
+        s.track = t
+        game.push(Pending("metropolis", p))
         return
     place(game, p, t, free.bit_length() - 1)
 
@@ -117,14 +118,14 @@ class PlaceMetropolis(PlaceChoice):
     refused = "{place} is not one of your cities without a metropolis (metropolis.limit)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: choose the city that carries the {TRACKS[at.track]} metropolis"
+        return f"{name(at.player)}: choose the city that carries the {TRACKS[game.state.track]} metropolis"
 
     def places(self, game: CKGame, at: Any) -> int:
-        return free_cities(game, at.decider)
+        return free_cities(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
         game.emit("decision.ck-metropolis-choice", f"{name(p)} chooses the city at {v}.", player=p)
         place(game, p, s.track, v)
         s.track = -1
-        flow.proceed(game)
+        game.push(Pending("resume", game.state.player))

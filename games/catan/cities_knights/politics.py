@@ -21,24 +21,19 @@ from games.catan.pieces import hand_size, name
 from games.catan.roads import longest_road
 from games.catan.robber import MoveRobber, _next_discarder, resume, steal, victims_at
 from games.catan.setup import ROAD
-from games.catan.state import ROBBER
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow, knights, progress
+from . import knights, progress
+from .rounds import next_in_queue
 from .state import (
     BISHOP,
     CONSTITUTION,
-    DESERT_PLACE,
     DESERTER,
     DIPLOMAT,
-    DIPLOMAT_REMOVE,
-    DIPLOMAT_ROAD,
-    GIVE,
     INTRIGUE,
-    INTRIGUE_PICK,
     SABOTEUR,
     SPY,
-    TARGET,
     WARLORD,
     WEDDING,
 )
@@ -53,7 +48,7 @@ PASS = Action("pass")
 
 
 def _to_target(game: CKGame, p: int) -> None:
-    game.state.phase = TARGET
+    game.push(Pending("target", p))
 
 
 # ---------------------------------------------------------------- Bishop
@@ -66,19 +61,19 @@ def _bishop(game: CKGame, p: int) -> None:
     if not s.attacks:
         game.emit("decision.ck-bishop-locked", "The Bishop moves the robber before the first attack "
                   "(bishop_before_attack).", player=p)
-    s.phase = ROBBER
+    game.push(Pending("robber", p))
 
 
 class CKMoveRobber(MoveRobber):
     """The robber's move: as in the base game (a 7, a knight chasing it), or the Bishop's, which robs everybody on
     the new hex."""
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
         s = game.state
         if s.card != BISHOP:
-            super().apply(game, at, action)
+            super().effect(game, at, action)
             return
-        p, h = s.decider, place_of(action)
+        p, h = at.player, place_of(action)
         s.robber = h
         game.emit("robber.move", f"{name(p)} moves the robber to hex {h} (Bishop).", player=p, hex=h)
         victims = victims_at(game, h, p)
@@ -118,10 +113,10 @@ class Desert(PlaceChoice):
     refused = "you have no knight at {place} (progress.deserter)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: remove one of your knights ({name(at.player)}'s Deserter)"
+        return f"{name(at.player)}: remove one of your knights ({name(game.state.player)}'s Deserter)"
 
     def places(self, game: CKGame, at: Any) -> int:
-        return knights.own(at, at.decider)
+        return knights.own(game.state, at.player)
 
     def choose(self, game: CKGame, q: int, v: int) -> None:
         s = game.state
@@ -130,14 +125,13 @@ class Desert(PlaceChoice):
         s.knight = level + (3 if active else 0)
         game.emit("progress.deserter", f"{name(q)} removes their {knights.LEVELS[level]} knight at {v}.", player=q,
                   node=v)
-        s.decider = s.player
         if _deserter_sites(game, s.player):
-            s.phase = DESERT_PLACE
+            game.push(Pending("deserter-place", s.player))
             return
         game.emit("progress.deserter", f"{name(s.player)} has no knight to place or no place for it.",
                   player=s.player)
         s.knight = -1
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 class DesertPlace(PlaceChoice):
@@ -150,11 +144,11 @@ class DesertPlace(PlaceChoice):
     refused = "{place} is not an empty intersection along your roads (knights.where)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        level = deserter_level(game, at.decider, at.knight % 3)
-        return f"{name(at.decider)}: place a {knights.LEVELS[level]} knight along your roads (Deserter), or pass"
+        level = deserter_level(game, at.player, game.state.knight % 3)
+        return f"{name(at.player)}: place a {knights.LEVELS[level]} knight along your roads (Deserter), or pass"
 
     def places(self, game: CKGame, at: Any) -> int:
-        return _deserter_sites(game, at.decider)
+        return _deserter_sites(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
@@ -169,7 +163,7 @@ class DesertPlace(PlaceChoice):
 
     def stopped(self, game: CKGame, p: int) -> None:
         game.state.knight = -1
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Diplomat
@@ -201,7 +195,7 @@ def _diplomat_ok(game: CKGame, p: int) -> bool:
 
 
 def _diplomat(game: CKGame, p: int) -> None:
-    game.state.phase = DIPLOMAT_REMOVE
+    game.push(Pending("diplomat", p))
 
 
 def remove_road(game: CKGame, q: int, e: int) -> None:
@@ -236,17 +230,17 @@ class DiplomatRemove(CatanStep):
         return (f"path {action.args[0]} holds no open road: one end of it must have no other road, building or "
                 "knight of its owner (progress.diplomat, decision.ck-diplomat-open).")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p, e = s.decider, place_of(action)
+        p, e = at.player, place_of(action)
         q = next(owner for edge, owner in open_roads(game) if edge == e)
         remove_road(game, q, e)
         game.emit("progress.diplomat", f"Diplomat: {name(p)} removes {name(q)}'s open road at {e}.", player=p,
                   owner=q, edge=e)
         if q == p and s.road_ok[p]:
-            s.phase = DIPLOMAT_ROAD
+            game.push(Pending("diplomat-road", p))
             return
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 class DiplomatRoad(PlaceChoice):
@@ -258,7 +252,7 @@ class DiplomatRoad(PlaceChoice):
     refused = "you may not build a road at {place} (build.road)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return at.road_ok[at.decider]
+        return game.state.road_ok[at.player]
 
     def choose(self, game: CKGame, p: int, e: int) -> None:
         game.emit("progress.diplomat", f"{name(p)} rebuilds the road at {e} free.", player=p, edge=e)
@@ -266,7 +260,7 @@ class DiplomatRoad(PlaceChoice):
         self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Intrigue
@@ -281,7 +275,7 @@ def _intrigue_ok(game: CKGame, p: int) -> bool:
 
 
 def _intrigue(game: CKGame, p: int) -> None:
-    game.state.phase = INTRIGUE_PICK
+    game.push(Pending("intrigue", p))
 
 
 class IntriguePick(PlaceChoice):
@@ -292,7 +286,7 @@ class IntriguePick(PlaceChoice):
     refused = "there is no opponent's knight at {place} on your roads (progress.intrigue)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return intrigue_prey(game, at.decider)
+        return intrigue_prey(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         q = knights.owner_at(game, v)
@@ -343,7 +337,7 @@ def _warlord(game: CKGame, p: int) -> None:
     for v in bits(woken):
         knights.activate(game, p, v, free=True)
     game.emit("progress.warlord", f"Warlord: {name(p)} activates {len(bits(woken))} knight(s) free.", player=p)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 def _wedding_ok(game: CKGame, p: int) -> bool:
@@ -361,11 +355,11 @@ def _wedding(game: CKGame, p: int) -> None:
 
 def next_wedding_giver(game: CKGame) -> None:
     s = game.state
-    q = flow.next_in_queue(game)
+    q = next_in_queue(game)
     if q < 0:
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
         return
-    s.phase, s.decider = GIVE, q
+    game.push(Pending("give", q))
     s.target = q
     s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
 

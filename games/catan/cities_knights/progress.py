@@ -28,22 +28,21 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from games.catan.board import bits
 from games.catan.choice import CatanStep
 from games.catan.pieces import card_actions, hand_size, name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow
 from .design import medicine_text
+from .rounds import next_in_queue
 from .state import (
     CARD_ORDER,
     CARDS,
     COMMERCIAL_HARBOR,
-    DESERT,
     DESERTER,
     KIND_TRACK,
     KINDS,
     MASTER_MERCHANT,
     PRINTER,
     SPY,
-    TAKE,
     TRACKS,
     VP_KINDS,
     WEDDING,
@@ -70,7 +69,7 @@ __all__ = ["FIFTH_PHASE", "LIMIT_PHASE"]
 @dataclass(frozen=True)
 class Card:
     """One kind of progress card: when it may be played, why not, and its effect (which ends with
-    :func:`flow.finish_card`, at once or after the decisions it asks for)."""
+    the automatic step ``card-done``, at once or after the decisions it asks for)."""
 
     kind: int
     playable: Callable[[CKGame, int], bool]
@@ -121,13 +120,13 @@ def continue_draws(game: CKGame) -> bool:
     """The gate's draws, clockwise from the roller; ``False`` while a hand-limit decision interrupts them."""
     s = game.state
     while True:
-        q = flow.next_in_queue(game)
+        q = next_in_queue(game)
         if q < 0:
             return True
         game.emit("improve.draw", f"{name(q)}'s {TRACKS[s.track]} improvements show a red {s.red}: they draw.",
                   player=q, track=TRACKS[s.track])
         draw(game, q, s.track)
-        if s.phase == LIMIT_PHASE:
+        if s.stack:  # the hand limit first
             return False
 
 
@@ -167,7 +166,7 @@ def receive(game: CKGame, q: int, kind: int) -> None:
     held = len(hand)
     track = KIND_TRACK[kind]
     if game.config.fifth_card == "choose":
-        s.phase, s.decider = LIMIT_PHASE, q
+        game.push(Pending("hand-limit", q))
         game.emit("progress.limit", f"{name(q)} holds {held} progress cards: they put one of them under its deck.",
                   player=q)
         return
@@ -269,12 +268,12 @@ class FifthCard(CatanStep):
     forms = {"bottom": "bottom", "play": "play CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return (f"{name(at.decider)}: play your {ordinal(game.design.hand_limit + 1)} progress card at once, or it "
+        return (f"{name(at.player)}: play your {ordinal(game.design.hand_limit + 1)} progress card at once, or it "
                 "goes under its deck")
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        kind = at.fifth
-        if registry()[kind].playable(game, at.decider):
+        kind = game.state.fifth
+        if registry()[kind].playable(game, at.player):
             return (BOTTOM, PLAY[kind])
         return (BOTTOM,)
 
@@ -282,9 +281,9 @@ class FifthCard(CatanStep):
         return (f"only the {ordinal(game.design.hand_limit + 1)} card itself may be played now, and only if its "
                 "effect can take place (progress.fifth).")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p, kind = s.decider, s.fifth
+        p, kind = at.player, s.fifth
         if action.verb == "play":
             play_card(game, p, kind)
             return
@@ -292,7 +291,7 @@ class FifthCard(CatanStep):
         under_deck(game, p, kind)
         game.emit("progress.fifth", f"{name(p)} does not play the {ordinal(game.design.hand_limit + 1)} card: it goes "
                   f"under the {TRACKS[KIND_TRACK[kind]]} deck.", player=p, track=TRACKS[KIND_TRACK[kind]])
-        flow.proceed(game)
+        game.push(Pending("resume", game.state.player))
 
 
 class HandLimit(CatanStep):
@@ -302,23 +301,24 @@ class HandLimit(CatanStep):
     forms = {"bottom": "bottom CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: you hold {len(at.progress[at.decider])} progress cards: put one under its deck"
+        held = len(game.state.progress[at.player])
+        return f"{name(at.player)}: you hold {held} progress cards: put one under its deck"
     refused = "you hold no {place} card (progress.limit)."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [BOTTOM_CARD[k] for k in sorted(set(at.progress[at.decider]))]
+        return [BOTTOM_CARD[k] for k in sorted(set(game.state.progress[at.player]))]
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        q = s.decider
+        q = at.player
         kind = KINDS.index(str(action.args[0]))
         under_deck(game, q, kind)
         game.emit("progress.limit", f"{name(q)} puts a card under the {TRACKS[KIND_TRACK[kind]]} deck.", player=q,
                   track=TRACKS[KIND_TRACK[kind]])
         if s.card >= 0:
-            flow.finish_card(game)
+            game.push(Pending("card-done", game.state.player))
         else:
-            flow.proceed(game)
+            game.push(Pending("resume", game.state.player))
 
 
 # ---------------------------------------------------------------- choices several cards share
@@ -349,29 +349,29 @@ class Target(CatanStep):
     forms = {"target": "target PLAYER"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: choose the player your {KINDS[at.card]} aims at"
+        return f"{name(at.player)}: choose the player your {KINDS[game.state.card]} aims at"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [TARGET[q] for q in bits(target_mask(game, at.decider, at.card))]
+        return [TARGET[q] for q in bits(target_mask(game, at.player, game.state.card))]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         why = {MASTER_MERCHANT: "an opponent with more points than you who holds a card",
-               SPY: "an opponent with a progress card", DESERTER: "an opponent with a knight"}[at.card]
-        return f"the {KINDS[at.card]} aims at {why} (progress.{KINDS[at.card]})."
+               SPY: "an opponent with a progress card", DESERTER: "an opponent with a knight"}[game.state.card]
+        return f"the {KINDS[game.state.card]} aims at {why} (progress.{KINDS[game.state.card]})."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         q = int(action.args[0]) - 1  # type: ignore[arg-type]
         s.target = q
         game.emit(f"progress.{KINDS[s.card]}", f"{name(p)}'s {KINDS[s.card]} aims at {name(q)}.", player=p,
                   target=q)
         if s.card == DESERTER:
-            s.phase, s.decider = DESERT, q
+            game.push(Pending("deserter", q))
         else:
             s.count = min(game.design.card_numbers["master-merchant"], hand_size(game, q)) \
                 if s.card == MASTER_MERCHANT else 1
-            s.phase = TAKE
+            game.push(Pending("take", p))
 
 
 class Take(CatanStep):
@@ -382,30 +382,30 @@ class Take(CatanStep):
     forms = {"take": "take CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        what = "a progress card" if at.card == SPY else f"{at.count} card(s)"
-        return f"{name(at.decider)}: look at {name(at.target)}'s hand and take {what}"
+        what = "a progress card" if game.state.card == SPY else f"{game.state.count} card(s)"
+        return f"{name(at.player)}: look at {name(game.state.target)}'s hand and take {what}"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        q = at.target
-        if at.card == SPY:
-            return [TAKE_KIND[k] for k in sorted(set(at.progress[q]))]
-        hands = at.hands
+        q = game.state.target
+        if game.state.card == SPY:
+            return [TAKE_KIND[k] for k in sorted(set(game.state.progress[q]))]
+        hands = game.state.hands
         return [TAKE_CARD[c] for c in CARD_ORDER if hands[q * W + c]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"{name(at.target)} holds no {action.args[0]} (progress.{KINDS[at.card]})."
+        return f"{name(game.state.target)} holds no {action.args[0]} (progress.{KINDS[game.state.card]})."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p, q = s.decider, s.target
+        p, q = at.player, s.target
         if s.card == SPY:
             kind = KINDS.index(str(action.args[0]))
             s.progress[q].remove(kind)
             game.emit("progress.spy", f"{name(p)} looks at {name(q)}'s progress cards and takes a "
                       f"{TRACKS[KIND_TRACK[kind]]} card.", player=p, target=q, track=TRACKS[KIND_TRACK[kind]])
             receive(game, p, kind)
-            if s.phase != LIMIT_PHASE:
-                flow.finish_card(game)
+            if not s.stack:  # no hand limit to settle first
+                game.push(Pending("card-done", game.state.player))
             return
         c = CARDS.index(str(action.args[0]))
         s.hands[q * W + c] -= 1
@@ -414,7 +414,7 @@ class Take(CatanStep):
         kind = "resource" if c < K else "commodity"
         game.emit("progress.master-merchant", f"{name(p)} takes a {kind} card from {name(q)}.", player=p, target=q)
         if not s.count or not hand_size(game, q):
-            flow.finish_card(game)
+            game.push(Pending("card-done", game.state.player))
 
 
 class Give(CatanStep):
@@ -425,32 +425,33 @@ class Give(CatanStep):
     forms = {"give": "give CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        if at.card == WEDDING:
-            return f"{name(at.decider)}: give {name(at.player)} a resource or commodity of your choice (Wedding, " \
-                   f"{at.count} to go)"
-        return f"{name(at.decider)}: give {name(at.player)} a commodity of your choice (Commercial Harbor)"
+        if game.state.card == WEDDING:
+            return f"{name(at.player)}: give {name(game.state.player)} a resource or commodity of your choice " \
+                   "(Wedding, " \
+                   f"{game.state.count} to go)"
+        return f"{name(at.player)}: give {name(game.state.player)} a commodity of your choice (Commercial Harbor)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        q = at.decider
-        hands = at.hands
-        order = CARD_ORDER if at.card == WEDDING else (K, K + 1, K + 2)
+        q = at.player
+        hands = game.state.hands
+        order = CARD_ORDER if game.state.card == WEDDING else (K, K + 1, K + 2)
         return [GIVE_CARD[c] for c in order if hands[q * W + c]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        if at.card == COMMERCIAL_HARBOR and action.args[0] in CARDS[:K]:
+        if game.state.card == COMMERCIAL_HARBOR and action.args[0] in CARDS[:K]:
             return "the Commercial Harbor takes a commodity in return, not a resource (progress.commercial-harbor)."
         return f"you hold no {action.args[0]}."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        q, p = s.decider, s.player
+        q, p = at.player, s.player
         c = CARDS.index(str(action.args[0]))
         s.hands[q * W + c] -= 1
         s.hands[p * W + c] += 1
         if s.card == COMMERCIAL_HARBOR:
             game.emit("progress.commercial-harbor", f"{name(q)} gives {name(p)} 1 {CARDS[c]} in return.", player=q,
                       to=p, card=c)
-            flow.finish_card(game)
+            game.push(Pending("card-done", game.state.player))
             return
         s.count -= 1
         game.emit("progress.wedding", f"{name(q)} gives {name(p)} 1 {CARDS[c]} (Wedding).", player=q, to=p, card=c)

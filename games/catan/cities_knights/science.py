@@ -18,31 +18,27 @@ from games.catan.data import ck_rulebook, rulebook
 from games.catan.design import cost_text
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
-from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow, knights, walls
+from . import knights, walls
+from .cities import upgrade
 from .design import medicine_text
 from .progress import Card, always, never
 from .state import (
     ALCHEMIST,
-    ALCHEMY,
     CARDS,
     CRANE,
     ENGINEER,
     GRAIN,
-    INVENT,
     INVENTOR,
     IRRIGATION,
     MEDICINE,
-    MEDICINE_CITY,
     MINING,
     ORE,
     PRINTER,
     ROAD_BUILDING,
     SMITH,
-    SMITH_PROMOTE,
-    WALL_FREE,
     W,
 )
 
@@ -58,7 +54,7 @@ DONE = Action("done")
 
 # ---------------------------------------------------------------- Alchemist (played before the roll: dice.py)
 def _alchemist(game: CKGame, p: int) -> None:
-    game.state.phase = ALCHEMY
+    game.push(Pending("alchemist", p))
 
 
 # ---------------------------------------------------------------- Crane
@@ -72,7 +68,7 @@ def _crane(game: CKGame, p: int) -> None:
     game.emit("progress.crane", f"Crane: {name(p)}'s next city improvement this turn costs {saves} "
               f"commodit{'y' if saves == 1 else 'ies'} less.",
               player=p)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Engineer
@@ -81,7 +77,7 @@ def _engineer_ok(game: CKGame, p: int) -> bool:
 
 
 def _engineer(game: CKGame, p: int) -> None:
-    game.state.phase = WALL_FREE
+    game.push(Pending("engineer", p))
 
 
 class EngineerWall(PlaceChoice):
@@ -92,12 +88,12 @@ class EngineerWall(PlaceChoice):
     refused = "{place} is not one of your cities without a wall (walls.build, progress.engineer)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return walls.sites(game, at.decider)
+        return walls.sites(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         game.emit("progress.engineer", f"Engineer: {name(p)} builds a wall free.", player=p)
         walls.build(game, p, v, free=True)
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Inventor
@@ -107,7 +103,7 @@ def swappable(game: CKGame) -> list[int]:
 
 
 def _inventor(game: CKGame, p: int) -> None:
-    game.state.phase = INVENT
+    game.push(Pending("inventor", p))
 
 
 class InventorSwap(CatanStep):
@@ -123,15 +119,15 @@ class InventorSwap(CatanStep):
         return ("write swap A B with two hexes A < B that carry numbers other than 2, 6, 8 and 12 "
                 "(progress.inventor).")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         a, b = place_of(action), place_of(action, 1)
         numbers = list(s.numbers)
         numbers[a], numbers[b] = numbers[b], numbers[a]
         s.numbers = tuple(numbers)
-        game.emit("progress.inventor", f"Inventor: {name(s.decider)} swaps the number tokens of hex {a} (now "
-                  f"{numbers[a]}) and hex {b} (now {numbers[b]}).", player=s.decider, hexes=[a, b])
-        flow.finish_card(game)
+        game.emit("progress.inventor", f"Inventor: {name(at.player)} swaps the number tokens of hex {a} (now "
+                  f"{numbers[a]}) and hex {b} (now {numbers[b]}).", player=at.player, hexes=[a, b])
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Irrigation, Mining
@@ -147,7 +143,7 @@ def _harvest(game: CKGame, p: int, terrain: int, card: int, rule: str) -> None:
     short = f" (the bank has only {got})" if got < due else ""
     game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {each} for each of the "
               f"{len(hexes)} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 def _irrigation(game: CKGame, p: int) -> None:
@@ -170,7 +166,7 @@ def _medicine_ok(game: CKGame, p: int) -> bool:
 
 
 def _medicine(game: CKGame, p: int) -> None:
-    game.state.phase = MEDICINE_CITY
+    game.push(Pending("medicine", p))
 
 
 class MedicineCity(PlaceChoice):
@@ -178,22 +174,20 @@ class MedicineCity(PlaceChoice):
     forms = {"city": "city NODE"}
     actions = CITY
     def prompt(self, game: CKGame, at: Any) -> str:
-        return (f"{name(at.decider)}: upgrade a settlement to a city for "
+        return (f"{name(at.player)}: upgrade a settlement to a city for "
                 f"{medicine_text(game.design.medicine_cost)} (Medicine)")
 
     refused = "{place} is not one of your settlements that can become a city (progress.medicine)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return upgradable(game, at.decider)
+        return upgradable(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
-        from .main import upgrade
-
         pieces.pay(game, p, game.design.medicine_cost)
         cost = medicine_text(game.design.medicine_cost)
         game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for {cost}.", player=p, node=v)
         upgrade(game, p, v)
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Road Building
@@ -207,18 +201,14 @@ def _road_building(game: CKGame, p: int) -> None:
     s.free_roads = min(game.design.free_roads, s.roads_left[p])
     if s.free_roads < game.design.free_roads:
         game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.", player=p)
-    s.phase = ROAD_BUILDING_PHASE
+    game.push(Pending("road-building", p))
 
 
 class CKRoadBuilding(RoadBuilding):
     """Road Building, the progress card: the base game's free roads, then the card is done."""
 
     rule = "progress.road-building"
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
-        super().apply(game, at, action)
-        if not game.state.free_roads:
-            flow.finish_card(game)
+    after = "card-done"
 
 
 # ---------------------------------------------------------------- Smith
@@ -229,7 +219,7 @@ def _smith_ok(game: CKGame, p: int) -> bool:
 def _smith(game: CKGame, p: int) -> None:
     s = game.state
     s.count = game.design.card_numbers["smith"]
-    s.phase = SMITH_PROMOTE
+    game.push(Pending("smith", p))
 
 
 class SmithPromote(PlaceChoice):
@@ -237,14 +227,14 @@ class SmithPromote(PlaceChoice):
     forms = {"promote": "promote NODE", "done": "done"}
     actions = knights.PROMOTE
     stop = DONE
-    ask = "promote a knight free (Smith, {at.count} left), or done"
+    ask = "promote a knight free (Smith, {state.count} left), or done"
 
     def places(self, game: CKGame, at: Any) -> int:
-        return knights.promotable(game, at.decider)
+        return knights.promotable(game, at.player)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         paid = f"a promotion costs {cost_text(game.design.promote_cost, CARDS)}"
-        return knights.promote_refusal(game, at.decider, action).replace(paid, "that knight cannot be promoted")
+        return knights.promote_refusal(game, at.player, action).replace(paid, "that knight cannot be promoted")
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
@@ -255,7 +245,7 @@ class SmithPromote(PlaceChoice):
             self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 EFFECTS = {

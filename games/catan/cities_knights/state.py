@@ -2,14 +2,15 @@
 
 The state extends the base record (:class:`~games.catan.state.CatanState`) with flat fields: knights as bit masks per
 player and level, improvement levels as a flat list, progress hands as short sorted lists of card kinds, the decks as
-three lists (index 0 is the bottom, cards are drawn from the end). The pending decision is ``phase`` plus named
-fields (``card``: the progress card in play, ``target``, ``count``, ``node``, ``queue``: the players still to decide
-in a round, ``stage``: where the roll's resolution stands).
+three lists (index 0 is the bottom, cards are drawn from the end). The pending decision waits on ``stack`` (the base
+state's); what its step reads is in named fields (``card``: the progress card in play, ``target``, ``count``,
+``node``, ``queue``: the players still to decide in a round, ``stage``: where the roll's resolution stands).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.state import OVER, PHASE_NAMES, CatanConfig, CatanState
@@ -133,3 +134,6 @@ class CKState(CatanState):
     node: int  # a node in the resolution (where a displaced knight stands)
     track: int  # the track whose metropolis is being placed, or whose cards are being drawn
     knight: int  # a knight off the board (displaced or deserted): level + 3 if it was active, -1 none
+
+    #: Step kind -> phase number (``CK_PHASE_NAMES``).
+    phases = MappingProxyType({kind: phase for phase, kind in enumerate(CK_PHASE_NAMES)})  # not a field: no annotation

@@ -14,25 +14,22 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.catan.board import bits
 from games.catan.choice import CatanStep
 from games.catan.pieces import card_actions, name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow, merchant, progress
+from . import merchant, progress
 from .commodities import refresh_rates
 from .state import (
     CARD_ORDER,
     CARDS,
     COMMERCIAL_HARBOR,
     COMMODITY_ORDER,
-    GIVE,
     KINDS,
     MASTER_MERCHANT,
     MERCHANT,
     MERCHANT_FLEET,
-    NAME,
-    PLACE_MERCHANT,
     RESOURCE_MONOPOLY,
     RESOURCE_ORDER,
-    TARGET,
     TRADE_MONOPOLY,
     K,
     W,
@@ -62,7 +59,7 @@ def _harbor(game: CKGame, p: int) -> None:
     s.harbor = sum(1 << q for q in range(game.players) if q != p) & ~s.harbor_used
     game.emit("progress.commercial-harbor", f"Commercial Harbor: this turn {name(p)} may offer each opponent a "
               "resource, once each; they must give a commodity of their choice in return.", player=p)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 def harbor_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
@@ -89,7 +86,7 @@ def harbor_effect(game: CKGame, p: int, action: Action) -> None:
     game.emit("progress.commercial-harbor", f"{name(p)} gives {name(q)} 1 {CARDS[r]} (Commercial Harbor).",
               player=p, to=q, card=r)
     s.card, s.target, s.count = COMMERCIAL_HARBOR, q, 1
-    s.phase, s.decider = GIVE, q
+    game.push(Pending("give", q))
 
 
 def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
@@ -112,7 +109,7 @@ def _master_ok(game: CKGame, p: int) -> bool:
 
 
 def _to_target(game: CKGame, p: int) -> None:
-    game.state.phase = TARGET
+    game.push(Pending("target", p))
 
 
 # ---------------------------------------------------------------- Merchant
@@ -121,12 +118,12 @@ def _merchant_ok(game: CKGame, p: int) -> bool:
 
 
 def _merchant(game: CKGame, p: int) -> None:
-    game.state.phase = PLACE_MERCHANT
+    game.push(Pending("merchant", p))
 
 
 # ---------------------------------------------------------------- Merchant Fleet, the monopolies
 def _name(game: CKGame, p: int) -> None:
-    game.state.phase = NAME
+    game.push(Pending("name", p))
 
 
 class NameCard(CatanStep):
@@ -138,22 +135,22 @@ class NameCard(CatanStep):
 
     def prompt(self, game: CKGame, at: Any) -> str:
         what = {MERCHANT_FLEET: f"a resource or commodity to trade {game.design.fleet_rate}:1 this turn",
-                RESOURCE_MONOPOLY: "a resource", TRADE_MONOPOLY: "a commodity"}[at.card]
-        return f"{name(at.decider)}: name {what} ({KINDS[at.card]})"
+                RESOURCE_MONOPOLY: "a resource", TRADE_MONOPOLY: "a commodity"}[game.state.card]
+        return f"{name(at.player)}: name {what} ({KINDS[game.state.card]})"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         order = {MERCHANT_FLEET: CARD_ORDER, RESOURCE_MONOPOLY: RESOURCE_ORDER,
-                 TRADE_MONOPOLY: COMMODITY_ORDER}[at.card]
+                 TRADE_MONOPOLY: COMMODITY_ORDER}[game.state.card]
         return [NAMES[c] for c in order]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         what = {MERCHANT_FLEET: "a resource or commodity", RESOURCE_MONOPOLY: "a resource",
-                TRADE_MONOPOLY: "a commodity"}[at.card]
-        return f"the {KINDS[at.card]} names {what}, not {action.args[0]} (progress.{KINDS[at.card]})."
+                TRADE_MONOPOLY: "a commodity"}[game.state.card]
+        return f"the {KINDS[game.state.card]} names {what}, not {action.args[0]} (progress.{KINDS[game.state.card]})."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         c = CARDS.index(str(action.args[0]))
         if s.card == MERCHANT_FLEET:
             s.fleet |= 1 << c
@@ -176,7 +173,7 @@ class NameCard(CatanStep):
                       f"each opponent gives {name(p)} up to {most}" + (f" ({', '.join(taken)})." if taken else
                                                                        " (nobody holds any)."),
                       player=p, card=c)
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 EFFECTS = {
