@@ -106,8 +106,7 @@ class Road(TurnVerb):
     verb = "road"
     form = "road EDGE"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-        return road_options(game, p, hand)
+    offer = staticmethod(road_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return road_refusal(game, at.player, action.args[0])
@@ -123,8 +122,7 @@ class City(TurnVerb):
     verb = "city"
     form = "city NODE"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-        return city_options(game, p, hand)
+    offer = staticmethod(city_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return city_refusal(game, at.player, action.args[0])

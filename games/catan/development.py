@@ -22,7 +22,7 @@ from .board import bits
 from .choice import CatanStep, NameChoice, TurnVerb, bank_gives
 from .data import rulebook
 from .design import cost_text
-from .pieces import K, name
+from .pieces import RESOURCE_KINDS, name
 from .setup import ROAD, edge_arg
 from .state import MAIN, ROLL, Pending
 
@@ -36,13 +36,13 @@ BUY = Action("buy")
 PLAY = {k: Action("play", (KINDS[k],)) for k in PLAYABLE}
 TAKE = tuple(Action("take", (r,)) for r in rulebook.RESOURCES)
 NAME = tuple(Action("name", (r,)) for r in rulebook.RESOURCES)
-D = len(KINDS)
+DEV_KINDS = len(KINDS)
 
 
 def playable(game: CatanGame, p: int, kind: int) -> bool:
     """``p`` holds a card of ``kind`` bought before this turn and has played no development card this turn."""
     s = game.state
-    return not s.dev_played and s.devs[p * D + kind] - s.devs_new[kind] > 0
+    return not s.dev_played and s.devs[p * DEV_KINDS + kind] - s.devs_new[kind] > 0
 
 
 def buy_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
@@ -58,11 +58,11 @@ def buy_refusal(game: CatanGame, p: int) -> str:
 
 def play_options(game: CatanGame, p: int, hand: list[int] | None = None, before_roll: bool = False) -> list[Action]:
     s = game.state
-    if s.dev_played or not any(s.devs[p * D:p * D + D]):
+    if s.dev_played or not any(s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]):
         return []
     out = []
     for kind in (KNIGHT,) if before_roll else PLAYABLE:
-        if s.devs[p * D + kind] - s.devs_new[kind] <= 0:
+        if s.devs[p * DEV_KINDS + kind] - s.devs_new[kind] <= 0:
             continue
         if kind == ROAD_BUILDING_CARD and not (s.roads_left[p] and s.road_ok[p]):
             continue
@@ -76,7 +76,7 @@ def buy(game: CatanGame, p: int) -> None:
     s = game.state
     pieces.pay(game, p, game.design.development_cost)
     kind = s.deck.pop()
-    s.devs[p * D + kind] += 1
+    s.devs[p * DEV_KINDS + kind] += 1
     s.devs_new[kind] += 1
     game.emit("dev.buy", f"{name(p)} buys a development card ({len(s.deck)} left in the deck).", player=p,
               deck=len(s.deck))
@@ -85,7 +85,7 @@ def buy(game: CatanGame, p: int) -> None:
 def play(game: CatanGame, p: int, card: str) -> None:
     s = game.state
     kind = KINDS.index(card)
-    s.devs[p * D + kind] -= 1
+    s.devs[p * DEV_KINDS + kind] -= 1
     s.played[kind] += 1
     s.dev_played = True
     game.emit("dev.one-per-turn", f"{name(p)} plays {card.replace('-', ' ')} (one development card per turn).",
@@ -119,9 +119,9 @@ def play_refusal(game: CatanGame, p: int, card: object, before_roll: bool = Fals
         return "victory point cards are not played: they count when you win (dev.victory-point)."
     if s.dev_played:
         return "you have already played a development card this turn (dev.one-per-turn)."
-    if s.devs[p * D + kind] <= 0:
+    if s.devs[p * DEV_KINDS + kind] <= 0:
         return f"you hold no {card} card."
-    if s.devs[p * D + kind] - s.devs_new[kind] <= 0:
+    if s.devs[p * DEV_KINDS + kind] - s.devs_new[kind] <= 0:
         return "a development card cannot be played on the turn it was bought (dev.one-per-turn)."
     if before_roll:
         return "before the roll only a knight may be played (dev.knight)."
@@ -198,7 +198,7 @@ class YearOfPlenty(ResourceChoice):
     refused = "the bank has no {place} left."
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [TAKE[r] for r in range(K) if game.state.bank[r]]
+        return [TAKE[r] for r in range(RESOURCE_KINDS) if game.state.bank[r]]
 
     def choose(self, game: CatanGame, p: int, r: int) -> None:
         s = game.state
@@ -226,10 +226,10 @@ class Monopoly(ResourceChoice):
         s = game.state
         given = []
         for q in range(game.players):
-            n = s.hands[q * K + r]
+            n = s.hands[q * RESOURCE_KINDS + r]
             if q != p and n:
-                s.hands[q * K + r] = 0
-                s.hands[p * K + r] += n
+                s.hands[q * RESOURCE_KINDS + r] = 0
+                s.hands[p * RESOURCE_KINDS + r] += n
                 given.append(f"{n} from {name(q)}")
         total = sum(int(g.split()[0]) for g in given)
         game.emit("dev.monopoly", f"Monopoly on {rulebook.RESOURCES[r]}: {name(p)} takes {total}" +
@@ -243,8 +243,7 @@ class Buy(TurnVerb):
     verb = "buy"
     form = "buy"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-        return buy_options(game, p, hand)
+    offer = staticmethod(buy_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return buy_refusal(game, at.player)
@@ -260,8 +259,7 @@ class Play(TurnVerb):
     verb = "play"
     form = "play CARD"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-        return play_options(game, p, hand)
+    offer = staticmethod(play_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return play_refusal(game, at.player, action.args[0])

@@ -20,7 +20,7 @@ from . import board, checks, evaluation, hidden, pieces
 from .board import Layout, Tables
 from .data import rulebook
 from .design import Design, base_design, design_for
-from .development import VICTORY_POINT, D, Monopoly, RoadBuilding, YearOfPlenty
+from .development import DEV_KINDS, VICTORY_POINT, Monopoly, RoadBuilding, YearOfPlenty
 from .parameters import PARAMETERS, cross_check, most_points
 from .pieces import name
 from .robber import Discard, MoveRobber, Steal
@@ -153,8 +153,8 @@ class CatanGame(StepGame):
             terrain=layout.terrain, numbers=layout.numbers, harbours=layout.harbours, robber=desert,
             settlements=[0] * n, cities=[0] * n, roads=[0] * n, built=0, free=board.ALL_NODES,
             open_edges=board.ALL_EDGES, reach=[0] * n, road_ok=[0] * n,
-            hands=[0] * (n * w), bank=list(self.card_totals), deck=deck, devs=[0] * (n * D),
-            devs_new=[0] * D, knights=[0] * n, played=[0] * D, settlements_left=[d.settlements] * n,
+            hands=[0] * (n * w), bank=list(self.card_totals), deck=deck, devs=[0] * (n * DEV_KINDS),
+            devs_new=[0] * DEV_KINDS, knights=[0] * n, played=[0] * DEV_KINDS, settlements_left=[d.settlements] * n,
             cities_left=[d.cities] * n, roads_left=[d.roads] * n,
             rates=list(d.start_rates) * n, road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
             start=start, player=start, turn=0, stack=[Pending("setup-settlement", start)], setup_step=0,
@@ -269,7 +269,7 @@ class CatanGame(StepGame):
 
     def hidden_points(self, p: int) -> int:
         """*Hook*: points ``p`` holds face down (victory point cards; C&K has none)."""
-        return self.state.devs[p * D + VICTORY_POINT] * self.design.card_points
+        return self.state.devs[p * DEV_KINDS + VICTORY_POINT] * self.design.card_points
 
     def point_sources(self, p: int) -> dict[str, int]:
         """*Hook*: ``p``'s points by source (C&K adds metropolises, Defender of Catan, the merchant...)."""
@@ -351,7 +351,7 @@ class CatanGame(StepGame):
         return {"points": self.standings(),
                 "resource_cards": tuple(float(sum(hands[p * w:p * w + w])) for p in range(n)),
                 "road_length": tuple(float(x) for x in s.road_length),
-                "development_cards": tuple(float(sum(s.devs[p * D:p * D + D])) for p in range(n)),
+                "development_cards": tuple(float(sum(s.devs[p * DEV_KINDS:(p + 1) * DEV_KINDS])) for p in range(n)),
                 "knights": tuple(float(x) for x in s.knights),
                 "bank": float(sum(s.bank))}
 

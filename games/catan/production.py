@@ -17,7 +17,7 @@ from games.core import Rng
 
 from .choice import bank_gives
 from .data import rulebook
-from .pieces import K, name
+from .pieces import RESOURCE_KINDS, name
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -97,7 +97,7 @@ def income_next_to(game: CatanGame, p: int, v: int) -> list[str]:
     taken = []
     for h in NODE_HEXES[v]:
         r = s.terrain[h]
-        if r < K and s.bank[r] > 0:
+        if r < RESOURCE_KINDS and s.bank[r] > 0:
             bank_gives(game, p, r)
             taken.append(rulebook.RESOURCES[r])
     return taken

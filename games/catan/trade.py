@@ -289,8 +289,7 @@ class Trade(TurnVerb):
     verb = "trade"
     form = "trade GIVE GET"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-        return maritime_options(game, p, hand)
+    offer = staticmethod(maritime_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return maritime_refusal(game, at.player, action.args[0], action.args[1])
@@ -306,8 +305,7 @@ class Propose(TurnVerb):
     verb = "propose"
     form = "propose"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-        return propose_options(game, p, hand)
+    offer = staticmethod(propose_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return propose_refusal(game, at.player)

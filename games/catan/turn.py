@@ -142,7 +142,8 @@ def declare_if_won(game: CatanGame) -> None:
     game.emit("victory.declare", f"{name(p)} has {total} points on their own turn and wins.", player=p,
               points=total)
     game.emit("decision.declare", "The win is declared as soon as the player whose turn it is has the points.")
-    held = [s.devs[q * development.D + development.VICTORY_POINT] for q in range(game.players)]  # cards, not points
+    kinds, card = development.DEV_KINDS, development.VICTORY_POINT
+    held = [s.devs[q * kinds + card] for q in range(game.players)]  # cards, not points
     hidden = [(q, k) for q, k in enumerate(held) if k]
     if hidden:
         game.emit("dev.victory-point", "Victory point cards are revealed: " + ", ".join(

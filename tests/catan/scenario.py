@@ -17,13 +17,13 @@ from collections.abc import Iterable
 from games.catan import CatanGame, pieces
 from games.catan.board import EDGE_NODES, NODE_EDGES
 from games.catan.data import rulebook
-from games.catan.development import KINDS, D
+from games.catan.development import DEV_KINDS, KINDS
 from games.catan.production import roll_dice
 from games.catan.state import PHASE_NAMES, ROLL, Pending
 from games.core import Rng
 
 RES = rulebook.RESOURCES
-K = len(RES)
+RESOURCE_KINDS = len(RES)
 
 
 def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = None,
@@ -40,7 +40,7 @@ def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = No
         for card in text.split():
             k = KINDS.index(card)
             s.deck.remove(k)
-            s.devs[p * D + k] += 1
+            s.devs[p * DEV_KINDS + k] += 1
     if robber is not None:
         s.robber = robber
     return begin_turn(game, player, PHASE_NAMES.index(phase))

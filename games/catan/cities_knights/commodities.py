@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from games.catan import pieces
 from games.catan.board import DESERT, NODE_BIT
 
-from .state import COMMODITY, TRACK_CARD, TRADE, K, W
+from .state import CARD_KINDS, COMMODITY, RESOURCE_KINDS, TRACK_CARD, TRADE
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -38,14 +38,14 @@ def rates_from_scratch(game: CKGame, p: int) -> list[int]:
         r = s.terrain[s.merchant]
         rates[r] = min(rates[r], design.merchant_rate)
     fleet = s.fleet if p == s.player else 0  # the Merchant Fleet serves the player whose turn it is
-    for c in range(W):
+    for c in range(CARD_KINDS):
         if fleet >> c & 1:
             rates[c] = min(rates[c], design.fleet_rate)
     return rates
 
 
 def refresh_rates(game: CKGame, p: int) -> None:
-    game.state.rates[p * W:p * W + W] = rates_from_scratch(game, p)
+    game.state.rates[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS] = rates_from_scratch(game, p)
 
 
 def special_harbour(game: CKGame, p: int, r: int) -> bool:
@@ -61,9 +61,9 @@ def trade_rule(game: CKGame, p: int, give: int, rate: int) -> str:
     s = game.state
     design = game.design
     if rate == design.fleet_rate and s.fleet >> give & 1 and s.player == p:
-        if give >= K or not special_harbour(game, p, give):
+        if give >= RESOURCE_KINDS or not special_harbour(game, p, give):
             return "progress.merchant-fleet"
-    if give >= K:
+    if give >= RESOURCE_KINDS:
         if rate == design.guild_rate and s.levels[p * 3 + TRADE] >= design.ability:
             return "improve.guild"
         return "commodities.trade-bank" if rate == design.start_rates[give] else "commodities.trade-harbour"

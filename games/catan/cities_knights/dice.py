@@ -21,7 +21,7 @@ from games.catan.turn import ROLL_ACTION
 from games.core import Action
 
 from . import barbarians, progress
-from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_ORDER, TRACKS, K
+from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_KINDS, RESOURCE_ORDER, TRACKS
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -113,7 +113,7 @@ class Aqueduct(NameChoice):
 
     kind = "aqueduct"
     forms = {"take": "take RESOURCE"}
-    names = CARDS[:K]
+    names = CARDS[:RESOURCE_KINDS]
     ask = "the Aqueduct gives you a resource of your choice (you took nothing this roll)"
     unknown = "the Aqueduct gives a resource ({names}), not {place} (improve.aqueduct)."
     refused = "the bank has no {place} left."

@@ -31,10 +31,14 @@ from games.core import Automatic
 from . import barbarians, progress
 from .commodities import refresh_rates
 from .rounds import next_in_queue
-from .state import AQUEDUCT_STAGE, ATTACK, DONE, GATE, PRODUCE, SCIENCE, SEVEN, K, W
+from .state import AQUEDUCT_STAGE, ATTACK, CARD_KINDS, COMMITTING, DONE, GATE, PRODUCE, RESOURCE_KINDS, SCIENCE, SEVEN
 
 if TYPE_CHECKING:
     from .game import CKGame
+
+#: The rules of a barbarian attack's report: its strength, the defence and the outcome.
+ATTACK_RULES = ("barbarians.strength", "barbarians.defence", "barbarians.defender", "barbarians.tie",
+                "barbarians.pillage", "barbarians.immune", "decision.ck-defender-needs-knights")
 
 
 def proceed(game: CKGame) -> None:
@@ -91,7 +95,11 @@ def continue_roll(game: CKGame) -> None:
     while True:
         stage = s.stage
         if stage == ATTACK:
-            if not barbarians.continue_attack(game):
+            mark, resolving = len(game.log), s.battle == COMMITTING
+            done = barbarians.continue_attack(game)
+            if resolving and s.battle != COMMITTING:  # fought: its report (CKGame.last_barbarian_attack)
+                s.last_attack = tuple(e.text for e in game.log[mark:] if e.rule in ATTACK_RULES)
+            if not done:
                 return
             s.stage = PRODUCE
         elif stage == GATE:
@@ -102,13 +110,14 @@ def continue_roll(game: CKGame) -> None:
             total = s.red + s.yellow
             if total == game.robber_roll:
                 s.stage = SEVEN
-                if any(s.hands[q * W + c] for q in range(game.players) for c in range(K, W)):
+                if any(s.hands[q * CARD_KINDS + c] for q in range(game.players)
+                       for c in range(RESOURCE_KINDS, CARD_KINDS)):
                     game.emit("commodities.hand", f"Commodities count with the resources for the {total}.")
                 robber.seven(game)  # discards; then discards_done() goes on
                 return
-            before = s.bank[K:]
+            before = s.bank[RESOURCE_KINDS:]
             takers = production.produce(game, total)
-            if s.bank[K:] != before:
+            if s.bank[RESOURCE_KINDS:] != before:
                 game.emit("commodities.city-yield", "Cities next to mountains, forest or pasture take a commodity "
                           "with their resource.", roll=total)
             s.stage = AQUEDUCT_STAGE
@@ -118,7 +127,7 @@ def continue_roll(game: CKGame) -> None:
             if q < 0:
                 s.stage = DONE
                 continue
-            if not any(s.bank[:K]):  # the players before took the last ones: nothing to choose from
+            if not any(s.bank[:RESOURCE_KINDS]):  # the players before took the last ones: nothing to choose from
                 game.emit("decision.ck-aqueduct-bank", f"The bank holds no resource: {name(q)} takes nothing from "
                           "the Aqueduct.", player=q)
                 continue
@@ -134,7 +143,7 @@ def continue_roll(game: CKGame) -> None:
 def _aqueduct_queue(game: CKGame, takers: int) -> int:
     """Players with the Aqueduct who took nothing from this roll (and a resource left in the bank to take)."""
     s = game.state
-    if not any(s.bank[:K]):
+    if not any(s.bank[:RESOURCE_KINDS]):
         return 0
     queue = 0
     ability = game.design.ability

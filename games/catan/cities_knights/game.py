@@ -35,6 +35,7 @@ from .setup import SetupCity
 from .state import (
     AQUEDUCT,
     BISHOP,
+    CARD_KINDS,
     CARD_ORDER,
     CARDS,
     CHOOSE_DRAW,
@@ -47,6 +48,7 @@ from .state import (
     LIMIT,
     NO_BATTLE,
     PILLAGE,
+    RESOURCE_KINDS,
     RESOURCE_ORDER,
     RETREAT,
     SABOTEUR,
@@ -54,8 +56,6 @@ from .state import (
     TRACKS,
     CKConfig,
     CKState,
-    K,
-    W,
 )
 from .trade_cards import NameCard
 
@@ -81,7 +81,7 @@ class CKGame(CatanGame):
     max_players = 4
     steps = STEPS
     cards = CARDS
-    width = W
+    width = CARD_KINDS
     card_order = CARD_ORDER
     card_totals = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES) + \
         (ck_rulebook.COMMODITY_CARDS.value,) * len(ck_rulebook.COMMODITIES)
@@ -146,7 +146,7 @@ class CKGame(CatanGame):
         self.emit("progress.deck", f"Science, trade and politics: {sizes_text}, {total} in all.")
         self.emit("ck.components", "No development cards and no largest army; commodities, knights, walls, "
                   "improvements, progress cards and the barbarians join the game.")
-        self.emit("commodities.supply", f"{self.card_totals[K]} cards of each commodity: "
+        self.emit("commodities.supply", f"{self.card_totals[RESOURCE_KINDS]} cards of each commodity: "
                   + ", ".join(ck_rulebook.COMMODITIES) + ".")
         return CKState(**fields, levels=[0] * (3 * n), metropolis=[-1] * 3, metro_owner=[-1] * 3, walls=[0] * n,
                        reduced=[0] * n, knights_at=[0] * (3 * n), active=[0] * n, knight_nodes=0, fresh=0,
@@ -154,7 +154,7 @@ class CKGame(CatanGame):
                        decks=decks, progress=[[] for _ in range(n)], printer=-1, constitution=-1, fifth=-1,
                        merchant=-1, merchant_owner=-1, crane=False, fleet=0, harbor=0, harbor_used=0, event=-1,
                        red=0, yellow=0, alchemy=False, stage=DONE, queue=0, card=-1, target=-1, count=0, node=-1,
-                       track=-1, knight=-1)
+                       track=-1, knight=-1, last_attack=())
 
     # ------------------------------------------------------------------ the island's number tokens can move
     @property  # type: ignore[override]
@@ -245,6 +245,11 @@ class CKGame(CatanGame):
         return CK_PHASE_NAMES[phase]
 
     # ------------------------------------------------------------------ views, checks, bots
+    def last_barbarian_attack(self) -> list[str]:
+        """The last barbarian attack as the game logged it, in log order: the barbarians' strength, Catan's defence and
+        the outcome (a Defender of Catan, a tie, the players who lose a city); empty before the first attack."""
+        return list(self.state.last_attack)
+
     def _observe(self, player: int | None) -> dict[str, Any]:
         return checks.observe(self, player)
 
@@ -271,8 +276,10 @@ class CKGame(CatanGame):
         strength = self.design.strength
         at = s.knights_at
         return {"points": tuple(float(x) for x in s.points),
-                "resource_cards": tuple(float(sum(hands[p * W:p * W + K])) for p in range(n)),
-                "commodity_cards": tuple(float(sum(hands[p * W + K:p * W + W])) for p in range(n)),
+                "resource_cards": tuple(float(sum(hands[p * CARD_KINDS:p * CARD_KINDS + RESOURCE_KINDS]))
+                                        for p in range(n)),
+                "commodity_cards": tuple(float(sum(hands[p * CARD_KINDS + RESOURCE_KINDS:(p + 1) * CARD_KINDS]))
+                                         for p in range(n)),
                 "improvements": tuple(float(sum(s.levels[p * 3:p * 3 + 3])) for p in range(n)),
                 "active_strength": tuple(float(sum(strength[level] * (at[p * 3 + level] & active[p]).bit_count()
                                                    for level in range(3))) for p in range(n)),

@@ -21,7 +21,7 @@ from games.core import Action
 
 from . import metropolis
 from .commodities import refresh_rates
-from .state import CARDS, POLITICS, SCIENCE, TRACK_CARD, TRACKS, TRADE, W
+from .state import CARD_KINDS, CARDS, POLITICS, SCIENCE, TRACK_CARD, TRACKS, TRADE
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -105,7 +105,7 @@ def improve(game: CKGame, p: int, t: int) -> None:
     level = s.levels[p * 3 + t] + 1
     price = cost(game, p, t)
     c = TRACK_CARD[t]
-    s.hands[p * W + c] -= price
+    s.hands[p * CARD_KINDS + c] -= price
     s.bank[c] += price
     crane = ""
     if s.crane:

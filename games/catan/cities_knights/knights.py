@@ -33,7 +33,7 @@ from games.catan.roads import longest_road
 from games.catan.state import Pending
 from games.core import Action
 
-from .state import CARDS, INTRIGUE, POLITICS, W
+from .state import CARD_KINDS, CARDS, INTRIGUE, POLITICS
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -468,4 +468,4 @@ class Retreat(PlaceChoice):
         _after_displacement(game)
 
 
-__all__ = ["W"]
+__all__ = ["CARD_KINDS"]

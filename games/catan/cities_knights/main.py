@@ -23,7 +23,7 @@ from games.core import Action
 
 from . import flow, improvements, knights, progress, trade_cards, walls
 from .cities import upgradable, upgrade
-from .state import CARDS, K, W
+from .state import CARD_KINDS, CARDS, RESOURCE_KINDS
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -38,10 +38,8 @@ class MechanicVerb(TurnVerb):
     def __init__(self, verb: str, form: str, offer: Callable[..., list[Action]], effect: Callable[..., None],
                  refusal: Callable[..., str]) -> None:
         self.verb, self.form = verb, form  # type: ignore[misc]
-        self._offer, self._effect, self._refusal = offer, effect, refusal
-
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
-        return self._offer(game, p, hand)
+        self.offer = offer  # type: ignore[method-assign]  # the mechanic's own function: no call in between
+        self._effect, self._refusal = effect, refusal
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return self._refusal(game, at.player, action) or None
@@ -100,9 +98,9 @@ class CKTrade(TurnVerb):
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         p = at.player
         give, get = str(action.args[0]), str(action.args[1])
-        rate = game.state.rates[p * W + CARDS.index(give)]
+        rate = game.state.rates[p * CARD_KINDS + CARDS.index(give)]
         trade.maritime(game, p, give, get)
-        if CARDS.index(give) < K <= CARDS.index(get):
+        if CARDS.index(give) < RESOURCE_KINDS <= CARDS.index(get):
             game.emit("decision.ck-commodity-trades", f"A {rate}:1 trade of {give} may take a commodity "
                       "(commodities.special-harbour).", player=p)
             game.emit("commodities.special-harbour", f"{name(p)} takes the commodity {get} for {rate} {give}.",
@@ -167,7 +165,7 @@ class CKMain(TurnStep):
     def options(self, game: CKGame, at: Any) -> list[Action]:  # type: ignore[override]
         p = at.player
         s = game.state
-        hand = s.hands[p * W:p * W + W]
+        hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
         k = s.knights_at
         units = self.verbs if k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2] else self._no_knights
         out: list[Action] = []

@@ -24,7 +24,8 @@ from games.catan.setup import ROAD
 from games.catan.state import Pending
 from games.core import Action
 
-from . import knights, progress
+from . import knights
+from .cards import Card, always, holders, never, richer, target_mask
 from .rounds import next_in_queue
 from .state import (
     BISHOP,
@@ -86,7 +87,7 @@ class CKMoveRobber(MoveRobber):
 
 # ---------------------------------------------------------------- Deserter
 def _deserter_ok(game: CKGame, p: int) -> bool:
-    return bool(progress.target_mask(game, p, DESERTER))
+    return bool(target_mask(game, p, DESERTER))
 
 
 def deserter_level(game: CKGame, p: int, level: int) -> int:
@@ -323,7 +324,7 @@ def _saboteur(game: CKGame, p: int) -> None:
 
 # ---------------------------------------------------------------- Spy, Warlord, Wedding
 def _spy_ok(game: CKGame, p: int) -> bool:
-    return bool(progress.target_mask(game, p, SPY))
+    return bool(target_mask(game, p, SPY))
 
 
 def _warlord_ok(game: CKGame, p: int) -> bool:
@@ -341,13 +342,13 @@ def _warlord(game: CKGame, p: int) -> None:
 
 
 def _wedding_ok(game: CKGame, p: int) -> bool:
-    rich = progress.richer(game, p)
-    return bool(rich and rich & progress.holders(game, p))
+    rich = richer(game, p)
+    return bool(rich and rich & holders(game, p))
 
 
 def _wedding(game: CKGame, p: int) -> None:
     s = game.state
-    s.queue = progress.richer(game, p) & progress.holders(game, p)
+    s.queue = richer(game, p) & holders(game, p)
     game.emit("progress.wedding", f"Wedding: every player with more points than {name(p)} gives them "
               f"{game.design.card_numbers['wedding']} resources or commodities of their choice.", player=p)
     next_wedding_giver(game)
@@ -365,20 +366,20 @@ def next_wedding_giver(game: CKGame) -> None:
 
 
 EFFECTS = {
-    BISHOP: progress.Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the "
+    BISHOP: Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the "
                           "Bishop cannot move it yet (ck-robber.locked, decision.ck-bishop-locked)."),
-    CONSTITUTION: progress.Card(CONSTITUTION, progress.never, _bishop, "the Constitution is shown when drawn "
+    CONSTITUTION: Card(CONSTITUTION, never, _bishop, "the Constitution is shown when drawn "
                                 "(progress.vp-reveal)."),
-    DESERTER: progress.Card(DESERTER, _deserter_ok, _to_target, "the Deserter needs an opponent with a knight "
+    DESERTER: Card(DESERTER, _deserter_ok, _to_target, "the Deserter needs an opponent with a knight "
                             "(progress.deserter)."),
-    DIPLOMAT: progress.Card(DIPLOMAT, _diplomat_ok, _diplomat, "the Diplomat needs an open road on the island "
+    DIPLOMAT: Card(DIPLOMAT, _diplomat_ok, _diplomat, "the Diplomat needs an open road on the island "
                             "(progress.diplomat, decision.ck-card-needs-effect)."),
-    INTRIGUE: progress.Card(INTRIGUE, _intrigue_ok, _intrigue, "the Intrigue needs an opponent's knight on an "
+    INTRIGUE: Card(INTRIGUE, _intrigue_ok, _intrigue, "the Intrigue needs an opponent's knight on an "
                             "intersection your roads touch (progress.intrigue)."),
-    SABOTEUR: progress.Card(SABOTEUR, progress.always, _saboteur, ""),
-    SPY: progress.Card(SPY, _spy_ok, _to_target, "the Spy needs an opponent with a progress card (progress.spy)."),
-    WARLORD: progress.Card(WARLORD, _warlord_ok, _warlord, "the Warlord needs an inactive knight of yours "
+    SABOTEUR: Card(SABOTEUR, always, _saboteur, ""),
+    SPY: Card(SPY, _spy_ok, _to_target, "the Spy needs an opponent with a progress card (progress.spy)."),
+    WARLORD: Card(WARLORD, _warlord_ok, _warlord, "the Warlord needs an inactive knight of yours "
                            "(progress.warlord, decision.ck-card-needs-effect)."),
-    WEDDING: progress.Card(WEDDING, _wedding_ok, _wedding, "the Wedding needs a player with more points than you "
+    WEDDING: Card(WEDDING, _wedding_ok, _wedding, "the Wedding needs a player with more points than you "
                            "who holds a card (progress.wedding, decision.ck-card-needs-effect)."),
 }

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from games.catan.board import bits
@@ -31,9 +30,11 @@ from games.catan.pieces import card_actions, hand_size, name
 from games.catan.state import Pending
 from games.core import Action
 
+from .cards import Card, target_mask
 from .design import medicine_text
 from .rounds import next_in_queue
 from .state import (
+    CARD_KINDS,
     CARD_ORDER,
     CARDS,
     COMMERCIAL_HARBOR,
@@ -42,12 +43,11 @@ from .state import (
     KINDS,
     MASTER_MERCHANT,
     PRINTER,
+    RESOURCE_KINDS,
     SPY,
     TRACKS,
     VP_KINDS,
     WEDDING,
-    K,
-    W,
 )
 from .state import FIFTH as FIFTH_PHASE
 from .state import LIMIT as LIMIT_PHASE
@@ -64,27 +64,6 @@ TAKE_CARD = card_actions("take", CARDS)
 TAKE_KIND = tuple(Action("take", (k,)) for k in KINDS)
 
 __all__ = ["FIFTH_PHASE", "LIMIT_PHASE"]
-
-
-@dataclass(frozen=True)
-class Card:
-    """One kind of progress card: when it may be played, why not, and its effect (which ends with
-    the automatic step ``card-done``, at once or after the decisions it asks for)."""
-
-    kind: int
-    playable: Callable[[CKGame, int], bool]
-    play: Callable[[CKGame, int], None]
-    why_not: str
-
-
-def always(game: CKGame, p: int) -> bool:
-    """``Card.playable`` of a card that can always be played (its effect needs no choice)."""
-    return True
-
-
-def never(game: CKGame, p: int) -> bool:
-    """``Card.playable`` of a card never played from the hand (shown when drawn, or played before the roll)."""
-    return False
 
 
 @functools.cache
@@ -240,27 +219,6 @@ def play_card(game: CKGame, p: int, kind: int) -> None:
     registry()[kind].play(game, p)
 
 
-def richer(game: CKGame, p: int) -> int:
-    """Mask of the players with more points than ``p``."""
-    points = game.state.points
-    mine = points[p]
-    out = 0
-    for q in range(game.players):
-        if points[q] > mine:
-            out |= 1 << q
-    return out
-
-
-def holders(game: CKGame, p: int) -> int:
-    """Mask of the other players holding at least one resource or commodity."""
-    hands = game.state.hands
-    out = 0
-    for q in range(game.players):
-        if q != p and any(hands[q * W:q * W + W]):
-            out |= 1 << q
-    return out
-
-
 class FifthCard(CatanStep):
     """The player whose turn it is holds a 5th progress card: play it at once, or it goes under its deck."""
 
@@ -322,26 +280,6 @@ class HandLimit(CatanStep):
 
 
 # ---------------------------------------------------------------- choices several cards share
-def target_mask(game: CKGame, p: int, kind: int) -> int:
-    """The players ``kind`` may aim at."""
-    s = game.state
-    if kind == MASTER_MERCHANT:
-        rich = richer(game, p)
-        return rich & holders(game, p) if rich else 0
-    out = 0
-    if kind == SPY:
-        for q in range(game.players):
-            if q != p and s.progress[q]:
-                out |= 1 << q
-    elif kind == DESERTER:
-        if s.knight_nodes & ~(s.knights_at[p * 3] | s.knights_at[p * 3 + 1] | s.knights_at[p * 3 + 2]):
-            k = s.knights_at
-            for q in range(game.players):
-                if q != p and k[q * 3] | k[q * 3 + 1] | k[q * 3 + 2]:
-                    out |= 1 << q
-    return out
-
-
 class Target(CatanStep):
     """Choose the player a card aims at (Master Merchant, Spy, Deserter)."""
 
@@ -390,7 +328,7 @@ class Take(CatanStep):
         if game.state.card == SPY:
             return [TAKE_KIND[k] for k in sorted(set(game.state.progress[q]))]
         hands = game.state.hands
-        return [TAKE_CARD[c] for c in CARD_ORDER if hands[q * W + c]]
+        return [TAKE_CARD[c] for c in CARD_ORDER if hands[q * CARD_KINDS + c]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return f"{name(game.state.target)} holds no {action.args[0]} (progress.{KINDS[game.state.card]})."
@@ -408,10 +346,10 @@ class Take(CatanStep):
                 game.push(Pending("card-done", game.state.player))
             return
         c = CARDS.index(str(action.args[0]))
-        s.hands[q * W + c] -= 1
-        s.hands[p * W + c] += 1
+        s.hands[q * CARD_KINDS + c] -= 1
+        s.hands[p * CARD_KINDS + c] += 1
         s.count -= 1
-        kind = "resource" if c < K else "commodity"
+        kind = "resource" if c < RESOURCE_KINDS else "commodity"
         game.emit("progress.master-merchant", f"{name(p)} takes a {kind} card from {name(q)}.", player=p, target=q)
         if not s.count or not hand_size(game, q):
             game.push(Pending("card-done", game.state.player))
@@ -434,11 +372,11 @@ class Give(CatanStep):
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         q = at.player
         hands = game.state.hands
-        order = CARD_ORDER if game.state.card == WEDDING else (K, K + 1, K + 2)
-        return [GIVE_CARD[c] for c in order if hands[q * W + c]]
+        order = CARD_ORDER if game.state.card == WEDDING else (RESOURCE_KINDS, RESOURCE_KINDS + 1, RESOURCE_KINDS + 2)
+        return [GIVE_CARD[c] for c in order if hands[q * CARD_KINDS + c]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        if game.state.card == COMMERCIAL_HARBOR and action.args[0] in CARDS[:K]:
+        if game.state.card == COMMERCIAL_HARBOR and action.args[0] in CARDS[:RESOURCE_KINDS]:
             return "the Commercial Harbor takes a commodity in return, not a resource (progress.commercial-harbor)."
         return f"you hold no {action.args[0]}."
 
@@ -446,8 +384,8 @@ class Give(CatanStep):
         s = game.state
         q, p = at.player, s.player
         c = CARDS.index(str(action.args[0]))
-        s.hands[q * W + c] -= 1
-        s.hands[p * W + c] += 1
+        s.hands[q * CARD_KINDS + c] -= 1
+        s.hands[p * CARD_KINDS + c] += 1
         if s.card == COMMERCIAL_HARBOR:
             game.emit("progress.commercial-harbor", f"{name(q)} gives {name(p)} 1 {CARDS[c]} in return.", player=q,
                       to=p, card=c)

@@ -22,11 +22,12 @@ from games.catan.state import Pending
 from games.core import Action
 
 from . import knights, walls
+from .cards import Card, always, never
 from .cities import upgrade
 from .design import medicine_text
-from .progress import Card, always, never
 from .state import (
     ALCHEMIST,
+    CARD_KINDS,
     CARDS,
     CRANE,
     ENGINEER,
@@ -39,7 +40,6 @@ from .state import (
     PRINTER,
     ROAD_BUILDING,
     SMITH,
-    W,
 )
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def _harvest(game: CKGame, p: int, terrain: int, card: int, rule: str) -> None:
     due = each * len(hexes)
     got = min(due, s.bank[card])
     s.bank[card] -= got
-    s.hands[p * W + card] += got
+    s.hands[p * CARD_KINDS + card] += got
     short = f" (the bank has only {got})" if got < due else ""
     game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {each} for each of the "
               f"{len(hexes)} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)

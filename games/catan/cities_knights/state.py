@@ -17,16 +17,16 @@ from games.catan.state import OVER, PHASE_NAMES, CatanConfig, CatanState
 
 # ---------------------------------------------------------------- cards in hand: resources 0-4, commodities 5-7
 RESOURCES = rulebook.RESOURCES
-K = len(RESOURCES)
+RESOURCE_KINDS = len(RESOURCES)
 CARDS: tuple[str, ...] = RESOURCES + ck_rulebook.COMMODITIES
-W = len(CARDS)
-CLOTH, COIN, PAPER = K, K + 1, K + 2
-COMMODITY = range(K, W)
+CARD_KINDS = len(CARDS)
+CLOTH, COIN, PAPER = RESOURCE_KINDS, RESOURCE_KINDS + 1, RESOURCE_KINDS + 2
+COMMODITY = range(RESOURCE_KINDS, CARD_KINDS)
 #: Card indices in alphabetical order of their names.
-CARD_ORDER: tuple[int, ...] = tuple(sorted(range(W), key=lambda c: CARDS[c]))
-RESOURCE_ORDER: tuple[int, ...] = tuple(range(K))
+CARD_ORDER: tuple[int, ...] = tuple(sorted(range(CARD_KINDS), key=lambda c: CARDS[c]))
+RESOURCE_ORDER: tuple[int, ...] = tuple(range(RESOURCE_KINDS))
 COMMODITY_ORDER: tuple[int, ...] = (CLOTH, COIN, PAPER)
-BRICK, GRAIN, LUMBER, ORE, WOOL = range(K)
+BRICK, GRAIN, LUMBER, ORE, WOOL = range(RESOURCE_KINDS)
 
 # ---------------------------------------------------------------- tracks
 TRACKS = ck_rulebook.TRACKS
@@ -134,6 +134,7 @@ class CKState(CatanState):
     node: int  # a node in the resolution (where a displaced knight stands)
     track: int  # the track whose metropolis is being placed, or whose cards are being drawn
     knight: int  # a knight off the board (displaced or deserted): level + 3 if it was active, -1 none
+    last_attack: tuple[str, ...]  # the last barbarian attack's report: its events' texts in log order (none yet: ())
 
     #: Step kind -> phase number (``CK_PHASE_NAMES``).
     phases = MappingProxyType({kind: phase for phase, kind in enumerate(CK_PHASE_NAMES)})  # not a field: no annotation

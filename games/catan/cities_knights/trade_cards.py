@@ -17,9 +17,11 @@ from games.catan.pieces import card_actions, name
 from games.catan.state import Pending
 from games.core import Action
 
-from . import merchant, progress
+from . import merchant
+from .cards import Card, always, target_mask
 from .commodities import refresh_rates
 from .state import (
+    CARD_KINDS,
     CARD_ORDER,
     CARDS,
     COMMERCIAL_HARBOR,
@@ -28,30 +30,31 @@ from .state import (
     MASTER_MERCHANT,
     MERCHANT,
     MERCHANT_FLEET,
+    RESOURCE_KINDS,
     RESOURCE_MONOPOLY,
     RESOURCE_ORDER,
     TRADE_MONOPOLY,
-    K,
-    W,
 )
 
 if TYPE_CHECKING:
     from .game import CKGame
 
 NAMES = card_actions("name", CARDS)
-HARBOR = {(q, r): Action("harbor", (q + 1, CARDS[r])) for q in range(8) for r in range(K)}
+HARBOR = {(q, r): Action("harbor", (q + 1, CARDS[r])) for q in range(8) for r in range(RESOURCE_KINDS)}
 
 
 def commodity_holders(game: CKGame) -> int:
     s = game.state
-    return sum(1 << q for q in range(game.players) if any(s.hands[q * W + K:q * W + W]))
+    return sum(1 << q for q in range(game.players)
+               if any(s.hands[q * CARD_KINDS + RESOURCE_KINDS:(q + 1) * CARD_KINDS]))
 
 
 # ---------------------------------------------------------------- Commercial Harbor
 def _harbor_ok(game: CKGame, p: int) -> bool:
     s = game.state
     others = ((1 << game.players) - 1) & ~(1 << p)
-    return not s.harbor and bool(others & ~s.harbor_used) and any(s.hands[p * W:p * W + K])
+    return (not s.harbor and bool(others & ~s.harbor_used)
+            and any(s.hands[p * CARD_KINDS:p * CARD_KINDS + RESOURCE_KINDS]))
 
 
 def _harbor(game: CKGame, p: int) -> None:
@@ -79,8 +82,8 @@ def harbor_effect(game: CKGame, p: int, action: Action) -> None:
     s = game.state
     q = int(action.args[0]) - 1  # type: ignore[arg-type]
     r = CARDS.index(str(action.args[1]))
-    s.hands[p * W + r] -= 1
-    s.hands[q * W + r] += 1
+    s.hands[p * CARD_KINDS + r] -= 1
+    s.hands[q * CARD_KINDS + r] += 1
     s.harbor &= ~(1 << q)
     s.harbor_used |= 1 << q
     game.emit("progress.commercial-harbor", f"{name(p)} gives {name(q)} 1 {CARDS[r]} (Commercial Harbor).",
@@ -94,7 +97,7 @@ def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
     if not s.harbor:
         return "no Commercial Harbor is in play for you this turn (progress.commercial-harbor)."
     q, r = action.args
-    if r not in CARDS[:K]:
+    if r not in CARDS[:RESOURCE_KINDS]:
         return f"the Commercial Harbor offers a resource, not {r} (progress.commercial-harbor)."
     if not isinstance(q, int) or not 1 <= q <= game.players or not s.harbor >> (q - 1) & 1:
         return f"{q} is not an opponent you may still offer a trade this turn (progress.commercial-harbor)."
@@ -105,7 +108,7 @@ def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
 
 # ---------------------------------------------------------------- Master Merchant
 def _master_ok(game: CKGame, p: int) -> bool:
-    return bool(progress.target_mask(game, p, MASTER_MERCHANT))
+    return bool(target_mask(game, p, MASTER_MERCHANT))
 
 
 def _to_target(game: CKGame, p: int) -> None:
@@ -163,10 +166,10 @@ class NameCard(CatanStep):
             taken = []
             for i in range(1, game.players):
                 q = (p + i) % game.players
-                k = min(most, s.hands[q * W + c])
+                k = min(most, s.hands[q * CARD_KINDS + c])
                 if k:
-                    s.hands[q * W + c] -= k
-                    s.hands[p * W + c] += k
+                    s.hands[q * CARD_KINDS + c] -= k
+                    s.hands[p * CARD_KINDS + c] += k
                     taken.append(f"{k} from {name(q)}")
             rule = "progress.resource-monopoly" if s.card == RESOURCE_MONOPOLY else "progress.trade-monopoly"
             game.emit(rule, f"{KINDS[s.card].replace('-', ' ').capitalize()} on {CARDS[c]}: "
@@ -177,16 +180,16 @@ class NameCard(CatanStep):
 
 
 EFFECTS = {
-    COMMERCIAL_HARBOR: progress.Card(COMMERCIAL_HARBOR, _harbor_ok, _harbor,
+    COMMERCIAL_HARBOR: Card(COMMERCIAL_HARBOR, _harbor_ok, _harbor,
                                      "the Commercial Harbor needs a resource in your hand and an opponent you have "
                                      "not traded with this way this turn (progress.commercial-harbor, "
                                      "decision.ck-card-needs-effect)."),
-    MASTER_MERCHANT: progress.Card(MASTER_MERCHANT, _master_ok, _to_target,
+    MASTER_MERCHANT: Card(MASTER_MERCHANT, _master_ok, _to_target,
                                    "the Master Merchant needs an opponent with more points than you who holds a card "
                                    "(progress.master-merchant)."),
-    MERCHANT: progress.Card(MERCHANT, _merchant_ok, _merchant, "the merchant goes next to your settlement or city "
+    MERCHANT: Card(MERCHANT, _merchant_ok, _merchant, "the merchant goes next to your settlement or city "
                             "(merchant.place)."),
-    MERCHANT_FLEET: progress.Card(MERCHANT_FLEET, progress.always, _name, ""),
-    RESOURCE_MONOPOLY: progress.Card(RESOURCE_MONOPOLY, progress.always, _name, ""),
-    TRADE_MONOPOLY: progress.Card(TRADE_MONOPOLY, progress.always, _name, ""),
+    MERCHANT_FLEET: Card(MERCHANT_FLEET, always, _name, ""),
+    RESOURCE_MONOPOLY: Card(RESOURCE_MONOPOLY, always, _name, ""),
+    TRADE_MONOPOLY: Card(TRADE_MONOPOLY, always, _name, ""),
 }
