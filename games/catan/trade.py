@@ -148,8 +148,8 @@ class Offer(CatanStep):
                 f"({offer_text(game.state.offer_give, game.state.offer_want, game.cards)} so far)")
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        p = at.player
-        give, want = game.state.offer_give, game.state.offer_want
+        p, s = at.player, game.state
+        give, want = s.offer_give, s.offer_want
         out: list[Action] = []
         total_want = sum(want)
         if total_want and any(give):
@@ -159,13 +159,13 @@ class Offer(CatanStep):
             if able:
                 out.append(ASK_ALL)
         w = game.width
-        own = game.state.hands[p * w:p * w + w]
+        own = s.hands[p * w:p * w + w]
         order = game.card_order
         gives, wants = card_actions("give", game.cards), card_actions("want", game.cards)
         for r in order:
             if not want[r] and own[r] > give[r]:
                 out.append(gives[r])
-        totals, bank = game.card_totals, game.state.bank
+        totals, bank = game.card_totals, s.bank
         for r in order:
             if not give[r] and want[r] < totals[r] - bank[r] - own[r]:
                 out.append(wants[r])
@@ -262,7 +262,8 @@ class Confirm(CatanStep):
         return f"{name(at.player)}: trade with {who}, or withdraw the offer"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        out = [CONFIRM_ACTIONS[q] for q in range(game.players) if game.state.answers[q] == ACCEPTED]
+        answers = game.state.answers
+        out = [CONFIRM_ACTIONS[q] for q in range(game.players) if answers[q] == ACCEPTED]
         out.append(WITHDRAW)
         return out
 

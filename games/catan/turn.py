@@ -27,7 +27,7 @@ from .choice import CatanStep, TurnStep, TurnVerb
 from .development import Buy, Play
 from .pieces import name
 from .settlement import Settle
-from .state import MAIN, TURN_LIMIT, WON, Pending
+from .state import TURN_LIMIT, WON, Pending
 from .trade import Propose, Trade
 
 if TYPE_CHECKING:
@@ -72,8 +72,7 @@ class Production(Automatic):
     def run(self, game: CatanGame, at: Any) -> None:
         s = game.state
         if s.dice == game.robber_roll:
-            s.after_robber = MAIN
-            robber.seven(game)
+            robber.seven(game)  # discards, the robber, then the main part of the turn (after_robber)
         else:
             production.produce(game, s.dice)
             game.push(Pending("main", at.player))

@@ -103,7 +103,7 @@ def first_positions(name: str) -> dict[str, list[Position]]:
     """Positions of every decision kind of game ``name`` (a key of :data:`SEARCHES`), by kind: the first of each
     kind, then the first to offer a verb the ones kept for its kind did not (module docstring)."""
     search = SEARCHES[name]
-    kinds = set(search.game_class.steps)
+    kinds = {step.kind for step in search.game_class.steps.decisions()}  # automatic steps are never pending
     found: dict[str, list[Position]] = {}
     verbs: dict[str, set[str]] = {}
     for seed in search.seeds:

@@ -407,7 +407,7 @@ def improve_events(game: CKGame, moves: Iterable[tuple[int, str]]) -> list[str]:
         s.bank[c] -= need
         start = len(game.log)
         improvements.improve(game, p, t)
-        if s.phase == metropolis.METROPOLIS:
+        if s.stack[-1].kind == "metropolis":  # a choice of city: made here, for the sandbox
             free = metropolis.free_cities(game, p)
             metropolis.place(game, p, t, (free & -free).bit_length() - 1)
             s.stack.pop()  # the metropolis is placed here, not asked: the main part of the turn is pending again
