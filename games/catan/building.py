@@ -113,7 +113,7 @@ class Road(TurnVerb):
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         build_road(game, at.player, place_of(action))
-        game.push(at)  # the main part of the turn goes on
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class City(TurnVerb):
@@ -129,4 +129,4 @@ class City(TurnVerb):
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         build_city(game, at.player, place_of(action))
-        game.push(at)  # the main part of the turn goes on
+        game.state.stack.append(at)  # the main part of the turn goes on

@@ -77,8 +77,9 @@ class CatanStep(Step):
 
     def apply(self, game: Any, at: Any, action: Action) -> None:
         self.effect(game, at, action)
-        if not game.state.stack:  # nothing else pending: the same decision goes on (another card to discard, ...)
-            game.push(at)
+        stack = game.state.stack
+        if not stack:  # nothing else pending: the same decision goes on (another card to discard, ...)
+            stack.append(at)
 
 
 class NameChoice(CatanStep):

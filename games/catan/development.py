@@ -176,9 +176,7 @@ class RoadBuilding(CatanStep):
             left = "the second free road" if game.design.free_roads == 2 else f"{s.free_roads} more free road(s)"
             game.emit("decision.road-building", f"{name(p)} has nowhere left to place {left}.", player=p)
             s.free_roads = 0
-        if s.free_roads:
-            game.push(at)  # the next free road
-        else:
+        if not s.free_roads:  # else the next free road
             game.push(Pending(self.after, p))
 
 
@@ -250,7 +248,7 @@ class Buy(TurnVerb):
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         buy(game, at.player)
-        game.push(at)  # the main part of the turn goes on
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class Play(TurnVerb):

@@ -117,9 +117,7 @@ class Discard(CatanStep):
         s.discard_left[q] -= 1
         game.emit("decision.discard", f"{name(q)} discards 1 {action.args[0]} ({s.discard_left[q]} to go).",
                   player=q, card=r)
-        if s.discard_left[q]:
-            game.push(at)  # the same player discards on
-        else:
+        if not s.discard_left[q]:  # else the same player discards on
             _next_discarder(game)
 
 

@@ -54,7 +54,7 @@ class Settle(TurnVerb):
         pieces.pay(game, p, game.design.settlement_cost)
         game.emit("build.settlement", f"{name(p)} builds a settlement at {v}.", player=p, node=v)
         pieces.place_settlement(game, p, v)
-        game.push(at)  # the main part of the turn goes on
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 def settle_refusal(game: CatanGame, p: int, v: object) -> str:

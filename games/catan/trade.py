@@ -197,8 +197,7 @@ class Offer(CatanStep):
             _lapse(game, f"{name(p)} withdraws the offer.")
         elif action.verb in ("give", "want"):
             side = s.offer_give if action.verb == "give" else s.offer_want
-            side[game.cards.index(str(action.args[0]))] += 1
-            game.push(at)  # the offer is composed on
+            side[game.cards.index(str(action.args[0]))] += 1  # the offer is composed on
         else:
             target = action.args[0]
             asked = [q for q in range(game.players) if q != p and (target == "all" or q == int(target) - 1)]
@@ -297,7 +296,7 @@ class Trade(TurnVerb):
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         maritime(game, at.player, str(action.args[0]), str(action.args[1]))
-        game.push(at)  # the main part of the turn goes on
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class Propose(TurnVerb):

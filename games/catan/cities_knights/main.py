@@ -47,7 +47,7 @@ class MechanicVerb(TurnVerb):
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         self._effect(game, at.player, action)
         if not game.state.stack:
-            game.push(at)
+            game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class CKCity(TurnVerb):
@@ -69,7 +69,7 @@ class CKCity(TurnVerb):
         pieces.pay(game, p, game.design.city_cost)
         game.emit("build.city", f"{name(p)} builds a city at {v}.", player=p, node=v)
         upgrade(game, p, v)
-        game.push(at)
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class CKSettle(Settle):
@@ -105,7 +105,7 @@ class CKTrade(TurnVerb):
                       "(commodities.special-harbour).", player=p)
             game.emit("commodities.special-harbour", f"{name(p)} takes the commodity {get} for {rate} {give}.",
                       player=p)
-        game.push(at)
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class CKEnd(End):
