@@ -2,7 +2,9 @@
 
 import pytest
 
-from games.catan.cities_knights import barbarians
+from games.catan.cities_knights import barbarians, knights
+from games.catan.cities_knights.main import CKMain
+from games.core import Action
 from tests.checks import assert_refused
 
 from .ck_scenario import ck_position, hand, knight_at, legal, path, play, rules_of, sound
@@ -244,3 +246,26 @@ def test_strength_is_one_two_three_by_level():
     assert game.observe(1)["players"][0]["knights"] == [
         {"node": 22, "level": "basic", "active": True}, {"node": 28, "level": "strong", "active": False},
         {"node": 34, "level": "mighty", "active": True}]
+
+
+KNIGHT_UNITS = (knights.Activate(), knights.Chase(), knights.Displace(), knights.PlaceKnight(), knights.Move(),
+                knights.Promote())
+
+
+def test_each_knight_verb_is_one_unit_with_the_form_options_refusal_and_effect_of_its_verb():
+    game = ck_position(cities={0: [17]}, settlements={1: [38]}, roads={0: path(17, 22, 28, 33) + path(28, 34),
+                       1: path(38, 33)}, knights_={0: {22: "basic", 28: "strong active"}, 1: {33: "basic"}},
+                       hands={0: "ore wool grain " * 2}, robber=8, attacks=1)
+    s = game.state
+    assert [unit.verb for unit in KNIGHT_UNITS] == sorted(unit.verb for unit in KNIGHT_UNITS)
+    for unit in KNIGHT_UNITS:
+        assert CKMain.forms[unit.verb] == unit.form
+        offered = [str(a) for a in unit.options(game, s)]
+        assert offered == verbs(game, unit.verb) and offered, unit.verb
+    promote = knights.Promote()
+    assert promote.refusal(game, s, Action("promote", (17,))) == "you have no knight at 17."
+    empty = ck_position(cities={0: [17]}, roads={0: path(17, 22)}, knights_={0: {22: "basic"}})
+    assert promote.refusal(empty, empty.state, Action("promote", (22,))) == \
+        "a promotion costs 1 ore + 1 wool (knights.promote)."
+    promote.apply(game, s, Action("promote", (22,)))
+    assert knight_at(game, 22)[1] == "strong" and hand(game, 0) == {"grain": 2, "ore": 1, "wool": 1}

@@ -31,7 +31,6 @@ from games.catan.pieces import card_actions, hand_size, name
 from games.core import Action
 
 from . import flow
-from .design import medicine_text
 from .state import (
     CARD_ORDER,
     CARDS,
@@ -75,7 +74,8 @@ class Card:
     kind: int
     playable: Callable[[CKGame, int], bool]
     play: Callable[[CKGame, int], None]
-    why_not: str
+    #: Why the card cannot be played now; a sentence that names the game's numbers is made from the game.
+    why_not: str | Callable[[CKGame], str]
 
 
 def always(game: CKGame, p: int) -> bool:
@@ -221,10 +221,8 @@ def play_refusal(game: CKGame, p: int, card: object) -> str:
         return f"the {card} is shown when drawn and scores a point; it is never played (progress.vp-reveal)."
     if kind not in game.state.progress[p]:
         return f"you hold no {card} card."
-    # the Medicine's sentence names its cost: the game's
-    design = game.design
-    return registry()[kind].why_not.replace("{medicine}", medicine_text(design.medicine_cost)).replace(
-        "{walls}", str(design.walls))
+    why_not = registry()[kind].why_not
+    return why_not if isinstance(why_not, str) else why_not(game)
 
 
 def play_card(game: CKGame, p: int, kind: int) -> None:

@@ -15,7 +15,6 @@ from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES
 from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
-from games.catan.design import cost_text
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
 from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
@@ -110,17 +109,23 @@ def _inventor(game: CKGame, p: int) -> None:
     game.state.phase = INVENT
 
 
+def fixed_words(conjunction: str) -> str:
+    """The numbers the Inventor never moves, in words: ``2, 6, 8 or 12``."""
+    *most, last = map(str, FIXED)
+    return f"{', '.join(most)} {conjunction} {last}" if most else last
+
+
 class InventorSwap(CatanStep):
     kind = "inventor"
     forms = {"swap": "swap HEX HEX"}
-    ask = "swap two number tokens, never 2, 6, 8 or 12 (Inventor)"
+    ask = f"swap two number tokens, never {fixed_words('or')} (Inventor)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         hexes = swappable(game)
         return [SWAP[(a, b)] for i, a in enumerate(hexes) for b in hexes[i + 1:]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return ("write swap A B with two hexes A < B that carry numbers other than 2, 6, 8 and 12 "
+        return (f"write swap A B with two hexes A < B that carry numbers other than {fixed_words('and')} "
                 "(progress.inventor).")
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
@@ -223,7 +228,7 @@ class CKRoadBuilding(RoadBuilding):
 
 # ---------------------------------------------------------------- Smith
 def _smith_ok(game: CKGame, p: int) -> bool:
-    return bool(knights.promotable(game, p))
+    return bool(SmithPromote.promotion.candidates(game, p))
 
 
 def _smith(game: CKGame, p: int) -> None:
@@ -233,25 +238,28 @@ def _smith(game: CKGame, p: int) -> None:
 
 
 class SmithPromote(PlaceChoice):
+    """The Smith's free promotions: the promotion's own rules (:class:`knights.Promote`), without its cost."""
+
     kind = "smith"
     forms = {"promote": "promote NODE", "done": "done"}
     actions = knights.PROMOTE
     stop = DONE
     ask = "promote a knight free (Smith, {at.count} left), or done"
+    promotion = knights.Promote()
 
     def places(self, game: CKGame, at: Any) -> int:
-        return knights.promotable(game, at.decider)
+        return self.promotion.candidates(game, at.decider)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        paid = f"a promotion costs {cost_text(game.design.promote_cost, CARDS)}"
-        return knights.promote_refusal(game, at.decider, action).replace(paid, "that knight cannot be promoted")
+        return (self.promotion.obstacle(game, at.decider, action.args[0])
+                or "that knight cannot be promoted (knights.promote).")
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
         game.emit("progress.smith", f"Smith: {name(p)} promotes a knight free.", player=p)
-        knights.promote(game, p, v, free=True)
+        self.promotion.promote(game, p, v, free=True)
         s.count -= 1
-        if not (s.count and knights.promotable(game, p)):
+        if not (s.count and self.promotion.candidates(game, p)):
             self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
@@ -263,12 +271,13 @@ EFFECTS = {
                     "(progress.alchemist)."),
     CRANE: Card(CRANE, _crane_ok, _crane, "a Crane is waiting for your next improvement already; two never stack "
                 "(progress.crane)."),
-    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, "the Engineer needs a city without a wall and fewer than {walls} "
-                   "walls (progress.engineer, decision.ck-card-needs-effect)."),
+    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, lambda game: "the Engineer needs a city without a wall and "
+                   f"fewer than {game.design.walls} walls (progress.engineer, decision.ck-card-needs-effect)."),
     INVENTOR: Card(INVENTOR, always, _inventor, ""),
     IRRIGATION: Card(IRRIGATION, always, _irrigation, ""),
-    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, "Medicine needs a settlement that can become a city and "
-                   "{medicine} (progress.medicine, decision.ck-card-needs-effect)."),
+    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, lambda game: "Medicine needs a settlement that can become a "
+                   f"city and {medicine_text(game.design.medicine_cost)} (progress.medicine, "
+                   "decision.ck-card-needs-effect)."),
     MINING: Card(MINING, always, _mining, ""),
     PRINTER: Card(PRINTER, never, _alchemist, "the Printer is shown when drawn (progress.vp-reveal)."),
     ROAD_BUILDING: Card(ROAD_BUILDING, _roads_ok, _road_building, "Road Building needs a road piece and a path "
