@@ -33,7 +33,6 @@ from .state import (
     DIPLOMAT,
     DIPLOMAT_REMOVE,
     DIPLOMAT_ROAD,
-    GIVE,
     INTRIGUE,
     INTRIGUE_PICK,
     SABOTEUR,
@@ -356,21 +355,10 @@ def _wedding(game: CKGame, p: int) -> None:
     s.queue = progress.richer(game, p) & progress.holders(game, p)
     game.emit("progress.wedding", f"Wedding: every player with more points than {name(p)} gives them "
               f"{game.design.card_numbers['wedding']} resources or commodities of their choice.", player=p)
-    next_wedding_giver(game)
+    progress.next_wedding_giver(game)
 
 
-def next_wedding_giver(game: CKGame) -> None:
-    s = game.state
-    q = flow.next_in_queue(game)
-    if q < 0:
-        flow.finish_card(game)
-        return
-    s.phase, s.decider = GIVE, q
-    s.target = q
-    s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
-
-
-EFFECTS = {
+EFFECTS = progress.register({
     BISHOP: progress.Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the "
                           "Bishop cannot move it yet (ck-robber.locked, decision.ck-bishop-locked)."),
     CONSTITUTION: progress.Card(CONSTITUTION, progress.never, _bishop, "the Constitution is shown when drawn "
@@ -387,4 +375,4 @@ EFFECTS = {
                            "(progress.warlord, decision.ck-card-needs-effect)."),
     WEDDING: progress.Card(WEDDING, _wedding_ok, _wedding, "the Wedding needs a player with more points than you "
                            "who holds a card (progress.wedding, decision.ck-card-needs-effect)."),
-}
+})

@@ -21,9 +21,8 @@ The effects of each card are in :mod:`.science`, :mod:`.trade_cards` and :mod:`.
 from __future__ import annotations
 
 import bisect
-import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from games.catan.board import bits
 from games.catan.choice import CatanStep
@@ -37,6 +36,7 @@ from .state import (
     COMMERCIAL_HARBOR,
     DESERT,
     DESERTER,
+    GIVE,
     KIND_TRACK,
     KINDS,
     MASTER_MERCHANT,
@@ -88,14 +88,16 @@ def never(game: CKGame, p: int) -> bool:
     return False
 
 
-@functools.cache
-def registry() -> dict[int, Card]:
-    from . import politics, science, trade_cards
+#: Every kind of progress card: each card module (:mod:`.science`, :mod:`.trade_cards`, :mod:`.politics`) adds its
+#: own with :func:`register` when it is imported (the game imports all three), so that this module, which they use,
+#: imports none of them.
+CARDS_BY_KIND: dict[int, Card] = {}
 
-    table: dict[int, Card] = {}
-    for module in (science, trade_cards, politics):
-        table.update(module.EFFECTS)
-    return table
+
+def register(cards: Mapping[int, Card]) -> Mapping[int, Card]:
+    """Add a card module's cards to :data:`CARDS_BY_KIND`; returns them."""
+    CARDS_BY_KIND.update(cards)
+    return cards
 
 
 def ordinal(n: int) -> str:
@@ -200,8 +202,7 @@ def play_options(game: CKGame, p: int, hand: list[int] | None = None) -> list[Ac
     if not held:
         return []
     if not _PLAYABLE:
-        cards = registry()
-        _PLAYABLE.extend(cards[k].playable for k in range(len(KINDS)))
+        _PLAYABLE.extend(CARDS_BY_KIND[k].playable for k in range(len(KINDS)))
     playable = _PLAYABLE
     out = []
     last = -1
@@ -221,7 +222,7 @@ def play_refusal(game: CKGame, p: int, card: object) -> str:
         return f"the {card} is shown when drawn and scores a point; it is never played (progress.vp-reveal)."
     if kind not in game.state.progress[p]:
         return f"you hold no {card} card."
-    why_not = registry()[kind].why_not
+    why_not = CARDS_BY_KIND[kind].why_not
     return why_not if isinstance(why_not, str) else why_not(game)
 
 
@@ -236,7 +237,7 @@ def play_card(game: CKGame, p: int, kind: int) -> None:
     s.card = kind
     game.emit("progress.bottom", f"{name(p)} plays the {KINDS[kind]}; it goes under the {TRACKS[track]} deck.",
               player=p, card=KINDS[kind])
-    registry()[kind].play(game, p)
+    CARDS_BY_KIND[kind].play(game, p)
 
 
 def richer(game: CKGame, p: int) -> int:
@@ -272,7 +273,7 @@ class FifthCard(CatanStep):
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         kind = at.fifth
-        if registry()[kind].playable(game, at.decider):
+        if CARDS_BY_KIND[kind].playable(game, at.decider):
             return (BOTTOM, PLAY[kind])
         return (BOTTOM,)
 
@@ -454,9 +455,19 @@ class Give(CatanStep):
         game.emit("progress.wedding", f"{name(q)} gives {name(p)} 1 {CARDS[c]} (Wedding).", player=q, to=p, card=c)
         if s.count and hand_size(game, q):
             return
-        from .politics import next_wedding_giver
-
         next_wedding_giver(game)
 
 
-__all__ += ["Card", "FifthCard", "Give", "HandLimit", "Take", "Target", "draw", "play_card", "receive", "registry"]
+def next_wedding_giver(game: CKGame) -> None:
+    """The next player the Wedding asks for cards (clockwise), or the card is done."""
+    s = game.state
+    q = flow.next_in_queue(game)
+    if q < 0:
+        flow.finish_card(game)
+        return
+    s.phase, s.decider = GIVE, q
+    s.target = q
+    s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
+
+
+__all__ += ["Card", "FifthCard", "Give", "HandLimit", "Take", "Target", "draw", "play_card", "receive", "register"]

@@ -22,7 +22,7 @@ from games.core import Action
 
 from . import flow, knights, walls
 from .design import medicine_text
-from .progress import Card, always, never
+from .progress import Card, always, never, register
 from .state import (
     ALCHEMIST,
     ALCHEMY,
@@ -266,7 +266,7 @@ class SmithPromote(PlaceChoice):
         flow.finish_card(game)
 
 
-EFFECTS = {
+EFFECTS = register({
     ALCHEMIST: Card(ALCHEMIST, never, _alchemist, "the Alchemist is played before the roll only "
                     "(progress.alchemist)."),
     CRANE: Card(CRANE, _crane_ok, _crane, "a Crane is waiting for your next improvement already; two never stack "
@@ -284,4 +284,4 @@ EFFECTS = {
                         "where you may build (progress.road-building, decision.ck-card-needs-effect)."),
     SMITH: Card(SMITH, _smith_ok, _smith, "the Smith needs a knight that can be promoted (progress.smith, "
                 "decision.ck-card-needs-effect)."),
-}
+})

@@ -179,7 +179,7 @@ class NameCard(CatanStep):
         flow.finish_card(game)
 
 
-EFFECTS = {
+EFFECTS = progress.register({
     COMMERCIAL_HARBOR: progress.Card(COMMERCIAL_HARBOR, _harbor_ok, _harbor,
                                      "the Commercial Harbor needs a resource in your hand and an opponent you have "
                                      "not traded with this way this turn (progress.commercial-harbor, "
@@ -192,4 +192,4 @@ EFFECTS = {
     MERCHANT_FLEET: progress.Card(MERCHANT_FLEET, progress.always, _name, ""),
     RESOURCE_MONOPOLY: progress.Card(RESOURCE_MONOPOLY, progress.always, _name, ""),
     TRADE_MONOPOLY: progress.Card(TRADE_MONOPOLY, progress.always, _name, ""),
-}
+})
