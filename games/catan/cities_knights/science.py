@@ -22,6 +22,7 @@ from games.core import Action
 
 from . import flow, knights, walls
 from .design import medicine_text
+from .main import upgradable, upgrade
 from .progress import Card, always, never, register
 from .state import (
     ALCHEMIST,
@@ -164,12 +165,6 @@ def _mining(game: CKGame, p: int) -> None:
 
 
 # ---------------------------------------------------------------- Medicine
-def upgradable(game: CKGame, p: int) -> int:
-    """``p``'s settlements that can become cities (a city piece left, or a city laid on its side)."""
-    s = game.state
-    return s.settlements[p] if s.cities_left[p] else s.settlements[p] & s.reduced[p]
-
-
 def _medicine_ok(game: CKGame, p: int) -> bool:
     return pieces.can_pay(game, p, game.design.medicine_cost) and bool(upgradable(game, p))
 
@@ -192,8 +187,6 @@ class MedicineCity(PlaceChoice):
         return upgradable(game, at.decider)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
-        from .main import upgrade
-
         pieces.pay(game, p, game.design.medicine_cost)
         cost = medicine_text(game.design.medicine_cost)
         game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for {cost}.", player=p, node=v)
