@@ -1,13 +1,14 @@
-"""Politics progress cards (blue, coin): 18 cards of 9 kinds (``progress.<card>``).
+"""Politics progress cards (blue, coin; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Bishop ×2 (move the robber and rob every player with a building on its new hex; not before the first attack unless
-config ``bishop_before_attack``), Constitution ×1 (1 point, shown at once), Deserter ×2 (an opponent removes a knight
-of their choice; you may place one of yours of the same strength, or the strongest weaker one you have, with the same
-state), Diplomat ×2 (remove an open road; your own you may rebuild free), Intrigue ×2 (displace an opponent's knight
-on your roads without a knight), Saboteur ×2 (every player with as many points as you or more, config ``saboteur``,
-discards half their resources and commodities), Spy ×3 (take a progress card of an opponent's), Warlord ×2 (activate
-all your knights free), Wedding ×2 (each player with more points gives you 2 resources or commodities of their
-choice).
+Bishop (move the robber and rob every player with a building on its new hex; not before the first attack unless
+config ``bishop_before_attack``), Constitution (a point, shown at once), Deserter (an opponent removes a knight of
+their choice; you may place one of yours of the same strength, or the strongest weaker one you have, with the same
+state), Diplomat (remove an open road; your own you may rebuild free), Intrigue (displace an opponent's knight on your
+roads without a knight), Saboteur (every player with as many points as you or more, config ``saboteur``, discards half
+their resources and commodities), Spy (take a progress card of an opponent's), Warlord (activate all your knights
+free, :class:`.knights.Activate` without its cost), Wedding (each player with more points gives you resources or
+commodities of their choice).
 """
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
 """Progress cards (``progress.*``): the three decks, drawing, the hand limit, playing, and the decisions several cards
 share (choose a player, give a card, take a card).
 
-* 54 cards, 18 per track (``progress.deck``), shuffled face down; a player draws from the end of a deck
+* The decks of ``progress_cards`` (``progress.deck``), shuffled face down; a player draws from the end of a deck
   (``progress.draw``). The gate on the event die lets every player whose improvements in that track show the red die
   draw one, clockwise from the roller (``improve.draw``).
-* The Printer and the Constitution are shown at once and score 1 point; they never count, nor can be taken
-  (``progress.vp-reveal``).
-* Hand limit 4 (``progress.limit``). A 5th card (config ``fifth_card="bottom"``, the rule text) goes straight under
-  its deck, unless its holder is the player whose turn it is and plays it at once: ``play CARD`` or ``bottom``
-  (``progress.fifth``, ``decision.ck-fifth-card``). With ``fifth_card="choose"`` the holder puts one of the five under
-  its deck (``bottom CARD``).
+* The Printer and the Constitution are shown at once and score ``progress_card_points``; they never count, nor can
+  be taken (``progress.vp-reveal``).
+* Hand limit ``hand_limit`` (``progress.limit``). A card over it (config ``fifth_card="bottom"``, the rule text) goes
+  straight under its deck, unless its holder is the player whose turn it is and plays it at once: ``play CARD`` or
+  ``bottom`` (``progress.fifth``, ``decision.ck-fifth-card``). With ``fifth_card="choose"`` the holder puts one of
+  their cards under its deck (``bottom CARD``).
 * On your turn, after the roll, play any number of cards, those drawn this turn too (``progress.play``,
   ``progress.after-roll``, ``progress.same-turn``); a played card goes under its deck (``progress.bottom``). Cards
   are never traded (``progress.no-trade``). A card is offered only when its effect can take place

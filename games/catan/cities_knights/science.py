@@ -1,10 +1,12 @@
-"""Science progress cards (green, paper): 18 cards of 10 kinds (``progress.<card>``).
+"""Science progress cards (green, paper; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Alchemist ×2 (before the roll: choose both production dice), Crane ×2 (the next improvement this turn costs 1
-commodity less), Engineer ×1 (a free city wall), Inventor ×2 (swap two number tokens, never 2, 6, 8 or 12),
-Irrigation ×2 (2 grain per fields hex next to your buildings), Medicine ×2 (a city for 2 ore + 1 grain), Mining ×2
-(2 ore per mountains hex next to your buildings), Printer ×1 (1 point, shown at once), Road Building ×2 (2 free
-roads), Smith ×2 (promote up to 2 knights free; mighty still needs the Fortress).
+Alchemist (before the roll: choose both production dice), Crane (the next improvement this turn costs fewer
+commodities), Engineer (a free city wall), Inventor (swap two number tokens, never the ones in
+``ck_rulebook.INVENTOR_FIXED``), Irrigation (grain per fields hex next to your buildings), Medicine (a city for
+``medicine_cost``), Mining (ore per mountains hex next to your buildings), Printer (a point, shown at once), Road
+Building (free roads), Smith (promote knights free, :class:`.knights.Promote` without its cost; mighty still needs the
+Fortress).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""Trade progress cards (yellow, cloth): 18 cards of 6 kinds (``progress.<card>``).
+"""Trade progress cards (yellow, cloth; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Commercial Harbor ×2 (this turn, once per opponent: ``harbor PLAYER RESOURCE`` offers a resource, and they give a
-commodity of their choice in return), Master Merchant ×2 (look at the resources and commodities of a player with
-more points and take 2), Merchant ×6 (place the merchant, :mod:`.merchant`), Merchant Fleet ×2 (this turn, trade one
-named resource or commodity 2:1), Resource Monopoly ×4 (each opponent gives up to 2 of a named resource), Trade
-Monopoly ×2 (each opponent gives up to 1 of a named commodity).
+Commercial Harbor (this turn, once per opponent: ``harbor PLAYER RESOURCE`` offers a resource, and they give a
+commodity of their choice in return), Master Merchant (look at the resources and commodities of a player with more
+points and take some), Merchant (place the merchant, :mod:`.merchant`), Merchant Fleet (this turn, trade one named
+resource or commodity at ``fleet_rate``:1), Resource Monopoly (each opponent gives up to a number of a named
+resource), Trade Monopoly (each opponent gives up to a number of a named commodity).
 """
 
 from __future__ import annotations
