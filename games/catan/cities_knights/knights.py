@@ -198,7 +198,8 @@ def _no_knight(s: Any, p: int, v: object) -> str | None:
 
 # ---------------------------------------------------------------- the knight verbs of the main part of the turn
 def decider_of(game: CKGame, at: Any) -> int:
-    """The seat that decides the knight verbs now: the one place the verbs below read it from the pending decision."""
+    """The seat that decides the knight verbs now: the one place the verbs below read it from the pending decision
+    (the state's ``decider`` while the main step's ``at`` is the state; the record's ``player`` on the stack flow)."""
     return game.state.decider
 
 
