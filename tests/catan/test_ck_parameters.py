@@ -354,6 +354,9 @@ def test_victory_points_of_metropolises_defenders_the_merchant_and_the_vp_cards(
     force_dice(game, "science", 1, 1)
     events = play(game, "roll")
     assert "shows it at once: 2 points" in texts(events) and game.state.points[1] == 2 and sound(game)
+    game = ck_position(variant=v)
+    with pytest.raises(Exception, match="is shown when drawn and scores 2 points"):
+        game.apply("play printer")
 
 
 # ---------------------------------------------------------------- refusals

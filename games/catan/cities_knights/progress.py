@@ -219,7 +219,9 @@ def play_refusal(game: CKGame, p: int, card: object) -> str:
         return f"there is no progress card '{card}'; the cards are {', '.join(KINDS)}."
     kind = KINDS.index(str(card))
     if kind in VP_KINDS:
-        return f"the {card} is shown when drawn and scores a point; it is never played (progress.vp-reveal)."
+        worth = game.design.progress_card_points
+        points = "a point" if worth == 1 else f"{worth} points"
+        return f"the {card} is shown when drawn and scores {points}; it is never played (progress.vp-reveal)."
     if kind not in game.state.progress[p]:
         return f"you hold no {card} card."
     why_not = CARDS_BY_KIND[kind].why_not
