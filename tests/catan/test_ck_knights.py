@@ -4,7 +4,7 @@ import pytest
 
 from games.catan.cities_knights import barbarians, knights
 from games.catan.cities_knights.main import CKMain
-from games.core import Action
+from games.core import Action, VerbStep
 from tests.checks import assert_refused
 
 from .ck_scenario import ck_position, hand, knight_at, legal, path, play, rules_of, sound
@@ -262,6 +262,15 @@ def test_each_knight_verb_is_one_unit_with_the_form_options_refusal_and_effect_o
         assert CKMain.forms[unit.verb] == unit.form
         offered = [str(a) for a in unit.options(game, s)]
         assert offered == verbs(game, unit.verb) and offered, unit.verb
+
+    class KnightTurn(VerbStep):  # the main step's knight verbs as the kernel's step of units lists them
+        kind = "knight-turn"
+        verbs = KNIGHT_UNITS
+
+    step = KnightTurn()
+    assert step.forms == {verb: form for verb, form in CKMain.forms.items() if verb in step.forms}
+    assert [str(a) for a in step.options(game, s)] == [a for a in legal(game) if a.split()[0] in step.forms]
+    assert step.refusal(game, s, Action("move", (22, 16))) == "the knight at 22 is not active (knights.action)."
     promote = knights.Promote()
     assert promote.refusal(game, s, Action("promote", (17,))) == "you have no knight at 17."
     empty = ck_position(cities={0: [17]}, roads={0: path(17, 22)}, knights_={0: {22: "basic"}})
