@@ -2,13 +2,13 @@
 ``card_numbers``) (``progress.<card>``).
 
 Bishop (move the robber and rob every player with a building on its new hex; not before the first attack unless
-config ``bishop_before_attack``), Constitution (a point, shown at once), Deserter (an opponent removes a knight of
-their choice; you may place one of yours of the same strength, or the strongest weaker one you have, with the same
-state), Diplomat (remove an open road; your own you may rebuild free), Intrigue (displace an opponent's knight on your
-roads without a knight), Saboteur (every player with as many points as you or more, config ``saboteur``, discards half
-their resources and commodities), Spy (take a progress card of an opponent's), Warlord (activate all your knights
-free, :class:`.knights.Activate` without its cost), Wedding (each player with more points gives you resources or
-commodities of their choice).
+config ``bishop_before_attack``), Constitution (``progress_card_points``, shown at once), Deserter (an opponent
+removes a knight of their choice; you may place one of yours of the same strength, or the strongest weaker one you
+have, with the same state), Diplomat (remove an open road; your own you may rebuild free), Intrigue (displace an
+opponent's knight on your roads without a knight), Saboteur (every player with as many points as you or more, config
+``saboteur``, discards half their resources and commodities), Spy (take a progress card of an opponent's), Warlord
+(activate all your knights free, :class:`.knights.Activate` without its cost), Wedding (each player with more points
+gives you resources or commodities of their choice).
 """
 
 from __future__ import annotations

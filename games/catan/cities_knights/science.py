@@ -4,9 +4,9 @@
 Alchemist (before the roll: choose both production dice), Crane (the next improvement this turn costs fewer
 commodities), Engineer (a free city wall), Inventor (swap two number tokens, never the ones in
 ``ck_rulebook.INVENTOR_FIXED``), Irrigation (grain per fields hex next to your buildings), Medicine (a city for
-``medicine_cost``), Mining (ore per mountains hex next to your buildings), Printer (a point, shown at once), Road
-Building (free roads), Smith (promote knights free, :class:`.knights.Promote` without its cost; mighty still needs the
-Fortress).
+``medicine_cost``), Mining (ore per mountains hex next to your buildings), Printer (``progress_card_points``, shown at
+once), Road Building (free roads), Smith (promote knights free, :class:`.knights.Promote` without its cost; mighty
+still needs the Fortress).
 """
 
 from __future__ import annotations
