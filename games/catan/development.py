@@ -1,13 +1,15 @@
 """Development cards and the largest army (base game only: Cities & Knights replaces them with progress cards).
 
-* ``buy``: 1 grain + 1 ore + 1 wool draws the top card of the face-down deck (``dev.buy``). Which card it is stays
-  hidden: the log says only that a card was bought.
+* ``buy``: the development card's cost (parameter ``costs``) draws the top card of the face-down deck
+  (``dev.buy``). Which card it is stays hidden: the log says only that a card was bought.
 * ``play CARD``: at most one development card per turn, never one bought this turn (``dev.one-per-turn``); a knight
-  may be played before the roll. Knight: move the robber and steal (``dev.knight``); Road Building: 2 free roads
-  (``dev.road-building``); Year of Plenty: take 2 resources from the bank (``dev.year-of-plenty``); Monopoly: every
+  may be played before the roll. Knight: move the robber and steal (``dev.knight``); Road Building: free roads
+  (``road_building_roads``, ``dev.road-building``); Year of Plenty: take resources from the bank
+  (``year_of_plenty_cards``, ``dev.year-of-plenty``); Monopoly: every
   other player gives you all their cards of the resource you name (``dev.monopoly``).
 * Victory point cards are never played: they stay hidden and count when their owner wins (``dev.victory-point``).
-* Largest army: the first to play 3 knights takes the card (2 points); another player needs strictly more
+* Largest army: the first to play ``largest_army_min`` knights takes the card (``largest_army_points``); another
+  player needs strictly more
   (``army.largest``).
 """
 

@@ -5,8 +5,8 @@ The two dice come from the game's ``Rng`` (:func:`roll_dice` draws them, first d
 ``tests/catan/scenario.py`` uses the same function to find a stream state that rolls a wanted total). Production
 reads the layout's table of hexes per number, cached once per layout.
 
-Cities & Knights hook: :meth:`CatanGame.yield_of` says what one building of a level produces on one terrain (a base
-settlement 1 of the hex's resource, a city 2; a C&K city on mountains 1 ore + 1 coin).
+Cities & Knights hook: :meth:`CatanGame.yield_of` says what one building of a level produces on one terrain (the
+base game's yields by level; a C&K city's from its ``city_yield`` table, a commodity on some terrains).
 """
 
 from __future__ import annotations

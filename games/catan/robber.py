@@ -1,14 +1,14 @@
 """The 7 and the robber (``robber.discard``, ``robber.move``, ``robber.steal``).
 
-On a 7 every player holding more cards than the safe hand (7) discards half, rounded down, one card at a time and
-each as their own decision, clockwise from the roller (``decision.discard``). Then the roller moves the robber to
-another hex and steals one random card from a player with a settlement or city on it: the mover chooses whom when
+On a 7 every player holding more cards than the safe hand (``safe_hand``) discards half, rounded down, one card at a
+time and each as their own decision, clockwise from the roller (``decision.discard``). Then the roller moves the robber
+to another hex and steals one random card from a player with a settlement or city on it: the mover chooses whom when
 there are several (``steal P``); with one the steal is automatic (``decision.steal``). The log says who took a card
 from whom, never which card: that goes only into the hands.
 
-Cities & Knights hooks: :meth:`CatanGame.safe_hand` (7 + 2 per city wall), ``after_robber`` (where play resumes: a
-knight before the roll, a 7, a C&K knight chasing the robber, the Bishop), ``victims`` (a mask of players, so a
-layer that steals from each can walk it).
+Cities & Knights hooks: :meth:`CatanGame.safe_hand` (``safe_hand``, and ``wall_safe_cards`` more per city wall),
+``after_robber`` (where play resumes: a knight before the roll, a 7, a C&K knight chasing the robber, the Bishop),
+``victims`` (a mask of players, so a layer that steals from each can walk it).
 """
 
 from __future__ import annotations

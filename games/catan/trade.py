@@ -1,7 +1,7 @@
 """Trade: maritime trade with the bank and harbours, and trade between players as decisions.
 
-Maritime (``trade.maritime``, ``trade.harbour``): ``trade GIVE GET`` gives your rate of GIVE (4, 3 at a generic
-harbour, 2 at the special harbour of that resource) for 1 GET from the bank.
+Maritime (``trade.maritime``, ``trade.harbour``): ``trade GIVE GET`` gives your rate of GIVE (parameter ``rates``:
+the bank's, a generic harbour's, or the special harbour's of that resource) for one GET from the bank.
 
 Between players (``trade.domestic``): only the player whose turn it is trades with the others, after the roll.
 

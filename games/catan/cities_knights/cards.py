@@ -1,6 +1,6 @@
 """What a progress card is (:class:`Card`: when it may be played, why not, its effect) and the players a card may
-aim at. The cards of each track (:mod:`.science`, :mod:`.trade_cards`, :mod:`.politics`) are written with these, and
-:mod:`.progress` plays them."""
+aim at. The cards of each track (:mod:`.science`, :mod:`.trade_cards`, :mod:`.politics`) are written with these and
+registered with :func:`.progress.register`, and :mod:`.progress` plays them."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ class Card:
     kind: int
     playable: Callable[[CKGame, int], bool]
     play: Callable[[CKGame, int], None]
-    why_not: str
+    #: Why the card cannot be played now; a sentence that names the game's numbers is made from the game.
+    why_not: str | Callable[[CKGame], str]
 
 
 def always(game: CKGame, p: int) -> bool:

@@ -3,8 +3,9 @@
 a) ``trade`` (maritime, commodities too: :mod:`.commodities`) and ``propose`` (between players, commodities like
 resources); b) ``road``, ``settle``, ``city`` (the base game's building; a settlement never under a knight);
 c) ``wall``; d) ``knight``, ``activate``, ``promote``; e) ``improve``; f) ``play`` progress cards, and ``harbor``
-while a Commercial Harbor is in play; g) knight actions ``move``, ``displace``, ``chase``. The verbs are listed in
-alphabetical order, each mechanic's options already sorted, so the options come out sorted in one pass.
+while a Commercial Harbor is in play; g) knight actions ``move``, ``displace``, ``chase``. The knight verbs of d) and g)
+are the units of :mod:`.knights`. The verbs are listed in alphabetical order, each mechanic's options already sorted,
+so the options come out sorted in one pass.
 """
 
 from __future__ import annotations
@@ -130,22 +131,19 @@ class CKMain(TurnStep):
     kind = "main"
     #: Alphabetical, each giving its options ascending: the options come out sorted.
     verbs = (
-        MechanicVerb("activate", "activate NODE", knights.activate_options, knights.activate_effect,
-                     knights.activate_refusal),
-        MechanicVerb("chase", "chase NODE", knights.chase_options, knights.chase_effect, knights.chase_refusal),
+        knights.Activate(),
+        knights.Chase(),
         CKCity(),
-        MechanicVerb("displace", "displace NODE NODE", knights.displace_options, knights.displace_effect,
-                     knights.displace_refusal),
+        knights.Displace(),
         CKEnd(),
         MechanicVerb("harbor", "harbor PLAYER RESOURCE", trade_cards.harbor_options, trade_cards.harbor_effect,
                      trade_cards.harbor_refusal),
         MechanicVerb("improve", "improve TRACK", improvements.improve_options, improvements.improve_effect,
                      improvements.improve_refusal),
-        MechanicVerb("knight", "knight NODE", knights.knight_options, knights.knight_effect, knights.knight_refusal),
-        MechanicVerb("move", "move NODE NODE", knights.move_options, knights.move_effect, knights.move_refusal),
+        knights.PlaceKnight(),
+        knights.Move(),
         MechanicVerb("play", "play CARD", progress.play_options, _play_effect, _play_refusal),
-        MechanicVerb("promote", "promote NODE", knights.promote_options, knights.promote_effect,
-                     knights.promote_refusal),
+        knights.Promote(),
         Propose(),
         Road(),
         CKSettle(),

@@ -1,6 +1,7 @@
 """The merchant (``merchant.*``): placed by a Merchant progress card on a land hex next to the player's settlement or
-city; while it stands there, its controller trades that hex's resource 2:1 (the robber does not stop it) and counts
-1 point. It moves only when another Merchant card is played, and a new player takes it over with the point."""
+city; while it stands there, its controller trades that hex's resource at ``merchant_rate``:1 (the robber does not stop
+it) and counts ``merchant_points``. It moves only when another Merchant card is played, and a new player takes it over
+with the points."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
-"""Metropolises (``metropolis.*``): one per track, 3 in all, each on a city of its holder (+2 points).
+"""Metropolises (``metropolis.*``): one per track, each on a city of its holder (``metropolis_points`` more).
 
-* The first player to build level 4 of a track places its metropolis on one of their cities (``metropolis.first``,
-  ``metropolis.points``); a player who reaches level 5 before the holder takes it over, and a holder at level 5 keeps
-  it for good (``metropolis.takeover``, ``metropolis.secure``). A player may hold several, a city carries one
+* The first player to build the metropolis level of a track (``improvement_levels.metropolis``) places its metropolis
+  on one of their cities (``metropolis.first``, ``metropolis.points``); a player who reaches the takeover level
+  (``improvement_levels.takeover``) before the holder takes it over, and a holder at that level keeps it for good
+  (``metropolis.takeover``, ``metropolis.secure``). A player may hold several, a city carries one
   (``metropolis.limit``).
-* Levels 4 and 5 of a track whose metropolis a player does not hold need a city of theirs without one: with a single
-  city that carries a metropolis, the other tracks stop at level 3 until another city is built, whether or not the
-  level would bring a metropolis (``metropolis.one-city``, ``decision.ck-level-four``).
+* The metropolis levels of a track whose metropolis a player does not hold need a city of theirs without one: with a
+  single city that carries a metropolis, the other tracks stop below the metropolis level until another city is built,
+  whether or not the level would bring a metropolis (``metropolis.one-city``, ``decision.ck-level-four``).
 * With several cities to choose from, the holder chooses (``metropolis NODE``, ``decision.ck-metropolis-choice``).
 * The barbarians never pillage a metropolis city (``barbarians.immune``).
 """

@@ -1,13 +1,14 @@
-"""Politics progress cards (blue, coin): 18 cards of 9 kinds (``progress.<card>``).
+"""Politics progress cards (blue, coin; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Bishop ×2 (move the robber and rob every player with a building on its new hex; not before the first attack unless
-config ``bishop_before_attack``), Constitution ×1 (1 point, shown at once), Deserter ×2 (an opponent removes a knight
-of their choice; you may place one of yours of the same strength, or the strongest weaker one you have, with the same
-state), Diplomat ×2 (remove an open road; your own you may rebuild free), Intrigue ×2 (displace an opponent's knight
-on your roads without a knight), Saboteur ×2 (every player with as many points as you or more, config ``saboteur``,
-discards half their resources and commodities), Spy ×3 (take a progress card of an opponent's), Warlord ×2 (activate
-all your knights free), Wedding ×2 (each player with more points gives you 2 resources or commodities of their
-choice).
+Bishop (move the robber and rob every player with a building on its new hex; not before the first attack unless
+config ``bishop_before_attack``), Constitution (``progress_card_points``, shown at once), Deserter (an opponent
+removes a knight of their choice; you may place one of yours of the same strength, or the strongest weaker one you
+have, with the same state), Diplomat (remove an open road; your own you may rebuild free), Intrigue (displace an
+opponent's knight on your roads without a knight), Saboteur (every player with as many points as you or more, config
+``saboteur``, discards half their resources and commodities), Spy (take a progress card of an opponent's), Warlord
+(activate all your knights free, :class:`.knights.Activate` without its cost), Wedding (each player with more points
+gives you resources or commodities of their choice).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from games.core import Action
 
 from . import knights
 from .cards import Card, always, holders, never, richer, target_mask
-from .rounds import next_in_queue
+from .progress import next_wedding_giver, register
 from .state import (
     BISHOP,
     CONSTITUTION,
@@ -327,6 +328,10 @@ def _spy_ok(game: CKGame, p: int) -> bool:
     return bool(target_mask(game, p, SPY))
 
 
+#: The activation's own rules (:class:`.knights.Activate`); the Warlord uses them without the cost.
+ACTIVATION = knights.Activate()
+
+
 def _warlord_ok(game: CKGame, p: int) -> bool:
     s = game.state
     return bool(knights.own(s, p) & ~s.active[p])
@@ -336,7 +341,7 @@ def _warlord(game: CKGame, p: int) -> None:
     s = game.state
     woken = knights.own(s, p) & ~s.active[p]
     for v in bits(woken):
-        knights.activate(game, p, v, free=True)
+        ACTIVATION.activate(game, p, v, free=True)
     game.emit("progress.warlord", f"Warlord: {name(p)} activates {len(bits(woken))} knight(s) free.", player=p)
     game.push(Pending("card-done", game.state.player))
 
@@ -354,32 +359,20 @@ def _wedding(game: CKGame, p: int) -> None:
     next_wedding_giver(game)
 
 
-def next_wedding_giver(game: CKGame) -> None:
-    s = game.state
-    q = next_in_queue(game)
-    if q < 0:
-        game.push(Pending("card-done", game.state.player))
-        return
-    game.push(Pending("give", q))
-    s.target = q
-    s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
-
-
-EFFECTS = {
-    BISHOP: Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the "
-                          "Bishop cannot move it yet (ck-robber.locked, decision.ck-bishop-locked)."),
-    CONSTITUTION: Card(CONSTITUTION, never, _bishop, "the Constitution is shown when drawn "
-                                "(progress.vp-reveal)."),
+EFFECTS = register({
+    BISHOP: Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the Bishop "
+                 "cannot move it yet (ck-robber.locked, decision.ck-bishop-locked)."),
+    CONSTITUTION: Card(CONSTITUTION, never, _bishop, "the Constitution is shown when drawn (progress.vp-reveal)."),
     DESERTER: Card(DESERTER, _deserter_ok, _to_target, "the Deserter needs an opponent with a knight "
-                            "(progress.deserter)."),
+                   "(progress.deserter)."),
     DIPLOMAT: Card(DIPLOMAT, _diplomat_ok, _diplomat, "the Diplomat needs an open road on the island "
-                            "(progress.diplomat, decision.ck-card-needs-effect)."),
+                   "(progress.diplomat, decision.ck-card-needs-effect)."),
     INTRIGUE: Card(INTRIGUE, _intrigue_ok, _intrigue, "the Intrigue needs an opponent's knight on an "
-                            "intersection your roads touch (progress.intrigue)."),
+                   "intersection your roads touch (progress.intrigue)."),
     SABOTEUR: Card(SABOTEUR, always, _saboteur, ""),
     SPY: Card(SPY, _spy_ok, _to_target, "the Spy needs an opponent with a progress card (progress.spy)."),
     WARLORD: Card(WARLORD, _warlord_ok, _warlord, "the Warlord needs an inactive knight of yours "
-                           "(progress.warlord, decision.ck-card-needs-effect)."),
+                  "(progress.warlord, decision.ck-card-needs-effect)."),
     WEDDING: Card(WEDDING, _wedding_ok, _wedding, "the Wedding needs a player with more points than you "
-                           "who holds a card (progress.wedding, decision.ck-card-needs-effect)."),
-}
+                  "who holds a card (progress.wedding, decision.ck-card-needs-effect)."),
+})

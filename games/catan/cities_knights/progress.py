@@ -1,15 +1,15 @@
 """Progress cards (``progress.*``): the three decks, drawing, the hand limit, playing, and the decisions several cards
 share (choose a player, give a card, take a card).
 
-* 54 cards, 18 per track (``progress.deck``), shuffled face down; a player draws from the end of a deck
+* The decks of ``progress_cards`` (``progress.deck``), shuffled face down; a player draws from the end of a deck
   (``progress.draw``). The gate on the event die lets every player whose improvements in that track show the red die
   draw one, clockwise from the roller (``improve.draw``).
-* The Printer and the Constitution are shown at once and score 1 point; they never count, nor can be taken
-  (``progress.vp-reveal``).
-* Hand limit 4 (``progress.limit``). A 5th card (config ``fifth_card="bottom"``, the rule text) goes straight under
-  its deck, unless its holder is the player whose turn it is and plays it at once: ``play CARD`` or ``bottom``
-  (``progress.fifth``, ``decision.ck-fifth-card``). With ``fifth_card="choose"`` the holder puts one of the five under
-  its deck (``bottom CARD``).
+* The Printer and the Constitution are shown at once and score ``progress_card_points``; they never count, nor can
+  be taken (``progress.vp-reveal``).
+* Hand limit ``hand_limit`` (``progress.limit``). A card over it (config ``fifth_card="bottom"``, the rule text) goes
+  straight under its deck, unless its holder is the player whose turn it is and plays it at once: ``play CARD`` or
+  ``bottom`` (``progress.fifth``, ``decision.ck-fifth-card``). With ``fifth_card="choose"`` the holder puts one of
+  their cards under its deck (``bottom CARD``).
 * On your turn, after the roll, play any number of cards, those drawn this turn too (``progress.play``,
   ``progress.after-roll``, ``progress.same-turn``); a played card goes under its deck (``progress.bottom``). Cards
   are never traded (``progress.no-trade``). A card is offered only when its effect can take place
@@ -21,8 +21,7 @@ The effects of each card are in :mod:`.science`, :mod:`.trade_cards` and :mod:`.
 from __future__ import annotations
 
 import bisect
-import functools
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from games.catan.board import bits
 from games.catan.choice import CatanStep
@@ -31,7 +30,6 @@ from games.catan.state import Pending
 from games.core import Action
 
 from .cards import Card, target_mask
-from .design import medicine_text
 from .rounds import next_in_queue
 from .state import (
     CARD_KINDS,
@@ -66,14 +64,16 @@ TAKE_KIND = tuple(Action("take", (k,)) for k in KINDS)
 __all__ = ["FIFTH_PHASE", "LIMIT_PHASE"]
 
 
-@functools.cache
-def registry() -> dict[int, Card]:
-    from . import politics, science, trade_cards
+#: Every kind of progress card: each card module (:mod:`.science`, :mod:`.trade_cards`, :mod:`.politics`) adds its
+#: own with :func:`register` when it is imported (the game imports all three), so that this module, which they use,
+#: imports none of them.
+CARDS_BY_KIND: dict[int, Card] = {}
 
-    table: dict[int, Card] = {}
-    for module in (science, trade_cards, politics):
-        table.update(module.EFFECTS)
-    return table
+
+def register(cards: Mapping[int, Card]) -> Mapping[int, Card]:
+    """Add a card module's cards to :data:`CARDS_BY_KIND`; returns them."""
+    CARDS_BY_KIND.update(cards)
+    return cards
 
 
 def ordinal(n: int) -> str:
@@ -178,8 +178,7 @@ def play_options(game: CKGame, p: int, hand: list[int] | None = None) -> list[Ac
     if not held:
         return []
     if not _PLAYABLE:
-        cards = registry()
-        _PLAYABLE.extend(cards[k].playable for k in range(len(KINDS)))
+        _PLAYABLE.extend(CARDS_BY_KIND[k].playable for k in range(len(KINDS)))
     playable = _PLAYABLE
     out = []
     last = -1
@@ -196,13 +195,13 @@ def play_refusal(game: CKGame, p: int, card: object) -> str:
         return f"there is no progress card '{card}'; the cards are {', '.join(KINDS)}."
     kind = KINDS.index(str(card))
     if kind in VP_KINDS:
-        return f"the {card} is shown when drawn and scores a point; it is never played (progress.vp-reveal)."
+        worth = game.design.progress_card_points
+        points = "a point" if worth == 1 else f"{worth} points"
+        return f"the {card} is shown when drawn and scores {points}; it is never played (progress.vp-reveal)."
     if kind not in game.state.progress[p]:
         return f"you hold no {card} card."
-    # the Medicine's sentence names its cost: the game's
-    design = game.design
-    return registry()[kind].why_not.replace("{medicine}", medicine_text(design.medicine_cost)).replace(
-        "{walls}", str(design.walls))
+    why_not = CARDS_BY_KIND[kind].why_not
+    return why_not if isinstance(why_not, str) else why_not(game)
 
 
 def play_card(game: CKGame, p: int, kind: int) -> None:
@@ -216,7 +215,7 @@ def play_card(game: CKGame, p: int, kind: int) -> None:
     s.card = kind
     game.emit("progress.bottom", f"{name(p)} plays the {KINDS[kind]}; it goes under the {TRACKS[track]} deck.",
               player=p, card=KINDS[kind])
-    registry()[kind].play(game, p)
+    CARDS_BY_KIND[kind].play(game, p)
 
 
 class FifthCard(CatanStep):
@@ -231,7 +230,7 @@ class FifthCard(CatanStep):
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         kind = game.state.fifth
-        if registry()[kind].playable(game, at.player):
+        if CARDS_BY_KIND[kind].playable(game, at.player):
             return (BOTTOM, PLAY[kind])
         return (BOTTOM,)
 
@@ -395,9 +394,19 @@ class Give(CatanStep):
         game.emit("progress.wedding", f"{name(q)} gives {name(p)} 1 {CARDS[c]} (Wedding).", player=q, to=p, card=c)
         if s.count and hand_size(game, q):
             return
-        from .politics import next_wedding_giver
-
         next_wedding_giver(game)
 
 
-__all__ += ["Card", "FifthCard", "Give", "HandLimit", "Take", "Target", "draw", "play_card", "receive", "registry"]
+def next_wedding_giver(game: CKGame) -> None:
+    """The next player the Wedding asks for cards (clockwise), or the card is done."""
+    s = game.state
+    q = next_in_queue(game)
+    if q < 0:
+        game.push(Pending("card-done", s.player))
+        return
+    game.push(Pending("give", q))
+    s.target = q
+    s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
+
+
+__all__ += ["Card", "FifthCard", "Give", "HandLimit", "Take", "Target", "draw", "play_card", "receive", "register"]

@@ -1,10 +1,12 @@
-"""Science progress cards (green, paper): 18 cards of 10 kinds (``progress.<card>``).
+"""Science progress cards (green, paper; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Alchemist ×2 (before the roll: choose both production dice), Crane ×2 (the next improvement this turn costs 1
-commodity less), Engineer ×1 (a free city wall), Inventor ×2 (swap two number tokens, never 2, 6, 8 or 12),
-Irrigation ×2 (2 grain per fields hex next to your buildings), Medicine ×2 (a city for 2 ore + 1 grain), Mining ×2
-(2 ore per mountains hex next to your buildings), Printer ×1 (1 point, shown at once), Road Building ×2 (2 free
-roads), Smith ×2 (promote up to 2 knights free; mighty still needs the Fortress).
+Alchemist (before the roll: choose both production dice), Crane (the next improvement this turn costs fewer
+commodities), Engineer (a free city wall), Inventor (swap two number tokens, never the ones in
+``ck_rulebook.INVENTOR_FIXED``), Irrigation (grain per fields hex next to your buildings), Medicine (a city for
+``medicine_cost``), Mining (ore per mountains hex next to your buildings), Printer (``progress_card_points``, shown at
+once), Road Building (free roads), Smith (promote knights free, :class:`.knights.Promote` without its cost; mighty
+still needs the Fortress).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES
 from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
-from games.catan.design import cost_text
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
 from games.catan.state import Pending
@@ -23,8 +24,9 @@ from games.core import Action
 
 from . import knights, walls
 from .cards import Card, always, never
-from .cities import upgrade
+from .cities import upgradable, upgrade
 from .design import medicine_text
+from .progress import register
 from .state import (
     ALCHEMIST,
     CARD_KINDS,
@@ -106,17 +108,23 @@ def _inventor(game: CKGame, p: int) -> None:
     game.push(Pending("inventor", p))
 
 
+def fixed_words(conjunction: str) -> str:
+    """The numbers the Inventor never moves, in words: ``2, 6, 8 or 12``."""
+    *most, last = map(str, FIXED)
+    return f"{', '.join(most)} {conjunction} {last}" if most else last
+
+
 class InventorSwap(CatanStep):
     kind = "inventor"
     forms = {"swap": "swap HEX HEX"}
-    ask = "swap two number tokens, never 2, 6, 8 or 12 (Inventor)"
+    ask = f"swap two number tokens, never {fixed_words('or')} (Inventor)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         hexes = swappable(game)
         return [SWAP[(a, b)] for i, a in enumerate(hexes) for b in hexes[i + 1:]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return ("write swap A B with two hexes A < B that carry numbers other than 2, 6, 8 and 12 "
+        return (f"write swap A B with two hexes A < B that carry numbers other than {fixed_words('and')} "
                 "(progress.inventor).")
 
     def effect(self, game: CKGame, at: Any, action: Action) -> None:
@@ -155,12 +163,6 @@ def _mining(game: CKGame, p: int) -> None:
 
 
 # ---------------------------------------------------------------- Medicine
-def upgradable(game: CKGame, p: int) -> int:
-    """``p``'s settlements that can become cities (a city piece left, or a city laid on its side)."""
-    s = game.state
-    return s.settlements[p] if s.cities_left[p] else s.settlements[p] & s.reduced[p]
-
-
 def _medicine_ok(game: CKGame, p: int) -> bool:
     return pieces.can_pay(game, p, game.design.medicine_cost) and bool(upgradable(game, p))
 
@@ -213,7 +215,7 @@ class CKRoadBuilding(RoadBuilding):
 
 # ---------------------------------------------------------------- Smith
 def _smith_ok(game: CKGame, p: int) -> bool:
-    return bool(knights.promotable(game, p))
+    return bool(SmithPromote.promotion.candidates(game, p))
 
 
 def _smith(game: CKGame, p: int) -> None:
@@ -223,46 +225,50 @@ def _smith(game: CKGame, p: int) -> None:
 
 
 class SmithPromote(PlaceChoice):
+    """The Smith's free promotions: the promotion's own rules (:class:`knights.Promote`), without its cost."""
+
     kind = "smith"
     forms = {"promote": "promote NODE", "done": "done"}
     actions = knights.PROMOTE
     stop = DONE
     ask = "promote a knight free (Smith, {state.count} left), or done"
+    promotion = knights.Promote()
 
     def places(self, game: CKGame, at: Any) -> int:
-        return knights.promotable(game, at.player)
+        return self.promotion.candidates(game, at.player)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        paid = f"a promotion costs {cost_text(game.design.promote_cost, CARDS)}"
-        return knights.promote_refusal(game, at.player, action).replace(paid, "that knight cannot be promoted")
+        return (self.promotion.obstacle(game, at.player, action.args[0])
+                or "that knight cannot be promoted (knights.promote).")
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
         game.emit("progress.smith", f"Smith: {name(p)} promotes a knight free.", player=p)
-        knights.promote(game, p, v, free=True)
+        self.promotion.promote(game, p, v, free=True)
         s.count -= 1
-        if not (s.count and knights.promotable(game, p)):
+        if not (s.count and self.promotion.candidates(game, p)):
             self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
         game.push(Pending("card-done", game.state.player))
 
 
-EFFECTS = {
+EFFECTS = register({
     ALCHEMIST: Card(ALCHEMIST, never, _alchemist, "the Alchemist is played before the roll only "
                     "(progress.alchemist)."),
     CRANE: Card(CRANE, _crane_ok, _crane, "a Crane is waiting for your next improvement already; two never stack "
                 "(progress.crane)."),
-    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, "the Engineer needs a city without a wall and fewer than {walls} "
-                   "walls (progress.engineer, decision.ck-card-needs-effect)."),
+    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, lambda game: "the Engineer needs a city without a wall and "
+                   f"fewer than {game.design.walls} walls (progress.engineer, decision.ck-card-needs-effect)."),
     INVENTOR: Card(INVENTOR, always, _inventor, ""),
     IRRIGATION: Card(IRRIGATION, always, _irrigation, ""),
-    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, "Medicine needs a settlement that can become a city and "
-                   "{medicine} (progress.medicine, decision.ck-card-needs-effect)."),
+    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, lambda game: "Medicine needs a settlement that can become a "
+                   f"city and {medicine_text(game.design.medicine_cost)} (progress.medicine, "
+                   "decision.ck-card-needs-effect)."),
     MINING: Card(MINING, always, _mining, ""),
     PRINTER: Card(PRINTER, never, _alchemist, "the Printer is shown when drawn (progress.vp-reveal)."),
     ROAD_BUILDING: Card(ROAD_BUILDING, _roads_ok, _road_building, "Road Building needs a road piece and a path "
                         "where you may build (progress.road-building, decision.ck-card-needs-effect)."),
     SMITH: Card(SMITH, _smith_ok, _smith, "the Smith needs a knight that can be promoted (progress.smith, "
                 "decision.ck-card-needs-effect)."),
-}
+})

@@ -1,10 +1,11 @@
-"""Trade progress cards (yellow, cloth): 18 cards of 6 kinds (``progress.<card>``).
+"""Trade progress cards (yellow, cloth; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Commercial Harbor ×2 (this turn, once per opponent: ``harbor PLAYER RESOURCE`` offers a resource, and they give a
-commodity of their choice in return), Master Merchant ×2 (look at the resources and commodities of a player with
-more points and take 2), Merchant ×6 (place the merchant, :mod:`.merchant`), Merchant Fleet ×2 (this turn, trade one
-named resource or commodity 2:1), Resource Monopoly ×4 (each opponent gives up to 2 of a named resource), Trade
-Monopoly ×2 (each opponent gives up to 1 of a named commodity).
+Commercial Harbor (this turn, once per opponent: ``harbor PLAYER RESOURCE`` offers a resource, and they give a
+commodity of their choice in return), Master Merchant (look at the resources and commodities of a player with more
+points and take some), Merchant (place the merchant, :mod:`.merchant`), Merchant Fleet (this turn, trade one named
+resource or commodity at ``fleet_rate``:1), Resource Monopoly (each opponent gives up to a number of a named
+resource), Trade Monopoly (each opponent gives up to a number of a named commodity).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from games.core import Action
 from . import merchant
 from .cards import Card, always, target_mask
 from .commodities import refresh_rates
+from .progress import register
 from .state import (
     CARD_KINDS,
     CARD_ORDER,
@@ -179,17 +181,16 @@ class NameCard(CatanStep):
         game.push(Pending("card-done", game.state.player))
 
 
-EFFECTS = {
+EFFECTS = register({
     COMMERCIAL_HARBOR: Card(COMMERCIAL_HARBOR, _harbor_ok, _harbor,
-                                     "the Commercial Harbor needs a resource in your hand and an opponent you have "
-                                     "not traded with this way this turn (progress.commercial-harbor, "
-                                     "decision.ck-card-needs-effect)."),
+                            "the Commercial Harbor needs a resource in your hand and an opponent you have not traded "
+                            "with this way this turn (progress.commercial-harbor, decision.ck-card-needs-effect)."),
     MASTER_MERCHANT: Card(MASTER_MERCHANT, _master_ok, _to_target,
-                                   "the Master Merchant needs an opponent with more points than you who holds a card "
-                                   "(progress.master-merchant)."),
+                          "the Master Merchant needs an opponent with more points than you who holds a card "
+                          "(progress.master-merchant)."),
     MERCHANT: Card(MERCHANT, _merchant_ok, _merchant, "the merchant goes next to your settlement or city "
-                            "(merchant.place)."),
+                   "(merchant.place)."),
     MERCHANT_FLEET: Card(MERCHANT_FLEET, always, _name, ""),
     RESOURCE_MONOPOLY: Card(RESOURCE_MONOPOLY, always, _name, ""),
     TRADE_MONOPOLY: Card(TRADE_MONOPOLY, always, _name, ""),
-}
+})
