@@ -2,28 +2,28 @@
 
 * Road: 1 brick + 1 lumber, on an open path that touches your road, settlement or city, never through an
   opponent's settlement or city (``build.road``, ``build.road-blocked``).
-* Settlement: 1 brick + 1 grain + 1 lumber + 1 wool, on an intersection your road touches and no building is on or
-  next to (``build.settlement``, ``build.distance``).
+* Settlement: its own module, :mod:`.settlement`.
 * City: 2 grain + 3 ore, replacing one of your settlements, which returns to your supply (``build.city``).
 * Pieces: 5 settlements, 4 cities, 15 roads each (``build.pieces``).
 
 These are the printed numbers; a game reads its own from ``game.design`` (a variant may change them).
 
-Options come straight from the maintained masks (``road_ok``, ``free & reach``), already in ascending order.
+Options come straight from the maintained masks (``road_ok``), already in ascending order. The verbs ``road`` and
+``city`` of the main part of the turn are the :class:`Road` and :class:`City` units.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core import Action
 
 from . import pieces
 from .board import EDGE_BIT, EDGE_NODES, N_EDGES, N_NODES, NODE_BIT, bits
-from .choice import no_intersection
+from .choice import TurnVerb, no_intersection, place_of
 from .design import cost_text
 from .pieces import can_pay, name
-from .setup import ROAD, SETTLE
+from .setup import ROAD
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -38,13 +38,6 @@ def road_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     return [ROAD[e] for e in bits(s.road_ok[p])]
 
 
-def settle_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not game.design.can_settle(hand) or not s.settlements_left[p]:
-        return []
-    return [SETTLE[v] for v in bits(s.free & s.reach[p])]
-
-
 def city_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
     if not game.design.can_city(hand) or not s.cities_left[p]:
@@ -57,12 +50,6 @@ def build_road(game: CatanGame, p: int, e: int, free: bool = False) -> None:
         pieces.pay(game, p, game.design.road_cost)
     game.emit("build.road", f"{name(p)} builds a road at {e}" + (" (free)." if free else "."), player=p, edge=e)
     pieces.place_road(game, p, e)
-
-
-def build_settlement(game: CatanGame, p: int, v: int) -> None:
-    pieces.pay(game, p, game.design.settlement_cost)
-    game.emit("build.settlement", f"{name(p)} builds a settlement at {v}.", player=p, node=v)
-    pieces.place_settlement(game, p, v)
 
 
 def build_city(game: CatanGame, p: int, v: int) -> None:
@@ -102,21 +89,6 @@ def _piece_at(game: CatanGame, v: int) -> str:
     return "another player's knight"  # the only other piece that cuts a road (Cities & Knights)
 
 
-def settle_refusal(game: CatanGame, p: int, v: object) -> str:
-    s = game.state
-    if missing := no_intersection(v):
-        return missing
-    if s.built & NODE_BIT[v]:
-        return f"intersection {v} is already taken."
-    if not s.free & NODE_BIT[v]:
-        return f"intersection {v} is next to a settlement or city: the distance rule (build.distance) forbids it."
-    if not s.reach[p] & NODE_BIT[v]:
-        return f"a new settlement must touch one of your roads, and intersection {v} does not (build.settlement)."
-    if not s.settlements_left[p]:
-        return f"you have no settlement pieces left ({game.design.settlements} each, build.pieces)."
-    return f"a settlement costs {cost_text(game.design.settlement_cost)} (build.settlement)."
-
-
 def city_refusal(game: CatanGame, p: int, v: object) -> str:
     s = game.state
     if missing := no_intersection(v):
@@ -126,3 +98,35 @@ def city_refusal(game: CatanGame, p: int, v: object) -> str:
     if not s.cities_left[p]:
         return f"you have no city pieces left ({game.design.cities} each, build.pieces)."
     return f"a city costs {cost_text(game.design.city_cost)} (build.city)."
+
+
+class Road(TurnVerb):
+    """``road EDGE`` after the roll: a road on an open path touching your pieces, for its cost."""
+
+    verb = "road"
+    form = "road EDGE"
+
+    offer = staticmethod(road_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return road_refusal(game, at.player, action.args[0])
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        build_road(game, at.player, place_of(action))
+        game.state.stack.append(at)  # the main part of the turn goes on
+
+
+class City(TurnVerb):
+    """``city NODE`` after the roll: one of your settlements becomes a city, for its cost."""
+
+    verb = "city"
+    form = "city NODE"
+
+    offer = staticmethod(city_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return city_refusal(game, at.player, action.args[0])
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        build_city(game, at.player, place_of(action))
+        game.state.stack.append(at)  # the main part of the turn goes on

@@ -23,7 +23,7 @@ from .board import (
     bits,
 )
 from .data import rulebook
-from .development import KINDS, VICTORY_POINT, D
+from .development import DEV_KINDS, KINDS, VICTORY_POINT
 from .pieces import hand_size
 from .roads import holder_after, longest_road
 from .state import ANSWER, CONFIRM, OFFER, OVER
@@ -39,7 +39,7 @@ def observe(game: CatanGame, viewer: int | None) -> dict[str, Any]:
     players = []
     for p in range(game.players):
         mine = p == viewer
-        devs = s.devs[p * D:p * D + D]
+        devs = s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]
         players.append({
             "settlements": bits(s.settlements[p]), "cities": bits(s.cities[p]), "roads": bits(s.roads[p]),
             "cards": hand_size(game, p), "development_cards": sum(devs), "knights": s.knights[p],

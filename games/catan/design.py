@@ -9,11 +9,11 @@ are the ones they always were.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .affordability import affordable
 from .data import rulebook
 
 Cost = tuple[tuple[int, int], ...]
@@ -31,14 +31,6 @@ BUILD_BONUSES = (("city", 0.9), ("settlement", 0.8), ("development", 0.3), ("roa
 def cost_of(table: Mapping[str, int], cards: tuple[str, ...] = RESOURCES) -> Cost:
     """A cost as ((card index, count), ...) in card order, without the cards it does not ask for."""
     return tuple((i, int(table[c])) for i, c in enumerate(cards) if table.get(c))
-
-
-@functools.cache
-def affordable(cost: Cost) -> Test:
-    """A test ``hand -> bool`` written out for one cost (``hand`` is one player's card counts): legal-move generation
-    asks it for every build on every decision. Built from whole numbers the parameters checked, once per cost."""
-    test = " and ".join(f"hand[{int(r)}] >= {int(n)}" for r, n in cost) or "True"
-    return eval(f"lambda hand: {test}")  # noqa: S307 - generated from checked whole numbers only
 
 
 def cost_text(cost: Cost, cards: tuple[str, ...] = RESOURCES) -> str:

@@ -1,13 +1,15 @@
 """Development cards and the largest army (base game only: Cities & Knights replaces them with progress cards).
 
-* ``buy``: 1 grain + 1 ore + 1 wool draws the top card of the face-down deck (``dev.buy``). Which card it is stays
-  hidden: the log says only that a card was bought.
+* ``buy``: the development card's cost (parameter ``costs``) draws the top card of the face-down deck
+  (``dev.buy``). Which card it is stays hidden: the log says only that a card was bought.
 * ``play CARD``: at most one development card per turn, never one bought this turn (``dev.one-per-turn``); a knight
-  may be played before the roll. Knight: move the robber and steal (``dev.knight``); Road Building: 2 free roads
-  (``dev.road-building``); Year of Plenty: take 2 resources from the bank (``dev.year-of-plenty``); Monopoly: every
+  may be played before the roll. Knight: move the robber and steal (``dev.knight``); Road Building: free roads
+  (``road_building_roads``, ``dev.road-building``); Year of Plenty: take resources from the bank
+  (``year_of_plenty_cards``, ``dev.year-of-plenty``); Monopoly: every
   other player gives you all their cards of the resource you name (``dev.monopoly``).
 * Victory point cards are never played: they stay hidden and count when their owner wins (``dev.victory-point``).
-* Largest army: the first to play 3 knights takes the card (2 points); another player needs strictly more
+* Largest army: the first to play ``largest_army_min`` knights takes the card (``largest_army_points``); another
+  player needs strictly more
   (``army.largest``).
 """
 
@@ -19,12 +21,12 @@ from games.core import Action
 
 from . import building, pieces
 from .board import bits
-from .choice import CatanStep, NameChoice, bank_gives
+from .choice import CatanStep, NameChoice, TurnVerb, bank_gives
 from .data import rulebook
 from .design import cost_text
-from .pieces import K, name
+from .pieces import RESOURCE_KINDS, name
 from .setup import ROAD, edge_arg
-from .state import MAIN, MONOPOLY, PLENTY, ROAD_BUILDING, ROBBER, ROLL
+from .state import MAIN, ROLL, Pending
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -36,13 +38,13 @@ BUY = Action("buy")
 PLAY = {k: Action("play", (KINDS[k],)) for k in PLAYABLE}
 TAKE = tuple(Action("take", (r,)) for r in rulebook.RESOURCES)
 NAME = tuple(Action("name", (r,)) for r in rulebook.RESOURCES)
-D = len(KINDS)
+DEV_KINDS = len(KINDS)
 
 
 def playable(game: CatanGame, p: int, kind: int) -> bool:
     """``p`` holds a card of ``kind`` bought before this turn and has played no development card this turn."""
     s = game.state
-    return not s.dev_played and s.devs[p * D + kind] - s.devs_new[kind] > 0
+    return not s.dev_played and s.devs[p * DEV_KINDS + kind] - s.devs_new[kind] > 0
 
 
 def buy_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
@@ -58,11 +60,11 @@ def buy_refusal(game: CatanGame, p: int) -> str:
 
 def play_options(game: CatanGame, p: int, hand: list[int] | None = None, before_roll: bool = False) -> list[Action]:
     s = game.state
-    if s.dev_played or not any(s.devs[p * D:p * D + D]):
+    if s.dev_played or not any(s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]):
         return []
     out = []
     for kind in (KNIGHT,) if before_roll else PLAYABLE:
-        if s.devs[p * D + kind] - s.devs_new[kind] <= 0:
+        if s.devs[p * DEV_KINDS + kind] - s.devs_new[kind] <= 0:
             continue
         if kind == ROAD_BUILDING_CARD and not (s.roads_left[p] and s.road_ok[p]):
             continue
@@ -76,7 +78,7 @@ def buy(game: CatanGame, p: int) -> None:
     s = game.state
     pieces.pay(game, p, game.design.development_cost)
     kind = s.deck.pop()
-    s.devs[p * D + kind] += 1
+    s.devs[p * DEV_KINDS + kind] += 1
     s.devs_new[kind] += 1
     game.emit("dev.buy", f"{name(p)} buys a development card ({len(s.deck)} left in the deck).", player=p,
               deck=len(s.deck))
@@ -85,7 +87,7 @@ def buy(game: CatanGame, p: int) -> None:
 def play(game: CatanGame, p: int, card: str) -> None:
     s = game.state
     kind = KINDS.index(card)
-    s.devs[p * D + kind] -= 1
+    s.devs[p * DEV_KINDS + kind] -= 1
     s.played[kind] += 1
     s.dev_played = True
     game.emit("dev.one-per-turn", f"{name(p)} plays {card.replace('-', ' ')} (one development card per turn).",
@@ -96,18 +98,18 @@ def play(game: CatanGame, p: int, card: str) -> None:
                   knights=s.knights[p])
         _largest_army(game, p)
         s.after_robber = MAIN if s.rolled else ROLL
-        s.phase = ROBBER
+        game.push(Pending("robber", p))
     elif kind == ROAD_BUILDING_CARD:
         s.free_roads = min(game.design.free_roads, s.roads_left[p])
         if s.free_roads < game.design.free_roads:
             game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.",
                       player=p)
-        s.phase = ROAD_BUILDING
+        game.push(Pending("road-building", p))
     elif kind == PLENTY_CARD:
         s.plenty_left = game.design.plenty_cards
-        s.phase = PLENTY
+        game.push(Pending("year-of-plenty", p))
     else:
-        s.phase = MONOPOLY
+        game.push(Pending("monopoly", p))
 
 
 def play_refusal(game: CatanGame, p: int, card: object, before_roll: bool = False) -> str:
@@ -119,9 +121,9 @@ def play_refusal(game: CatanGame, p: int, card: object, before_roll: bool = Fals
         return "victory point cards are not played: they count when you win (dev.victory-point)."
     if s.dev_played:
         return "you have already played a development card this turn (dev.one-per-turn)."
-    if s.devs[p * D + kind] <= 0:
+    if s.devs[p * DEV_KINDS + kind] <= 0:
         return f"you hold no {card} card."
-    if s.devs[p * D + kind] - s.devs_new[kind] <= 0:
+    if s.devs[p * DEV_KINDS + kind] - s.devs_new[kind] <= 0:
         return "a development card cannot be played on the turn it was bought (dev.one-per-turn)."
     if before_roll:
         return "before the roll only a knight may be played (dev.knight)."
@@ -154,19 +156,19 @@ class RoadBuilding(CatanStep):
     forms = {"road": "road EDGE"}
     #: The rule each free road follows (the C&K progress card of the same name has its own).
     rule = "dev.road-building"
-    #: Where play resumes once the roads are placed.
-    after = MAIN
-    ask = "place a free road (Road Building, {at.free_roads} left)"
+    #: Where play resumes once the roads are placed (a step kind).
+    after = "main"
+    ask = "place a free road (Road Building, {state.free_roads} left)"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [ROAD[e] for e in bits(at.road_ok[at.decider])]
+        return [ROAD[e] for e in bits(game.state.road_ok[at.player])]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return building.road_refusal(game, at.decider, action.args[0], free=True)
+        return building.road_refusal(game, at.player, action.args[0], free=True)
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         e = edge_arg(action)
         assert e is not None
         game.emit(self.rule, f"Road Building: {name(p)} places a free road at {e}.", player=p, edge=e)
@@ -176,8 +178,8 @@ class RoadBuilding(CatanStep):
             left = "the second free road" if game.design.free_roads == 2 else f"{s.free_roads} more free road(s)"
             game.emit("decision.road-building", f"{name(p)} has nowhere left to place {left}.", player=p)
             s.free_roads = 0
-        if not s.free_roads:
-            s.phase = self.after
+        if not s.free_roads:  # else the next free road
+            game.push(Pending(self.after, p))
 
 
 class ResourceChoice(NameChoice):
@@ -192,11 +194,11 @@ class YearOfPlenty(ResourceChoice):
 
     kind = "year-of-plenty"
     forms = {"take": "take RESOURCE"}
-    ask = "take a resource from the bank (Year of Plenty, {at.plenty_left} left)"
+    ask = "take a resource from the bank (Year of Plenty, {state.plenty_left} left)"
     refused = "the bank has no {place} left."
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [TAKE[r] for r in range(K) if at.bank[r]]
+        return [TAKE[r] for r in range(RESOURCE_KINDS) if game.state.bank[r]]
 
     def choose(self, game: CatanGame, p: int, r: int) -> None:
         s = game.state
@@ -207,8 +209,7 @@ class YearOfPlenty(ResourceChoice):
         if s.plenty_left and not any(s.bank):
             game.emit("decision.year-of-plenty", "The bank is empty: Year of Plenty ends early.", player=p)
             s.plenty_left = 0
-        if not s.plenty_left:
-            s.phase = MAIN
+        game.push(Pending("year-of-plenty" if s.plenty_left else "main", p))
 
 
 class Monopoly(ResourceChoice):
@@ -225,12 +226,43 @@ class Monopoly(ResourceChoice):
         s = game.state
         given = []
         for q in range(game.players):
-            n = s.hands[q * K + r]
+            n = s.hands[q * RESOURCE_KINDS + r]
             if q != p and n:
-                s.hands[q * K + r] = 0
-                s.hands[p * K + r] += n
+                s.hands[q * RESOURCE_KINDS + r] = 0
+                s.hands[p * RESOURCE_KINDS + r] += n
                 given.append(f"{n} from {name(q)}")
         total = sum(int(g.split()[0]) for g in given)
         game.emit("dev.monopoly", f"Monopoly on {rulebook.RESOURCES[r]}: {name(p)} takes {total}" +
                   (f" ({', '.join(given)})." if given else "."), player=p, card=r, taken=total)
-        s.phase = MAIN
+        game.push(Pending("main", p))
+
+
+class Buy(TurnVerb):
+    """``buy`` after the roll: the top development card, for its cost (``dev.buy``)."""
+
+    verb = "buy"
+    form = "buy"
+
+    offer = staticmethod(buy_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return buy_refusal(game, at.player)
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        buy(game, at.player)
+        game.state.stack.append(at)  # the main part of the turn goes on
+
+
+class Play(TurnVerb):
+    """``play CARD`` after the roll: a development card bought before this turn, one per turn; its step comes next."""
+
+    verb = "play"
+    form = "play CARD"
+
+    offer = staticmethod(play_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return play_refusal(game, at.player, action.args[0])
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        play(game, at.player, str(action.args[0]))

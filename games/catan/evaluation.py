@@ -27,8 +27,8 @@ from games.core import Action
 from .board import NODE_BIT, NODE_HEXES, NODE_STEPS, bits
 from .data import rulebook
 from .design import Cost
-from .development import KNIGHT, VICTORY_POINT, D
-from .pieces import K
+from .development import DEV_KINDS, KNIGHT, VICTORY_POINT
+from .pieces import RESOURCE_KINDS
 from .state import ANSWER, CONFIRM, OFFER
 
 if TYPE_CHECKING:
@@ -83,11 +83,11 @@ def heuristic(game: CatanGame, p: int) -> float:
     s = game.state
     own = s.points[p] + game.hidden_points(p)
     best_other = max(s.points[q] for q in range(game.players) if q != p)
-    hand = s.hands[p * K:p * K + K]
-    knights = s.devs[p * D + KNIGHT]
-    devs = sum(s.devs[p * D:p * D + D]) - s.devs[p * D + VICTORY_POINT] - knights
+    hand = s.hands[p * RESOURCE_KINDS:p * RESOURCE_KINDS + RESOURCE_KINDS]
+    knights = s.devs[p * DEV_KINDS + KNIGHT]
+    devs = sum(s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]) - s.devs[p * DEV_KINDS + VICTORY_POINT] - knights
     bank = game.design.bank_rate
-    harbours = sum(1 for r in range(K) if s.rates[p * K + r] < bank)
+    harbours = sum(1 for r in range(RESOURCE_KINDS) if s.rates[p * RESOURCE_KINDS + r] < bank)
     spots = min((s.free & s.reach[p]).bit_count(), 3)
     return (1.0 * own - 0.6 * best_other + 2.2 * production(game, p)
             + hand_value(hand, game.safe_hand(p), game.design.build_bonus)
@@ -105,7 +105,7 @@ def terms(game: CatanGame, p: int) -> dict[str, float]:
     beyond = _one_path_beyond(reach, s.open_edges) & ~reach
     return {"points": float(s.points[p] + game.hidden_points(p)), "cards per roll": round(production(game, p), 2),
             "road length": float(s.road_length[p]),
-            "harbour rates": float(sum(1 for r in range(K) if s.rates[p * K + r] < bank)),
+            "harbour rates": float(sum(1 for r in range(RESOURCE_KINDS) if s.rates[p * RESOURCE_KINDS + r] < bank)),
             "free spots your roads reach": float((s.free & reach).bit_count()),
             "free spots one road beyond": float((s.free & beyond).bit_count())}
 
@@ -135,15 +135,15 @@ def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
     s = game.state
     from .trade import others_holding
 
-    hand = s.hands[p * K:p * K + K]
+    hand = s.hands[p * RESOURCE_KINDS:p * RESOURCE_KINDS + RESOURCE_KINDS]
     safe = game.safe_hand(p)
     bonuses = game.design.build_bonus
     now = hand_value(hand, safe, bonuses)
     best = (-1, -1, 0.0)
-    for g in range(K):
+    for g in range(RESOURCE_KINDS):
         if not hand[g]:
             continue
-        for w in range(K):
+        for w in range(RESOURCE_KINDS):
             if w == g or not others_holding(game, p, w):
                 continue
             hand[g] -= 1
@@ -158,10 +158,10 @@ def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
 
 def _exchange_gain(game: CatanGame, q: int, gets: list[int], gives: list[int]) -> float:
     s = game.state
-    hand = s.hands[q * K:q * K + K]
+    hand = s.hands[q * RESOURCE_KINDS:q * RESOURCE_KINDS + RESOURCE_KINDS]
     bonuses = game.design.build_bonus
     before = hand_value(hand, game.safe_hand(q), bonuses)
-    after = [hand[r] + gets[r] - gives[r] for r in range(K)]
+    after = [hand[r] + gets[r] - gives[r] for r in range(RESOURCE_KINDS)]
     return hand_value(after, game.safe_hand(q), bonuses) - before
 
 
@@ -173,7 +173,7 @@ def lookahead(game: CatanGame, action: Action, p: int) -> float:
     if verb == "buy":
         twin = game.clone()
         for r, n in game.design.development_cost:
-            twin.state.hands[p * K + r] -= n
+            twin.state.hands[p * RESOURCE_KINDS + r] -= n
         return heuristic(twin, p) + DEV_VALUE
     if verb == "robber":
         twin = game.clone()
@@ -201,7 +201,7 @@ def _trade_rating(game: CatanGame, action: Action, p: int) -> float:
         return now + gain - 0.05 if gain > 0.1 else now - 1.0
     if s.phase == OFFER:
         give, want, gain = best_swap(game, p)
-        draft = [give == r for r in range(K)], [want == r for r in range(K)]
+        draft = [give == r for r in range(RESOURCE_KINDS)], [want == r for r in range(RESOURCE_KINDS)]
         planned = gain > 0.1 and [bool(n) for n in s.offer_give] == draft[0] \
             and [bool(n) for n in s.offer_want] == draft[1] and sum(s.offer_give) == 1 and sum(s.offer_want) == 1
         if verb == "ask":

@@ -1,11 +1,13 @@
 """Base Catan (``catan.base``): config checks, set-up, which step is pending, scores, views and invariants.
 
-The decisions are the :class:`~games.core.Step` units of the mechanic modules: :mod:`.setup`, :mod:`.turn`,
-:mod:`.robber`, :mod:`.trade`, :mod:`.development`. This module only says which one is pending (``state.phase``) and
-for whom (``state.decider``).
+The decisions are the :class:`~games.core.Step` units of the mechanic modules: :mod:`.settlement`, :mod:`.setup`,
+:mod:`.turn`, :mod:`.robber`, :mod:`.trade`, :mod:`.development`; they wait on ``state.stack`` and the kernel runs
+the flow (:mod:`games.core.steps`). This module declares them once, starts the next turn when nothing is pending
+(``_next_steps``) and checks for a win after every decision (``_after_decision``).
 
 Cities & Knights plugs in by subclassing :class:`CatanGame` (see ``docs/rules_notes/catan.md``, "How Cities & Knights
-plugs in"): the hooks are the methods below marked *hook* and the ``sections`` table of :class:`.turn.Main`.
+plugs in"): the hooks are the methods below marked *hook*; it declares its own steps (the base game's with its
+own).
 """
 
 from __future__ import annotations
@@ -18,36 +20,28 @@ from . import board, checks, evaluation, hidden, pieces
 from .board import Layout, Tables
 from .data import rulebook
 from .design import Design, base_design, design_for
-from .development import VICTORY_POINT, D, Monopoly, RoadBuilding, YearOfPlenty
+from .development import DEV_KINDS, VICTORY_POINT, Monopoly, RoadBuilding, YearOfPlenty
 from .parameters import PARAMETERS, cross_check, most_points
 from .pieces import name
 from .robber import Discard, MoveRobber, Steal
 from .rules import RULES
-from .setup import SetupRoad, SetupSettlement
+from .settlement import SetupSettlement
+from .setup import SetupRoad
 from .state import (
     ANSWER,
-    CONFIRM,
     DISCARD,
     MAIN,
-    MONOPOLY,
     NOT_ASKED,
-    OFFER,
-    OVER,
     PHASE_NAMES,
     PLAYING,
-    PLENTY,
-    ROAD_BUILDING,
-    ROBBER,
-    ROLL,
-    SETUP_ROAD,
     SETUP_SETTLEMENT,
-    STEAL,
     TURN_LIMIT,
     CatanConfig,
     CatanState,
+    Pending,
 )
 from .trade import Answer, Confirm, Offer
-from .turn import Main, Roll, declare_if_won
+from .turn import Main, Production, Roll, declare_if_won, next_turn
 
 
 class CatanGame(StepGame):
@@ -59,14 +53,8 @@ class CatanGame(StepGame):
     Config = CatanConfig
     min_players = 2
     max_players = 4
-    steps = Steps(SetupSettlement(), SetupRoad(), Roll(), Main(), Discard(), MoveRobber(), Steal(), Offer(),
-                  Answer(), Confirm(), RoadBuilding(), YearOfPlenty(), Monopoly())
-    #: Phase -> its step (state.PHASE_NAMES order). A layer appends its phases and steps.
-    step_of_phase: ClassVar[dict[int, Any]] = {
-        SETUP_SETTLEMENT: steps["setup-settlement"], SETUP_ROAD: steps["setup-road"], ROLL: steps["roll"],
-        MAIN: steps["main"], DISCARD: steps["discard"], ROBBER: steps["robber"], STEAL: steps["steal"],
-        OFFER: steps["offer"], ANSWER: steps["answer"], CONFIRM: steps["confirm"],
-        ROAD_BUILDING: steps["road-building"], PLENTY: steps["year-of-plenty"], MONOPOLY: steps["monopoly"]}
+    steps = Steps(SetupSettlement(), SetupRoad(), Roll(), Production(), Main(), Discard(), MoveRobber(), Steal(),
+                  Offer(), Answer(), Confirm(), RoadBuilding(), YearOfPlenty(), Monopoly())
     hidden_information = True
     #: A lead of 3 (about a settlement and its production) is clear: with the kernel's 10 the search's rewards
     #: barely differed between actions and it played level with greedy (rules notes, "Bots").
@@ -165,11 +153,11 @@ class CatanGame(StepGame):
             terrain=layout.terrain, numbers=layout.numbers, harbours=layout.harbours, robber=desert,
             settlements=[0] * n, cities=[0] * n, roads=[0] * n, built=0, free=board.ALL_NODES,
             open_edges=board.ALL_EDGES, reach=[0] * n, road_ok=[0] * n,
-            hands=[0] * (n * w), bank=list(self.card_totals), deck=deck, devs=[0] * (n * D),
-            devs_new=[0] * D, knights=[0] * n, played=[0] * D, settlements_left=[d.settlements] * n,
+            hands=[0] * (n * w), bank=list(self.card_totals), deck=deck, devs=[0] * (n * DEV_KINDS),
+            devs_new=[0] * DEV_KINDS, knights=[0] * n, played=[0] * DEV_KINDS, settlements_left=[d.settlements] * n,
             cities_left=[d.cities] * n, roads_left=[d.roads] * n,
             rates=list(d.start_rates) * n, road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
-            start=start, player=start, turn=0, phase=SETUP_SETTLEMENT, decider=start, setup_step=0,
+            start=start, player=start, turn=0, stack=[Pending("setup-settlement", start)], setup_step=0,
             last_settlement=-1, rolled=False, dice=0, dev_played=False, after_robber=MAIN, discard_left=[0] * n,
             victims=0, free_roads=0, plenty_left=0, offers_made=0, offer_give=[0] * w, offer_want=[0] * w,
             answers=[NOT_ASKED] * n, ended=PLAYING, winner=-1))
@@ -258,18 +246,17 @@ class CatanGame(StepGame):
     def discards_done(self) -> None:
         """*Hook*: every discard for a 7 is made: the roller moves the robber (C&K: not while it is locked, and a
         Saboteur's discards return to the turn)."""
-        s = self.state
-        s.phase, s.decider = ROBBER, s.player
+        self.push(Pending("robber", self.state.player))
 
     def robber_done(self) -> None:
         """*Hook*: the robber has moved and stolen: play resumes at ``after_robber`` (C&K goes on with the roll's
         resolution or the turn)."""
         s = self.state
-        s.phase, s.decider = s.after_robber, s.player
+        self.push(Pending(PHASE_NAMES[s.after_robber], s.player))
 
-    def next_setup_phase(self) -> int:
-        """*Hook*: the set-up placement that follows a road (C&K: a city in the second round)."""
-        return SETUP_SETTLEMENT
+    def next_setup_step(self) -> str:
+        """*Hook*: the set-up placement that follows a road, a step kind (C&K: a city in the second round)."""
+        return "setup-settlement"
 
     def reduced_cities(self, p: int) -> int:
         """*Hook*: ``p``'s cities reduced to settlements while no settlement piece was left (C&K's barbarians: the
@@ -282,7 +269,7 @@ class CatanGame(StepGame):
 
     def hidden_points(self, p: int) -> int:
         """*Hook*: points ``p`` holds face down (victory point cards; C&K has none)."""
-        return self.state.devs[p * D + VICTORY_POINT] * self.design.card_points
+        return self.state.devs[p * DEV_KINDS + VICTORY_POINT] * self.design.card_points
 
     def point_sources(self, p: int) -> dict[str, int]:
         """*Hook*: ``p``'s points by source (C&K adds metropolises, Defender of Catan, the merchant...)."""
@@ -294,34 +281,24 @@ class CatanGame(StepGame):
                 "largest army": d.army_points if s.army == p else 0,
                 "victory point cards": self.hidden_points(p)}
 
-    # ------------------------------------------------------------------ whose decision
-    def _step_now(self) -> tuple[Any, Any, int] | None:
-        s = self.state
-        if s.phase == OVER:
-            return None
-        return self.step_of_phase[s.phase], s, s.decider
+    # ------------------------------------------------------------------ the flow's hooks
+    def _next_steps(self) -> bool:
+        """Nothing is pending after ``end``: the next turn begins, unless the game is over (turn limit)."""
+        if self.state.ended:
+            return False
+        next_turn(self)
+        return True
 
-    def _decider(self) -> int | None:
+    def _after_decision(self) -> None:
         s = self.state
-        return None if s.phase == OVER else s.decider
-
-    def _legal(self) -> Sequence[Action]:
-        s = self.state
-        return () if s.phase == OVER else self.step_of_phase[s.phase].options(self, s)
-
-    def _apply(self, action: Action) -> None:
-        s = self.state
-        self.step_of_phase[s.phase].apply(self, s, action)
         # cheap test first: public points + at most every victory point card (victory.declare)
         if s.turn and s.points[s.player] + self._most_hidden >= self.config.points_to_win:
             declare_if_won(self)
 
     @property
     def current_player(self) -> int | None:
-        return None if self.state.phase == OVER else self.state.player
-
-    def is_terminal(self) -> bool:
-        return self.state.phase == OVER
+        """The player whose turn it is (who decides may be another: a discard, an answer to an offer)."""
+        return self.state.player if self.state.stack else None
 
     # ------------------------------------------------------------------ scores
     def total_points(self) -> list[int]:
@@ -374,7 +351,7 @@ class CatanGame(StepGame):
         return {"points": self.standings(),
                 "resource_cards": tuple(float(sum(hands[p * w:p * w + w])) for p in range(n)),
                 "road_length": tuple(float(x) for x in s.road_length),
-                "development_cards": tuple(float(sum(s.devs[p * D:p * D + D])) for p in range(n)),
+                "development_cards": tuple(float(sum(s.devs[p * DEV_KINDS:(p + 1) * DEV_KINDS])) for p in range(n)),
                 "knights": tuple(float(x) for x in s.knights),
                 "bank": float(sum(s.bank))}
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Rng
 
-from .development import D
+from .development import DEV_KINDS
 from .state import ACCEPTED, ANSWER, CONFIRM, OFFER
 
 if TYPE_CHECKING:
@@ -76,15 +76,15 @@ def _shown(game: CatanGame) -> list[list[int]]:
 def _developments(game: CatanGame, others: list[int], rng: Rng) -> None:
     s = game.state
     new = {p: sum(s.devs_new) if p == s.player else 0 for p in others}
-    old = {p: sum(s.devs[p * D:p * D + D]) - new[p] for p in others}
+    old = {p: sum(s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]) - new[p] for p in others}
     pool = list(s.deck)
     for p in others:
-        pool += [k for k in range(D) for _ in range(s.devs[p * D + k])]
+        pool += [k for k in range(DEV_KINDS) for _ in range(s.devs[p * DEV_KINDS + k])]
     pool.sort()
     rng.shuffle(pool)
     for p in others:
         dealt, pool = pool[:old[p] + new[p]], pool[old[p] + new[p]:]
-        s.devs[p * D:p * D + D] = [dealt.count(k) for k in range(D)]
+        s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS] = [dealt.count(k) for k in range(DEV_KINDS)]
         if new[p]:
-            s.devs_new = [dealt[old[p]:].count(k) for k in range(D)]
+            s.devs_new = [dealt[old[p]:].count(k) for k in range(DEV_KINDS)]
     s.deck = pool

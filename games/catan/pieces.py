@@ -27,7 +27,7 @@ from .roads import holder_after, longest_after_road, longest_road
 if TYPE_CHECKING:
     from .game import CatanGame
 
-K = len(rulebook.RESOURCES)
+RESOURCE_KINDS = len(rulebook.RESOURCES)
 
 
 def name(player: int) -> str:
@@ -197,9 +197,11 @@ def _harbour(game: CatanGame, p: int, kind: int) -> None:
             if rates[p * w + r] > generic[r]:
                 rates[p * w + r] = generic[r]
         if len(set(generic)) == 1:
-            text = f"{name(p)} now trades any {'resource' if w == K else 'card'} {generic[0]}:1 (generic harbour)."
+            kind = "resource" if w == RESOURCE_KINDS else "card"
+            text = f"{name(p)} now trades any {kind} {generic[0]}:1 (generic harbour)."
         else:  # Cities & Knights with commodities at a rate of their own
-            text = (f"{name(p)} now trades any resource {generic[0]}:1 and any commodity {generic[K]}:1 (generic "
+            text = (f"{name(p)} now trades any resource {generic[0]}:1 and any commodity "
+                    f"{generic[RESOURCE_KINDS]}:1 (generic "
                     "harbour).")
     else:
         special = design.special_rate

@@ -5,8 +5,8 @@ The two dice come from the game's ``Rng`` (:func:`roll_dice` draws them, first d
 ``tests/catan/scenario.py`` uses the same function to find a stream state that rolls a wanted total). Production
 reads the layout's table of hexes per number, cached once per layout.
 
-Cities & Knights hook: :meth:`CatanGame.yield_of` says what one building of a level produces on one terrain (a base
-settlement 1 of the hex's resource, a city 2; a C&K city on mountains 1 ore + 1 coin).
+Cities & Knights hook: :meth:`CatanGame.yield_of` says what one building of a level produces on one terrain (the
+base game's yields by level; a C&K city's from its ``city_yield`` table, a commodity on some terrains).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from games.core import Rng
 
 from .choice import bank_gives
 from .data import rulebook
-from .pieces import K, name
+from .pieces import RESOURCE_KINDS, name
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -97,7 +97,7 @@ def income_next_to(game: CatanGame, p: int, v: int) -> list[str]:
     taken = []
     for h in NODE_HEXES[v]:
         r = s.terrain[h]
-        if r < K and s.bank[r] > 0:
+        if r < RESOURCE_KINDS and s.bank[r] > 0:
             bank_gives(game, p, r)
             taken.append(rulebook.RESOURCES[r])
     return taken

@@ -1,14 +1,14 @@
 """The 7 and the robber (``robber.discard``, ``robber.move``, ``robber.steal``).
 
-On a 7 every player holding more cards than the safe hand (7) discards half, rounded down, one card at a time and
-each as their own decision, clockwise from the roller (``decision.discard``). Then the roller moves the robber to
-another hex and steals one random card from a player with a settlement or city on it: the mover chooses whom when
+On a 7 every player holding more cards than the safe hand (``safe_hand``) discards half, rounded down, one card at a
+time and each as their own decision, clockwise from the roller (``decision.discard``). Then the roller moves the robber
+to another hex and steals one random card from a player with a settlement or city on it: the mover chooses whom when
 there are several (``steal P``); with one the steal is automatic (``decision.steal``). The log says who took a card
 from whom, never which card: that goes only into the hands.
 
-Cities & Knights hooks: :meth:`CatanGame.safe_hand` (7 + 2 per city wall), ``after_robber`` (where play resumes: a
-knight before the roll, a 7, a C&K knight chasing the robber, the Bishop), ``victims`` (a mask of players, so a
-layer that steals from each can walk it).
+Cities & Knights hooks: :meth:`CatanGame.safe_hand` (``safe_hand``, and ``wall_safe_cards`` more per city wall),
+``after_robber`` (where play resumes: a knight before the roll, a 7, a C&K knight chasing the robber, the Bishop),
+``victims`` (a mask of players, so a layer that steals from each can walk it).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .board import HEX_CORNER_MASK, N_HEXES, bits
 from .choice import CatanStep, place_of
 from .data import rulebook
 from .pieces import card_actions, hand_size, name
-from .state import DISCARD, MAIN, ROBBER, STEAL
+from .state import MAIN, Pending
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -52,7 +52,7 @@ def _next_discarder(game: CatanGame) -> None:
     for i in range(n):
         q = (s.player + i) % n
         if s.discard_left[q]:
-            s.phase, s.decider = DISCARD, q
+            game.push(Pending("discard", q))
             return
     game.discards_done()
 
@@ -92,11 +92,12 @@ class Discard(CatanStep):
     forms = {"discard": "discard RESOURCE"}
 
     def prompt(self, game: CatanGame, at: Any) -> str:
-        return f"{name(at.decider)}: discard a card for the {game.robber_roll} ({at.discard_left[at.decider]} to go)"
+        left = game.state.discard_left[at.player]
+        return f"{name(at.player)}: discard a card for the {game.robber_roll} ({left} to go)"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        q = at.decider
-        hands = at.hands
+        q = at.player
+        hands = game.state.hands
         base = q * game.width
         acts = card_actions("discard", game.cards)
         return [acts[r] for r in game.card_order if hands[base + r]]
@@ -107,26 +108,26 @@ class Discard(CatanStep):
             return f"'{action.args[0]}' is not a {kind}; the {kind}s are {', '.join(sorted(game.cards))}."
         return f"you hold no {action.args[0]}."
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        q = s.decider
+        q = at.player
         r = game.cards.index(str(action.args[0]))
         s.hands[q * game.width + r] -= 1
         s.bank[r] += 1
         s.discard_left[q] -= 1
         game.emit("decision.discard", f"{name(q)} discards 1 {action.args[0]} ({s.discard_left[q]} to go).",
                   player=q, card=r)
-        if not s.discard_left[q]:
+        if not s.discard_left[q]:  # else the same player discards on
             _next_discarder(game)
 
 
 class MoveRobber(CatanStep):
     kind = "robber"
     forms = {"robber": "robber HEX"}
-    ask = "move the robber to another hex (it is on hex {at.robber})"
+    ask = "move the robber to another hex (it is on hex {state.robber})"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return ROBBER_OPTIONS[at.robber]
+        return ROBBER_OPTIONS[game.state.robber]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         h = action.args[0]
@@ -134,16 +135,17 @@ class MoveRobber(CatanStep):
             return f"there is no hex {h}; hexes are numbered 0 to {N_HEXES - 1}."
         return f"the robber is on hex {h} already: it must move to another hex (robber.move)."
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p, h = s.decider, place_of(action)
+        p, h = at.player, place_of(action)
         s.robber = h
         game.emit("robber.move", f"{name(p)} moves the robber to hex {h}.", player=p, hex=h)
         victims = victims_at(game, h, p)
         if not victims:
             resume(game)
         elif victims & (victims - 1):  # several: the mover chooses
-            s.victims, s.phase = victims, STEAL
+            s.victims = victims
+            game.push(Pending("steal", p))
         else:
             steal(game, p, victims.bit_length() - 1)
             game.emit("decision.steal", f"Only {name(victims.bit_length() - 1)} can be robbed there.", player=p)
@@ -155,28 +157,27 @@ class Steal(CatanStep):
     forms = {"steal": "steal PLAYER"}
 
     def prompt(self, game: CatanGame, at: Any) -> str:
-        who = " or ".join(name(q) for q in bits(at.victims))
-        return f"{name(at.decider)}: choose whom to rob: {who}"
+        who = " or ".join(name(q) for q in bits(game.state.victims))
+        return f"{name(at.player)}: choose whom to rob: {who}"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        return [STEAL_ACTIONS[q] for q in bits(at.victims)]
+        return [STEAL_ACTIONS[q] for q in bits(game.state.victims)]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         seat = action.args[0]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= game.players:
             return f"there is no player {seat}; the players are 1 to {game.players}."
         q = seat - 1
-        if q == at.decider:
+        if q == at.player:
             return "you cannot rob yourself (robber.steal)."
-        if not (at.settlements[q] | at.cities[q]) & HEX_CORNER_MASK[at.robber]:
+        if not (game.state.settlements[q] | game.state.cities[q]) & HEX_CORNER_MASK[game.state.robber]:
             return f"{name(q)} has no settlement or city on the robber's hex (robber.steal)."
         return f"{name(q)} holds no card to steal (robber.steal)."
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
-        s = game.state
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         victim = place_of(action)
-        steal(game, s.decider, victim - 1)
+        steal(game, at.player, victim - 1)
         resume(game)
 
 
-__all__ = ["DISCARD", "Discard", "MoveRobber", "ROBBER", "Steal", "seven"]
+__all__ = ["Discard", "MoveRobber", "Steal", "seven"]

@@ -6,17 +6,20 @@ rollback copy or a clone to a few dozen field copies. Derived values (free inter
 build a road, road lengths, points, harbour rates) are fields too, updated where the pieces change, never
 recomputed per decision; ``invariant_breaks`` checks each against a computation from scratch.
 
-The pending decision is ``phase`` plus named fields (``decider``, ``discard_left``, ``free_roads``,
-``offer_give`` ...), one meaning each.
+What is pending waits on ``stack`` (the kernel's flow, :mod:`games.core.steps`): one :class:`Pending` record, the
+step kind and the seat that decides, which the kernel pops when the decision is made and whose step pushes what comes
+next. What a step reads lives in named fields (``discard_left``, ``free_roads``, ``offer_give`` ...), one meaning
+each. ``phase`` and ``decider`` read the top of the stack, for views.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from games.core import NO_CHANGES, Changes, Record
 
-# Phases: which step is pending (games.catan.game.STEP_OF_PHASE maps each to its Step).
+# Phases: which step is pending, numbered for views (``CatanState.phase``); each name is its step's kind.
 SETUP_SETTLEMENT, SETUP_ROAD, ROLL, MAIN, DISCARD, ROBBER, STEAL, OFFER, ANSWER, CONFIRM, ROAD_BUILDING, \
     PLENTY, MONOPOLY, OVER = range(14)
 PHASE_NAMES = ("setup-settlement", "setup-road", "roll", "main", "discard", "robber", "steal", "offer", "answer",
@@ -58,6 +61,15 @@ class CatanConfig:
 
 
 @dataclass(slots=True)
+class Pending(Record):
+    """A step waiting on ``state.stack``: its kind and the seat that decides (an automatic step's ``player`` is the
+    player whose turn it is)."""
+
+    kind: str
+    player: int
+
+
+@dataclass(slots=True)
 class CatanState(Record):
     # ------------------------------------------------------------ the island (fixed after set-up)
     terrain: tuple[int, ...]  # per hex: resource index it produces, 5 = desert
@@ -94,14 +106,13 @@ class CatanState(Record):
     start: int
     player: int  # whose turn it is
     turn: int  # turns played since set-up (the first turn is 1)
-    phase: int
-    decider: int  # who decides now (differs from player for discards and answers to offers)
+    stack: list[Pending]  # the pending step on top (last); empty once the game is over
     setup_step: int  # placements made in the set-up (0 .. 2 * players)
     last_settlement: int  # node of the settlement just placed in the set-up
     rolled: bool  # the dice were rolled this turn
     dice: int  # the last roll (0 before the first)
     dev_played: bool  # a development card was played this turn
-    after_robber: int  # phase to return to when the robber has moved (ROLL for a knight before the roll, MAIN)
+    after_robber: int  # phase (step) to return to when the robber has moved (ROLL for a knight before the roll, MAIN)
     discard_left: list[int]  # per player: cards still to discard for this 7
     victims: int  # mask of players the robber's mover may steal from
     free_roads: int  # roads left to place with Road Building
@@ -112,3 +123,18 @@ class CatanState(Record):
     answers: list[int]  # per player: NOT_ASKED, WAITING, ACCEPTED, DECLINED
     ended: int  # PLAYING, WON, TURN_LIMIT
     winner: int  # the player who declared victory, -1
+
+    #: Step kind -> phase number (``PHASE_NAMES``); a layer's state adds its own.
+    phases = MappingProxyType({kind: phase for phase, kind in enumerate(PHASE_NAMES)})  # not a field: no annotation
+
+    @property
+    def phase(self) -> int:
+        """The pending step as a phase number, ``OVER`` once nothing is pending (for views and checks)."""
+        stack = self.stack
+        return self.phases[stack[-1].kind] if stack else OVER
+
+    @property
+    def decider(self) -> int:
+        """Who decides now, -1 once the game is over (differs from ``player`` for discards and answers to offers)."""
+        stack = self.stack
+        return stack[-1].player if stack else -1

@@ -1,7 +1,7 @@
 """Trade: maritime trade with the bank and harbours, and trade between players as decisions.
 
-Maritime (``trade.maritime``, ``trade.harbour``): ``trade GIVE GET`` gives your rate of GIVE (4, 3 at a generic
-harbour, 2 at the special harbour of that resource) for 1 GET from the bank.
+Maritime (``trade.maritime``, ``trade.harbour``): ``trade GIVE GET`` gives your rate of GIVE (parameter ``rates``:
+the bank's, a generic harbour's, or the special harbour's of that resource) for one GET from the bank.
 
 Between players (``trade.domestic``): only the player whose turn it is trades with the others, after the roll.
 
@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.core import Action
 
-from .choice import CatanStep, place_of
+from .choice import CatanStep, TurnVerb, place_of
 from .data import rulebook
 from .pieces import card_actions, cards_of_others, hand_size, name, trade_actions
-from .state import ACCEPTED, ANSWER, CONFIRM, DECLINED, MAIN, NOT_ASKED, OFFER, WAITING
+from .state import ACCEPTED, DECLINED, NOT_ASKED, WAITING, Pending
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -119,7 +119,7 @@ def propose(game: CatanGame, p: int) -> None:
     s.offers_made += 1
     s.offer_give = [0] * game.width
     s.offer_want = [0] * game.width
-    s.phase = OFFER
+    game.push(Pending("offer", p))
     game.emit("trade.domestic", f"{name(p)} starts a trade offer ({s.offers_made} of "
               f"{game.config.offers_per_turn} this turn).", player=p)
 
@@ -136,7 +136,7 @@ def _lapse(game: CatanGame, why: str) -> None:
     s.answers = [NOT_ASKED] * game.players
     s.offer_give = [0] * game.width
     s.offer_want = [0] * game.width
-    s.phase, s.decider = MAIN, s.player
+    game.push(Pending("main", s.player))
 
 
 class Offer(CatanStep):
@@ -144,12 +144,12 @@ class Offer(CatanStep):
     forms = {"give": "give RESOURCE", "want": "want RESOURCE", "ask": "ask PLAYER|all", "withdraw": "withdraw"}
 
     def prompt(self, game: CatanGame, at: Any) -> str:
-        return (f"{name(at.decider)}: compose a trade offer "
-                f"({offer_text(at.offer_give, at.offer_want, game.cards)} so far)")
+        return (f"{name(at.player)}: compose a trade offer "
+                f"({offer_text(game.state.offer_give, game.state.offer_want, game.cards)} so far)")
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        p = at.decider
-        give, want = at.offer_give, at.offer_want
+        p, s = at.player, game.state
+        give, want = s.offer_give, s.offer_want
         out: list[Action] = []
         total_want = sum(want)
         if total_want and any(give):
@@ -159,13 +159,13 @@ class Offer(CatanStep):
             if able:
                 out.append(ASK_ALL)
         w = game.width
-        own = at.hands[p * w:p * w + w]
+        own = s.hands[p * w:p * w + w]
         order = game.card_order
         gives, wants = card_actions("give", game.cards), card_actions("want", game.cards)
         for r in order:
             if not want[r] and own[r] > give[r]:
                 out.append(gives[r])
-        totals, bank = game.card_totals, at.bank
+        totals, bank = game.card_totals, s.bank
         for r in order:
             if not give[r] and want[r] < totals[r] - bank[r] - own[r]:
                 out.append(wants[r])
@@ -179,25 +179,25 @@ class Offer(CatanStep):
             kind = "resource" if cards == RES else "card"
             return f"'{arg}' is not a {kind}; the {kind}s are {', '.join(sorted(cards))}."
         if action.verb == "give":
-            if at.offer_want[cards.index(str(arg))]:
+            if game.state.offer_want[cards.index(str(arg))]:
                 return f"you already ask for {arg}: a card is on one side of an offer only (decision.offer)."
             return f"you do not hold another {arg} to give."
         if action.verb == "want":
-            if at.offer_give[cards.index(str(arg))]:
+            if game.state.offer_give[cards.index(str(arg))]:
                 return f"you already give {arg}: a resource is on one side of an offer only (decision.offer)."
             return f"the other players do not hold that many {arg} between them (decision.offer)."
-        if not any(at.offer_give) or not any(at.offer_want):
+        if not any(game.state.offer_give) or not any(game.state.offer_want):
             return "an offer gives at least one card and asks for at least one (decision.offer)."
         return f"'{arg}' is not a player who holds enough cards to accept; ask another player or all."
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         if action.verb == "withdraw":
             _lapse(game, f"{name(p)} withdraws the offer.")
         elif action.verb in ("give", "want"):
             side = s.offer_give if action.verb == "give" else s.offer_want
-            side[game.cards.index(str(action.args[0]))] += 1
+            side[game.cards.index(str(action.args[0]))] += 1  # the offer is composed on
         else:
             target = action.args[0]
             asked = [q for q in range(game.players) if q != p and (target == "all" or q == int(target) - 1)]
@@ -206,7 +206,6 @@ class Offer(CatanStep):
             game.emit("trade.domestic", f"{name(p)} offers {offer_text(s.offer_give, s.offer_want, game.cards)} "
                       f"to {to}.",
                       player=p, give=list(s.offer_give), want=list(s.offer_want), to=str(target))
-            s.phase = ANSWER
             _next_answer(game)
 
 
@@ -216,10 +215,10 @@ def _next_answer(game: CatanGame) -> None:
     for i in range(1, n):
         q = (s.player + i) % n
         if s.answers[q] == WAITING:
-            s.decider = q
+            game.push(Pending("answer", q))
             return
     if ACCEPTED in s.answers:
-        s.phase, s.decider = CONFIRM, s.player
+        game.push(Pending("confirm", s.player))
     else:
         _lapse(game, "Nobody accepts: the offer lapses.")
 
@@ -229,24 +228,24 @@ class Answer(CatanStep):
     forms = {"accept": "accept", "decline": "decline"}
 
     def prompt(self, game: CatanGame, at: Any) -> str:
-        return (f"{name(at.decider)}: accept or decline {name(at.player)}'s offer "
-                f"({offer_text(at.offer_give, at.offer_want, game.cards)})")
+        return (f"{name(at.player)}: accept or decline {name(game.state.player)}'s offer "
+                f"({offer_text(game.state.offer_give, game.state.offer_want, game.cards)})")
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        q = at.decider
-        hands, want = at.hands, at.offer_want
+        q = at.player
+        hands, want = game.state.hands, game.state.offer_want
         w = game.width
         if all(hands[q * w + r] >= want[r] for r in range(w)):
             return (ACCEPT, DECLINE)
         return (DECLINE,)
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        asked = offer_text(at.offer_want, [0] * game.width, game.cards).split(" for")[0]
+        asked = offer_text(game.state.offer_want, [0] * game.width, game.cards).split(" for")[0]
         return f"you do not hold the cards asked for ({asked})."
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        q = s.decider
+        q = at.player
         s.answers[q] = ACCEPTED if action.verb == "accept" else DECLINED
         game.emit("trade.answer", f"{name(q)} {action.verb}s.", player=q, answer=action.verb)
         _next_answer(game)
@@ -258,17 +257,18 @@ class Confirm(CatanStep):
     refused = "{place} did not accept the offer; confirm one of the players who did (trade.confirm)."
 
     def prompt(self, game: CatanGame, at: Any) -> str:
-        who = " or ".join(name(q) for q in range(game.players) if at.answers[q] == ACCEPTED)
-        return f"{name(at.decider)}: trade with {who}, or withdraw the offer"
+        who = " or ".join(name(q) for q in range(game.players) if game.state.answers[q] == ACCEPTED)
+        return f"{name(at.player)}: trade with {who}, or withdraw the offer"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        out = [CONFIRM_ACTIONS[q] for q in range(game.players) if at.answers[q] == ACCEPTED]
+        answers = game.state.answers
+        out = [CONFIRM_ACTIONS[q] for q in range(game.players) if answers[q] == ACCEPTED]
         out.append(WITHDRAW)
         return out
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         if action.verb == "withdraw":
             _lapse(game, f"{name(p)} withdraws the offer.")
             return
@@ -281,3 +281,34 @@ class Confirm(CatanStep):
             s.hands[q * w + r] += moved
         _lapse(game, f"{name(p)} and {name(q)} trade: {name(p)} gives "
                f"{offer_text(s.offer_give, s.offer_want, game.cards).replace(' for ', f' to {name(q)} for ')}.")
+
+
+class Trade(TurnVerb):
+    """``trade GIVE GET`` after the roll: a maritime trade with the bank at your rate."""
+
+    verb = "trade"
+    form = "trade GIVE GET"
+
+    offer = staticmethod(maritime_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return maritime_refusal(game, at.player, action.args[0], action.args[1])
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        maritime(game, at.player, str(action.args[0]), str(action.args[1]))
+        game.state.stack.append(at)  # the main part of the turn goes on
+
+
+class Propose(TurnVerb):
+    """``propose`` after the roll: start a trade offer to the other players (its composition comes next)."""
+
+    verb = "propose"
+    form = "propose"
+
+    offer = staticmethod(propose_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+
+    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
+        return propose_refusal(game, at.player)
+
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+        propose(game, at.player)

@@ -2,26 +2,33 @@
 
 * Before the roll (step ``roll``): ``roll``, or ``play knight`` first (``dev.knight``). The roll is always asked, even
   of a player with no knight, so nobody learns from the flow of decisions what is in a hand.
-* After the roll (step ``main``): ``build`` verbs (:mod:`.building`), ``buy`` / ``play`` (:mod:`.development`),
-  ``trade`` / ``propose`` (:mod:`.trade`) and ``end``. The options of every mechanic are listed in one sorted pass:
-  verbs in alphabetical order, each mechanic's options already ascending.
+* The roll's production (the automatic step ``production``): the hexes of the number produce, or the robber's roll.
+* After the roll (step ``main``): one :class:`~games.core.Verb` unit per verb: ``settle`` (:mod:`.settlement`),
+  ``road`` and ``city`` (:mod:`.building`), ``buy`` / ``play`` (:mod:`.development`), ``trade`` / ``propose``
+  (:mod:`.trade`) and ``end``. The options of every verb are listed in one sorted pass: verbs in alphabetical order,
+  each verb's options already ascending.
+* The next turn: when nothing is pending after ``end``, the kernel asks the game for the next turn (:func:`next_turn`).
 * Victory (``victory.declare``): a player who has the points to win on their own turn declares it at once
   (``decision.declare``); a game over the turn limit ends with the most points winning (``decision.turn-limit``).
 
-Cities & Knights hooks: the ``Roll`` step (its options are what may happen before the roll: the Alchemist replaces the
-knight there) and ``Main.sections`` (the verb -> options/effect/refusal table a layer extends with its own verbs).
+Cities & Knights replaces the ``Roll`` step (the Alchemist replaces the knight before the roll) and the ``Main`` step
+(its own verbs with the base game's).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from games.core import Action
+from games.core import Action, Automatic
 
-from . import building, development, production, robber, trade
-from .choice import CatanStep
+from . import development, production, robber
+from .building import City, Road
+from .choice import CatanStep, TurnStep, TurnVerb
+from .development import Buy, Play
 from .pieces import name
-from .state import MAIN, OVER, ROLL, TURN_LIMIT, WON
+from .settlement import Settle
+from .state import TURN_LIMIT, WON, Pending
+from .trade import Propose, Trade
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -33,106 +40,91 @@ END = Action("end")
 class Roll(CatanStep):
     kind = "roll"
     forms = {"roll": "roll", "play": "play CARD"}
-    ask = "roll the dice (turn {at.turn})"
+    ask = "roll the dice (turn {state.turn})"
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        out = development.play_options(game, at.decider, before_roll=True)
+        out = development.play_options(game, at.player, before_roll=True)
         out.append(ROLL_ACTION)
         return out
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return development.play_refusal(game, at.decider, action.args[0], before_roll=True)
+        return development.play_refusal(game, at.player, action.args[0], before_roll=True)
 
-    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
+    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
-        if action.verb == "play":
+        p = at.player
+        if action.verb == "play":  # a knight: the robber moves, then the roll is still to come (after_robber)
             development.play(game, p, str(action.args[0]))
             return
         one, two = production.roll_dice(game.rng)
         total = one + two
         s.dice, s.rolled = total, True
         game.emit("turn.roll", f"{name(p)} rolls {total} ({one} + {two}).", player=p, dice=[one, two])
-        s.phase = MAIN
-        if total == game.robber_roll:
-            robber.seven(game)
+        game.push(Pending("production", p))
+
+
+class Production(Automatic):
+    """After the roll: the hexes of the number produce, or on the robber's roll the discards and the robber; then the
+    main part of the turn (``turn.*``)."""
+
+    kind = "production"
+
+    def run(self, game: CatanGame, at: Any) -> None:
+        s = game.state
+        if s.dice == game.robber_roll:
+            robber.seven(game)  # discards, the robber, then the main part of the turn (after_robber)
         else:
-            production.produce(game, total)
+            production.produce(game, s.dice)
+            game.push(Pending("main", at.player))
 
 
-Options = Callable[["CatanGame", int, list[int]], list[Action]]
-Effect = Callable[["CatanGame", int, Action], None]
-Refusal = Callable[["CatanGame", int, Action], str]
+class End(TurnVerb):
+    """``end``: the turn is over; the next one starts (:func:`next_turn`) unless it was the last (turn limit)."""
 
+    verb = "end"
+    form = "end"
 
-def _end_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-    return [END]
-
-
-class Main(CatanStep):
-    kind = "main"
-    forms = {"buy": "buy", "city": "city NODE", "end": "end", "play": "play CARD", "propose": "propose",
-             "road": "road EDGE", "settle": "settle NODE", "trade": "trade GIVE GET"}
-    #: Verb -> (options, effect, refusal), in alphabetical order of the verbs: the options come out sorted.
-    sections: dict[str, tuple[Options, Effect, Refusal]] = {
-        "buy": (development.buy_options, lambda g, p, a: development.buy(g, p),
-                lambda g, p, a: development.buy_refusal(g, p)),
-        "city": (building.city_options, lambda g, p, a: building.build_city(g, p, a.args[0]),  # type: ignore[arg-type]
-                 lambda g, p, a: building.city_refusal(g, p, a.args[0])),
-        "end": (_end_options, lambda g, p, a: end_turn(g), lambda g, p, a: ""),
-        "play": (development.play_options, lambda g, p, a: development.play(g, p, str(a.args[0])),
-                 lambda g, p, a: development.play_refusal(g, p, a.args[0])),
-        "propose": (trade.propose_options, lambda g, p, a: trade.propose(g, p),
-                    lambda g, p, a: trade.propose_refusal(g, p)),
-        "road": (building.road_options, lambda g, p, a: building.build_road(g, p, a.args[0]),  # type: ignore[arg-type]
-                 lambda g, p, a: building.road_refusal(g, p, a.args[0])),
-        "settle": (building.settle_options,
-                   lambda g, p, a: building.build_settlement(g, p, a.args[0]),  # type: ignore[arg-type]
-                   lambda g, p, a: building.settle_refusal(g, p, a.args[0])),
-        "trade": (trade.maritime_options, lambda g, p, a: trade.maritime(g, p, str(a.args[0]), str(a.args[1])),
-                  lambda g, p, a: trade.maritime_refusal(g, p, a.args[0], a.args[1])),
-    }
-
-    ask = "build, trade, buy or play a card, or end the turn (rolled {at.dice})"
-
-    def __init__(self) -> None:
-        self._makers = tuple(make for make, _, _ in self.sections.values())
-
-    def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        p = at.decider
-        w = game.width
-        hand = at.hands[p * w:p * w + w]
-        out: list[Action] = []
-        for make in self._makers:
-            out += make(game, p, hand)
-        return out
-
-    def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
-        return self.sections[action.verb][2](game, at.decider, action) or None
+    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
+        return [END]
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
-        self.sections[action.verb][1](game, game.state.decider, action)
+        end_turn(game)
+
+
+class Main(TurnStep):
+    """After the roll: build, trade, buy or play a card in any order, then end the turn."""
+
+    kind = "main"
+    #: Alphabetical, each giving its options ascending: the options come out sorted.
+    verbs = (Buy(), City(), End(), Play(), Propose(), Road(), Settle(), Trade())
+    ask = "build, trade, buy or play a card, or end the turn (rolled {state.dice})"
 
 
 def end_turn(game: CatanGame) -> None:
+    """The turn ends: the game too if it was the last turn (``decision.turn-limit``); nothing is pending, so the kernel
+    starts the next turn (:func:`next_turn`) or finds the game over."""
     s = game.state
-    p = s.player
     limit = game.config.turn_limit
     if limit and s.turn >= limit:
-        s.phase, s.ended, s.decider = OVER, TURN_LIMIT, -1
+        s.ended = TURN_LIMIT
         best = max(game.total_points())
         game.emit("decision.turn-limit", f"Turn {s.turn} was the last (turn limit {limit}): the most points win "
                   f"({best}).", turn=s.turn)
         final_points(game)
-        return
-    s.player = s.decider = (p + 1) % game.players
+
+
+def next_turn(game: CatanGame) -> None:
+    """The next player clockwise begins their turn with the roll (``turn.order``)."""
+    s = game.state
+    p = s.player
+    s.player = (p + 1) % game.players
     s.turn += 1
     s.rolled = s.dev_played = False
     s.dice = 0
     s.offers_made = 0
     if any(s.devs_new):
         s.devs_new = [0] * len(s.devs_new)
-    s.phase = ROLL
+    game.push(Pending("roll", s.player))
     game.emit("turn.order", f"{name(p)} ends the turn; {name(s.player)}'s turn {s.turn}.", player=s.player,
               turn=s.turn)
 
@@ -142,13 +134,15 @@ def declare_if_won(game: CatanGame) -> None:
     s = game.state
     p = s.player
     total = s.points[p] + game.hidden_points(p)
-    if total < game.config.points_to_win or s.phase == OVER:
+    if total < game.config.points_to_win or not s.stack:
         return
-    s.phase, s.ended, s.winner, s.decider = OVER, WON, p, -1
+    s.stack.clear()
+    s.ended, s.winner = WON, p
     game.emit("victory.declare", f"{name(p)} has {total} points on their own turn and wins.", player=p,
               points=total)
     game.emit("decision.declare", "The win is declared as soon as the player whose turn it is has the points.")
-    held = [s.devs[q * development.D + development.VICTORY_POINT] for q in range(game.players)]  # cards, not points
+    kinds, card = development.DEV_KINDS, development.VICTORY_POINT
+    held = [s.devs[q * kinds + card] for q in range(game.players)]  # cards, not points
     hidden = [(q, k) for q, k in enumerate(held) if k]
     if hidden:
         game.emit("dev.victory-point", "Victory point cards are revealed: " + ", ".join(

@@ -17,13 +17,13 @@ from collections.abc import Iterable
 from games.catan import CatanGame, pieces
 from games.catan.board import EDGE_NODES, NODE_EDGES
 from games.catan.data import rulebook
-from games.catan.development import KINDS, D
+from games.catan.development import DEV_KINDS, KINDS
 from games.catan.production import roll_dice
-from games.catan.state import MAIN, PHASE_NAMES, ROLL
+from games.catan.state import PHASE_NAMES, ROLL, Pending
 from games.core import Rng
 
 RES = rulebook.RESOURCES
-K = len(RES)
+RESOURCE_KINDS = len(RES)
 
 
 def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = None,
@@ -40,7 +40,7 @@ def position(players: int = 4, settlements: dict[int, Iterable[int]] | None = No
         for card in text.split():
             k = KINDS.index(card)
             s.deck.remove(k)
-            s.devs[p * D + k] += 1
+            s.devs[p * DEV_KINDS + k] += 1
     if robber is not None:
         s.robber = robber
     return begin_turn(game, player, PHASE_NAMES.index(phase))
@@ -52,9 +52,9 @@ def begin_turn(game: CatanGame, player: int, phase: int) -> CatanGame:
     s = game.state
     s.setup_step = 2 * game.players
     s.turn = 1
-    s.player = s.decider = player
-    s.phase = phase
-    s.rolled = s.phase != ROLL
+    s.player = player
+    s.stack = [Pending(PHASE_NAMES[phase], player)]
+    s.rolled = phase != ROLL
     assert game.invariant_breaks() == [], game.invariant_breaks()
     return game
 
@@ -129,7 +129,7 @@ def edges_at(v: int) -> tuple[int, ...]:
 
 def to_main(game: CatanGame) -> None:
     """Skip to the main part of the turn (as if the roll produced nothing)."""
-    game.state.phase, game.state.rolled = MAIN, True
+    game.state.stack, game.state.rolled = [Pending("main", game.state.player)], True
 
 
 def sound(game: CatanGame) -> CatanGame:

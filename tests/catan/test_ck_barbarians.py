@@ -45,7 +45,7 @@ def test_the_seventh_advance_lands_the_barbarians_before_production():
     for _ in range(6):
         force_dice(game, "ship", 6, 6)
         play(game, "roll", "end")
-        game.state.player = game.state.decider = 0
+        game.state.player = game.state.stack[-1].player = 0
     assert game.state.barbarian == 6 and game.state.attacks == 0
     events = attack(game, 6, 6)
     assert "barbarians.attack" in rules_of(events) and game.state.attacks == 1 and game.state.barbarian == 0
@@ -163,7 +163,7 @@ def test_without_a_settlement_piece_the_city_is_laid_on_its_side_and_stands_up_a
     assert s.reduced[1] == 1 << 31 and s.settlements_left[1] == 0 and s.points[1] == 6
     assert "barbarians.no-piece" in rules_of(game.log)
     sound(game)
-    s.player = s.decider = 1
+    s.player = s.stack[-1].player = 1
     for card in "grain grain ore ore ore".split():
         from .ck_scenario import give
 

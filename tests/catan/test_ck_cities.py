@@ -205,7 +205,7 @@ def test_a_holder_at_level_five_keeps_it_for_good():
     game, rules = seat_0_reaches_trade_level_5(holder=0)
     s = game.state
     assert "metropolis.secure" in rules
-    s.player = s.decider = 1
+    s.player = s.stack[-1].player = 1
     for _ in range(5):
         s.hands[1 * 8 + CARDS.index("cloth")] += 1
         s.bank[CARDS.index("cloth")] -= 1

@@ -2,7 +2,10 @@
 
 import pytest
 
-from games.catan.cities_knights import barbarians
+from games.catan.cities_knights import barbarians, knights
+from games.catan.cities_knights.main import CKMain
+from games.catan.state import Pending
+from games.core import Action, VerbStep
 from tests.checks import assert_refused
 
 from .ck_scenario import ck_position, hand, knight_at, legal, path, play, rules_of, sound
@@ -19,9 +22,9 @@ def next_turn_of(game, p):
     s = game.state
     play(game, "end")
     while s.player != p:
-        s.phase, s.rolled = 3, True
+        s.stack, s.rolled = [Pending("main", s.player)], True
         play(game, "end")
-    s.phase, s.rolled = 3, True
+    s.stack, s.rolled = [Pending("main", s.player)], True
     game.touched()
 
 
@@ -244,3 +247,38 @@ def test_strength_is_one_two_three_by_level():
     assert game.observe(1)["players"][0]["knights"] == [
         {"node": 22, "level": "basic", "active": True}, {"node": 28, "level": "strong", "active": False},
         {"node": 34, "level": "mighty", "active": True}]
+
+
+KNIGHT_UNITS = (knights.Activate(), knights.Chase(), knights.Displace(), knights.PlaceKnight(), knights.Move(),
+                knights.Promote())
+
+
+def test_each_knight_verb_is_one_unit_with_the_form_options_refusal_and_effect_of_its_verb():
+    game = ck_position(cities={0: [17]}, settlements={1: [38]}, roads={0: path(17, 22, 28, 33) + path(28, 34),
+                       1: path(38, 33)}, knights_={0: {22: "basic", 28: "strong active"}, 1: {33: "basic"}},
+                       hands={0: "ore wool grain " * 2}, robber=8, attacks=1)
+    at = game.state.stack[-1]  # the pending main part of player 1's turn
+    assert at.kind == "main" and at.player == 0
+    assert [unit.verb for unit in KNIGHT_UNITS] == sorted(unit.verb for unit in KNIGHT_UNITS)
+    for unit in KNIGHT_UNITS:
+        assert CKMain.forms[unit.verb] == unit.form
+        assert type(CKMain._of_verb[unit.verb]) is type(unit)  # the main step lists the unit itself
+        offered = [str(a) for a in unit.options(game, at)]
+        assert offered == verbs(game, unit.verb) and offered, unit.verb
+
+    class KnightTurn(VerbStep):  # the main step's knight verbs as the kernel's step of units lists them
+        kind = "knight-turn"
+        verbs = KNIGHT_UNITS
+
+    step = KnightTurn()
+    assert step.forms == {verb: form for verb, form in CKMain.forms.items() if verb in step.forms}
+    assert [str(a) for a in step.options(game, at)] == [a for a in legal(game) if a.split()[0] in step.forms]
+    assert step.refusal(game, at, Action("move", (22, 16))) == "the knight at 22 is not active (knights.action)."
+    promote = knights.Promote()
+    assert promote.refusal(game, at, Action("promote", (17,))) == "you have no knight at 17."
+    empty = ck_position(cities={0: [17]}, roads={0: path(17, 22)}, knights_={0: {22: "basic"}})
+    assert promote.refusal(empty, empty.state.stack[-1], Action("promote", (22,))) == \
+        "a promotion costs 1 ore + 1 wool (knights.promote)."
+    promote.apply(game, at, Action("promote", (22,)))
+    assert knight_at(game, 22)[1] == "strong" and hand(game, 0) == {"grain": 2, "ore": 1, "wool": 1}
+    assert game.state.stack == [at] and game.pending().kind == "main"  # the main part of the turn goes on

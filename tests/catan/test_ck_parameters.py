@@ -221,14 +221,14 @@ def test_barbarian_steps_and_event_die():
     assert game.observe()["barbarian_track"] == 3
     game.state.barbarian = 2
     play(game, "end")
-    game.state.player = game.state.decider = 0
+    game.state.player = game.state.stack[-1].player = 0
     force_dice(game, "ship", 2, 3)
     events = play(game, "roll")
     assert "completes its 3 spaces" in texts(events) and game.state.attacks == 1 and sound(game)
     game = ck_position(phase="roll", variant=changed(event_die=["ship"] * 6))
     for _ in range(3):
         play(game, "roll", "end")
-        game.state.player = game.state.decider = 0
+        game.state.player = game.state.stack[-1].player = 0
     assert game.state.barbarian == 3
 
 
@@ -316,6 +316,12 @@ def test_walls_and_wall_safe_cards():
         game.apply("wall 31")
 
 
+def test_the_engineer_refusal_names_the_variants_walls():
+    game = ck_position(settlements={0: [17]}, progress={0: "engineer"}, variant=changed(walls=1))
+    with pytest.raises(Exception, match="fewer than 1 walls"):
+        game.apply("play engineer")
+
+
 def test_knights_per_level_and_strength():
     v = changed(knights_per_level=3, knight_strength=[2, 4, 6])
     game = ck_position(cities={0: [17]}, roads={0: path(17, 22, 16)},
@@ -348,6 +354,9 @@ def test_victory_points_of_metropolises_defenders_the_merchant_and_the_vp_cards(
     force_dice(game, "science", 1, 1)
     events = play(game, "roll")
     assert "shows it at once: 2 points" in texts(events) and game.state.points[1] == 2 and sound(game)
+    game = ck_position(variant=v)
+    with pytest.raises(Exception, match="is shown when drawn and scores 2 points"):
+        game.apply("play printer")
 
 
 # ---------------------------------------------------------------- refusals

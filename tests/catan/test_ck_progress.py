@@ -177,3 +177,12 @@ def test_the_named_card_must_fit_the_card_in_play():
     assert_refused(game, "name brick", "names a commodity, not brick", "name")
     play(game, "name coin", "play merchant-fleet")
     assert_refused(game, "name gold", "names a resource or commodity", "name")
+
+
+def test_every_kind_of_progress_card_is_registered_once_by_its_track_module():
+    from games.catan.cities_knights import politics, progress, science, trade_cards
+
+    modules = {"science": science, "trade": trade_cards, "politics": politics}
+    assert sorted(progress.CARDS_BY_KIND) == list(range(len(KINDS)))
+    for kind, card in progress.CARDS_BY_KIND.items():
+        assert card.kind == kind and modules[TRACKS[KIND_TRACK[kind]]].EFFECTS[kind] is card

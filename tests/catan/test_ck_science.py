@@ -3,6 +3,7 @@
 import pytest
 
 from games.catan.cities_knights.state import CARDS
+from games.catan.state import Pending
 from tests.checks import assert_refused
 
 from .ck_scenario import (
@@ -80,7 +81,7 @@ def test_the_inventor_swaps_two_number_tokens_but_never_2_6_8_or_12():
     play(game, "swap 0 13")  # mountains 10 and mountains 3
     assert game.state.numbers[0] == 3 and game.state.numbers[13] == 10
     s = game.state
-    s.phase, s.rolled = 2, False
+    s.stack, s.rolled = [Pending("roll", s.player)], False
     force_dice(game, "ship", 5, 5)  # 10 now on hex 13, next to the settlement at 29
     play(game, "roll")
     assert hand(game, 0) == {"ore": 1}
@@ -158,3 +159,27 @@ def test_the_smith_promotes_up_to_two_knights_free_mighty_still_needing_the_fort
     game = ck_position(progress={0: "smith"})
     assert_refused(game, "play smith", "needs a knight that can be promoted", "main")
     stack(game, "smith")
+
+
+@rule("progress.smith")
+def test_the_smith_refuses_a_knight_for_the_promotions_own_reason_never_its_cost():
+    game = ck_position(cities={0: [17]}, roads={0: path(17, 22, 28, 33)}, progress={0: "smith"},
+                       knights_={0: {22: "basic", 28: "strong", 33: "mighty"}})
+    empty_hand(game, 0)
+    play(game, "play smith")
+    fortress = assert_refused(game, "promote 28", "only with the Fortress, politics level 3", "smith")
+    mighty = assert_refused(game, "promote 33", "a mighty knight is the strongest", "smith")
+    assert_refused(game, "promote 17", "you have no knight at 17", "smith")
+    assert "costs" not in fortress + mighty
+    game = ck_position(cities={0: [17]}, roads={0: path(17, 22, 28)}, progress={0: "smith"},
+                       knights_={0: {22: "basic", 28: "strong"}}, levels={0: {"politics": 3}})
+    empty_hand(game, 0)
+    play(game, "play smith", "promote 22")
+    assert_refused(game, "promote 22", "at most once per turn", "smith")
+
+
+@rule("progress.inventor")
+def test_the_inventor_prompt_names_the_numbers_it_never_moves():
+    game = ck_position(settlements={0: [29]}, progress={0: "inventor"})
+    play(game, "play inventor")
+    assert game.pending().prompt.endswith("swap two number tokens, never 2, 6, 8 or 12 (Inventor)")

@@ -6,6 +6,7 @@ import pytest
 from games.catan.cities_knights import CK_RULES, new_game
 from games.catan.cities_knights.state import KIND_TRACK, TRACKS
 from games.catan.data import ck_rulebook
+from games.catan.state import Pending
 from games.core import Rng
 from tests.checks import assert_refused
 
@@ -90,7 +91,7 @@ def test_three_dice_are_rolled_and_red_plus_yellow_produces():
     assert hand(game, 0) == {"wool": 1} and game.state.dice == 4 and game.pending().kind == "main"
     force_dice(game, "science", 2, 3)
     s = game.state
-    s.phase, s.rolled = 2, False
+    s.stack, s.rolled = [Pending("roll", s.player)], False
     events = play(game, "roll")  # 5: pasture hex 15 next to the city at 31: wool + cloth
     assert hand(game, 1) == {"cloth": 1, "wool": 1}
 

@@ -3,6 +3,7 @@
 import pytest
 
 from games.catan.cities_knights.state import CARDS
+from games.catan.state import Pending
 from tests.checks import assert_refused
 
 from .ck_scenario import ck_position, hand, legal, play, progress_of, rules_of, sound
@@ -103,7 +104,7 @@ def test_the_merchant_moves_only_with_another_merchant_card_and_changes_hands_wi
     game = ck_position(settlements={0: [29], 1: [13]}, progress={0: "merchant", 1: "merchant"})
     play(game, "play merchant", "merchant 13", "end")
     s = game.state
-    s.phase, s.rolled = 3, True
+    s.stack, s.rolled = [Pending("main", s.player)], True
     game.touched()
     assert s.merchant == 13
     events = play(game, "play merchant", "merchant 5")

@@ -7,13 +7,13 @@ import pytest
 
 from games.catan import new_game
 from games.catan.data import rulebook
-from games.catan.development import KINDS, D
+from games.catan.development import DEV_KINDS, KINDS
 from games.core import Rng
 
 from .scenario import force_roll, play, position
 
 rule = pytest.mark.rule
-K = 5
+RESOURCE_KINDS = 5
 
 
 def positions(seed, players=4, every=9):
@@ -40,24 +40,24 @@ def hidden_twin(game, viewer):
         for b in others:
             if changed or a >= b:
                 continue
-            xs = [r for r in range(K) if s.hands[a * K + r]]
-            ys = [r for r in range(K) if s.hands[b * K + r]]
+            xs = [r for r in range(RESOURCE_KINDS) if s.hands[a * RESOURCE_KINDS + r]]
+            ys = [r for r in range(RESOURCE_KINDS) if s.hands[b * RESOURCE_KINDS + r]]
             pairs = [(x, y) for x in xs for y in ys if x != y]
             if pairs:
                 x, y = pairs[0]
-                s.hands[a * K + x] -= 1
-                s.hands[a * K + y] += 1
-                s.hands[b * K + y] -= 1
-                s.hands[b * K + x] += 1
+                s.hands[a * RESOURCE_KINDS + x] -= 1
+                s.hands[a * RESOURCE_KINDS + y] += 1
+                s.hands[b * RESOURCE_KINDS + y] -= 1
+                s.hands[b * RESOURCE_KINDS + x] += 1
                 changed = True
     for q in others:
-        new = s.devs_new if q == s.player else [0] * D
-        old = [k for k in range(D) if s.devs[q * D + k] - new[k] > 0]
+        new = s.devs_new if q == s.player else [0] * DEV_KINDS
+        old = [k for k in range(DEV_KINDS) if s.devs[q * DEV_KINDS + k] - new[k] > 0]
         swap = [(k, i) for k in old for i, c in enumerate(s.deck) if c != k]
         if swap:
             k, i = swap[0]
-            s.devs[q * D + k] -= 1
-            s.devs[q * D + s.deck[i]] += 1
+            s.devs[q * DEV_KINDS + k] -= 1
+            s.devs[q * DEV_KINDS + s.deck[i]] += 1
             s.deck[i] = k
             changed = True
             break

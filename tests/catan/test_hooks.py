@@ -5,7 +5,7 @@ from games.catan import CatanGame, new_game, pieces
 from games.catan.data import rulebook
 from games.catan.development import RoadBuilding
 from games.catan.production import produce
-from games.catan.state import ROBBER, SETUP_SETTLEMENT
+from games.catan.state import ROBBER
 
 from .scenario import force_roll, hand, legal, path, play, position
 
@@ -66,7 +66,7 @@ def test_discards_done_and_robber_done_decide_what_follows_the_seven():
 
 def test_the_set_up_asks_the_next_placement_of_the_hook():
     game = new_game(players=3, layout="beginner", start_player=0)
-    assert game.next_setup_phase() == SETUP_SETTLEMENT
+    assert game.next_setup_step() == "setup-settlement"
     play(game, "settle 13", f"road {path(13, 8)[0]}")
     assert game.pending().kind == "setup-settlement"
 

@@ -90,7 +90,7 @@ def test_when_the_holder_loses_the_lead_and_others_tie_the_card_is_set_aside_unt
     assert game.state.longest == 0 and game.state.road_length[:3] == [6, 5, 5]
     events = play(game, "settle 23")
     assert game.state.longest == -1 and "several players tie at 5" in events[-1].text
-    game.state.player = game.state.decider = 1
+    game.state.player = game.state.stack[-1].player = 1
     events = play(game, f"road {edge(6, 10)}")
     assert game.state.longest == 1 and "road.longest" in rules_of(events)
 

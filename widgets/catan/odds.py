@@ -32,7 +32,7 @@ from games.catan.cities_knights import CKGame, barbarians, improvements, knights
 from games.catan.cities_knights.commodities import refresh_rates
 from games.catan.cities_knights.state import CARDS, KIND_TRACK, KINDS, TRACKS
 from games.catan.data import ck_rulebook, rulebook
-from games.catan.state import MAIN
+from games.catan.state import Pending
 
 #: The faces of one production die (``production.roll_dice``: ``rng.below(6) + 1``); tests check the sums against
 #: the pips printed on the number tokens (``rulebook.PIPS``).
@@ -245,8 +245,8 @@ def position(players: int = 4, settlements: Mapping[int, Iterable[int]] | None =
     s.barbarian = barbarian
     s.setup_step = 2 * players
     s.turn = 1
-    s.player = s.decider = 0
-    s.phase, s.rolled = MAIN, True
+    s.player = 0
+    s.stack, s.rolled = [Pending("main", 0)], True
     game.touched()
     broken = game.invariant_breaks()
     if broken:
@@ -407,10 +407,11 @@ def improve_events(game: CKGame, moves: Iterable[tuple[int, str]]) -> list[str]:
         s.bank[c] -= need
         start = len(game.log)
         improvements.improve(game, p, t)
-        if s.phase == metropolis.METROPOLIS:
+        if s.stack[-1].kind == "metropolis":  # a choice of city: made here, for the sandbox
             free = metropolis.free_cities(game, p)
             metropolis.place(game, p, t, (free & -free).bit_length() - 1)
-            s.phase, s.track = MAIN, -1
+            s.stack.pop()  # the metropolis is placed here, not asked: the main part of the turn is pending again
+            s.track = -1
         lines += [f"{e.rule}: {e.text}" for e in game.log[start:]]
     game.touched()
     return lines

@@ -236,7 +236,7 @@ class AttackSandbox(_Steps, ipywidgets.VBox):
         if piece == "city":
             pieces.place_position(game, cities={seat: [node]})
         elif piece == "activate":
-            knights.activate(game, knights.owner_at(game, node), node, free=True)
+            knights.Activate().activate(game, knights.owner_at(game, node), node, free=True)
         elif piece == "remove":
             knights.lift(game, knights.owner_at(game, node), node)
             knights.knights_changed(game, bit)

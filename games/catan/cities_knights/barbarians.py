@@ -27,13 +27,12 @@ from games.catan.board import N_NODES, NODE_BIT
 from games.catan.choice import NameChoice, PlaceChoice
 from games.catan.data import ck_rulebook
 from games.catan.pieces import name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow, progress
-from .state import CHOOSE_DRAW as CHOOSE_DRAW_PHASE
-from .state import COMMIT as COMMIT_PHASE
+from . import progress
+from .rounds import next_in_queue
 from .state import COMMITTING, DRAWS, LOSSES, NO_BATTLE, TRACKS
-from .state import PILLAGE as PILLAGE_PHASE
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -84,25 +83,25 @@ def continue_attack(game: CKGame) -> bool:
     """Go on with the attack; ``True`` once it is over, ``False`` when a player must decide."""
     s = game.state
     if s.battle == COMMITTING:
-        q = flow.next_in_queue(game)
+        q = next_in_queue(game)
         if q >= 0:
-            s.phase, s.decider = COMMIT_PHASE, q
+            game.push(Pending("commit", q))
             return False
         _resolve(game)
     while s.battle in (DRAWS, LOSSES):
-        q = flow.next_in_queue(game)
+        q = next_in_queue(game)
         if q < 0:
             s.battle = NO_BATTLE
             break
         if s.battle == DRAWS:
             if any(s.decks):
-                s.phase, s.decider = CHOOSE_DRAW_PHASE, q
+                game.push(Pending("defender-draw", q))
                 return False
             game.emit("barbarians.tie", f"Every progress deck is empty: {name(q)} draws nothing.", player=q)
             continue
         exposed = _exposed(game, q)
         if exposed & (exposed - 1):
-            s.phase, s.decider = PILLAGE_PHASE, q
+            game.push(Pending("pillage", q))
             return False
         reduce(game, q, exposed.bit_length() - 1)
     return s.battle == NO_BATTLE
@@ -222,7 +221,7 @@ class Commit(PlaceChoice):
     refused = "there is no active knight of yours at {place} still to commit (barbarians.meanies)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return at.active[at.decider] & ~at.committed
+        return game.state.active[at.player] & ~game.state.committed
 
     def choose(self, game: CKGame, q: int, v: int) -> None:
         s = game.state
@@ -232,7 +231,7 @@ class Commit(PlaceChoice):
             self.stopped(game, q)
 
     def stopped(self, game: CKGame, q: int) -> None:
-        flow.continue_roll(game)
+        game.push(Pending("roll-on", game.state.player))
 
 
 class Pillage(PlaceChoice):
@@ -245,11 +244,11 @@ class Pillage(PlaceChoice):
     refused = "{place} is not one of your cities without a metropolis (barbarians.immune)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return _exposed(game, at.decider)
+        return _exposed(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         reduce(game, p, v)
-        flow.continue_roll(game)
+        game.push(Pending("roll-on", game.state.player))
 
 
 class DefenderDraw(NameChoice):
@@ -263,11 +262,11 @@ class DefenderDraw(NameChoice):
     refused = "the {place} deck is empty."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [DRAW[t] for t in range(3) if at.decks[t]]
+        return [DRAW[t] for t in range(3) if game.state.decks[t]]
 
     def choose(self, game: CKGame, q: int, t: int) -> None:
         s = game.state
         game.emit("barbarians.tie", f"{name(q)} chooses the {TRACKS[t]} deck.", player=q, track=TRACKS[t])
         progress.draw(game, q, t)
-        if s.phase != progress.LIMIT_PHASE:
-            flow.continue_roll(game)
+        if not s.stack:  # no hand limit to settle first
+            game.push(Pending("roll-on", game.state.player))

@@ -19,6 +19,7 @@ from games.catan.state import OVER
 
 from . import knights
 from .state import (
+    CARD_KINDS,
     CARDS,
     COMMITTING,
     FIFTH,
@@ -27,12 +28,11 @@ from .state import (
     LIMIT,
     MASTER_MERCHANT,
     METROPOLIS,
+    RESOURCE_KINDS,
     SPY,
     TAKE,
     TRACKS,
     VP_KINDS,
-    K,
-    W,
 )
 
 if TYPE_CHECKING:
@@ -52,8 +52,8 @@ def observe(game: CKGame, viewer: int | None) -> dict[str, Any]:
         for key in _BASE_ONLY_PLAYER:
             seen.pop(key)
         mine = p == viewer
-        hand = s.hands[p * W:p * W + W]
-        seen["resources"], seen["commodities"] = sum(hand[:K]), sum(hand[K:])
+        hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
+        seen["resources"], seen["commodities"] = sum(hand[:RESOURCE_KINDS]), sum(hand[RESOURCE_KINDS:])
         seen["progress_cards"] = {t: sum(1 for k in s.progress[p] if KIND_TRACK[k] == i) for i, t in enumerate(TRACKS)}
         seen["progress"] = [KINDS[k] for k in s.progress[p]] if mine else None
         seen["fifth_card"] = KINDS[s.fifth] if mine and p == s.player and s.fifth >= 0 else None
@@ -70,7 +70,7 @@ def observe(game: CKGame, viewer: int | None) -> dict[str, Any]:
     if s.phase == TAKE and viewer == s.player:
         q = s.target
         peek = [KINDS[k] for k in s.progress[q]] if s.card == SPY else \
-            dict(zip(CARDS, s.hands[q * W:q * W + W], strict=True))
+            dict(zip(CARDS, s.hands[q * CARD_KINDS:q * CARD_KINDS + CARD_KINDS], strict=True))
     out.update({
         "barbarian": s.barbarian, "barbarian_track": game.design.steps, "attacks": s.attacks,
         "robber_locked": not s.attacks, "event": game.design.faces[s.event] if s.event >= 0 else None,
@@ -79,7 +79,7 @@ def observe(game: CKGame, viewer: int | None) -> dict[str, Any]:
                                                                        strict=True)},
         "merchant": {"hex": s.merchant, "holder": s.merchant_owner},
         "defender_cards_left": max(0, ck_rulebook.DEFENDER_CARDS.value - sum(s.defenders)),
-        "crane": s.crane, "fleet": [CARDS[c] for c in range(W) if s.fleet >> c & 1],
+        "crane": s.crane, "fleet": [CARDS[c] for c in range(CARD_KINDS) if s.fleet >> c & 1],
         "harbor": bits(s.harbor), "card": KINDS[s.card] if s.card >= 0 else None,
         "target": s.target if s.target >= 0 else None, "count": s.count, "committed": bits(s.committed),
         "fifth_pending": s.phase == FIFTH, "peek": peek,

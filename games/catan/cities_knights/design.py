@@ -12,7 +12,7 @@ from typing import Any
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.design import Cost, Design, Test, affordable, base_fields, cost_of
 
-from .state import CARD_ORDER, CARDS, KINDS, TRACKS, K, W
+from .state import CARD_KINDS, CARD_ORDER, CARDS, KINDS, RESOURCE_KINDS, TRACKS
 
 Yields = tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...]
 
@@ -71,9 +71,10 @@ def medicine_text(cost: Cost) -> str:
 
 def _yields(table: Mapping[str, Mapping[str, int]]) -> Yields:
     """terrain -> settlements -> cities -> ((card, count), ...) for up to 3 of each next to one hex."""
-    city = tuple({CARDS.index(card): n for card, n in table[rulebook.TERRAINS[t]].items()} for t in range(K))
+    city = tuple({CARDS.index(card): n for card, n in table[rulebook.TERRAINS[t]].items()}
+                 for t in range(RESOURCE_KINDS))
     out = []
-    for t in range(K):
+    for t in range(RESOURCE_KINDS):
         rows = []
         for towns in range(4):
             row = []
@@ -91,13 +92,13 @@ def _targets(two_to_one: int, top: int) -> tuple[tuple[tuple[int, ...], ...], ..
     """give -> rate -> cards it may take, alphabetical: commodities take anything; a resource takes a commodity only
     at a 2:1 rate (``two_to_one`` or less), else another resource."""
     out = []
-    for g in range(W):
+    for g in range(CARD_KINDS):
         by_rate = []
         for rate in range(top + 1):
-            if g >= K or rate <= two_to_one:
+            if g >= RESOURCE_KINDS or rate <= two_to_one:
                 by_rate.append(tuple(r for r in CARD_ORDER if r != g))
             else:
-                by_rate.append(tuple(r for r in CARD_ORDER if r != g and r < K))
+                by_rate.append(tuple(r for r in CARD_ORDER if r != g and r < RESOURCE_KINDS))
         out.append(tuple(by_rate))
     return tuple(out)
 
@@ -117,9 +118,11 @@ def ck_design(params: Mapping[str, Any]) -> CKDesign:
                         for _ in range(copies[t][card])) for t in TRACKS)
     levels = params["improvement_levels"]
     fields = base_fields(
-        params, active_knight, CARDS, (rates["bank"],) * K + (commodity["bank"],) * (W - K),
-        (rates["generic"],) * K + (commodity["harbour"],) * (W - K),
-        (params["resource_cards"],) * K + (params["commodity_cards"],) * (W - K), (), 0, (0, 0),
+        params, active_knight, CARDS,
+        (rates["bank"],) * RESOURCE_KINDS + (commodity["bank"],) * (CARD_KINDS - RESOURCE_KINDS),
+        (rates["generic"],) * RESOURCE_KINDS + (commodity["harbour"],) * (CARD_KINDS - RESOURCE_KINDS),
+        (params["resource_cards"],) * RESOURCE_KINDS + (params["commodity_cards"],) * (CARD_KINDS - RESOURCE_KINDS),
+        (), 0, (0, 0),
         (0, numbers["road-building"]))
     return CKDesign(
         **fields, wall_cost=wall, knight_cost=knight, promote_cost=promote, activate_cost=activate,

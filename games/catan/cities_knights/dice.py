@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.catan.choice import CatanStep, NameChoice, bank_gives, place_of
 from games.catan.pieces import card_actions, name
 from games.catan.production import roll_dice
+from games.catan.state import Pending
 from games.catan.turn import ROLL_ACTION
 from games.core import Action
 
-from . import barbarians, flow, progress
-from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_ORDER, TRACKS, K
+from . import barbarians, progress
+from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_KINDS, RESOURCE_ORDER, TRACKS
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -54,7 +55,7 @@ def roll(game: CKGame) -> None:
         game.emit("dice.event-die", f"The {face} gate: players whose {face} improvements show a red {s.red} draw a "
                   f"{face} card, clockwise from {name(p)}.", track=face, red=s.red)
         s.stage = GATE
-    flow.continue_roll(game)
+    game.push(Pending("roll-on", game.state.player))
 
 
 class CKRoll(CatanStep):
@@ -62,10 +63,10 @@ class CKRoll(CatanStep):
 
     kind = "roll"
     forms = {"roll": "roll", "play": "play CARD"}
-    ask = "roll the three dice (turn {at.turn})"
+    ask = "roll the three dice (turn {state.turn})"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        if ALCHEMIST in at.progress[at.decider]:
+        if ALCHEMIST in game.state.progress[at.player]:
             return (PLAY_ALCHEMIST, ROLL_ACTION)
         return (ROLL_ACTION,)
 
@@ -77,9 +78,9 @@ class CKRoll(CatanStep):
             return "before the roll only the Alchemist may be played (progress.after-roll)."
         return "you hold no Alchemist."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         if action.verb == "play":
-            progress.play_card(game, game.state.decider, ALCHEMIST)
+            progress.play_card(game, at.player, ALCHEMIST)
         else:
             roll(game)
 
@@ -97,12 +98,12 @@ class Alchemy(CatanStep):
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return "each die shows 1 to 6: write dice RED YELLOW (progress.alchemist)."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         red, yellow = place_of(action), place_of(action, 1)
         s.red, s.yellow, s.alchemy = red, yellow, True
-        game.emit("progress.alchemist", f"Alchemist: {name(s.decider)} sets the red die to {red} and the yellow "
-                  f"die to {yellow}; the event die is rolled.", player=s.decider, red=red, yellow=yellow)
+        game.emit("progress.alchemist", f"Alchemist: {name(at.player)} sets the red die to {red} and the yellow "
+                  f"die to {yellow}; the event die is rolled.", player=at.player, red=red, yellow=yellow)
         s.card = -1
         roll(game)
 
@@ -112,17 +113,17 @@ class Aqueduct(NameChoice):
 
     kind = "aqueduct"
     forms = {"take": "take RESOURCE"}
-    names = CARDS[:K]
+    names = CARDS[:RESOURCE_KINDS]
     ask = "the Aqueduct gives you a resource of your choice (you took nothing this roll)"
     unknown = "the Aqueduct gives a resource ({names}), not {place} (improve.aqueduct)."
     refused = "the bank has no {place} left."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        bank = at.bank
+        bank = game.state.bank
         return [TAKE[r] for r in RESOURCE_ORDER if bank[r]]
 
     def choose(self, game: CKGame, q: int, r: int) -> None:
         bank_gives(game, q, r)
         game.emit("improve.aqueduct", f"Aqueduct: {name(q)} took nothing from the roll and takes 1 {CARDS[r]}.",
                   player=q, card=r)
-        flow.proceed(game)
+        game.push(Pending("resume", game.state.player))

@@ -27,7 +27,7 @@ from games.catan.state import ANSWER, CONFIRM, OFFER
 from games.core import Action
 
 from . import barbarians, knights
-from .state import TRACK_CARD, K, W
+from .state import CARD_KINDS, RESOURCE_KINDS, TRACK_CARD
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -72,19 +72,19 @@ def heuristic(game: CKGame, p: int) -> float:
     s = game.state
     own = s.points[p]
     best_other = max(s.points[q] for q in range(game.players) if q != p)
-    hand = s.hands[p * W:p * W + W]
+    hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
     design = game.design
-    value = hand_value(hand[:K], game.safe_hand(p) - sum(hand[K:]), design.build_bonus)
+    value = hand_value(hand[:RESOURCE_KINDS], game.safe_hand(p) - sum(hand[RESOURCE_KINDS:]), design.build_bonus)
     levels = s.levels[p * 3:p * 3 + 3]
     for t in range(3):
         need = levels[t] + 1
         if levels[t] < 5:
             value += 0.25 * min(hand[TRACK_CARD[t]], need) / need
-    value += 0.08 * sum(hand[K:])
+    value += 0.08 * sum(hand[RESOURCE_KINDS:])
     strength = barbarians.knight_strength(game, p, knights.own(s, p))
     active = barbarians.knight_strength(game, p, s.active[p])
     start = design.start_rates
-    harbours = sum(1 for r in range(W) if s.rates[p * W + r] < start[r])
+    harbours = sum(1 for r in range(CARD_KINDS) if s.rates[p * CARD_KINDS + r] < start[r])
     spots = min((s.free & s.reach[p]).bit_count(), 3)
     return (1.0 * own - 0.6 * best_other + 2.4 * production(game, p) + value
             + 0.45 * sum(levels) + 0.3 * sum(1 for level in levels if level >= 3)

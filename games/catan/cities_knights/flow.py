@@ -11,32 +11,39 @@ and resume where it stopped (``dice.three``):
 3. the Aqueduct: players who took nothing choose a resource, clockwise from the roller, while the bank holds one
    (``improve.aqueduct``, ``decision.ck-aqueduct-bank``).
 
-Every decision that interrupts the turn ends with :func:`proceed`: back into the roll's resolution if it is under
-way, else to the main part of the turn, where a 5th progress card the roller may still play comes first
-(``progress.fifth``).
+Every decision that interrupts the turn ends by pushing one of the automatic steps of this module, which the kernel
+runs as soon as nothing else is pending: ``resume`` (:func:`proceed`: back into the roll's resolution if it is under
+way, else to the main part of the turn, where a 5th progress card the roller may still play comes first,
+``progress.fifth``), ``card-done`` (the progress card in play is resolved, then ``resume``) and ``roll-on`` (the roll's
+resolution goes on). So the mechanics never call this module: they push a step, and it runs them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.catan import production, robber
 from games.catan.pieces import name
-from games.catan.state import MAIN, OVER, TURN_LIMIT
+from games.catan.state import Pending
 from games.catan.turn import end_turn as base_end_turn
+from games.core import Automatic
 
-from .state import AQUEDUCT, AQUEDUCT_STAGE, ATTACK, DONE, FIFTH, GATE, PRODUCE, SCIENCE, SEVEN, K, W
+from . import barbarians, progress
+from .commodities import refresh_rates
+from .rounds import next_in_queue
+from .state import AQUEDUCT_STAGE, ATTACK, CARD_KINDS, COMMITTING, DONE, GATE, PRODUCE, RESOURCE_KINDS, SCIENCE, SEVEN
 
 if TYPE_CHECKING:
     from .game import CKGame
 
+#: The rules of a barbarian attack's report: its strength, the defence and the outcome.
+ATTACK_RULES = ("barbarians.strength", "barbarians.defence", "barbarians.defender", "barbarians.tie",
+                "barbarians.pillage", "barbarians.immune", "decision.ck-defender-needs-knights")
+
 
 def proceed(game: CKGame) -> None:
     """A decision is over: go on with the roll's resolution, or back to the main part of the turn."""
-    s = game.state
-    if s.phase == OVER:
-        return
-    if s.stage != DONE:
+    if game.state.stage != DONE:
         continue_roll(game)
     else:
         back_to_main(game)
@@ -44,8 +51,7 @@ def proceed(game: CKGame) -> None:
 
 def back_to_main(game: CKGame) -> None:
     s = game.state
-    s.phase = FIFTH if s.fifth >= 0 else MAIN
-    s.decider = s.player
+    game.push(Pending("fifth-card" if s.fifth >= 0 else "main", s.player))
 
 
 def finish_card(game: CKGame) -> None:
@@ -56,30 +62,44 @@ def finish_card(game: CKGame) -> None:
     proceed(game)
 
 
-def next_in_queue(game: CKGame) -> int:
-    """The first player of ``state.queue`` clockwise from the player whose turn it is (taken out of it), or -1."""
-    s = game.state
-    queue = s.queue
-    if not queue:
-        return -1
-    n = game.players
-    for i in range(n):
-        q = (s.player + i) % n
-        if queue >> q & 1:
-            s.queue = queue & ~(1 << q)
-            return q
-    return -1
+class Resume(Automatic):
+    """A decision that interrupted the turn is over (:func:`proceed`)."""
+
+    kind = "resume"
+
+    def run(self, game: CKGame, at: Any) -> None:
+        proceed(game)
+
+
+class CardDone(Automatic):
+    """The progress card in play is resolved (:func:`finish_card`)."""
+
+    kind = "card-done"
+
+    def run(self, game: CKGame, at: Any) -> None:
+        finish_card(game)
+
+
+class RollOn(Automatic):
+    """The roll's resolution goes on after a decision it asked for (:func:`continue_roll`)."""
+
+    kind = "roll-on"
+
+    def run(self, game: CKGame, at: Any) -> None:
+        continue_roll(game)
 
 
 def continue_roll(game: CKGame) -> None:
-    """Resolve the roll's stages until one needs a decision (or the roll is done)."""
-    from . import barbarians, progress
-
+    """Resolve the roll's stages until one needs a decision (pushed on the stack) or the roll is done."""
     s = game.state
     while True:
         stage = s.stage
         if stage == ATTACK:
-            if not barbarians.continue_attack(game):
+            mark, resolving = len(game.log), s.battle == COMMITTING
+            done = barbarians.continue_attack(game)
+            if resolving and s.battle != COMMITTING:  # fought: its report (CKGame.last_barbarian_attack)
+                s.last_attack = tuple(e.text for e in game.log[mark:] if e.rule in ATTACK_RULES)
+            if not done:
                 return
             s.stage = PRODUCE
         elif stage == GATE:
@@ -90,13 +110,14 @@ def continue_roll(game: CKGame) -> None:
             total = s.red + s.yellow
             if total == game.robber_roll:
                 s.stage = SEVEN
-                if any(s.hands[q * W + c] for q in range(game.players) for c in range(K, W)):
+                if any(s.hands[q * CARD_KINDS + c] for q in range(game.players)
+                       for c in range(RESOURCE_KINDS, CARD_KINDS)):
                     game.emit("commodities.hand", f"Commodities count with the resources for the {total}.")
                 robber.seven(game)  # discards; then discards_done() goes on
                 return
-            before = s.bank[K:]
+            before = s.bank[RESOURCE_KINDS:]
             takers = production.produce(game, total)
-            if s.bank[K:] != before:
+            if s.bank[RESOURCE_KINDS:] != before:
                 game.emit("commodities.city-yield", "Cities next to mountains, forest or pasture take a commodity "
                           "with their resource.", roll=total)
             s.stage = AQUEDUCT_STAGE
@@ -106,11 +127,11 @@ def continue_roll(game: CKGame) -> None:
             if q < 0:
                 s.stage = DONE
                 continue
-            if not any(s.bank[:K]):  # the players before took the last ones: nothing to choose from
+            if not any(s.bank[:RESOURCE_KINDS]):  # the players before took the last ones: nothing to choose from
                 game.emit("decision.ck-aqueduct-bank", f"The bank holds no resource: {name(q)} takes nothing from "
                           "the Aqueduct.", player=q)
                 continue
-            s.phase, s.decider = AQUEDUCT, q
+            game.push(Pending("aqueduct", q))
             return
         elif stage == SEVEN:
             s.stage = DONE
@@ -122,7 +143,7 @@ def continue_roll(game: CKGame) -> None:
 def _aqueduct_queue(game: CKGame, takers: int) -> int:
     """Players with the Aqueduct who took nothing from this roll (and a resource left in the bank to take)."""
     s = game.state
-    if not any(s.bank[:K]):
+    if not any(s.bank[:RESOURCE_KINDS]):
         return 0
     queue = 0
     ability = game.design.ability
@@ -134,9 +155,7 @@ def _aqueduct_queue(game: CKGame, takers: int) -> int:
 
 def end_turn(game: CKGame) -> None:
     """``end``: the per-turn effects lapse (Crane, Merchant Fleet, Commercial Harbor, knights activated or promoted
-    this turn) and the next player's turn begins (``turn.order``)."""
-    from .commodities import refresh_rates
-
+    this turn); the game ends if it was the last turn, else the next player's turn begins (:func:`next_turn`)."""
     s = game.state
     p = s.player
     s.crane = False
@@ -147,8 +166,10 @@ def end_turn(game: CKGame) -> None:
         s.fleet = 0
         refresh_rates(game, p)
     base_end_turn(game)
-    if s.ended == TURN_LIMIT:
-        return
+
+
+def next_turn(game: CKGame) -> None:
+    """The dice of the turn before are put aside (the next turn's views show no roll yet)."""
+    s = game.state
     s.event = -1
     s.red = s.yellow = 0
-

@@ -1,7 +1,8 @@
 """Cities & Knights (``catan.cities_knights``): the base game's engine with the hooks of ``docs/rules_notes/catan.md``
 ("How Cities & Knights plugs in") filled in, and the steps of the expansion's mechanics.
 
-This module says which step each phase is and fills the base game's hooks; the rules live in the mechanic modules:
+This module declares the steps (the base game's with the expansion's) and fills the base game's hooks; the rules
+live in the mechanic modules:
 :mod:`.setup`, :mod:`.dice`, :mod:`.flow`, :mod:`.barbarians`, :mod:`.knights`, :mod:`.walls`, :mod:`.commodities`,
 :mod:`.improvements`, :mod:`.metropolis`, :mod:`.progress` with :mod:`.science`, :mod:`.trade_cards` and
 :mod:`.politics`, :mod:`.merchant`, :mod:`.main`.
@@ -14,16 +15,14 @@ from typing import Any, ClassVar, Mapping
 from games.catan import board
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.game import CatanGame
-from games.catan.robber import Discard, Steal
-from games.catan.setup import SetupRoad, SetupSettlement
-from games.catan.state import ANSWER, DISCARD, MONOPOLY, PLENTY, ROBBER, SETUP_SETTLEMENT
-from games.catan.trade import Answer, Confirm, Offer
+from games.catan.state import ANSWER, DISCARD, Pending
 from games.core import Action, ConfigError, Parameter, Rng, Steps
 
 from . import checks, commodities, evaluation, flow, hidden, knights
 from .barbarians import Commit, DefenderDraw, Pillage
 from .design import CKDesign, ck_design
 from .dice import Alchemy, Aqueduct, CKRoll
+from .flow import CardDone, Resume, RollOn
 from .main import CKMain
 from .merchant import PlaceMerchant
 from .metropolis import PlaceMetropolis
@@ -34,9 +33,9 @@ from .rules import CK_RULES
 from .science import CKRoadBuilding, EngineerWall, InventorSwap, MedicineCity, SmithPromote
 from .setup import SetupCity
 from .state import (
-    ALCHEMY,
     AQUEDUCT,
     BISHOP,
+    CARD_KINDS,
     CARD_ORDER,
     CARDS,
     CHOOSE_DRAW,
@@ -44,52 +43,31 @@ from .state import (
     COMMIT,
     COMMODITY_ORDER,
     DESERT,
-    DESERT_PLACE,
-    DIPLOMAT_REMOVE,
-    DIPLOMAT_ROAD,
     DONE,
-    FIFTH,
     GIVE,
-    INTRIGUE_PICK,
-    INVENT,
     LIMIT,
-    MEDICINE_CITY,
-    METROPOLIS,
-    NAME,
     NO_BATTLE,
     PILLAGE,
-    PLACE_MERCHANT,
+    RESOURCE_KINDS,
     RESOURCE_ORDER,
     RETREAT,
     SABOTEUR,
-    SETUP_CITY,
     SEVEN,
-    SMITH_PROMOTE,
-    TAKE,
-    TARGET,
     TRACKS,
-    WALL_FREE,
     CKConfig,
     CKState,
-    K,
-    W,
 )
 from .trade_cards import NameCard
 
-STEPS = Steps(SetupSettlement(), SetupRoad(), SetupCity(), CKRoll(), CKMain(), Discard(), CKMoveRobber(), Steal(),
-              Offer(), Answer(), Confirm(), CKRoadBuilding(), Alchemy(), Commit(), Pillage(), DefenderDraw(),
-              Aqueduct(), FifthCard(), HandLimit(), PlaceMetropolis(), knights.Retreat(), InventorSwap(),
-              EngineerWall(), MedicineCity(), SmithPromote(), Target(), Give(), Take(), PlaceMerchant(), NameCard(),
-              Desert(), DesertPlace(), DiplomatRemove(), DiplomatRoad(), IntriguePick())
-#: Phase -> step kind: the base game's phases (their steps of the same kinds, some replaced by C&K's: roll, main,
-#: robber, road-building), without the development cards', and C&K's own.
-_PHASES = {**{phase: step.kind for phase, step in CatanGame.step_of_phase.items() if phase not in (PLENTY, MONOPOLY)},
-           SETUP_CITY: "setup-city", ALCHEMY: "alchemist", COMMIT: "commit",
-           PILLAGE: "pillage", CHOOSE_DRAW: "defender-draw", AQUEDUCT: "aqueduct", FIFTH: "fifth-card",
-           LIMIT: "hand-limit", METROPOLIS: "metropolis", RETREAT: "retreat", INVENT: "inventor",
-           WALL_FREE: "engineer", MEDICINE_CITY: "medicine", SMITH_PROMOTE: "smith", TARGET: "target", GIVE: "give",
-           TAKE: "take", PLACE_MERCHANT: "merchant", NAME: "name", DESERT: "deserter", DESERT_PLACE: "deserter-place",
-           DIPLOMAT_REMOVE: "diplomat", DIPLOMAT_ROAD: "diplomat-road", INTRIGUE_PICK: "intrigue"}
+#: The base game's steps this game replaces (roll, main, robber, road building) or has not (production, the
+#: development cards').
+_REPLACED = ("roll", "production", "main", "robber", "road-building", "year-of-plenty", "monopoly")
+STEPS = Steps(*(step for kind, step in CatanGame.steps.items() if kind not in _REPLACED),
+              SetupCity(), CKRoll(), CKMain(), CKMoveRobber(), CKRoadBuilding(), Alchemy(), Commit(), Pillage(),
+              DefenderDraw(), Aqueduct(), FifthCard(), HandLimit(), PlaceMetropolis(), knights.Retreat(),
+              InventorSwap(), EngineerWall(), MedicineCity(), SmithPromote(), Target(), Give(), Take(),
+              PlaceMerchant(), NameCard(), Desert(), DesertPlace(), DiplomatRemove(), DiplomatRoad(), IntriguePick(),
+              Resume(), CardDone(), RollOn())
 
 
 class CKGame(CatanGame):
@@ -102,9 +80,8 @@ class CKGame(CatanGame):
     min_players = 3
     max_players = 4
     steps = STEPS
-    step_of_phase: ClassVar[dict[int, Any]] = {phase: STEPS[kind] for phase, kind in _PHASES.items()}
     cards = CARDS
-    width = W
+    width = CARD_KINDS
     card_order = CARD_ORDER
     card_totals = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES) + \
         (ck_rulebook.COMMODITY_CARDS.value,) * len(ck_rulebook.COMMODITIES)
@@ -169,7 +146,7 @@ class CKGame(CatanGame):
         self.emit("progress.deck", f"Science, trade and politics: {sizes_text}, {total} in all.")
         self.emit("ck.components", "No development cards and no largest army; commodities, knights, walls, "
                   "improvements, progress cards and the barbarians join the game.")
-        self.emit("commodities.supply", f"{self.card_totals[K]} cards of each commodity: "
+        self.emit("commodities.supply", f"{self.card_totals[RESOURCE_KINDS]} cards of each commodity: "
                   + ", ".join(ck_rulebook.COMMODITIES) + ".")
         return CKState(**fields, levels=[0] * (3 * n), metropolis=[-1] * 3, metro_owner=[-1] * 3, walls=[0] * n,
                        reduced=[0] * n, knights_at=[0] * (3 * n), active=[0] * n, knight_nodes=0, fresh=0,
@@ -177,7 +154,7 @@ class CKGame(CatanGame):
                        decks=decks, progress=[[] for _ in range(n)], printer=-1, constitution=-1, fifth=-1,
                        merchant=-1, merchant_owner=-1, crane=False, fleet=0, harbor=0, harbor_used=0, event=-1,
                        red=0, yellow=0, alchemy=False, stage=DONE, queue=0, card=-1, target=-1, count=0, node=-1,
-                       track=-1, knight=-1)
+                       track=-1, knight=-1, last_attack=())
 
     # ------------------------------------------------------------------ the island's number tokens can move
     @property  # type: ignore[override]
@@ -241,7 +218,7 @@ class CKGame(CatanGame):
         if s.card == SABOTEUR:
             flow.finish_card(self)
         elif s.attacks or s.stage != SEVEN:
-            s.phase, s.decider = ROBBER, s.player
+            self.push(Pending("robber", s.player))
         else:
             self.emit("ck-robber.locked", "The robber stays on the desert until the barbarians' first attack.")
             flow.proceed(self)
@@ -252,8 +229,14 @@ class CKGame(CatanGame):
         else:
             flow.proceed(self)
 
-    def next_setup_phase(self) -> int:
-        return SETUP_CITY if self.state.setup_step >= self.players else SETUP_SETTLEMENT
+    def next_setup_step(self) -> str:
+        return "setup-city" if self.state.setup_step >= self.players else "setup-settlement"
+
+    def _next_steps(self) -> bool:
+        if not super()._next_steps():
+            return False
+        flow.next_turn(self)
+        return True
 
     def reduced_cities(self, p: int) -> int:
         return self.state.reduced[p].bit_count()
@@ -262,6 +245,11 @@ class CKGame(CatanGame):
         return CK_PHASE_NAMES[phase]
 
     # ------------------------------------------------------------------ views, checks, bots
+    def last_barbarian_attack(self) -> list[str]:
+        """The last barbarian attack as the game logged it, in log order: the barbarians' strength, Catan's defence and
+        the outcome (a Defender of Catan, a tie, the players who lose a city); empty before the first attack."""
+        return list(self.state.last_attack)
+
     def _observe(self, player: int | None) -> dict[str, Any]:
         return checks.observe(self, player)
 
@@ -288,8 +276,10 @@ class CKGame(CatanGame):
         strength = self.design.strength
         at = s.knights_at
         return {"points": tuple(float(x) for x in s.points),
-                "resource_cards": tuple(float(sum(hands[p * W:p * W + K])) for p in range(n)),
-                "commodity_cards": tuple(float(sum(hands[p * W + K:p * W + W])) for p in range(n)),
+                "resource_cards": tuple(float(sum(hands[p * CARD_KINDS:p * CARD_KINDS + RESOURCE_KINDS]))
+                                        for p in range(n)),
+                "commodity_cards": tuple(float(sum(hands[p * CARD_KINDS + RESOURCE_KINDS:(p + 1) * CARD_KINDS]))
+                                         for p in range(n)),
                 "improvements": tuple(float(sum(s.levels[p * 3:p * 3 + 3])) for p in range(n)),
                 "active_strength": tuple(float(sum(strength[level] * (at[p * 3 + level] & active[p]).bit_count()
                                                    for level in range(3))) for p in range(n)),

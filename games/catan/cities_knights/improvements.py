@@ -1,14 +1,16 @@
-"""City improvements (``improve.*``): 3 tracks of 5 levels, built in order with the track's commodity.
+"""City improvements (``improve.*``): a track per commodity, its levels (``level_costs``) built in order with the
+track's commodity.
 
-* ``improve TRACK``: level *n* costs *n* coins (politics), paper (science) or cloth (trade), one less with a Crane
-  played this turn (``improve.build``, ``progress.crane``). Building needs a city; levels stay when the cities are
-  gone (``improve.needs-city``, ``improve.kept``).
-* Level *n* draws a progress card of its track when the event die shows the track's gate and the red die shows
-  1 to *n* + 1 (``improve.draw``, in :mod:`.progress`).
-* Level 3 abilities (``improve.ability``): Aqueduct (science, :mod:`.dice`), Merchant Guild (trade: commodities 2:1,
-  ``improve.guild``), Fortress (politics: mighty knights, ``knights.fortress``).
-* Level 4 and 5: the metropolis (:mod:`.metropolis`); they need a city without a metropolis unless the track's
-  metropolis is the player's own (``metropolis.one-city``).
+* ``improve TRACK``: level *n* costs ``level_costs[n - 1]`` coins (politics), paper (science) or cloth (trade), fewer
+  with a Crane played this turn (``improve.build``, ``progress.crane``). Building needs a city; levels stay when the
+  cities are gone (``improve.needs-city``, ``improve.kept``).
+* Level *n* draws a progress card of its track when the event die shows the track's gate and the red die shows at
+  most ``draw_red_die[n - 1]`` (``improve.draw``, in :mod:`.progress`).
+* The abilities at ``improvement_levels.ability`` (``improve.ability``): Aqueduct (science, :mod:`.dice`), Merchant
+  Guild (trade: commodities at ``guild_rate``:1, ``improve.guild``), Fortress (politics: mighty knights,
+  ``knights.fortress``).
+* The metropolis levels (:mod:`.metropolis`) need a city without a metropolis unless the track's metropolis is the
+  player's own (``metropolis.one-city``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from games.core import Action
 
 from . import metropolis
 from .commodities import refresh_rates
-from .state import CARDS, POLITICS, SCIENCE, TRACK_CARD, TRACKS, TRADE, W
+from .state import CARD_KINDS, CARDS, POLITICS, SCIENCE, TRACK_CARD, TRACKS, TRADE
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -105,7 +107,7 @@ def improve(game: CKGame, p: int, t: int) -> None:
     level = s.levels[p * 3 + t] + 1
     price = cost(game, p, t)
     c = TRACK_CARD[t]
-    s.hands[p * W + c] -= price
+    s.hands[p * CARD_KINDS + c] -= price
     s.bank[c] += price
     crane = ""
     if s.crane:

@@ -1,19 +1,24 @@
 """Knights (``knights.*``): placing, promoting, activating, and the actions of active knights.
 
-* ``knight NODE``: 1 ore + 1 wool, an inactive basic knight on an empty intersection your roads touch; no distance
-  rule (``knights.place``, ``knights.where``). Two pieces per level: with both basic knights out, promote one to
-  place more (``knights.pieces``).
-* ``promote NODE``: 1 ore + 1 wool, basic to strong; strong to mighty only with the Fortress (politics level 3);
-  each knight once per turn, on the turn it was placed too, keeping its state (``knights.promote``,
-  ``knights.fortress``, ``knights.promote-once``).
-* ``activate NODE``: 1 grain; a knight activated this turn cannot act this turn (``knights.activate``,
-  ``knights.fresh``).
+Each verb of the main part of the turn is one unit (a :class:`games.core.Verb`, listed in the main step
+``main.CKMain``): its form, options, refusal and effect, and its cost as the game's data sets it
+(``ck_rulebook.COSTS``, prepared in ``game.design``):
+
+* :class:`PlaceKnight`, ``knight NODE``: an inactive basic knight on an empty intersection your roads touch; no
+  distance rule (``knights.place``, ``knights.where``). ``knights_per_level`` pieces per level: with all basic knights
+  out, promote one to place more (``knights.pieces``).
+* :class:`Promote`, ``promote NODE``: basic to strong; strong to mighty only with the Fortress (the politics ability
+  level); each knight once per turn, on the turn it was placed too, keeping its state (``knights.promote``,
+  ``knights.fortress``, ``knights.promote-once``). The Smith uses it without the cost.
+* :class:`Activate`, ``activate NODE``: a knight activated this turn cannot act this turn (``knights.activate``,
+  ``knights.fresh``). The Warlord uses it without the cost.
 * Actions of a knight active since before this turn, after which it is inactive (``knights.action``):
-  ``move FROM TO`` along your own roads to an empty intersection, never through another player's knight or
-  building (``knights.move``, ``knights.one-per-node``, ``decision.ck-knight-paths``); ``displace FROM TO`` onto a
-  weaker opponent knight, whose owner moves it along their roads (``retreat NODE``) or, with nowhere to go, removes
-  it (``knights.displace``, ``knights.retreat``, ``knights.removed``); ``chase FROM`` the robber from a hex next to
-  the knight, after the first attack (``knights.chase``).
+  :class:`Move`, ``move FROM TO`` along your own roads to an empty intersection, never through another player's knight
+  or building (``knights.move``, ``knights.one-per-node``, ``decision.ck-knight-paths``); :class:`Displace`,
+  ``displace FROM TO`` onto a weaker opponent knight, whose owner moves it along their roads (``retreat NODE``, the
+  step :class:`Retreat`) or, with nowhere to go, removes it (``knights.displace``, ``knights.retreat``,
+  ``knights.removed``); :class:`Chase`, ``chase FROM`` the robber from a hex next to the knight, after the first
+  attack (``knights.chase``).
 * A knight blocks other players' road building through its intersection and breaks their roads there
   (``knights.block``); no settlement is built under a knight (``knights.settlement-blocked``).
 """
@@ -25,16 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_NODES, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_STEPS, bits
-from games.catan.choice import PlaceChoice, place_of
+from games.catan.choice import PlaceChoice, TurnVerb, place_of
 from games.catan.data import ck_rulebook
-from games.catan.design import cost_text
+from games.catan.design import Cost, cost_text
 from games.catan.pieces import name
 from games.catan.roads import longest_road
-from games.catan.state import ROBBER
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow
-from .state import CARDS, INTRIGUE, POLITICS, RETREAT, W
+from .state import CARD_KINDS, CARDS, INTRIGUE, POLITICS
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -185,71 +189,6 @@ def piece_left(game: CKGame, p: int, level: int) -> bool:
     return game.state.knights_at[p * 3 + level].bit_count() < game.design.per_level
 
 
-def promotable(game: CKGame, p: int) -> int:
-    """``p``'s knights that may be promoted now (pieces, the Fortress, once per turn)."""
-    s = game.state
-    out = 0
-    if piece_left(game, p, 1):
-        out |= s.knights_at[p * 3]
-    if piece_left(game, p, 2) and fortress(game, p):
-        out |= s.knights_at[p * 3 + 1]
-    return out & ~s.promoted
-
-
-def promote(game: CKGame, p: int, v: int, free: bool = False) -> None:
-    s = game.state
-    if not free:
-        pieces.pay(game, p, game.design.promote_cost)
-    bit = NODE_BIT[v]
-    level = level_at(s, p, v)
-    s.knights_at[p * 3 + level] &= ~bit
-    s.knights_at[p * 3 + level + 1] |= bit
-    s.promoted |= bit
-    rule = "knights.fortress" if level == 1 else "knights.promote"
-    game.emit(rule, f"{name(p)} promotes the knight at {v} to {LEVELS[level + 1]}" + (" (free)." if free else "."),
-              player=p, node=v, level=LEVELS[level + 1])
-
-
-# ---------------------------------------------------------------- the main part of the turn
-def knight_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not game.design.can_knight(hand) or not piece_left(game, p, 0):
-        return []
-    return [KNIGHT[v] for v in bits(s.reach[p] & ~s.built & ~s.knight_nodes)]
-
-
-def knight_effect(game: CKGame, p: int, action: Action) -> None:
-    v = place_of(action)
-    pieces.pay(game, p, game.design.knight_cost)
-    game.emit("knights.place", f"{name(p)} places an inactive basic knight at {v}.", player=p, node=v)
-    place(game, p, v)
-
-
-def knight_refusal(game: CKGame, p: int, action: Action) -> str:
-    s = game.state
-    v = action.args[0]
-    if not isinstance(v, int) or not 0 <= v < N_NODES:
-        return f"there is no intersection {v}."
-    if not piece_left(game, p, 0):
-        return f"{_all_your(game)} basic knights are on the board: promote one to place another (knights.pieces)."
-    if (s.built | s.knight_nodes) & NODE_BIT[v]:
-        return f"intersection {v} is not empty (knights.one-per-node)."
-    if not s.reach[p] & NODE_BIT[v]:
-        return f"a knight goes on an intersection along your roads, and {v} is not (knights.where)."
-    return f"a knight costs {cost_text(game.design.knight_cost, CARDS)} (knights.place)."
-
-
-def promote_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    if not game.design.can_promote(hand):
-        return []
-    return [PROMOTE[v] for v in bits(promotable(game, p))]
-
-
-def promote_effect(game: CKGame, p: int, action: Action) -> None:
-    v = place_of(action)
-    promote(game, p, v)
-
-
 def _no_knight(s: Any, p: int, v: object) -> str | None:
     """"you have no knight at v" when ``v`` (as written) is not an intersection with a knight of ``p``'s."""
     if not isinstance(v, int) or not 0 <= v < N_NODES or not own(s, p) & NODE_BIT[v]:
@@ -257,81 +196,186 @@ def _no_knight(s: Any, p: int, v: object) -> str | None:
     return None
 
 
-def promote_refusal(game: CKGame, p: int, action: Action) -> str:
-    s = game.state
-    v = action.args[0]
-    if missing := _no_knight(s, p, v):
-        return missing
-    if s.promoted & NODE_BIT[v]:
-        return "each knight is promoted at most once per turn (knights.promote-once)."
-    level = level_at(s, p, v)
-    if level == 2:
-        return "a mighty knight is the strongest (knights.promote)."
-    if level == 1 and not fortress(game, p):
-        return (f"a strong knight becomes mighty only with the Fortress, politics level {game.design.ability} "
-                "(knights.fortress).")
-    if not piece_left(game, p, level + 1):
-        return f"{_all_your(game)} {LEVELS[level + 1]} knights are on the board (knights.pieces)."
-    return f"a promotion costs {cost_text(game.design.promote_cost, CARDS)} (knights.promote)."
+# ---------------------------------------------------------------- the knight verbs of the main part of the turn
+def decider_of(game: CKGame, at: Any) -> int:
+    """The seat that decides the knight verbs now: the one place the verbs below read it, the pending record's
+    ``player``."""
+    return at.player
 
 
-def activate_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not game.design.can_activate(hand):
-        return []
-    return [ACTIVATE[v] for v in bits(own(s, p) & ~s.active[p])]
+class KnightVerb(TurnVerb):
+    """A knight verb of the main part of the turn. Its rules take the deciding seat ``p``: ``offer(game, p, hand)``
+    (the main step cuts the hand once for all its verbs), ``refused(game, p, action)`` (the actual reason, in a
+    sentence) and ``effect(game, p, action)``; the kernel's ``options``, ``refusal`` and ``apply`` read the seat once,
+    with :func:`decider_of`."""
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        """The verb's legal actions for ``p`` holding ``hand`` (their cards), ascending."""
+        raise NotImplementedError
+
+    def refused(self, game: CKGame, p: int, action: Action) -> str:
+        raise NotImplementedError
+
+    def effect(self, game: CKGame, p: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def options(self, game: CKGame, at: Any) -> list[Action]:
+        p = decider_of(game, at)
+        return self.offer(game, p, game.state.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS])
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return self.refused(game, decider_of(game, at), action)
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        self.effect(game, decider_of(game, at), action)
+        stack = game.state.stack
+        if not stack:  # nothing else pending (a retreat, the robber): the main part of the turn goes on
+            stack.append(at)
 
 
-def activate(game: CKGame, p: int, v: int, free: bool = False) -> None:
-    s = game.state
-    if not free:
-        pieces.pay(game, p, game.design.activate_cost)
-    s.active[p] |= NODE_BIT[v]
-    s.fresh |= NODE_BIT[v]
+class PlaceKnight(KnightVerb):
+    """``knight NODE``: pay the knight's cost for an inactive basic knight on an empty intersection your roads touch,
+    with a basic knight piece left (``knights.place``, ``knights.where``, ``knights.pieces``)."""
+
+    verb = "knight"
+    form = "knight NODE"
+
+    def cost(self, game: CKGame) -> Cost:
+        return game.design.knight_cost
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        s = game.state
+        if not game.design.can_knight(hand) or not piece_left(game, p, 0):
+            return []
+        return [KNIGHT[v] for v in bits(s.reach[p] & ~s.built & ~s.knight_nodes)]
+
+    def refused(self, game: CKGame, p: int, action: Action) -> str:
+        s = game.state
+        v = action.args[0]
+        if not isinstance(v, int) or not 0 <= v < N_NODES:
+            return f"there is no intersection {v}."
+        if not piece_left(game, p, 0):
+            return (f"{_all_your(game)} basic knights are on the board: promote one to place another "
+                    "(knights.pieces).")
+        if (s.built | s.knight_nodes) & NODE_BIT[v]:
+            return f"intersection {v} is not empty (knights.one-per-node)."
+        if not s.reach[p] & NODE_BIT[v]:
+            return f"a knight goes on an intersection along your roads, and {v} is not (knights.where)."
+        return f"a knight costs {cost_text(self.cost(game), CARDS)} (knights.place)."
+
+    def effect(self, game: CKGame, p: int, action: Action) -> None:
+        v = place_of(action)
+        pieces.pay(game, p, self.cost(game))
+        game.emit("knights.place", f"{name(p)} places an inactive basic knight at {v}.", player=p, node=v)
+        place(game, p, v)
 
 
-def activate_effect(game: CKGame, p: int, action: Action) -> None:
-    v = place_of(action)
-    activate(game, p, v)
-    game.emit("knights.activate", f"{name(p)} activates the knight at {v}; it can act from their next turn "
-              "(knights.fresh).", player=p, node=v)
+class Promote(KnightVerb):
+    """``promote NODE``: pay the promotion's cost and a basic knight becomes strong, a strong one mighty only with the
+    Fortress; each knight once per turn, the turn it was placed too, keeping its state (``knights.promote``,
+    ``knights.fortress``, ``knights.promote-once``, ``knights.pieces``). The Smith promotes with ``free=True``."""
+
+    verb = "promote"
+    form = "promote NODE"
+
+    def cost(self, game: CKGame) -> Cost:
+        return game.design.promote_cost
+
+    def candidates(self, game: CKGame, p: int) -> int:
+        """``p``'s knights that may be promoted now, cost aside (pieces, the Fortress, once per turn)."""
+        s = game.state
+        out = 0
+        if piece_left(game, p, 1):
+            out |= s.knights_at[p * 3]
+        if piece_left(game, p, 2) and fortress(game, p):
+            out |= s.knights_at[p * 3 + 1]
+        return out & ~s.promoted
+
+    def obstacle(self, game: CKGame, p: int, v: Any) -> str | None:
+        """Why ``p``'s knight at ``v`` (as written) cannot be promoted now, cost aside; ``None`` when it can."""
+        s = game.state
+        if missing := _no_knight(s, p, v):
+            return missing
+        if s.promoted & NODE_BIT[v]:
+            return "each knight is promoted at most once per turn (knights.promote-once)."
+        level = level_at(s, p, v)
+        if level == 2:
+            return "a mighty knight is the strongest (knights.promote)."
+        if level == 1 and not fortress(game, p):
+            return (f"a strong knight becomes mighty only with the Fortress, politics level {game.design.ability} "
+                    "(knights.fortress).")
+        if not piece_left(game, p, level + 1):
+            return f"{_all_your(game)} {LEVELS[level + 1]} knights are on the board (knights.pieces)."
+        return None
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        if not game.design.can_promote(hand):
+            return []
+        return [PROMOTE[v] for v in bits(self.candidates(game, p))]
+
+    def refused(self, game: CKGame, p: int, action: Action) -> str:
+        return (self.obstacle(game, p, action.args[0])
+                or f"a promotion costs {cost_text(self.cost(game), CARDS)} (knights.promote).")
+
+    def effect(self, game: CKGame, p: int, action: Action) -> None:
+        self.promote(game, p, place_of(action))
+
+    def promote(self, game: CKGame, p: int, v: int, free: bool = False) -> None:
+        """``p``'s knight at ``v`` goes up a level, paid for unless ``free``."""
+        s = game.state
+        if not free:
+            pieces.pay(game, p, self.cost(game))
+        bit = NODE_BIT[v]
+        level = level_at(s, p, v)
+        s.knights_at[p * 3 + level] &= ~bit
+        s.knights_at[p * 3 + level + 1] |= bit
+        s.promoted |= bit
+        rule = "knights.fortress" if level == 1 else "knights.promote"
+        game.emit(rule, f"{name(p)} promotes the knight at {v} to {LEVELS[level + 1]}" + (" (free)." if free else "."),
+                  player=p, node=v, level=LEVELS[level + 1])
 
 
-def activate_refusal(game: CKGame, p: int, action: Action) -> str:
-    s = game.state
-    v = action.args[0]
-    if missing := _no_knight(s, p, v):
-        return missing
-    if s.active[p] & NODE_BIT[v]:
-        return f"the knight at {v} is active already."
-    return f"activating a knight costs {cost_text(game.design.activate_cost, CARDS)} (knights.activate)."
+class Activate(KnightVerb):
+    """``activate NODE``: pay the activation's cost; a knight activated this turn cannot act this turn
+    (``knights.activate``, ``knights.fresh``). The Warlord activates with ``free=True``."""
+
+    verb = "activate"
+    form = "activate NODE"
+
+    def cost(self, game: CKGame) -> Cost:
+        return game.design.activate_cost
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        s = game.state
+        if not game.design.can_activate(hand):
+            return []
+        return [ACTIVATE[v] for v in bits(own(s, p) & ~s.active[p])]
+
+    def refused(self, game: CKGame, p: int, action: Action) -> str:
+        s = game.state
+        v = action.args[0]
+        if missing := _no_knight(s, p, v):
+            return missing
+        if s.active[p] & NODE_BIT[v]:
+            return f"the knight at {v} is active already."
+        return f"activating a knight costs {cost_text(self.cost(game), CARDS)} (knights.activate)."
+
+    def effect(self, game: CKGame, p: int, action: Action) -> None:
+        v = place_of(action)
+        self.activate(game, p, v)
+        game.emit("knights.activate", f"{name(p)} activates the knight at {v}; it can act from their next turn "
+                  "(knights.fresh).", player=p, node=v)
+
+    def activate(self, game: CKGame, p: int, v: int, free: bool = False) -> None:
+        """``p``'s knight at ``v`` becomes active (fresh: it acts from their next turn), paid for unless ``free``."""
+        s = game.state
+        if not free:
+            pieces.pay(game, p, self.cost(game))
+        s.active[p] |= NODE_BIT[v]
+        s.fresh |= NODE_BIT[v]
 
 
-def move_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    ready = can_act(s, p)
-    if not ready:
-        return []
-    empty = ~(s.built | s.knight_nodes)
-    out = []
-    for v in bits(ready):
-        for w in bits(destinations(game, p, v) & empty):
-            out.append(pair("move", v, w))
-    return out
-
-
-def displace_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    ready = can_act(s, p) & ~s.knights_at[p * 3]  # a basic knight displaces nobody
-    out = []
-    for v in bits(ready):
-        prey = weaker_than(game, p, level_at(s, p, v))
-        if prey:
-            for w in bits(destinations(game, p, v) & prey):
-                out.append(pair("displace", v, w))
-    return out
-
-
+# ---------------------------------------------------------------- actions of an active knight (``knights.action``)
 def _act_refusal(game: CKGame, p: int, v: object) -> str | None:
     """Why ``p``'s knight at ``v`` (as written) cannot act now, or ``None`` when it can."""
     s = game.state
@@ -342,20 +386,6 @@ def _act_refusal(game: CKGame, p: int, v: object) -> str | None:
     if not s.active[p] & NODE_BIT[v]:
         return f"the knight at {v} is not active (knights.action)."
     return f"the knight at {v} was activated this turn and acts from your next turn (knights.fresh)."
-
-
-def move_refusal(game: CKGame, p: int, action: Action) -> str:
-    a, b = action.args
-    return _act_refusal(game, p, a) or (
-        f"intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
-        "passing another player's piece (knights.move, decision.ck-knight-paths).")
-
-
-def displace_refusal(game: CKGame, p: int, action: Action) -> str:
-    a, b = action.args
-    return _act_refusal(game, p, a) or (
-        f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
-        "(knights.displace, knights.strength).")
 
 
 def _advance(game: CKGame, p: int, a: int, b: int) -> int:
@@ -370,30 +400,82 @@ def _advance(game: CKGame, p: int, a: int, b: int) -> int:
     return level
 
 
-def move_effect(game: CKGame, p: int, action: Action) -> None:
-    a, b = place_of(action), place_of(action, 1)
-    level = _advance(game, p, a, b)
-    game.emit("knights.move", f"{name(p)}'s {LEVELS[level]} knight moves from {a} to {b} and becomes inactive "
-              "(knights.action).", player=p, start=a, end=b)
-    knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
+class Move(KnightVerb):
+    """``move FROM TO``: a knight active since before this turn goes along your own roads to an empty intersection,
+    never through another player's knight or building, and becomes inactive (``knights.move``, ``knights.action``,
+    ``knights.one-per-node``, ``decision.ck-knight-paths``)."""
+
+    verb = "move"
+    form = "move NODE NODE"
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        s = game.state
+        ready = can_act(s, p)
+        if not ready:
+            return []
+        empty = ~(s.built | s.knight_nodes)
+        out = []
+        for v in bits(ready):
+            for w in bits(destinations(game, p, v) & empty):
+                out.append(pair("move", v, w))
+        return out
+
+    def refused(self, game: CKGame, p: int, action: Action) -> str:
+        a, b = action.args
+        return _act_refusal(game, p, a) or (
+            f"intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
+            "passing another player's piece (knights.move, decision.ck-knight-paths).")
+
+    def effect(self, game: CKGame, p: int, action: Action) -> None:
+        a, b = place_of(action), place_of(action, 1)
+        level = _advance(game, p, a, b)
+        game.emit("knights.move", f"{name(p)}'s {LEVELS[level]} knight moves from {a} to {b} and becomes inactive "
+                  "(knights.action).", player=p, start=a, end=b)
+        knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
 
 
-def displace_effect(game: CKGame, p: int, action: Action) -> None:
-    a, b = place_of(action), place_of(action, 1)
-    q = owner_at(game, b)
-    theirs, was_active = lift(game, q, b)
-    level = _advance(game, p, a, b)
-    game.emit("knights.displace", f"{name(p)}'s {LEVELS[level]} knight moves from {a} onto {name(q)}'s weaker "
-              f"{LEVELS[theirs]} knight at {b} and becomes inactive.", player=p, start=a, end=b, victim=q)
-    knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
-    send_away(game, q, b, theirs, was_active)
+class Displace(KnightVerb):
+    """``displace FROM TO``: a strong or mighty knight active since before this turn goes along your roads onto a
+    weaker opponent knight and becomes inactive; its owner moves theirs along their roads (``retreat NODE``) or, with
+    nowhere to go, removes it (``knights.displace``, ``knights.strength``, ``knights.retreat``, ``knights.removed``).
+    """
+
+    verb = "displace"
+    form = "displace NODE NODE"
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        s = game.state
+        ready = can_act(s, p) & ~s.knights_at[p * 3]  # a basic knight displaces nobody
+        out = []
+        for v in bits(ready):
+            prey = weaker_than(game, p, level_at(s, p, v))
+            if prey:
+                for w in bits(destinations(game, p, v) & prey):
+                    out.append(pair("displace", v, w))
+        return out
+
+    def refused(self, game: CKGame, p: int, action: Action) -> str:
+        a, b = action.args
+        return _act_refusal(game, p, a) or (
+            f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
+            "(knights.displace, knights.strength).")
+
+    def effect(self, game: CKGame, p: int, action: Action) -> None:
+        a, b = place_of(action), place_of(action, 1)
+        q = owner_at(game, b)
+        theirs, was_active = lift(game, q, b)
+        level = _advance(game, p, a, b)
+        game.emit("knights.displace", f"{name(p)}'s {LEVELS[level]} knight moves from {a} onto {name(q)}'s weaker "
+                  f"{LEVELS[theirs]} knight at {b} and becomes inactive.", player=p, start=a, end=b, victim=q)
+        knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
+        send_away(game, q, b, theirs, was_active)
 
 
 def send_away(game: CKGame, q: int, v: int, level: int, active: bool) -> None:
     """``q``'s knight, taken off ``v``, retreats along ``q``'s roads (their choice) or leaves the board."""
     s = game.state
     if retreat_nodes(game, q, v):
-        s.phase, s.decider = RETREAT, q
+        game.push(Pending("retreat", q))
         s.node, s.target, s.knight = v, q, level + (3 if active else 0)
         return
     game.emit("knights.removed", f"{name(q)}'s {LEVELS[level]} knight has no empty intersection to retreat to along "
@@ -410,34 +492,41 @@ def _after_displacement(game: CKGame) -> None:
     s = game.state
     s.node = s.knight = -1
     if s.card == INTRIGUE:
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
     else:
         s.target = -1
-        flow.proceed(game)
+        game.push(Pending("resume", game.state.player))
 
 
-def chase_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not s.attacks:
-        return []
-    return [CHASE[v] for v in bits(can_act(s, p) & HEX_CORNER_MASK[s.robber])]
+class Chase(KnightVerb):
+    """``chase FROM``: a knight active since before this turn, next to the robber's hex, chases the robber (after the
+    first attack) and becomes inactive; the robber then moves as after a 7 (``knights.chase``, ``ck-robber.locked``).
+    """
 
+    verb = "chase"
+    form = "chase NODE"
 
-def chase_effect(game: CKGame, p: int, action: Action) -> None:
-    v = place_of(action)
-    s = game.state
-    s.active[p] &= ~NODE_BIT[v]
-    game.emit("knights.chase", f"{name(p)}'s knight at {v} chases the robber from hex {s.robber} and becomes "
-              "inactive.", player=p, node=v, hex=s.robber)
-    s.phase = ROBBER
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        s = game.state
+        if not s.attacks:
+            return []
+        return [CHASE[v] for v in bits(can_act(s, p) & HEX_CORNER_MASK[s.robber])]
 
+    def refused(self, game: CKGame, p: int, action: Action) -> str:
+        s = game.state
+        v = action.args[0]
+        if not s.attacks:
+            return "the robber stays on the desert until the barbarians' first attack (ck-robber.locked)."
+        return (_act_refusal(game, p, v)
+                or f"the knight at {v} is not next to the robber's hex {s.robber} (knights.chase).")
 
-def chase_refusal(game: CKGame, p: int, action: Action) -> str:
-    s = game.state
-    v = action.args[0]
-    if not s.attacks:
-        return "the robber stays on the desert until the barbarians' first attack (ck-robber.locked)."
-    return _act_refusal(game, p, v) or f"the knight at {v} is not next to the robber's hex {s.robber} (knights.chase)."
+    def effect(self, game: CKGame, p: int, action: Action) -> None:
+        v = place_of(action)
+        s = game.state
+        s.active[p] &= ~NODE_BIT[v]
+        game.emit("knights.chase", f"{name(p)}'s knight at {v} chases the robber from hex {s.robber} and becomes "
+                  "inactive.", player=p, node=v, hex=s.robber)
+        game.push(Pending("robber", p))
 
 
 class Retreat(PlaceChoice):
@@ -448,14 +537,16 @@ class Retreat(PlaceChoice):
     actions = RETREAT_TO
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return (f"{name(at.decider)}: move your displaced knight from {at.node} to an empty intersection along your "
+        node = game.state.node
+        return (f"{name(at.player)}: move your displaced knight from {node} to an empty intersection along your "
                 "roads")
 
     def places(self, game: CKGame, at: Any) -> int:
-        return retreat_nodes(game, at.decider, at.node)
+        return retreat_nodes(game, at.player, game.state.node)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return (f"{action.args[0]} is not an empty intersection your knight reaches from {at.node} along your roads "
+        node = game.state.node
+        return (f"{action.args[0]} is not an empty intersection your knight reaches from {node} along your roads "
                 "(knights.retreat).")
 
     def choose(self, game: CKGame, q: int, w: int) -> None:
@@ -467,4 +558,4 @@ class Retreat(PlaceChoice):
         _after_displacement(game)
 
 
-__all__ = ["W"]
+__all__ = ["CARD_KINDS"]

@@ -3,133 +3,170 @@
 a) ``trade`` (maritime, commodities too: :mod:`.commodities`) and ``propose`` (between players, commodities like
 resources); b) ``road``, ``settle``, ``city`` (the base game's building; a settlement never under a knight);
 c) ``wall``; d) ``knight``, ``activate``, ``promote``; e) ``improve``; f) ``play`` progress cards, and ``harbor``
-while a Commercial Harbor is in play; g) knight actions ``move``, ``displace``, ``chase``. The verbs are listed in
-alphabetical order, each mechanic's options already sorted, so the options come out sorted in one pass.
+while a Commercial Harbor is in play; g) knight actions ``move``, ``displace``, ``chase``. The knight verbs of d) and g)
+are the units of :mod:`.knights`. The verbs are listed in alphabetical order, each mechanic's options already sorted,
+so the options come out sorted in one pass.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from games.catan import building, pieces, trade
+from games.catan import pieces, trade
 from games.catan.board import N_NODES, NODE_BIT, bits
-from games.catan.choice import place_of
+from games.catan.building import Road, city_refusal
+from games.catan.choice import TurnStep, TurnVerb, place_of
 from games.catan.pieces import name
-from games.catan.turn import Main, _end_options
+from games.catan.settlement import Settle, settle_refusal
+from games.catan.trade import Propose
+from games.catan.turn import End
 from games.core import Action
 
 from . import flow, improvements, knights, progress, trade_cards, walls
-from .state import CARDS, K, W
+from .cities import upgradable, upgrade
+from .state import CARD_KINDS, CARDS, RESOURCE_KINDS
 
 if TYPE_CHECKING:
     from .game import CKGame
 
 CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
-Section = tuple[Callable[..., list[Action]], Callable[..., None], Callable[..., str]]
 
 
-def upgradable(game: CKGame, p: int) -> int:
-    s = game.state
-    return s.settlements[p] if s.cities_left[p] else s.settlements[p] & s.reduced[p]
+class MechanicVerb(TurnVerb):
+    """A verb whose options, refusal and effect are functions of a mechanic's module (``(game, player, hand)``,
+    ``(game, player, action)``); the main part of the turn goes on unless the effect pushed another step."""
+
+    def __init__(self, verb: str, form: str, offer: Callable[..., list[Action]], effect: Callable[..., None],
+                 refusal: Callable[..., str]) -> None:
+        self.verb, self.form = verb, form  # type: ignore[misc]
+        self.offer = offer  # type: ignore[method-assign]  # the mechanic's own function: no call in between
+        self._effect, self._refusal = effect, refusal
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return self._refusal(game, at.player, action) or None
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        self._effect(game, at.player, action)
+        if not game.state.stack:
+            game.state.stack.append(at)  # the main part of the turn goes on
 
 
-def upgrade(game: CKGame, p: int, v: int) -> None:
-    """``p``'s settlement at ``v`` becomes a city (a city laid on its side stands up again)."""
-    s = game.state
-    bit = NODE_BIT[v]
-    if s.reduced[p] & bit:
-        s.reduced[p] &= ~bit
-        s.settlements[p] &= ~bit
-        s.cities[p] |= bit
-        s.points[p] += 1
-        game.emit("barbarians.no-piece", f"{name(p)}'s city at {v} stands up again.", player=p, node=v)
-        return
-    pieces.place_city(game, p, v)
+class CKCity(TurnVerb):
+    """``city NODE``: a settlement becomes a city (a city laid on its side by the barbarians stands up again)."""
+
+    verb = "city"
+    form = "city NODE"
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        if not game.design.can_city(hand):
+            return []
+        return [CITY[v] for v in bits(upgradable(game, p))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return city_refusal(game, at.player, action.args[0])
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p, v = at.player, place_of(action)
+        pieces.pay(game, p, game.design.city_cost)
+        game.emit("build.city", f"{name(p)} builds a city at {v}.", player=p, node=v)
+        upgrade(game, p, v)
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
-def city_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    if not game.design.can_city(hand):
-        return []
-    return [CITY[v] for v in bits(upgradable(game, p))]
+class CKSettle(Settle):
+    """``settle NODE``: as in the base game, never where a knight stands."""
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        v = action.args[0]
+        if isinstance(v, int) and 0 <= v < N_NODES and game.state.knight_nodes & NODE_BIT[v]:
+            return (f"a knight stands at {v}: no settlement is built there until it moves "
+                    "(knights.settlement-blocked).")
+        return settle_refusal(game, at.player, v)
 
 
-def city_effect(game: CKGame, p: int, action: Action) -> None:
-    v = place_of(action)
-    pieces.pay(game, p, game.design.city_cost)
-    game.emit("build.city", f"{name(p)} builds a city at {v}.", player=p, node=v)
-    upgrade(game, p, v)
+class CKTrade(TurnVerb):
+    """``trade GIVE GET``: maritime trade, commodities too; a commodity may be taken at a special rate."""
+
+    verb = "trade"
+    form = "trade GIVE GET"
+
+    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+        return trade.maritime_options(game, p, hand)
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return trade.maritime_refusal(game, at.player, action.args[0], action.args[1])
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p = at.player
+        give, get = str(action.args[0]), str(action.args[1])
+        rate = game.state.rates[p * CARD_KINDS + CARDS.index(give)]
+        trade.maritime(game, p, give, get)
+        if CARDS.index(give) < RESOURCE_KINDS <= CARDS.index(get):
+            game.emit("decision.ck-commodity-trades", f"A {rate}:1 trade of {give} may take a commodity "
+                      "(commodities.special-harbour).", player=p)
+            game.emit("commodities.special-harbour", f"{name(p)} takes the commodity {get} for {rate} {give}.",
+                      player=p)
+        game.state.stack.append(at)  # the main part of the turn goes on
 
 
-def trade_effect(game: CKGame, p: int, action: Action) -> None:
-    give, get = str(action.args[0]), str(action.args[1])
-    rate = game.state.rates[p * W + CARDS.index(give)]
-    trade.maritime(game, p, give, get)
-    if CARDS.index(give) < K <= CARDS.index(get):
-        game.emit("decision.ck-commodity-trades", f"A {rate}:1 trade of {give} may take a commodity "
-                  "(commodities.special-harbour).", player=p)
-        game.emit("commodities.special-harbour", f"{name(p)} takes the commodity {get} for {rate} {give}.",
-                  player=p)
+class CKEnd(End):
+    """``end``: the per-turn effects of Cities & Knights lapse, then the turn ends as in the base game."""
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        flow.end_turn(game)
 
 
-def end_effect(game: CKGame, p: int, action: Action) -> None:
-    flow.end_turn(game)
+def _play_effect(game: CKGame, p: int, action: Action) -> None:
+    """``play CARD`` after the roll: any number of progress cards per turn (progress.play)."""
+    progress.play_card(game, p, progress.KINDS.index(str(action.args[0])))
 
 
-class CKMain(Main):
+def _play_refusal(game: CKGame, p: int, action: Action) -> str:
+    return progress.play_refusal(game, p, action.args[0])
+
+
+class CKMain(TurnStep):
     """The main part of the turn: the base game's building and trading with the verbs of Cities & Knights."""
 
-    forms = {"activate": "activate NODE", "chase": "chase NODE", "city": "city NODE",
-             "displace": "displace NODE NODE", "end": "end", "harbor": "harbor PLAYER RESOURCE",
-             "improve": "improve TRACK", "knight": "knight NODE", "move": "move NODE NODE", "play": "play CARD",
-             "promote": "promote NODE", "propose": "propose", "road": "road EDGE", "settle": "settle NODE",
-             "trade": "trade GIVE GET", "wall": "wall NODE"}
-    sections: dict[str, Section] = {  # type: ignore[assignment]
-        "activate": (knights.activate_options, knights.activate_effect, knights.activate_refusal),
-        "chase": (knights.chase_options, knights.chase_effect, knights.chase_refusal),
-        "city": (city_options, city_effect, lambda g, p, a: building.city_refusal(g, p, a.args[0])),
-        "displace": (knights.displace_options, knights.displace_effect, knights.displace_refusal),
-        "end": (_end_options, end_effect, lambda g, p, a: ""),
-        "harbor": (trade_cards.harbor_options, trade_cards.harbor_effect, trade_cards.harbor_refusal),
-        "improve": (improvements.improve_options, improvements.improve_effect, improvements.improve_refusal),
-        "knight": (knights.knight_options, knights.knight_effect, knights.knight_refusal),
-        "move": (knights.move_options, knights.move_effect, knights.move_refusal),
-        "play": (progress.play_options, lambda g, p, a: progress.play_card(g, p, progress.KINDS.index(str(a.args[0]))),
-                 lambda g, p, a: progress.play_refusal(g, p, a.args[0])),
-        "promote": (knights.promote_options, knights.promote_effect, knights.promote_refusal),
-        "propose": Main.sections["propose"],
-        "road": Main.sections["road"],
-        "settle": (building.settle_options, Main.sections["settle"][1],
-                   lambda g, p, a: _settle_refusal(g, p, a)),
-        "trade": (trade.maritime_options, trade_effect,
-                  lambda g, p, a: trade.maritime_refusal(g, p, a.args[0], a.args[1])),
-        "wall": (walls.wall_options, walls.wall_effect, walls.wall_refusal),
-    }
-
+    kind = "main"
+    #: Alphabetical, each giving its options ascending: the options come out sorted.
+    verbs = (
+        knights.Activate(),
+        knights.Chase(),
+        CKCity(),
+        knights.Displace(),
+        CKEnd(),
+        MechanicVerb("harbor", "harbor PLAYER RESOURCE", trade_cards.harbor_options, trade_cards.harbor_effect,
+                     trade_cards.harbor_refusal),
+        MechanicVerb("improve", "improve TRACK", improvements.improve_options, improvements.improve_effect,
+                     improvements.improve_refusal),
+        knights.PlaceKnight(),
+        knights.Move(),
+        MechanicVerb("play", "play CARD", progress.play_options, _play_effect, _play_refusal),
+        knights.Promote(),
+        Propose(),
+        Road(),
+        CKSettle(),
+        CKTrade(),
+        MechanicVerb("wall", "wall NODE", walls.wall_options, walls.wall_effect, walls.wall_refusal),
+    )
     #: Verbs that need a knight of the player's on the board.
     knight_verbs = ("activate", "chase", "displace", "move", "promote")
 
     def __init__(self) -> None:
-        super().__init__()
-        self._no_knights = tuple(make for verb, (make, _, _) in self.sections.items() if verb not in self.knight_verbs)
+        self._no_knights = tuple(unit for unit in self.verbs if unit.verb not in self.knight_verbs)
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return (f"{name(at.decider)}: trade, build, place or use knights, improve cities, play progress cards, or end "
-                f"the turn (rolled {at.dice})")
+        return (f"{name(at.player)}: trade, build, place or use knights, improve cities, play progress cards, or end "
+                f"the turn (rolled {game.state.dice})")
 
     def options(self, game: CKGame, at: Any) -> list[Action]:  # type: ignore[override]
-        p = at.decider
-        hand = at.hands[p * W:p * W + W]
-        k = at.knights_at
-        makers = self._makers if k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2] else self._no_knights
+        p = at.player
+        s = game.state
+        hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
+        k = s.knights_at
+        units = self.verbs if k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2] else self._no_knights
         out: list[Action] = []
-        for make in makers:
-            out += make(game, p, hand)
+        for unit in units:
+            out += unit.offer(game, p, hand)
         return out
-
-
-def _settle_refusal(game: CKGame, p: int, action: Action) -> str:
-    v = action.args[0]
-    if isinstance(v, int) and 0 <= v < N_NODES and game.state.knight_nodes & NODE_BIT[v]:
-        return (f"a knight stands at {v}: no settlement is built there until it moves "
-                "(knights.settlement-blocked).")
-    return building.settle_refusal(game, p, v)

@@ -1,6 +1,7 @@
 """The merchant (``merchant.*``): placed by a Merchant progress card on a land hex next to the player's settlement or
-city; while it stands there, its controller trades that hex's resource 2:1 (the robber does not stop it) and counts
-1 point. It moves only when another Merchant card is played, and a new player takes it over with the point."""
+city; while it stands there, its controller trades that hex's resource at ``merchant_rate``:1 (the robber does not stop
+it) and counts ``merchant_points``. It moves only when another Merchant card is played, and a new player takes it over
+with the points."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from games.catan.board import DESERT, HEX_CORNER_MASK, N_HEXES
 from games.catan.choice import CatanStep, place_of
 from games.catan.data import rulebook
 from games.catan.pieces import name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow
 from .commodities import refresh_rates
 
 if TYPE_CHECKING:
@@ -59,22 +60,22 @@ class PlaceMerchant(CatanStep):
     ask = "place the merchant on a land hex next to one of your settlements or cities"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [PLACE[h] for h in sites(game, at.decider)]
+        return [PLACE[h] for h in sites(game, at.player)]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         h = action.args[0]
         if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < N_HEXES:
             return f"there is no hex {h}; the land hexes are numbered 0 to {N_HEXES - 1}."
-        if at.terrain[h] == DESERT:
+        if game.state.terrain[h] == DESERT:
             return f"hex {h} is the desert: it has no resource to trade (decision.ck-desert-merchant)."
         return f"hex {h} is not next to your settlements or cities (merchant.place)."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         h = place_of(action)
-        game.emit("progress.merchant", f"Merchant: {name(game.state.decider)} takes control of the merchant.",
-                  player=game.state.decider)
-        place(game, game.state.decider, h)
+        game.emit("progress.merchant", f"Merchant: {name(at.player)} takes control of the merchant.",
+                  player=at.player)
+        place(game, at.player, h)
         game.emit("merchant.point", f"The merchant counts {_points(game.design.merchant_points)} for "
-                  f"{name(game.state.decider)}.",
-                  player=game.state.decider)
-        flow.finish_card(game)
+                  f"{name(at.player)}.",
+                  player=at.player)
+        game.push(Pending("card-done", game.state.player))

@@ -1,12 +1,13 @@
-"""Metropolises (``metropolis.*``): one per track, 3 in all, each on a city of its holder (+2 points).
+"""Metropolises (``metropolis.*``): one per track, each on a city of its holder (``metropolis_points`` more).
 
-* The first player to build level 4 of a track places its metropolis on one of their cities (``metropolis.first``,
-  ``metropolis.points``); a player who reaches level 5 before the holder takes it over, and a holder at level 5 keeps
-  it for good (``metropolis.takeover``, ``metropolis.secure``). A player may hold several, a city carries one
+* The first player to build the metropolis level of a track (``improvement_levels.metropolis``) places its metropolis
+  on one of their cities (``metropolis.first``, ``metropolis.points``); a player who reaches the takeover level
+  (``improvement_levels.takeover``) before the holder takes it over, and a holder at that level keeps it for good
+  (``metropolis.takeover``, ``metropolis.secure``). A player may hold several, a city carries one
   (``metropolis.limit``).
-* Levels 4 and 5 of a track whose metropolis a player does not hold need a city of theirs without one: with a single
-  city that carries a metropolis, the other tracks stop at level 3 until another city is built, whether or not the
-  level would bring a metropolis (``metropolis.one-city``, ``decision.ck-level-four``).
+* The metropolis levels of a track whose metropolis a player does not hold need a city of theirs without one: with a
+  single city that carries a metropolis, the other tracks stop below the metropolis level until another city is built,
+  whether or not the level would bring a metropolis (``metropolis.one-city``, ``decision.ck-level-four``).
 * With several cities to choose from, the holder chooses (``metropolis NODE``, ``decision.ck-metropolis-choice``).
 * The barbarians never pillage a metropolis city (``barbarians.immune``).
 """
@@ -18,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 from games.catan.board import N_NODES, NODE_BIT
 from games.catan.choice import PlaceChoice
 from games.catan.pieces import name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow
-from .state import METROPOLIS, TRACKS
+from .state import TRACKS
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -90,7 +91,8 @@ def _award(game: CKGame, p: int, t: int) -> None:
     s = game.state
     free = free_cities(game, p)
     if free & (free - 1):
-        s.phase, s.decider, s.track = METROPOLIS, p, t
+        s.track = t
+        game.push(Pending("metropolis", p))
         return
     place(game, p, t, free.bit_length() - 1)
 
@@ -117,14 +119,14 @@ class PlaceMetropolis(PlaceChoice):
     refused = "{place} is not one of your cities without a metropolis (metropolis.limit)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: choose the city that carries the {TRACKS[at.track]} metropolis"
+        return f"{name(at.player)}: choose the city that carries the {TRACKS[game.state.track]} metropolis"
 
     def places(self, game: CKGame, at: Any) -> int:
-        return free_cities(game, at.decider)
+        return free_cities(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
         game.emit("decision.ck-metropolis-choice", f"{name(p)} chooses the city at {v}.", player=p)
         place(game, p, s.track, v)
         s.track = -1
-        flow.proceed(game)
+        game.push(Pending("resume", game.state.player))

@@ -1,13 +1,14 @@
-"""Politics progress cards (blue, coin): 18 cards of 9 kinds (``progress.<card>``).
+"""Politics progress cards (blue, coin; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Bishop ×2 (move the robber and rob every player with a building on its new hex; not before the first attack unless
-config ``bishop_before_attack``), Constitution ×1 (1 point, shown at once), Deserter ×2 (an opponent removes a knight
-of their choice; you may place one of yours of the same strength, or the strongest weaker one you have, with the same
-state), Diplomat ×2 (remove an open road; your own you may rebuild free), Intrigue ×2 (displace an opponent's knight
-on your roads without a knight), Saboteur ×2 (every player with as many points as you or more, config ``saboteur``,
-discards half their resources and commodities), Spy ×3 (take a progress card of an opponent's), Warlord ×2 (activate
-all your knights free), Wedding ×2 (each player with more points gives you 2 resources or commodities of their
-choice).
+Bishop (move the robber and rob every player with a building on its new hex; not before the first attack unless
+config ``bishop_before_attack``), Constitution (``progress_card_points``, shown at once), Deserter (an opponent
+removes a knight of their choice; you may place one of yours of the same strength, or the strongest weaker one you
+have, with the same state), Diplomat (remove an open road; your own you may rebuild free), Intrigue (displace an
+opponent's knight on your roads without a knight), Saboteur (every player with as many points as you or more, config
+``saboteur``, discards half their resources and commodities), Spy (take a progress card of an opponent's), Warlord
+(activate all your knights free, :class:`.knights.Activate` without its cost), Wedding (each player with more points
+gives you resources or commodities of their choice).
 """
 
 from __future__ import annotations
@@ -21,24 +22,20 @@ from games.catan.pieces import hand_size, name
 from games.catan.roads import longest_road
 from games.catan.robber import MoveRobber, _next_discarder, resume, steal, victims_at
 from games.catan.setup import ROAD
-from games.catan.state import ROBBER
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow, knights, progress
+from . import knights
+from .cards import Card, always, holders, never, richer, target_mask
+from .progress import next_wedding_giver, register
 from .state import (
     BISHOP,
     CONSTITUTION,
-    DESERT_PLACE,
     DESERTER,
     DIPLOMAT,
-    DIPLOMAT_REMOVE,
-    DIPLOMAT_ROAD,
-    GIVE,
     INTRIGUE,
-    INTRIGUE_PICK,
     SABOTEUR,
     SPY,
-    TARGET,
     WARLORD,
     WEDDING,
 )
@@ -53,7 +50,7 @@ PASS = Action("pass")
 
 
 def _to_target(game: CKGame, p: int) -> None:
-    game.state.phase = TARGET
+    game.push(Pending("target", p))
 
 
 # ---------------------------------------------------------------- Bishop
@@ -66,19 +63,19 @@ def _bishop(game: CKGame, p: int) -> None:
     if not s.attacks:
         game.emit("decision.ck-bishop-locked", "The Bishop moves the robber before the first attack "
                   "(bishop_before_attack).", player=p)
-    s.phase = ROBBER
+    game.push(Pending("robber", p))
 
 
 class CKMoveRobber(MoveRobber):
     """The robber's move: as in the base game (a 7, a knight chasing it), or the Bishop's, which robs everybody on
     the new hex."""
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
         s = game.state
         if s.card != BISHOP:
-            super().apply(game, at, action)
+            super().effect(game, at, action)
             return
-        p, h = s.decider, place_of(action)
+        p, h = at.player, place_of(action)
         s.robber = h
         game.emit("robber.move", f"{name(p)} moves the robber to hex {h} (Bishop).", player=p, hex=h)
         victims = victims_at(game, h, p)
@@ -91,7 +88,7 @@ class CKMoveRobber(MoveRobber):
 
 # ---------------------------------------------------------------- Deserter
 def _deserter_ok(game: CKGame, p: int) -> bool:
-    return bool(progress.target_mask(game, p, DESERTER))
+    return bool(target_mask(game, p, DESERTER))
 
 
 def deserter_level(game: CKGame, p: int, level: int) -> int:
@@ -118,10 +115,10 @@ class Desert(PlaceChoice):
     refused = "you have no knight at {place} (progress.deserter)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: remove one of your knights ({name(at.player)}'s Deserter)"
+        return f"{name(at.player)}: remove one of your knights ({name(game.state.player)}'s Deserter)"
 
     def places(self, game: CKGame, at: Any) -> int:
-        return knights.own(at, at.decider)
+        return knights.own(game.state, at.player)
 
     def choose(self, game: CKGame, q: int, v: int) -> None:
         s = game.state
@@ -130,14 +127,13 @@ class Desert(PlaceChoice):
         s.knight = level + (3 if active else 0)
         game.emit("progress.deserter", f"{name(q)} removes their {knights.LEVELS[level]} knight at {v}.", player=q,
                   node=v)
-        s.decider = s.player
         if _deserter_sites(game, s.player):
-            s.phase = DESERT_PLACE
+            game.push(Pending("deserter-place", s.player))
             return
         game.emit("progress.deserter", f"{name(s.player)} has no knight to place or no place for it.",
                   player=s.player)
         s.knight = -1
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 class DesertPlace(PlaceChoice):
@@ -150,11 +146,11 @@ class DesertPlace(PlaceChoice):
     refused = "{place} is not an empty intersection along your roads (knights.where)."
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        level = deserter_level(game, at.decider, at.knight % 3)
-        return f"{name(at.decider)}: place a {knights.LEVELS[level]} knight along your roads (Deserter), or pass"
+        level = deserter_level(game, at.player, game.state.knight % 3)
+        return f"{name(at.player)}: place a {knights.LEVELS[level]} knight along your roads (Deserter), or pass"
 
     def places(self, game: CKGame, at: Any) -> int:
-        return _deserter_sites(game, at.decider)
+        return _deserter_sites(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
@@ -169,7 +165,7 @@ class DesertPlace(PlaceChoice):
 
     def stopped(self, game: CKGame, p: int) -> None:
         game.state.knight = -1
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Diplomat
@@ -201,7 +197,7 @@ def _diplomat_ok(game: CKGame, p: int) -> bool:
 
 
 def _diplomat(game: CKGame, p: int) -> None:
-    game.state.phase = DIPLOMAT_REMOVE
+    game.push(Pending("diplomat", p))
 
 
 def remove_road(game: CKGame, q: int, e: int) -> None:
@@ -236,17 +232,17 @@ class DiplomatRemove(CatanStep):
         return (f"path {action.args[0]} holds no open road: one end of it must have no other road, building or "
                 "knight of its owner (progress.diplomat, decision.ck-diplomat-open).")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p, e = s.decider, place_of(action)
+        p, e = at.player, place_of(action)
         q = next(owner for edge, owner in open_roads(game) if edge == e)
         remove_road(game, q, e)
         game.emit("progress.diplomat", f"Diplomat: {name(p)} removes {name(q)}'s open road at {e}.", player=p,
                   owner=q, edge=e)
         if q == p and s.road_ok[p]:
-            s.phase = DIPLOMAT_ROAD
+            game.push(Pending("diplomat-road", p))
             return
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 class DiplomatRoad(PlaceChoice):
@@ -258,7 +254,7 @@ class DiplomatRoad(PlaceChoice):
     refused = "you may not build a road at {place} (build.road)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return at.road_ok[at.decider]
+        return game.state.road_ok[at.player]
 
     def choose(self, game: CKGame, p: int, e: int) -> None:
         game.emit("progress.diplomat", f"{name(p)} rebuilds the road at {e} free.", player=p, edge=e)
@@ -266,7 +262,7 @@ class DiplomatRoad(PlaceChoice):
         self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Intrigue
@@ -281,7 +277,7 @@ def _intrigue_ok(game: CKGame, p: int) -> bool:
 
 
 def _intrigue(game: CKGame, p: int) -> None:
-    game.state.phase = INTRIGUE_PICK
+    game.push(Pending("intrigue", p))
 
 
 class IntriguePick(PlaceChoice):
@@ -292,7 +288,7 @@ class IntriguePick(PlaceChoice):
     refused = "there is no opponent's knight at {place} on your roads (progress.intrigue)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return intrigue_prey(game, at.decider)
+        return intrigue_prey(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         q = knights.owner_at(game, v)
@@ -329,7 +325,11 @@ def _saboteur(game: CKGame, p: int) -> None:
 
 # ---------------------------------------------------------------- Spy, Warlord, Wedding
 def _spy_ok(game: CKGame, p: int) -> bool:
-    return bool(progress.target_mask(game, p, SPY))
+    return bool(target_mask(game, p, SPY))
+
+
+#: The activation's own rules (:class:`.knights.Activate`); the Warlord uses them without the cost.
+ACTIVATION = knights.Activate()
 
 
 def _warlord_ok(game: CKGame, p: int) -> bool:
@@ -341,50 +341,38 @@ def _warlord(game: CKGame, p: int) -> None:
     s = game.state
     woken = knights.own(s, p) & ~s.active[p]
     for v in bits(woken):
-        knights.activate(game, p, v, free=True)
+        ACTIVATION.activate(game, p, v, free=True)
     game.emit("progress.warlord", f"Warlord: {name(p)} activates {len(bits(woken))} knight(s) free.", player=p)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 def _wedding_ok(game: CKGame, p: int) -> bool:
-    rich = progress.richer(game, p)
-    return bool(rich and rich & progress.holders(game, p))
+    rich = richer(game, p)
+    return bool(rich and rich & holders(game, p))
 
 
 def _wedding(game: CKGame, p: int) -> None:
     s = game.state
-    s.queue = progress.richer(game, p) & progress.holders(game, p)
+    s.queue = richer(game, p) & holders(game, p)
     game.emit("progress.wedding", f"Wedding: every player with more points than {name(p)} gives them "
               f"{game.design.card_numbers['wedding']} resources or commodities of their choice.", player=p)
     next_wedding_giver(game)
 
 
-def next_wedding_giver(game: CKGame) -> None:
-    s = game.state
-    q = flow.next_in_queue(game)
-    if q < 0:
-        flow.finish_card(game)
-        return
-    s.phase, s.decider = GIVE, q
-    s.target = q
-    s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
-
-
-EFFECTS = {
-    BISHOP: progress.Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the "
-                          "Bishop cannot move it yet (ck-robber.locked, decision.ck-bishop-locked)."),
-    CONSTITUTION: progress.Card(CONSTITUTION, progress.never, _bishop, "the Constitution is shown when drawn "
-                                "(progress.vp-reveal)."),
-    DESERTER: progress.Card(DESERTER, _deserter_ok, _to_target, "the Deserter needs an opponent with a knight "
-                            "(progress.deserter)."),
-    DIPLOMAT: progress.Card(DIPLOMAT, _diplomat_ok, _diplomat, "the Diplomat needs an open road on the island "
-                            "(progress.diplomat, decision.ck-card-needs-effect)."),
-    INTRIGUE: progress.Card(INTRIGUE, _intrigue_ok, _intrigue, "the Intrigue needs an opponent's knight on an "
-                            "intersection your roads touch (progress.intrigue)."),
-    SABOTEUR: progress.Card(SABOTEUR, progress.always, _saboteur, ""),
-    SPY: progress.Card(SPY, _spy_ok, _to_target, "the Spy needs an opponent with a progress card (progress.spy)."),
-    WARLORD: progress.Card(WARLORD, _warlord_ok, _warlord, "the Warlord needs an inactive knight of yours "
-                           "(progress.warlord, decision.ck-card-needs-effect)."),
-    WEDDING: progress.Card(WEDDING, _wedding_ok, _wedding, "the Wedding needs a player with more points than you "
-                           "who holds a card (progress.wedding, decision.ck-card-needs-effect)."),
-}
+EFFECTS = register({
+    BISHOP: Card(BISHOP, _bishop_ok, _bishop, "the robber stays on the desert until the first attack: the Bishop "
+                 "cannot move it yet (ck-robber.locked, decision.ck-bishop-locked)."),
+    CONSTITUTION: Card(CONSTITUTION, never, _bishop, "the Constitution is shown when drawn (progress.vp-reveal)."),
+    DESERTER: Card(DESERTER, _deserter_ok, _to_target, "the Deserter needs an opponent with a knight "
+                   "(progress.deserter)."),
+    DIPLOMAT: Card(DIPLOMAT, _diplomat_ok, _diplomat, "the Diplomat needs an open road on the island "
+                   "(progress.diplomat, decision.ck-card-needs-effect)."),
+    INTRIGUE: Card(INTRIGUE, _intrigue_ok, _intrigue, "the Intrigue needs an opponent's knight on an "
+                   "intersection your roads touch (progress.intrigue)."),
+    SABOTEUR: Card(SABOTEUR, always, _saboteur, ""),
+    SPY: Card(SPY, _spy_ok, _to_target, "the Spy needs an opponent with a progress card (progress.spy)."),
+    WARLORD: Card(WARLORD, _warlord_ok, _warlord, "the Warlord needs an inactive knight of yours "
+                  "(progress.warlord, decision.ck-card-needs-effect)."),
+    WEDDING: Card(WEDDING, _wedding_ok, _wedding, "the Wedding needs a player with more points than you "
+                  "who holds a card (progress.wedding, decision.ck-card-needs-effect)."),
+})

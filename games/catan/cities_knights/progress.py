@@ -1,15 +1,15 @@
 """Progress cards (``progress.*``): the three decks, drawing, the hand limit, playing, and the decisions several cards
 share (choose a player, give a card, take a card).
 
-* 54 cards, 18 per track (``progress.deck``), shuffled face down; a player draws from the end of a deck
+* The decks of ``progress_cards`` (``progress.deck``), shuffled face down; a player draws from the end of a deck
   (``progress.draw``). The gate on the event die lets every player whose improvements in that track show the red die
   draw one, clockwise from the roller (``improve.draw``).
-* The Printer and the Constitution are shown at once and score 1 point; they never count, nor can be taken
-  (``progress.vp-reveal``).
-* Hand limit 4 (``progress.limit``). A 5th card (config ``fifth_card="bottom"``, the rule text) goes straight under
-  its deck, unless its holder is the player whose turn it is and plays it at once: ``play CARD`` or ``bottom``
-  (``progress.fifth``, ``decision.ck-fifth-card``). With ``fifth_card="choose"`` the holder puts one of the five under
-  its deck (``bottom CARD``).
+* The Printer and the Constitution are shown at once and score ``progress_card_points``; they never count, nor can
+  be taken (``progress.vp-reveal``).
+* Hand limit ``hand_limit`` (``progress.limit``). A card over it (config ``fifth_card="bottom"``, the rule text) goes
+  straight under its deck, unless its holder is the player whose turn it is and plays it at once: ``play CARD`` or
+  ``bottom`` (``progress.fifth``, ``decision.ck-fifth-card``). With ``fifth_card="choose"`` the holder puts one of
+  their cards under its deck (``bottom CARD``).
 * On your turn, after the roll, play any number of cards, those drawn this turn too (``progress.play``,
   ``progress.after-roll``, ``progress.same-turn``); a played card goes under its deck (``progress.bottom``). Cards
   are never traded (``progress.no-trade``). A card is offered only when its effect can take place
@@ -21,34 +21,31 @@ The effects of each card are in :mod:`.science`, :mod:`.trade_cards` and :mod:`.
 from __future__ import annotations
 
 import bisect
-import functools
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from games.catan.board import bits
 from games.catan.choice import CatanStep
 from games.catan.pieces import card_actions, hand_size, name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow
-from .design import medicine_text
+from .cards import Card, target_mask
+from .rounds import next_in_queue
 from .state import (
+    CARD_KINDS,
     CARD_ORDER,
     CARDS,
     COMMERCIAL_HARBOR,
-    DESERT,
     DESERTER,
     KIND_TRACK,
     KINDS,
     MASTER_MERCHANT,
     PRINTER,
+    RESOURCE_KINDS,
     SPY,
-    TAKE,
     TRACKS,
     VP_KINDS,
     WEDDING,
-    K,
-    W,
 )
 from .state import FIFTH as FIFTH_PHASE
 from .state import LIMIT as LIMIT_PHASE
@@ -67,35 +64,16 @@ TAKE_KIND = tuple(Action("take", (k,)) for k in KINDS)
 __all__ = ["FIFTH_PHASE", "LIMIT_PHASE"]
 
 
-@dataclass(frozen=True)
-class Card:
-    """One kind of progress card: when it may be played, why not, and its effect (which ends with
-    :func:`flow.finish_card`, at once or after the decisions it asks for)."""
-
-    kind: int
-    playable: Callable[[CKGame, int], bool]
-    play: Callable[[CKGame, int], None]
-    why_not: str
+#: Every kind of progress card: each card module (:mod:`.science`, :mod:`.trade_cards`, :mod:`.politics`) adds its
+#: own with :func:`register` when it is imported (the game imports all three), so that this module, which they use,
+#: imports none of them.
+CARDS_BY_KIND: dict[int, Card] = {}
 
 
-def always(game: CKGame, p: int) -> bool:
-    """``Card.playable`` of a card that can always be played (its effect needs no choice)."""
-    return True
-
-
-def never(game: CKGame, p: int) -> bool:
-    """``Card.playable`` of a card never played from the hand (shown when drawn, or played before the roll)."""
-    return False
-
-
-@functools.cache
-def registry() -> dict[int, Card]:
-    from . import politics, science, trade_cards
-
-    table: dict[int, Card] = {}
-    for module in (science, trade_cards, politics):
-        table.update(module.EFFECTS)
-    return table
+def register(cards: Mapping[int, Card]) -> Mapping[int, Card]:
+    """Add a card module's cards to :data:`CARDS_BY_KIND`; returns them."""
+    CARDS_BY_KIND.update(cards)
+    return cards
 
 
 def ordinal(n: int) -> str:
@@ -121,13 +99,13 @@ def continue_draws(game: CKGame) -> bool:
     """The gate's draws, clockwise from the roller; ``False`` while a hand-limit decision interrupts them."""
     s = game.state
     while True:
-        q = flow.next_in_queue(game)
+        q = next_in_queue(game)
         if q < 0:
             return True
         game.emit("improve.draw", f"{name(q)}'s {TRACKS[s.track]} improvements show a red {s.red}: they draw.",
                   player=q, track=TRACKS[s.track])
         draw(game, q, s.track)
-        if s.phase == LIMIT_PHASE:
+        if s.stack:  # the hand limit first
             return False
 
 
@@ -167,7 +145,7 @@ def receive(game: CKGame, q: int, kind: int) -> None:
     held = len(hand)
     track = KIND_TRACK[kind]
     if game.config.fifth_card == "choose":
-        s.phase, s.decider = LIMIT_PHASE, q
+        game.push(Pending("hand-limit", q))
         game.emit("progress.limit", f"{name(q)} holds {held} progress cards: they put one of them under its deck.",
                   player=q)
         return
@@ -200,8 +178,7 @@ def play_options(game: CKGame, p: int, hand: list[int] | None = None) -> list[Ac
     if not held:
         return []
     if not _PLAYABLE:
-        cards = registry()
-        _PLAYABLE.extend(cards[k].playable for k in range(len(KINDS)))
+        _PLAYABLE.extend(CARDS_BY_KIND[k].playable for k in range(len(KINDS)))
     playable = _PLAYABLE
     out = []
     last = -1
@@ -218,13 +195,13 @@ def play_refusal(game: CKGame, p: int, card: object) -> str:
         return f"there is no progress card '{card}'; the cards are {', '.join(KINDS)}."
     kind = KINDS.index(str(card))
     if kind in VP_KINDS:
-        return f"the {card} is shown when drawn and scores a point; it is never played (progress.vp-reveal)."
+        worth = game.design.progress_card_points
+        points = "a point" if worth == 1 else f"{worth} points"
+        return f"the {card} is shown when drawn and scores {points}; it is never played (progress.vp-reveal)."
     if kind not in game.state.progress[p]:
         return f"you hold no {card} card."
-    # the Medicine's sentence names its cost: the game's
-    design = game.design
-    return registry()[kind].why_not.replace("{medicine}", medicine_text(design.medicine_cost)).replace(
-        "{walls}", str(design.walls))
+    why_not = CARDS_BY_KIND[kind].why_not
+    return why_not if isinstance(why_not, str) else why_not(game)
 
 
 def play_card(game: CKGame, p: int, kind: int) -> None:
@@ -238,28 +215,7 @@ def play_card(game: CKGame, p: int, kind: int) -> None:
     s.card = kind
     game.emit("progress.bottom", f"{name(p)} plays the {KINDS[kind]}; it goes under the {TRACKS[track]} deck.",
               player=p, card=KINDS[kind])
-    registry()[kind].play(game, p)
-
-
-def richer(game: CKGame, p: int) -> int:
-    """Mask of the players with more points than ``p``."""
-    points = game.state.points
-    mine = points[p]
-    out = 0
-    for q in range(game.players):
-        if points[q] > mine:
-            out |= 1 << q
-    return out
-
-
-def holders(game: CKGame, p: int) -> int:
-    """Mask of the other players holding at least one resource or commodity."""
-    hands = game.state.hands
-    out = 0
-    for q in range(game.players):
-        if q != p and any(hands[q * W:q * W + W]):
-            out |= 1 << q
-    return out
+    CARDS_BY_KIND[kind].play(game, p)
 
 
 class FifthCard(CatanStep):
@@ -269,12 +225,12 @@ class FifthCard(CatanStep):
     forms = {"bottom": "bottom", "play": "play CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return (f"{name(at.decider)}: play your {ordinal(game.design.hand_limit + 1)} progress card at once, or it "
+        return (f"{name(at.player)}: play your {ordinal(game.design.hand_limit + 1)} progress card at once, or it "
                 "goes under its deck")
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        kind = at.fifth
-        if registry()[kind].playable(game, at.decider):
+        kind = game.state.fifth
+        if CARDS_BY_KIND[kind].playable(game, at.player):
             return (BOTTOM, PLAY[kind])
         return (BOTTOM,)
 
@@ -282,9 +238,9 @@ class FifthCard(CatanStep):
         return (f"only the {ordinal(game.design.hand_limit + 1)} card itself may be played now, and only if its "
                 "effect can take place (progress.fifth).")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p, kind = s.decider, s.fifth
+        p, kind = at.player, s.fifth
         if action.verb == "play":
             play_card(game, p, kind)
             return
@@ -292,7 +248,7 @@ class FifthCard(CatanStep):
         under_deck(game, p, kind)
         game.emit("progress.fifth", f"{name(p)} does not play the {ordinal(game.design.hand_limit + 1)} card: it goes "
                   f"under the {TRACKS[KIND_TRACK[kind]]} deck.", player=p, track=TRACKS[KIND_TRACK[kind]])
-        flow.proceed(game)
+        game.push(Pending("resume", game.state.player))
 
 
 class HandLimit(CatanStep):
@@ -302,46 +258,27 @@ class HandLimit(CatanStep):
     forms = {"bottom": "bottom CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: you hold {len(at.progress[at.decider])} progress cards: put one under its deck"
+        held = len(game.state.progress[at.player])
+        return f"{name(at.player)}: you hold {held} progress cards: put one under its deck"
     refused = "you hold no {place} card (progress.limit)."
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [BOTTOM_CARD[k] for k in sorted(set(at.progress[at.decider]))]
+        return [BOTTOM_CARD[k] for k in sorted(set(game.state.progress[at.player]))]
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        q = s.decider
+        q = at.player
         kind = KINDS.index(str(action.args[0]))
         under_deck(game, q, kind)
         game.emit("progress.limit", f"{name(q)} puts a card under the {TRACKS[KIND_TRACK[kind]]} deck.", player=q,
                   track=TRACKS[KIND_TRACK[kind]])
         if s.card >= 0:
-            flow.finish_card(game)
+            game.push(Pending("card-done", game.state.player))
         else:
-            flow.proceed(game)
+            game.push(Pending("resume", game.state.player))
 
 
 # ---------------------------------------------------------------- choices several cards share
-def target_mask(game: CKGame, p: int, kind: int) -> int:
-    """The players ``kind`` may aim at."""
-    s = game.state
-    if kind == MASTER_MERCHANT:
-        rich = richer(game, p)
-        return rich & holders(game, p) if rich else 0
-    out = 0
-    if kind == SPY:
-        for q in range(game.players):
-            if q != p and s.progress[q]:
-                out |= 1 << q
-    elif kind == DESERTER:
-        if s.knight_nodes & ~(s.knights_at[p * 3] | s.knights_at[p * 3 + 1] | s.knights_at[p * 3 + 2]):
-            k = s.knights_at
-            for q in range(game.players):
-                if q != p and k[q * 3] | k[q * 3 + 1] | k[q * 3 + 2]:
-                    out |= 1 << q
-    return out
-
-
 class Target(CatanStep):
     """Choose the player a card aims at (Master Merchant, Spy, Deserter)."""
 
@@ -349,29 +286,29 @@ class Target(CatanStep):
     forms = {"target": "target PLAYER"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        return f"{name(at.decider)}: choose the player your {KINDS[at.card]} aims at"
+        return f"{name(at.player)}: choose the player your {KINDS[game.state.card]} aims at"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        return [TARGET[q] for q in bits(target_mask(game, at.decider, at.card))]
+        return [TARGET[q] for q in bits(target_mask(game, at.player, game.state.card))]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         why = {MASTER_MERCHANT: "an opponent with more points than you who holds a card",
-               SPY: "an opponent with a progress card", DESERTER: "an opponent with a knight"}[at.card]
-        return f"the {KINDS[at.card]} aims at {why} (progress.{KINDS[at.card]})."
+               SPY: "an opponent with a progress card", DESERTER: "an opponent with a knight"}[game.state.card]
+        return f"the {KINDS[game.state.card]} aims at {why} (progress.{KINDS[game.state.card]})."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         q = int(action.args[0]) - 1  # type: ignore[arg-type]
         s.target = q
         game.emit(f"progress.{KINDS[s.card]}", f"{name(p)}'s {KINDS[s.card]} aims at {name(q)}.", player=p,
                   target=q)
         if s.card == DESERTER:
-            s.phase, s.decider = DESERT, q
+            game.push(Pending("deserter", q))
         else:
             s.count = min(game.design.card_numbers["master-merchant"], hand_size(game, q)) \
                 if s.card == MASTER_MERCHANT else 1
-            s.phase = TAKE
+            game.push(Pending("take", p))
 
 
 class Take(CatanStep):
@@ -382,39 +319,39 @@ class Take(CatanStep):
     forms = {"take": "take CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        what = "a progress card" if at.card == SPY else f"{at.count} card(s)"
-        return f"{name(at.decider)}: look at {name(at.target)}'s hand and take {what}"
+        what = "a progress card" if game.state.card == SPY else f"{game.state.count} card(s)"
+        return f"{name(at.player)}: look at {name(game.state.target)}'s hand and take {what}"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        q = at.target
-        if at.card == SPY:
-            return [TAKE_KIND[k] for k in sorted(set(at.progress[q]))]
-        hands = at.hands
-        return [TAKE_CARD[c] for c in CARD_ORDER if hands[q * W + c]]
+        q = game.state.target
+        if game.state.card == SPY:
+            return [TAKE_KIND[k] for k in sorted(set(game.state.progress[q]))]
+        hands = game.state.hands
+        return [TAKE_CARD[c] for c in CARD_ORDER if hands[q * CARD_KINDS + c]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return f"{name(at.target)} holds no {action.args[0]} (progress.{KINDS[at.card]})."
+        return f"{name(game.state.target)} holds no {action.args[0]} (progress.{KINDS[game.state.card]})."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p, q = s.decider, s.target
+        p, q = at.player, s.target
         if s.card == SPY:
             kind = KINDS.index(str(action.args[0]))
             s.progress[q].remove(kind)
             game.emit("progress.spy", f"{name(p)} looks at {name(q)}'s progress cards and takes a "
                       f"{TRACKS[KIND_TRACK[kind]]} card.", player=p, target=q, track=TRACKS[KIND_TRACK[kind]])
             receive(game, p, kind)
-            if s.phase != LIMIT_PHASE:
-                flow.finish_card(game)
+            if not s.stack:  # no hand limit to settle first
+                game.push(Pending("card-done", game.state.player))
             return
         c = CARDS.index(str(action.args[0]))
-        s.hands[q * W + c] -= 1
-        s.hands[p * W + c] += 1
+        s.hands[q * CARD_KINDS + c] -= 1
+        s.hands[p * CARD_KINDS + c] += 1
         s.count -= 1
-        kind = "resource" if c < K else "commodity"
+        kind = "resource" if c < RESOURCE_KINDS else "commodity"
         game.emit("progress.master-merchant", f"{name(p)} takes a {kind} card from {name(q)}.", player=p, target=q)
         if not s.count or not hand_size(game, q):
-            flow.finish_card(game)
+            game.push(Pending("card-done", game.state.player))
 
 
 class Give(CatanStep):
@@ -425,40 +362,51 @@ class Give(CatanStep):
     forms = {"give": "give CARD"}
 
     def prompt(self, game: CKGame, at: Any) -> str:
-        if at.card == WEDDING:
-            return f"{name(at.decider)}: give {name(at.player)} a resource or commodity of your choice (Wedding, " \
-                   f"{at.count} to go)"
-        return f"{name(at.decider)}: give {name(at.player)} a commodity of your choice (Commercial Harbor)"
+        if game.state.card == WEDDING:
+            return f"{name(at.player)}: give {name(game.state.player)} a resource or commodity of your choice " \
+                   "(Wedding, " \
+                   f"{game.state.count} to go)"
+        return f"{name(at.player)}: give {name(game.state.player)} a commodity of your choice (Commercial Harbor)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
-        q = at.decider
-        hands = at.hands
-        order = CARD_ORDER if at.card == WEDDING else (K, K + 1, K + 2)
-        return [GIVE_CARD[c] for c in order if hands[q * W + c]]
+        q = at.player
+        hands = game.state.hands
+        order = CARD_ORDER if game.state.card == WEDDING else (RESOURCE_KINDS, RESOURCE_KINDS + 1, RESOURCE_KINDS + 2)
+        return [GIVE_CARD[c] for c in order if hands[q * CARD_KINDS + c]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        if at.card == COMMERCIAL_HARBOR and action.args[0] in CARDS[:K]:
+        if game.state.card == COMMERCIAL_HARBOR and action.args[0] in CARDS[:RESOURCE_KINDS]:
             return "the Commercial Harbor takes a commodity in return, not a resource (progress.commercial-harbor)."
         return f"you hold no {action.args[0]}."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        q, p = s.decider, s.player
+        q, p = at.player, s.player
         c = CARDS.index(str(action.args[0]))
-        s.hands[q * W + c] -= 1
-        s.hands[p * W + c] += 1
+        s.hands[q * CARD_KINDS + c] -= 1
+        s.hands[p * CARD_KINDS + c] += 1
         if s.card == COMMERCIAL_HARBOR:
             game.emit("progress.commercial-harbor", f"{name(q)} gives {name(p)} 1 {CARDS[c]} in return.", player=q,
                       to=p, card=c)
-            flow.finish_card(game)
+            game.push(Pending("card-done", game.state.player))
             return
         s.count -= 1
         game.emit("progress.wedding", f"{name(q)} gives {name(p)} 1 {CARDS[c]} (Wedding).", player=q, to=p, card=c)
         if s.count and hand_size(game, q):
             return
-        from .politics import next_wedding_giver
-
         next_wedding_giver(game)
 
 
-__all__ += ["Card", "FifthCard", "Give", "HandLimit", "Take", "Target", "draw", "play_card", "receive", "registry"]
+def next_wedding_giver(game: CKGame) -> None:
+    """The next player the Wedding asks for cards (clockwise), or the card is done."""
+    s = game.state
+    q = next_in_queue(game)
+    if q < 0:
+        game.push(Pending("card-done", s.player))
+        return
+    game.push(Pending("give", q))
+    s.target = q
+    s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
+
+
+__all__ += ["Card", "FifthCard", "Give", "HandLimit", "Take", "Target", "draw", "play_card", "receive", "register"]

@@ -1,10 +1,12 @@
-"""Science progress cards (green, paper): 18 cards of 10 kinds (``progress.<card>``).
+"""Science progress cards (green, paper; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Alchemist ×2 (before the roll: choose both production dice), Crane ×2 (the next improvement this turn costs 1
-commodity less), Engineer ×1 (a free city wall), Inventor ×2 (swap two number tokens, never 2, 6, 8 or 12),
-Irrigation ×2 (2 grain per fields hex next to your buildings), Medicine ×2 (a city for 2 ore + 1 grain), Mining ×2
-(2 ore per mountains hex next to your buildings), Printer ×1 (1 point, shown at once), Road Building ×2 (2 free
-roads), Smith ×2 (promote up to 2 knights free; mighty still needs the Fortress).
+Alchemist (before the roll: choose both production dice), Crane (the next improvement this turn costs fewer
+commodities), Engineer (a free city wall), Inventor (swap two number tokens, never the ones in
+``ck_rulebook.INVENTOR_FIXED``), Irrigation (grain per fields hex next to your buildings), Medicine (a city for
+``medicine_cost``), Mining (ore per mountains hex next to your buildings), Printer (``progress_card_points``, shown at
+once), Road Building (free roads), Smith (promote knights free, :class:`.knights.Promote` without its cost; mighty
+still needs the Fortress).
 """
 
 from __future__ import annotations
@@ -15,35 +17,31 @@ from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_HEXES, N_NODES
 from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
-from games.catan.design import cost_text
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
-from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow, knights, walls
+from . import knights, walls
+from .cards import Card, always, never
+from .cities import upgradable, upgrade
 from .design import medicine_text
-from .progress import Card, always, never
+from .progress import register
 from .state import (
     ALCHEMIST,
-    ALCHEMY,
+    CARD_KINDS,
     CARDS,
     CRANE,
     ENGINEER,
     GRAIN,
-    INVENT,
     INVENTOR,
     IRRIGATION,
     MEDICINE,
-    MEDICINE_CITY,
     MINING,
     ORE,
     PRINTER,
     ROAD_BUILDING,
     SMITH,
-    SMITH_PROMOTE,
-    WALL_FREE,
-    W,
 )
 
 if TYPE_CHECKING:
@@ -58,7 +56,7 @@ DONE = Action("done")
 
 # ---------------------------------------------------------------- Alchemist (played before the roll: dice.py)
 def _alchemist(game: CKGame, p: int) -> None:
-    game.state.phase = ALCHEMY
+    game.push(Pending("alchemist", p))
 
 
 # ---------------------------------------------------------------- Crane
@@ -72,7 +70,7 @@ def _crane(game: CKGame, p: int) -> None:
     game.emit("progress.crane", f"Crane: {name(p)}'s next city improvement this turn costs {saves} "
               f"commodit{'y' if saves == 1 else 'ies'} less.",
               player=p)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Engineer
@@ -81,7 +79,7 @@ def _engineer_ok(game: CKGame, p: int) -> bool:
 
 
 def _engineer(game: CKGame, p: int) -> None:
-    game.state.phase = WALL_FREE
+    game.push(Pending("engineer", p))
 
 
 class EngineerWall(PlaceChoice):
@@ -92,12 +90,12 @@ class EngineerWall(PlaceChoice):
     refused = "{place} is not one of your cities without a wall (walls.build, progress.engineer)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return walls.sites(game, at.decider)
+        return walls.sites(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         game.emit("progress.engineer", f"Engineer: {name(p)} builds a wall free.", player=p)
         walls.build(game, p, v, free=True)
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Inventor
@@ -107,31 +105,37 @@ def swappable(game: CKGame) -> list[int]:
 
 
 def _inventor(game: CKGame, p: int) -> None:
-    game.state.phase = INVENT
+    game.push(Pending("inventor", p))
+
+
+def fixed_words(conjunction: str) -> str:
+    """The numbers the Inventor never moves, in words: ``2, 6, 8 or 12``."""
+    *most, last = map(str, FIXED)
+    return f"{', '.join(most)} {conjunction} {last}" if most else last
 
 
 class InventorSwap(CatanStep):
     kind = "inventor"
     forms = {"swap": "swap HEX HEX"}
-    ask = "swap two number tokens, never 2, 6, 8 or 12 (Inventor)"
+    ask = f"swap two number tokens, never {fixed_words('or')} (Inventor)"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         hexes = swappable(game)
         return [SWAP[(a, b)] for i, a in enumerate(hexes) for b in hexes[i + 1:]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return ("write swap A B with two hexes A < B that carry numbers other than 2, 6, 8 and 12 "
+        return (f"write swap A B with two hexes A < B that carry numbers other than {fixed_words('and')} "
                 "(progress.inventor).")
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         a, b = place_of(action), place_of(action, 1)
         numbers = list(s.numbers)
         numbers[a], numbers[b] = numbers[b], numbers[a]
         s.numbers = tuple(numbers)
-        game.emit("progress.inventor", f"Inventor: {name(s.decider)} swaps the number tokens of hex {a} (now "
-                  f"{numbers[a]}) and hex {b} (now {numbers[b]}).", player=s.decider, hexes=[a, b])
-        flow.finish_card(game)
+        game.emit("progress.inventor", f"Inventor: {name(at.player)} swaps the number tokens of hex {a} (now "
+                  f"{numbers[a]}) and hex {b} (now {numbers[b]}).", player=at.player, hexes=[a, b])
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Irrigation, Mining
@@ -143,11 +147,11 @@ def _harvest(game: CKGame, p: int, terrain: int, card: int, rule: str) -> None:
     due = each * len(hexes)
     got = min(due, s.bank[card])
     s.bank[card] -= got
-    s.hands[p * W + card] += got
+    s.hands[p * CARD_KINDS + card] += got
     short = f" (the bank has only {got})" if got < due else ""
     game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {each} for each of the "
               f"{len(hexes)} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 def _irrigation(game: CKGame, p: int) -> None:
@@ -159,18 +163,12 @@ def _mining(game: CKGame, p: int) -> None:
 
 
 # ---------------------------------------------------------------- Medicine
-def upgradable(game: CKGame, p: int) -> int:
-    """``p``'s settlements that can become cities (a city piece left, or a city laid on its side)."""
-    s = game.state
-    return s.settlements[p] if s.cities_left[p] else s.settlements[p] & s.reduced[p]
-
-
 def _medicine_ok(game: CKGame, p: int) -> bool:
     return pieces.can_pay(game, p, game.design.medicine_cost) and bool(upgradable(game, p))
 
 
 def _medicine(game: CKGame, p: int) -> None:
-    game.state.phase = MEDICINE_CITY
+    game.push(Pending("medicine", p))
 
 
 class MedicineCity(PlaceChoice):
@@ -178,22 +176,20 @@ class MedicineCity(PlaceChoice):
     forms = {"city": "city NODE"}
     actions = CITY
     def prompt(self, game: CKGame, at: Any) -> str:
-        return (f"{name(at.decider)}: upgrade a settlement to a city for "
+        return (f"{name(at.player)}: upgrade a settlement to a city for "
                 f"{medicine_text(game.design.medicine_cost)} (Medicine)")
 
     refused = "{place} is not one of your settlements that can become a city (progress.medicine)."
 
     def places(self, game: CKGame, at: Any) -> int:
-        return upgradable(game, at.decider)
+        return upgradable(game, at.player)
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
-        from .main import upgrade
-
         pieces.pay(game, p, game.design.medicine_cost)
         cost = medicine_text(game.design.medicine_cost)
         game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for {cost}.", player=p, node=v)
         upgrade(game, p, v)
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Road Building
@@ -207,72 +203,72 @@ def _road_building(game: CKGame, p: int) -> None:
     s.free_roads = min(game.design.free_roads, s.roads_left[p])
     if s.free_roads < game.design.free_roads:
         game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.", player=p)
-    s.phase = ROAD_BUILDING_PHASE
+    game.push(Pending("road-building", p))
 
 
 class CKRoadBuilding(RoadBuilding):
     """Road Building, the progress card: the base game's free roads, then the card is done."""
 
     rule = "progress.road-building"
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
-        super().apply(game, at, action)
-        if not game.state.free_roads:
-            flow.finish_card(game)
+    after = "card-done"
 
 
 # ---------------------------------------------------------------- Smith
 def _smith_ok(game: CKGame, p: int) -> bool:
-    return bool(knights.promotable(game, p))
+    return bool(SmithPromote.promotion.candidates(game, p))
 
 
 def _smith(game: CKGame, p: int) -> None:
     s = game.state
     s.count = game.design.card_numbers["smith"]
-    s.phase = SMITH_PROMOTE
+    game.push(Pending("smith", p))
 
 
 class SmithPromote(PlaceChoice):
+    """The Smith's free promotions: the promotion's own rules (:class:`knights.Promote`), without its cost."""
+
     kind = "smith"
     forms = {"promote": "promote NODE", "done": "done"}
     actions = knights.PROMOTE
     stop = DONE
-    ask = "promote a knight free (Smith, {at.count} left), or done"
+    ask = "promote a knight free (Smith, {state.count} left), or done"
+    promotion = knights.Promote()
 
     def places(self, game: CKGame, at: Any) -> int:
-        return knights.promotable(game, at.decider)
+        return self.promotion.candidates(game, at.player)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        paid = f"a promotion costs {cost_text(game.design.promote_cost, CARDS)}"
-        return knights.promote_refusal(game, at.decider, action).replace(paid, "that knight cannot be promoted")
+        return (self.promotion.obstacle(game, at.player, action.args[0])
+                or "that knight cannot be promoted (knights.promote).")
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         s = game.state
         game.emit("progress.smith", f"Smith: {name(p)} promotes a knight free.", player=p)
-        knights.promote(game, p, v, free=True)
+        self.promotion.promote(game, p, v, free=True)
         s.count -= 1
-        if not (s.count and knights.promotable(game, p)):
+        if not (s.count and self.promotion.candidates(game, p)):
             self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
-EFFECTS = {
+EFFECTS = register({
     ALCHEMIST: Card(ALCHEMIST, never, _alchemist, "the Alchemist is played before the roll only "
                     "(progress.alchemist)."),
     CRANE: Card(CRANE, _crane_ok, _crane, "a Crane is waiting for your next improvement already; two never stack "
                 "(progress.crane)."),
-    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, "the Engineer needs a city without a wall and fewer than {walls} "
-                   "walls (progress.engineer, decision.ck-card-needs-effect)."),
+    ENGINEER: Card(ENGINEER, _engineer_ok, _engineer, lambda game: "the Engineer needs a city without a wall and "
+                   f"fewer than {game.design.walls} walls (progress.engineer, decision.ck-card-needs-effect)."),
     INVENTOR: Card(INVENTOR, always, _inventor, ""),
     IRRIGATION: Card(IRRIGATION, always, _irrigation, ""),
-    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, "Medicine needs a settlement that can become a city and "
-                   "{medicine} (progress.medicine, decision.ck-card-needs-effect)."),
+    MEDICINE: Card(MEDICINE, _medicine_ok, _medicine, lambda game: "Medicine needs a settlement that can become a "
+                   f"city and {medicine_text(game.design.medicine_cost)} (progress.medicine, "
+                   "decision.ck-card-needs-effect)."),
     MINING: Card(MINING, always, _mining, ""),
     PRINTER: Card(PRINTER, never, _alchemist, "the Printer is shown when drawn (progress.vp-reveal)."),
     ROAD_BUILDING: Card(ROAD_BUILDING, _roads_ok, _road_building, "Road Building needs a road piece and a path "
                         "where you may build (progress.road-building, decision.ck-card-needs-effect)."),
     SMITH: Card(SMITH, _smith_ok, _smith, "the Smith needs a knight that can be promoted (progress.smith, "
                 "decision.ck-card-needs-effect)."),
-}
+})

@@ -2,30 +2,31 @@
 
 The state extends the base record (:class:`~games.catan.state.CatanState`) with flat fields: knights as bit masks per
 player and level, improvement levels as a flat list, progress hands as short sorted lists of card kinds, the decks as
-three lists (index 0 is the bottom, cards are drawn from the end). The pending decision is ``phase`` plus named
-fields (``card``: the progress card in play, ``target``, ``count``, ``node``, ``queue``: the players still to decide
-in a round, ``stage``: where the roll's resolution stands).
+three lists (index 0 is the bottom, cards are drawn from the end). The pending decision waits on ``stack`` (the base
+state's); what its step reads is in named fields (``card``: the progress card in play, ``target``, ``count``,
+``node``, ``queue``: the players still to decide in a round, ``stage``: where the roll's resolution stands).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.state import OVER, PHASE_NAMES, CatanConfig, CatanState
 
 # ---------------------------------------------------------------- cards in hand: resources 0-4, commodities 5-7
 RESOURCES = rulebook.RESOURCES
-K = len(RESOURCES)
+RESOURCE_KINDS = len(RESOURCES)
 CARDS: tuple[str, ...] = RESOURCES + ck_rulebook.COMMODITIES
-W = len(CARDS)
-CLOTH, COIN, PAPER = K, K + 1, K + 2
-COMMODITY = range(K, W)
+CARD_KINDS = len(CARDS)
+CLOTH, COIN, PAPER = RESOURCE_KINDS, RESOURCE_KINDS + 1, RESOURCE_KINDS + 2
+COMMODITY = range(RESOURCE_KINDS, CARD_KINDS)
 #: Card indices in alphabetical order of their names.
-CARD_ORDER: tuple[int, ...] = tuple(sorted(range(W), key=lambda c: CARDS[c]))
-RESOURCE_ORDER: tuple[int, ...] = tuple(range(K))
+CARD_ORDER: tuple[int, ...] = tuple(sorted(range(CARD_KINDS), key=lambda c: CARDS[c]))
+RESOURCE_ORDER: tuple[int, ...] = tuple(range(RESOURCE_KINDS))
 COMMODITY_ORDER: tuple[int, ...] = (CLOTH, COIN, PAPER)
-BRICK, GRAIN, LUMBER, ORE, WOOL = range(K)
+BRICK, GRAIN, LUMBER, ORE, WOOL = range(RESOURCE_KINDS)
 
 # ---------------------------------------------------------------- tracks
 TRACKS = ck_rulebook.TRACKS
@@ -133,3 +134,7 @@ class CKState(CatanState):
     node: int  # a node in the resolution (where a displaced knight stands)
     track: int  # the track whose metropolis is being placed, or whose cards are being drawn
     knight: int  # a knight off the board (displaced or deserted): level + 3 if it was active, -1 none
+    last_attack: tuple[str, ...]  # the last barbarian attack's report: its events' texts in log order (none yet: ())
+
+    #: Step kind -> phase number (``CK_PHASE_NAMES``).
+    phases = MappingProxyType({kind: phase for phase, kind in enumerate(CK_PHASE_NAMES)})  # not a field: no annotation

@@ -1,10 +1,11 @@
-"""Trade progress cards (yellow, cloth): 18 cards of 6 kinds (``progress.<card>``).
+"""Trade progress cards (yellow, cloth; how many of each: parameter ``progress_cards``; the numbers they print:
+``card_numbers``) (``progress.<card>``).
 
-Commercial Harbor ×2 (this turn, once per opponent: ``harbor PLAYER RESOURCE`` offers a resource, and they give a
-commodity of their choice in return), Master Merchant ×2 (look at the resources and commodities of a player with
-more points and take 2), Merchant ×6 (place the merchant, :mod:`.merchant`), Merchant Fleet ×2 (this turn, trade one
-named resource or commodity 2:1), Resource Monopoly ×4 (each opponent gives up to 2 of a named resource), Trade
-Monopoly ×2 (each opponent gives up to 1 of a named commodity).
+Commercial Harbor (this turn, once per opponent: ``harbor PLAYER RESOURCE`` offers a resource, and they give a
+commodity of their choice in return), Master Merchant (look at the resources and commodities of a player with more
+points and take some), Merchant (place the merchant, :mod:`.merchant`), Merchant Fleet (this turn, trade one named
+resource or commodity at ``fleet_rate``:1), Resource Monopoly (each opponent gives up to a number of a named
+resource), Trade Monopoly (each opponent gives up to a number of a named commodity).
 """
 
 from __future__ import annotations
@@ -14,47 +15,48 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.catan.board import bits
 from games.catan.choice import CatanStep
 from games.catan.pieces import card_actions, name
+from games.catan.state import Pending
 from games.core import Action
 
-from . import flow, merchant, progress
+from . import merchant
+from .cards import Card, always, target_mask
 from .commodities import refresh_rates
+from .progress import register
 from .state import (
+    CARD_KINDS,
     CARD_ORDER,
     CARDS,
     COMMERCIAL_HARBOR,
     COMMODITY_ORDER,
-    GIVE,
     KINDS,
     MASTER_MERCHANT,
     MERCHANT,
     MERCHANT_FLEET,
-    NAME,
-    PLACE_MERCHANT,
+    RESOURCE_KINDS,
     RESOURCE_MONOPOLY,
     RESOURCE_ORDER,
-    TARGET,
     TRADE_MONOPOLY,
-    K,
-    W,
 )
 
 if TYPE_CHECKING:
     from .game import CKGame
 
 NAMES = card_actions("name", CARDS)
-HARBOR = {(q, r): Action("harbor", (q + 1, CARDS[r])) for q in range(8) for r in range(K)}
+HARBOR = {(q, r): Action("harbor", (q + 1, CARDS[r])) for q in range(8) for r in range(RESOURCE_KINDS)}
 
 
 def commodity_holders(game: CKGame) -> int:
     s = game.state
-    return sum(1 << q for q in range(game.players) if any(s.hands[q * W + K:q * W + W]))
+    return sum(1 << q for q in range(game.players)
+               if any(s.hands[q * CARD_KINDS + RESOURCE_KINDS:(q + 1) * CARD_KINDS]))
 
 
 # ---------------------------------------------------------------- Commercial Harbor
 def _harbor_ok(game: CKGame, p: int) -> bool:
     s = game.state
     others = ((1 << game.players) - 1) & ~(1 << p)
-    return not s.harbor and bool(others & ~s.harbor_used) and any(s.hands[p * W:p * W + K])
+    return (not s.harbor and bool(others & ~s.harbor_used)
+            and any(s.hands[p * CARD_KINDS:p * CARD_KINDS + RESOURCE_KINDS]))
 
 
 def _harbor(game: CKGame, p: int) -> None:
@@ -62,7 +64,7 @@ def _harbor(game: CKGame, p: int) -> None:
     s.harbor = sum(1 << q for q in range(game.players) if q != p) & ~s.harbor_used
     game.emit("progress.commercial-harbor", f"Commercial Harbor: this turn {name(p)} may offer each opponent a "
               "resource, once each; they must give a commodity of their choice in return.", player=p)
-    flow.finish_card(game)
+    game.push(Pending("card-done", game.state.player))
 
 
 def harbor_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
@@ -82,14 +84,14 @@ def harbor_effect(game: CKGame, p: int, action: Action) -> None:
     s = game.state
     q = int(action.args[0]) - 1  # type: ignore[arg-type]
     r = CARDS.index(str(action.args[1]))
-    s.hands[p * W + r] -= 1
-    s.hands[q * W + r] += 1
+    s.hands[p * CARD_KINDS + r] -= 1
+    s.hands[q * CARD_KINDS + r] += 1
     s.harbor &= ~(1 << q)
     s.harbor_used |= 1 << q
     game.emit("progress.commercial-harbor", f"{name(p)} gives {name(q)} 1 {CARDS[r]} (Commercial Harbor).",
               player=p, to=q, card=r)
     s.card, s.target, s.count = COMMERCIAL_HARBOR, q, 1
-    s.phase, s.decider = GIVE, q
+    game.push(Pending("give", q))
 
 
 def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
@@ -97,7 +99,7 @@ def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
     if not s.harbor:
         return "no Commercial Harbor is in play for you this turn (progress.commercial-harbor)."
     q, r = action.args
-    if r not in CARDS[:K]:
+    if r not in CARDS[:RESOURCE_KINDS]:
         return f"the Commercial Harbor offers a resource, not {r} (progress.commercial-harbor)."
     if not isinstance(q, int) or not 1 <= q <= game.players or not s.harbor >> (q - 1) & 1:
         return f"{q} is not an opponent you may still offer a trade this turn (progress.commercial-harbor)."
@@ -108,11 +110,11 @@ def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
 
 # ---------------------------------------------------------------- Master Merchant
 def _master_ok(game: CKGame, p: int) -> bool:
-    return bool(progress.target_mask(game, p, MASTER_MERCHANT))
+    return bool(target_mask(game, p, MASTER_MERCHANT))
 
 
 def _to_target(game: CKGame, p: int) -> None:
-    game.state.phase = TARGET
+    game.push(Pending("target", p))
 
 
 # ---------------------------------------------------------------- Merchant
@@ -121,12 +123,12 @@ def _merchant_ok(game: CKGame, p: int) -> bool:
 
 
 def _merchant(game: CKGame, p: int) -> None:
-    game.state.phase = PLACE_MERCHANT
+    game.push(Pending("merchant", p))
 
 
 # ---------------------------------------------------------------- Merchant Fleet, the monopolies
 def _name(game: CKGame, p: int) -> None:
-    game.state.phase = NAME
+    game.push(Pending("name", p))
 
 
 class NameCard(CatanStep):
@@ -138,22 +140,22 @@ class NameCard(CatanStep):
 
     def prompt(self, game: CKGame, at: Any) -> str:
         what = {MERCHANT_FLEET: f"a resource or commodity to trade {game.design.fleet_rate}:1 this turn",
-                RESOURCE_MONOPOLY: "a resource", TRADE_MONOPOLY: "a commodity"}[at.card]
-        return f"{name(at.decider)}: name {what} ({KINDS[at.card]})"
+                RESOURCE_MONOPOLY: "a resource", TRADE_MONOPOLY: "a commodity"}[game.state.card]
+        return f"{name(at.player)}: name {what} ({KINDS[game.state.card]})"
 
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         order = {MERCHANT_FLEET: CARD_ORDER, RESOURCE_MONOPOLY: RESOURCE_ORDER,
-                 TRADE_MONOPOLY: COMMODITY_ORDER}[at.card]
+                 TRADE_MONOPOLY: COMMODITY_ORDER}[game.state.card]
         return [NAMES[c] for c in order]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         what = {MERCHANT_FLEET: "a resource or commodity", RESOURCE_MONOPOLY: "a resource",
-                TRADE_MONOPOLY: "a commodity"}[at.card]
-        return f"the {KINDS[at.card]} names {what}, not {action.args[0]} (progress.{KINDS[at.card]})."
+                TRADE_MONOPOLY: "a commodity"}[game.state.card]
+        return f"the {KINDS[game.state.card]} names {what}, not {action.args[0]} (progress.{KINDS[game.state.card]})."
 
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+    def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
-        p = s.decider
+        p = at.player
         c = CARDS.index(str(action.args[0]))
         if s.card == MERCHANT_FLEET:
             s.fleet |= 1 << c
@@ -166,30 +168,29 @@ class NameCard(CatanStep):
             taken = []
             for i in range(1, game.players):
                 q = (p + i) % game.players
-                k = min(most, s.hands[q * W + c])
+                k = min(most, s.hands[q * CARD_KINDS + c])
                 if k:
-                    s.hands[q * W + c] -= k
-                    s.hands[p * W + c] += k
+                    s.hands[q * CARD_KINDS + c] -= k
+                    s.hands[p * CARD_KINDS + c] += k
                     taken.append(f"{k} from {name(q)}")
             rule = "progress.resource-monopoly" if s.card == RESOURCE_MONOPOLY else "progress.trade-monopoly"
             game.emit(rule, f"{KINDS[s.card].replace('-', ' ').capitalize()} on {CARDS[c]}: "
                       f"each opponent gives {name(p)} up to {most}" + (f" ({', '.join(taken)})." if taken else
                                                                        " (nobody holds any)."),
                       player=p, card=c)
-        flow.finish_card(game)
+        game.push(Pending("card-done", game.state.player))
 
 
-EFFECTS = {
-    COMMERCIAL_HARBOR: progress.Card(COMMERCIAL_HARBOR, _harbor_ok, _harbor,
-                                     "the Commercial Harbor needs a resource in your hand and an opponent you have "
-                                     "not traded with this way this turn (progress.commercial-harbor, "
-                                     "decision.ck-card-needs-effect)."),
-    MASTER_MERCHANT: progress.Card(MASTER_MERCHANT, _master_ok, _to_target,
-                                   "the Master Merchant needs an opponent with more points than you who holds a card "
-                                   "(progress.master-merchant)."),
-    MERCHANT: progress.Card(MERCHANT, _merchant_ok, _merchant, "the merchant goes next to your settlement or city "
-                            "(merchant.place)."),
-    MERCHANT_FLEET: progress.Card(MERCHANT_FLEET, progress.always, _name, ""),
-    RESOURCE_MONOPOLY: progress.Card(RESOURCE_MONOPOLY, progress.always, _name, ""),
-    TRADE_MONOPOLY: progress.Card(TRADE_MONOPOLY, progress.always, _name, ""),
-}
+EFFECTS = register({
+    COMMERCIAL_HARBOR: Card(COMMERCIAL_HARBOR, _harbor_ok, _harbor,
+                            "the Commercial Harbor needs a resource in your hand and an opponent you have not traded "
+                            "with this way this turn (progress.commercial-harbor, decision.ck-card-needs-effect)."),
+    MASTER_MERCHANT: Card(MASTER_MERCHANT, _master_ok, _to_target,
+                          "the Master Merchant needs an opponent with more points than you who holds a card "
+                          "(progress.master-merchant)."),
+    MERCHANT: Card(MERCHANT, _merchant_ok, _merchant, "the merchant goes next to your settlement or city "
+                   "(merchant.place)."),
+    MERCHANT_FLEET: Card(MERCHANT_FLEET, always, _name, ""),
+    RESOURCE_MONOPOLY: Card(RESOURCE_MONOPOLY, always, _name, ""),
+    TRADE_MONOPOLY: Card(TRADE_MONOPOLY, always, _name, ""),
+})

@@ -1,6 +1,7 @@
-"""City walls (``walls.*``): 2 brick, under one of your cities (a metropolis city too), one per city, at most 3.
+"""City walls (``walls.*``): the wall's cost (parameter ``costs``), under one of your cities (a metropolis city too),
+one per city, at most ``walls``.
 
-Each wall lets its owner hold 2 more cards on a 7 (7, 9, 11, 13: ``walls.safe-hand``, through
+Each wall lets its owner hold ``wall_safe_cards`` more cards on a 7 (``walls.safe-hand``, through
 :meth:`CKGame.safe_hand`); a city pillaged by the barbarians loses its wall (``walls.lost``, in :mod:`.barbarians`).
 The Engineer builds one free (``progress.engineer``).
 """
