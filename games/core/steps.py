@@ -234,7 +234,6 @@ class StepGame(Game):
     #: Legal actions come sorted from here: steps that are not presorted are sorted once.
     legal_is_sorted = True
     _steps_dispatched: ClassVar[bool] = True
-    _kernel_flow: ClassVar[bool] = True
     _checks_after: ClassVar[bool] = False
     #: The steps by kind as a plain dict (the pending step is looked up several times per decision).
     _by_kind: ClassVar[dict[str, Step]] = {}
@@ -245,14 +244,12 @@ class StepGame(Game):
             cls._by_kind = dict(cls.steps.items())
         #: Whether the pending step alone says who decides and what they may do (no override of either).
         cls._steps_dispatched = cls._decider is StepGame._decider and cls._legal is StepGame._legal
-        cls._kernel_flow = cls._step_now is StepGame._step_now  # TRANSITION (issue 27): every game, then removed
         #: Whether the game checks the position after each decision (a call saved for the games that do not).
         cls._checks_after = cls._after_decision is not StepGame._after_decision
 
     def __init__(self, config: Any = None, seed: int = 0, **options: Any) -> None:
         super().__init__(config, seed, **options)
-        if self._kernel_flow:  # TRANSITION: until every game's flow is the kernel's
-            self._settle()  # the first decision: automatic steps of the setup run, the first turn starts
+        self._settle()  # the first decision: automatic steps of the setup run, the first turn starts
 
     # ------------------------------------------------------------------ hooks of a game
     def _next_steps(self) -> bool:
@@ -339,10 +336,6 @@ class StepGame(Game):
         return step.spelling(self, at, action) or step.refusal(self, at, action)
 
     def _apply(self, action: Action) -> None:
-        if not self._kernel_flow:  # TRANSITION (issue 27): a game whose flow is still its own
-            step, at, _ = self._step_now()  # type: ignore[misc]
-            step.apply(self, at, action)
-            return
         by_kind = self._by_kind
         record = self.state.stack.pop()  # decided: its effect pushes what comes next
         by_kind[record.kind].apply(self, record, action)

@@ -45,9 +45,6 @@ from .places import PlaceWords
 
 #: The games a table plays, by the engine's game id.
 GAMES: dict[str, type[CatanGame]] = {"catan.base": CatanGame, "catan.cities_knights": CKGame}
-#: The rules whose events make up a barbarian attack's announcement, in the order the engine logs them.
-ATTACK_RULES = ("barbarians.strength", "barbarians.defence", "barbarians.defender", "barbarians.tie",
-                "barbarians.pillage", "barbarians.immune", "decision.ck-defender-needs-knights")
 #: How many bot decisions the message names one by one (the log has them all).
 MAX_SUMMARY = 12
 
@@ -170,18 +167,6 @@ class CatanTable(GameTable):
         gained = [card for card, n in after.items() if n > before.get(card, 0)]
         return f"You took {' and '.join(gained)} (only you see which card)." if gained else ""
 
-    @staticmethod
-    def last_attack(game: CatanGame) -> list[str]:
-        """The last barbarian attack of ``game`` as the engine logged it: strength, defence and the outcome."""
-        log = game.log
-        k = len(log)
-        while k and log[k - 1].rule != "barbarians.strength":
-            k -= 1
-        if not k:
-            return []
-        step = log[k - 1].step
-        return [e.text for e in log[k - 1:] if e.step == step and e.rule in ATTACK_RULES]
-
     def _show(self, message: str, kind: str = "info") -> None:
         # A barbarian attack in the steps just played is announced with its arithmetic.
         game = self._shown()
@@ -192,10 +177,9 @@ class CatanTable(GameTable):
 
 
 def barbarian_attack(game: CatanGame) -> list[str]:
-    """The last barbarian attack's event texts in log order (strength, defence, the outcome); empty before the first.
-    The one place the tables ask for it: once the engine reports the attack itself (``CKGame.last_barbarian_attack``)
-    this becomes ``return game.last_barbarian_attack() if isinstance(game, CKGame) else []``."""
-    return CatanTable.last_attack(game)
+    """The last barbarian attack's event texts in log order (strength, defence, the outcome), as the engine reports
+    it (``CKGame.last_barbarian_attack``); empty before the first and in base Catan."""
+    return game.last_barbarian_attack() if isinstance(game, CKGame) else []
 
 
 class CKTable(CatanTable):
