@@ -26,7 +26,7 @@ from .data import rulebook
 from .design import cost_text
 from .pieces import RESOURCE_KINDS, name
 from .setup import ROAD, edge_arg
-from .state import MAIN, ROLL, Pending
+from .state import MAIN, ROLL, waiting
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -98,18 +98,18 @@ def play(game: CatanGame, p: int, card: str) -> None:
                   knights=s.knights[p])
         _largest_army(game, p)
         s.after_robber = MAIN if s.rolled else ROLL
-        game.push(Pending("robber", p))
+        game.push(waiting("robber", p))
     elif kind == ROAD_BUILDING_CARD:
         s.free_roads = min(game.design.free_roads, s.roads_left[p])
         if s.free_roads < game.design.free_roads:
             game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.",
                       player=p)
-        game.push(Pending("road-building", p))
+        game.push(waiting("road-building", p))
     elif kind == PLENTY_CARD:
         s.plenty_left = game.design.plenty_cards
-        game.push(Pending("year-of-plenty", p))
+        game.push(waiting("year-of-plenty", p))
     else:
-        game.push(Pending("monopoly", p))
+        game.push(waiting("monopoly", p))
 
 
 def play_refusal(game: CatanGame, p: int, card: object, before_roll: bool = False) -> str:
@@ -179,7 +179,7 @@ class RoadBuilding(CatanStep):
             game.emit("decision.road-building", f"{name(p)} has nowhere left to place {left}.", player=p)
             s.free_roads = 0
         if not s.free_roads:  # else the next free road
-            game.push(Pending(self.after, p))
+            game.push(waiting(self.after, p))
 
 
 class ResourceChoice(NameChoice):
@@ -209,7 +209,7 @@ class YearOfPlenty(ResourceChoice):
         if s.plenty_left and not any(s.bank):
             game.emit("decision.year-of-plenty", "The bank is empty: Year of Plenty ends early.", player=p)
             s.plenty_left = 0
-        game.push(Pending("year-of-plenty" if s.plenty_left else "main", p))
+        game.push(waiting("year-of-plenty" if s.plenty_left else "main", p))
 
 
 class Monopoly(ResourceChoice):
@@ -234,7 +234,7 @@ class Monopoly(ResourceChoice):
         total = sum(int(g.split()[0]) for g in given)
         game.emit("dev.monopoly", f"Monopoly on {rulebook.RESOURCES[r]}: {name(p)} takes {total}" +
                   (f" ({', '.join(given)})." if given else "."), player=p, card=r, taken=total)
-        game.push(Pending("main", p))
+        game.push(waiting("main", p))
 
 
 class Buy(TurnVerb):

@@ -38,7 +38,7 @@ from .state import (
     TURN_LIMIT,
     CatanConfig,
     CatanState,
-    Pending,
+    waiting,
 )
 from .trade import Answer, Confirm, Offer
 from .turn import Main, Production, Roll, declare_if_won, next_turn
@@ -157,7 +157,7 @@ class CatanGame(StepGame):
             devs_new=[0] * DEV_KINDS, knights=[0] * n, played=[0] * DEV_KINDS, settlements_left=[d.settlements] * n,
             cities_left=[d.cities] * n, roads_left=[d.roads] * n,
             rates=list(d.start_rates) * n, road_length=[0] * n, longest=-1, army=-1, points=[0] * n,
-            start=start, player=start, turn=0, stack=[Pending("setup-settlement", start)], setup_step=0,
+            start=start, player=start, turn=0, stack=[waiting("setup-settlement", start)], setup_step=0,
             last_settlement=-1, rolled=False, dice=0, dev_played=False, after_robber=MAIN, discard_left=[0] * n,
             victims=0, free_roads=0, plenty_left=0, offers_made=0, offer_give=[0] * w, offer_want=[0] * w,
             answers=[NOT_ASKED] * n, ended=PLAYING, winner=-1))
@@ -192,6 +192,8 @@ class CatanGame(StepGame):
                                  ("_most_hidden", design.most_hidden)):
             if getattr(cls, attribute) != value:
                 setattr(self, attribute, value)
+        #: The public points from which a player may have won (with every victory point card face down).
+        self._may_win_at = self.config.points_to_win - self._most_hidden
 
     def _design(self) -> Design:
         """*Hook*: the numbers of this game, prepared from its parameters (C&K adds its own)."""
@@ -246,13 +248,13 @@ class CatanGame(StepGame):
     def discards_done(self) -> None:
         """*Hook*: every discard for a 7 is made: the roller moves the robber (C&K: not while it is locked, and a
         Saboteur's discards return to the turn)."""
-        self.push(Pending("robber", self.state.player))
+        self.push(waiting("robber", self.state.player))
 
     def robber_done(self) -> None:
         """*Hook*: the robber has moved and stolen: play resumes at ``after_robber`` (C&K goes on with the roll's
         resolution or the turn)."""
         s = self.state
-        self.push(Pending(PHASE_NAMES[s.after_robber], s.player))
+        self.push(waiting(PHASE_NAMES[s.after_robber], s.player))
 
     def next_setup_step(self) -> str:
         """*Hook*: the set-up placement that follows a road, a step kind (C&K: a city in the second round)."""
@@ -292,7 +294,7 @@ class CatanGame(StepGame):
     def _after_decision(self) -> None:
         s = self.state
         # cheap test first: public points + at most every victory point card (victory.declare)
-        if s.turn and s.points[s.player] + self._most_hidden >= self.config.points_to_win:
+        if s.turn and s.points[s.player] >= self._may_win_at:
             declare_if_won(self)
 
     @property

@@ -21,7 +21,7 @@ from .board import HEX_CORNER_MASK, N_HEXES, bits
 from .choice import CatanStep, place_of
 from .data import rulebook
 from .pieces import card_actions, hand_size, name
-from .state import MAIN, Pending
+from .state import MAIN, waiting
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -52,7 +52,7 @@ def _next_discarder(game: CatanGame) -> None:
     for i in range(n):
         q = (s.player + i) % n
         if s.discard_left[q]:
-            game.push(Pending("discard", q))
+            game.push(waiting("discard", q))
             return
     game.discards_done()
 
@@ -145,7 +145,7 @@ class MoveRobber(CatanStep):
             resume(game)
         elif victims & (victims - 1):  # several: the mover chooses
             s.victims = victims
-            game.push(Pending("steal", p))
+            game.push(waiting("steal", p))
         else:
             steal(game, p, victims.bit_length() - 1)
             game.emit("decision.steal", f"Only {name(victims.bit_length() - 1)} can be robbed there.", player=p)

@@ -26,7 +26,7 @@ from .choice import PlaceChoice, TurnVerb, no_intersection, place_of
 from .design import cost_text
 from .pieces import name
 from .production import second_settlement_income
-from .state import Pending
+from .state import waiting
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -104,4 +104,4 @@ class SetupSettlement(PlaceChoice):
         s.last_settlement = v
         if s.setup_step >= game.players:
             second_settlement_income(game, p, v)
-        game.push(Pending("setup-road", p))
+        game.push(waiting("setup-road", p))

@@ -16,7 +16,7 @@ from . import pieces
 from .board import EDGE_BIT, N_EDGES, NODE_BIT, NODE_EDGES
 from .choice import CatanStep, place_of
 from .pieces import name
-from .state import Pending
+from .state import waiting
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -67,9 +67,9 @@ class SetupRoad(CatanStep):
         s.setup_step += 1
         if s.setup_step == 2 * game.players:
             s.turn, s.player = 1, s.start
-            game.push(Pending("roll", s.start))
+            game.push(waiting("roll", s.start))
             game.emit("turn.order", f"The set-up is done. {name(s.start)} takes the first turn; turns go clockwise.",
                       player=s.start)
         else:
             s.player = seat_of(game, s.setup_step)
-            game.push(Pending(game.next_setup_step(), s.player))
+            game.push(waiting(game.next_setup_step(), s.player))

@@ -25,7 +25,7 @@ from games.core import Action
 from .choice import CatanStep, TurnVerb, place_of
 from .data import rulebook
 from .pieces import card_actions, cards_of_others, hand_size, name, trade_actions
-from .state import ACCEPTED, DECLINED, NOT_ASKED, WAITING, Pending
+from .state import ACCEPTED, DECLINED, NOT_ASKED, WAITING, waiting
 
 if TYPE_CHECKING:
     from .game import CatanGame
@@ -119,7 +119,7 @@ def propose(game: CatanGame, p: int) -> None:
     s.offers_made += 1
     s.offer_give = [0] * game.width
     s.offer_want = [0] * game.width
-    game.push(Pending("offer", p))
+    game.push(waiting("offer", p))
     game.emit("trade.domestic", f"{name(p)} starts a trade offer ({s.offers_made} of "
               f"{game.config.offers_per_turn} this turn).", player=p)
 
@@ -136,7 +136,7 @@ def _lapse(game: CatanGame, why: str) -> None:
     s.answers = [NOT_ASKED] * game.players
     s.offer_give = [0] * game.width
     s.offer_want = [0] * game.width
-    game.push(Pending("main", s.player))
+    game.push(waiting("main", s.player))
 
 
 class Offer(CatanStep):
@@ -215,10 +215,10 @@ def _next_answer(game: CatanGame) -> None:
     for i in range(1, n):
         q = (s.player + i) % n
         if s.answers[q] == WAITING:
-            game.push(Pending("answer", q))
+            game.push(waiting("answer", q))
             return
     if ACCEPTED in s.answers:
-        game.push(Pending("confirm", s.player))
+        game.push(waiting("confirm", s.player))
     else:
         _lapse(game, "Nobody accepts: the offer lapses.")
 

@@ -27,7 +27,7 @@ from .choice import CatanStep, TurnStep, TurnVerb
 from .development import Buy, Play
 from .pieces import name
 from .settlement import Settle
-from .state import TURN_LIMIT, WON, Pending
+from .state import TURN_LIMIT, WON, waiting
 from .trade import Propose, Trade
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class Roll(CatanStep):
         total = one + two
         s.dice, s.rolled = total, True
         game.emit("turn.roll", f"{name(p)} rolls {total} ({one} + {two}).", player=p, dice=[one, two])
-        game.push(Pending("production", p))
+        game.push(waiting("production", p))
 
 
 class Production(Automatic):
@@ -75,7 +75,7 @@ class Production(Automatic):
             robber.seven(game)  # discards, the robber, then the main part of the turn (after_robber)
         else:
             production.produce(game, s.dice)
-            game.push(Pending("main", at.player))
+            game.push(waiting("main", at.player))
 
 
 class End(TurnVerb):
@@ -124,7 +124,7 @@ def next_turn(game: CatanGame) -> None:
     s.offers_made = 0
     if any(s.devs_new):
         s.devs_new = [0] * len(s.devs_new)
-    game.push(Pending("roll", s.player))
+    game.push(waiting("roll", s.player))
     game.emit("turn.order", f"{name(p)} ends the turn; {name(s.player)}'s turn {s.turn}.", player=s.player,
               turn=s.turn)
 

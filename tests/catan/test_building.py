@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.catan.state import waiting
 from games.core import IllegalAction
 
 from .scenario import edge, hand, legal, path, play, position, rules_of, sound
@@ -61,7 +62,8 @@ def test_a_new_settlement_on_an_opponents_road_blocks_building_through_it():
     assert game.state.road_ok[0] >> edge(28, 33) & 1
     events = play(game, f"road {edge(34, 28)}", "settle 28")
     assert "build.road-blocked" in rules_of(events) and not game.state.road_ok[0] >> edge(28, 33) & 1
-    game.state.player = game.state.stack[-1].player = 0
+    game.state.player = 0
+    game.state.stack[-1] = waiting(game.state.stack[-1].kind, 0)
     game.state.hands[0] += 1
     game.state.hands[2] += 1
     game.state.bank[0] -= 1

@@ -5,6 +5,7 @@ import pytest
 from games.catan.cities_knights import barbarians
 from games.catan.cities_knights.commodities import refresh_rates
 from games.catan.cities_knights.state import TRACKS
+from games.catan.state import waiting
 from tests.checks import assert_refused
 
 from .ck_scenario import ck_position, force_dice, knight_at, legal, play, progress_of, rules_of, sound
@@ -45,7 +46,8 @@ def test_the_seventh_advance_lands_the_barbarians_before_production():
     for _ in range(6):
         force_dice(game, "ship", 6, 6)
         play(game, "roll", "end")
-        game.state.player = game.state.stack[-1].player = 0
+        game.state.player = 0
+        game.state.stack[-1] = waiting(game.state.stack[-1].kind, 0)
     assert game.state.barbarian == 6 and game.state.attacks == 0
     events = attack(game, 6, 6)
     assert "barbarians.attack" in rules_of(events) and game.state.attacks == 1 and game.state.barbarian == 0
@@ -163,7 +165,8 @@ def test_without_a_settlement_piece_the_city_is_laid_on_its_side_and_stands_up_a
     assert s.reduced[1] == 1 << 31 and s.settlements_left[1] == 0 and s.points[1] == 6
     assert "barbarians.no-piece" in rules_of(game.log)
     sound(game)
-    s.player = s.stack[-1].player = 1
+    s.player = 1
+    s.stack[-1] = waiting(s.stack[-1].kind, 1)
     for card in "grain grain ore ore ore".split():
         from .ck_scenario import give
 

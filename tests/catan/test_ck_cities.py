@@ -4,6 +4,7 @@ import pytest
 
 from games.catan.cities_knights import CKGame
 from games.catan.cities_knights.state import CARDS
+from games.catan.state import waiting
 from games.core.conformance import decision_breaks
 from tests.checks import assert_refused
 
@@ -205,7 +206,8 @@ def test_a_holder_at_level_five_keeps_it_for_good():
     game, rules = seat_0_reaches_trade_level_5(holder=0)
     s = game.state
     assert "metropolis.secure" in rules
-    s.player = s.stack[-1].player = 1
+    s.player = 1
+    s.stack[-1] = waiting(s.stack[-1].kind, 1)
     for _ in range(5):
         s.hands[1 * 8 + CARDS.index("cloth")] += 1
         s.bank[CARDS.index("cloth")] -= 1

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from games.catan.cities_knights import CK_RULES, CKGame, barbarians, flow, new_game, politics, progress
 from games.catan.cities_knights.state import CARDS, KIND_TRACK, KINDS, TRACKS
 from games.catan.data import ck_rulebook, rulebook
+from games.catan.state import waiting
 from games.core import Changes, ConfigError, ParameterError, Rng
 from games.core.parameters import thaw
 
@@ -221,14 +222,16 @@ def test_barbarian_steps_and_event_die():
     assert game.observe()["barbarian_track"] == 3
     game.state.barbarian = 2
     play(game, "end")
-    game.state.player = game.state.stack[-1].player = 0
+    game.state.player = 0
+    game.state.stack[-1] = waiting(game.state.stack[-1].kind, 0)
     force_dice(game, "ship", 2, 3)
     events = play(game, "roll")
     assert "completes its 3 spaces" in texts(events) and game.state.attacks == 1 and sound(game)
     game = ck_position(phase="roll", variant=changed(event_die=["ship"] * 6))
     for _ in range(3):
         play(game, "roll", "end")
-        game.state.player = game.state.stack[-1].player = 0
+        game.state.player = 0
+        game.state.stack[-1] = waiting(game.state.stack[-1].kind, 0)
     assert game.state.barbarian == 3
 
 

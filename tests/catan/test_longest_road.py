@@ -5,6 +5,7 @@ import pytest
 
 from games.catan import new_game
 from games.catan.roads import holder_after, longest_road
+from games.catan.state import waiting
 from games.core import Rng
 
 from .scenario import edge, path, play, position, rules_of
@@ -90,7 +91,8 @@ def test_when_the_holder_loses_the_lead_and_others_tie_the_card_is_set_aside_unt
     assert game.state.longest == 0 and game.state.road_length[:3] == [6, 5, 5]
     events = play(game, "settle 23")
     assert game.state.longest == -1 and "several players tie at 5" in events[-1].text
-    game.state.player = game.state.stack[-1].player = 1
+    game.state.player = 1
+    game.state.stack[-1] = waiting(game.state.stack[-1].kind, 1)
     events = play(game, f"road {edge(6, 10)}")
     assert game.state.longest == 1 and "road.longest" in rules_of(events)
 

@@ -27,7 +27,7 @@ from games.catan.board import N_NODES, NODE_BIT
 from games.catan.choice import NameChoice, PlaceChoice
 from games.catan.data import ck_rulebook
 from games.catan.pieces import name
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from . import progress
@@ -85,7 +85,7 @@ def continue_attack(game: CKGame) -> bool:
     if s.battle == COMMITTING:
         q = next_in_queue(game)
         if q >= 0:
-            game.push(Pending("commit", q))
+            game.push(waiting("commit", q))
             return False
         _resolve(game)
     while s.battle in (DRAWS, LOSSES):
@@ -95,13 +95,13 @@ def continue_attack(game: CKGame) -> bool:
             break
         if s.battle == DRAWS:
             if any(s.decks):
-                game.push(Pending("defender-draw", q))
+                game.push(waiting("defender-draw", q))
                 return False
             game.emit("barbarians.tie", f"Every progress deck is empty: {name(q)} draws nothing.", player=q)
             continue
         exposed = _exposed(game, q)
         if exposed & (exposed - 1):
-            game.push(Pending("pillage", q))
+            game.push(waiting("pillage", q))
             return False
         reduce(game, q, exposed.bit_length() - 1)
     return s.battle == NO_BATTLE
@@ -231,7 +231,7 @@ class Commit(PlaceChoice):
             self.stopped(game, q)
 
     def stopped(self, game: CKGame, q: int) -> None:
-        game.push(Pending("roll-on", game.state.player))
+        game.push(waiting("roll-on", game.state.player))
 
 
 class Pillage(PlaceChoice):
@@ -248,7 +248,7 @@ class Pillage(PlaceChoice):
 
     def choose(self, game: CKGame, p: int, v: int) -> None:
         reduce(game, p, v)
-        game.push(Pending("roll-on", game.state.player))
+        game.push(waiting("roll-on", game.state.player))
 
 
 class DefenderDraw(NameChoice):
@@ -269,4 +269,4 @@ class DefenderDraw(NameChoice):
         game.emit("barbarians.tie", f"{name(q)} chooses the {TRACKS[t]} deck.", player=q, track=TRACKS[t])
         progress.draw(game, q, t)
         if not s.stack:  # no hand limit to settle first
-            game.push(Pending("roll-on", game.state.player))
+            game.push(waiting("roll-on", game.state.player))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.catan.choice import CatanStep, NameChoice, bank_gives, place_of
 from games.catan.pieces import card_actions, name
 from games.catan.production import roll_dice
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.catan.turn import ROLL_ACTION
 from games.core import Action
 
@@ -55,7 +55,7 @@ def roll(game: CKGame) -> None:
         game.emit("dice.event-die", f"The {face} gate: players whose {face} improvements show a red {s.red} draw a "
                   f"{face} card, clockwise from {name(p)}.", track=face, red=s.red)
         s.stage = GATE
-    game.push(Pending("roll-on", game.state.player))
+    game.push(waiting("roll-on", game.state.player))
 
 
 class CKRoll(CatanStep):
@@ -126,4 +126,4 @@ class Aqueduct(NameChoice):
         bank_gives(game, q, r)
         game.emit("improve.aqueduct", f"Aqueduct: {name(q)} took nothing from the roll and takes 1 {CARDS[r]}.",
                   player=q, card=r)
-        game.push(Pending("resume", game.state.player))
+        game.push(waiting("resume", game.state.player))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.catan import production, robber
 from games.catan.pieces import name
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.catan.turn import end_turn as base_end_turn
 from games.core import Automatic
 
@@ -51,7 +51,7 @@ def proceed(game: CKGame) -> None:
 
 def back_to_main(game: CKGame) -> None:
     s = game.state
-    game.push(Pending("fifth-card" if s.fifth >= 0 else "main", s.player))
+    game.push(waiting("fifth-card" if s.fifth >= 0 else "main", s.player))
 
 
 def finish_card(game: CKGame) -> None:
@@ -131,7 +131,7 @@ def continue_roll(game: CKGame) -> None:
                 game.emit("decision.ck-aqueduct-bank", f"The bank holds no resource: {name(q)} takes nothing from "
                           "the Aqueduct.", player=q)
                 continue
-            game.push(Pending("aqueduct", q))
+            game.push(waiting("aqueduct", q))
             return
         elif stage == SEVEN:
             s.stage = DONE

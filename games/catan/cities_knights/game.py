@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Mapping
 from games.catan import board
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.game import CatanGame
-from games.catan.state import ANSWER, DISCARD, Pending
+from games.catan.state import ANSWER, DISCARD, waiting
 from games.core import Action, ConfigError, Parameter, Rng, Steps
 
 from . import checks, commodities, evaluation, flow, hidden, knights
@@ -218,7 +218,7 @@ class CKGame(CatanGame):
         if s.card == SABOTEUR:
             flow.finish_card(self)
         elif s.attacks or s.stage != SEVEN:
-            self.push(Pending("robber", s.player))
+            self.push(waiting("robber", s.player))
         else:
             self.emit("ck-robber.locked", "The robber stays on the desert until the barbarians' first attack.")
             flow.proceed(self)

@@ -35,7 +35,7 @@ from games.catan.data import ck_rulebook
 from games.catan.design import Cost, cost_text
 from games.catan.pieces import name
 from games.catan.roads import longest_road
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from .state import CARD_KINDS, CARDS, INTRIGUE, POLITICS
@@ -475,7 +475,7 @@ def send_away(game: CKGame, q: int, v: int, level: int, active: bool) -> None:
     """``q``'s knight, taken off ``v``, retreats along ``q``'s roads (their choice) or leaves the board."""
     s = game.state
     if retreat_nodes(game, q, v):
-        game.push(Pending("retreat", q))
+        game.push(waiting("retreat", q))
         s.node, s.target, s.knight = v, q, level + (3 if active else 0)
         return
     game.emit("knights.removed", f"{name(q)}'s {LEVELS[level]} knight has no empty intersection to retreat to along "
@@ -492,10 +492,10 @@ def _after_displacement(game: CKGame) -> None:
     s = game.state
     s.node = s.knight = -1
     if s.card == INTRIGUE:
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
     else:
         s.target = -1
-        game.push(Pending("resume", game.state.player))
+        game.push(waiting("resume", game.state.player))
 
 
 class Chase(KnightVerb):
@@ -526,7 +526,7 @@ class Chase(KnightVerb):
         s.active[p] &= ~NODE_BIT[v]
         game.emit("knights.chase", f"{name(p)}'s knight at {v} chases the robber from hex {s.robber} and becomes "
                   "inactive.", player=p, node=v, hex=s.robber)
-        game.push(Pending("robber", p))
+        game.push(waiting("robber", p))
 
 
 class Retreat(PlaceChoice):

@@ -11,7 +11,7 @@ from games.catan.board import DESERT, HEX_CORNER_MASK, N_HEXES
 from games.catan.choice import CatanStep, place_of
 from games.catan.data import rulebook
 from games.catan.pieces import name
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from .commodities import refresh_rates
@@ -78,4 +78,4 @@ class PlaceMerchant(CatanStep):
         game.emit("merchant.point", f"The merchant counts {_points(game.design.merchant_points)} for "
                   f"{name(at.player)}.",
                   player=at.player)
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))

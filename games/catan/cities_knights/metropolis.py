@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from games.catan.board import N_NODES, NODE_BIT
 from games.catan.choice import PlaceChoice
 from games.catan.pieces import name
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from .state import TRACKS
@@ -92,7 +92,7 @@ def _award(game: CKGame, p: int, t: int) -> None:
     free = free_cities(game, p)
     if free & (free - 1):
         s.track = t
-        game.push(Pending("metropolis", p))
+        game.push(waiting("metropolis", p))
         return
     place(game, p, t, free.bit_length() - 1)
 
@@ -129,4 +129,4 @@ class PlaceMetropolis(PlaceChoice):
         game.emit("decision.ck-metropolis-choice", f"{name(p)} chooses the city at {v}.", player=p)
         place(game, p, s.track, v)
         s.track = -1
-        game.push(Pending("resume", game.state.player))
+        game.push(waiting("resume", game.state.player))

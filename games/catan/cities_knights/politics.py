@@ -22,7 +22,7 @@ from games.catan.pieces import hand_size, name
 from games.catan.roads import longest_road
 from games.catan.robber import MoveRobber, _next_discarder, resume, steal, victims_at
 from games.catan.setup import ROAD
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from . import knights
@@ -50,7 +50,7 @@ PASS = Action("pass")
 
 
 def _to_target(game: CKGame, p: int) -> None:
-    game.push(Pending("target", p))
+    game.push(waiting("target", p))
 
 
 # ---------------------------------------------------------------- Bishop
@@ -63,7 +63,7 @@ def _bishop(game: CKGame, p: int) -> None:
     if not s.attacks:
         game.emit("decision.ck-bishop-locked", "The Bishop moves the robber before the first attack "
                   "(bishop_before_attack).", player=p)
-    game.push(Pending("robber", p))
+    game.push(waiting("robber", p))
 
 
 class CKMoveRobber(MoveRobber):
@@ -128,12 +128,12 @@ class Desert(PlaceChoice):
         game.emit("progress.deserter", f"{name(q)} removes their {knights.LEVELS[level]} knight at {v}.", player=q,
                   node=v)
         if _deserter_sites(game, s.player):
-            game.push(Pending("deserter-place", s.player))
+            game.push(waiting("deserter-place", s.player))
             return
         game.emit("progress.deserter", f"{name(s.player)} has no knight to place or no place for it.",
                   player=s.player)
         s.knight = -1
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 class DesertPlace(PlaceChoice):
@@ -165,7 +165,7 @@ class DesertPlace(PlaceChoice):
 
     def stopped(self, game: CKGame, p: int) -> None:
         game.state.knight = -1
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Diplomat
@@ -197,7 +197,7 @@ def _diplomat_ok(game: CKGame, p: int) -> bool:
 
 
 def _diplomat(game: CKGame, p: int) -> None:
-    game.push(Pending("diplomat", p))
+    game.push(waiting("diplomat", p))
 
 
 def remove_road(game: CKGame, q: int, e: int) -> None:
@@ -240,9 +240,9 @@ class DiplomatRemove(CatanStep):
         game.emit("progress.diplomat", f"Diplomat: {name(p)} removes {name(q)}'s open road at {e}.", player=p,
                   owner=q, edge=e)
         if q == p and s.road_ok[p]:
-            game.push(Pending("diplomat-road", p))
+            game.push(waiting("diplomat-road", p))
             return
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 class DiplomatRoad(PlaceChoice):
@@ -262,7 +262,7 @@ class DiplomatRoad(PlaceChoice):
         self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Intrigue
@@ -277,7 +277,7 @@ def _intrigue_ok(game: CKGame, p: int) -> bool:
 
 
 def _intrigue(game: CKGame, p: int) -> None:
-    game.push(Pending("intrigue", p))
+    game.push(waiting("intrigue", p))
 
 
 class IntriguePick(PlaceChoice):
@@ -343,7 +343,7 @@ def _warlord(game: CKGame, p: int) -> None:
     for v in bits(woken):
         ACTIVATION.activate(game, p, v, free=True)
     game.emit("progress.warlord", f"Warlord: {name(p)} activates {len(bits(woken))} knight(s) free.", player=p)
-    game.push(Pending("card-done", game.state.player))
+    game.push(waiting("card-done", game.state.player))
 
 
 def _wedding_ok(game: CKGame, p: int) -> bool:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from games.catan.board import bits
 from games.catan.choice import CatanStep
 from games.catan.pieces import card_actions, hand_size, name
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from .cards import Card, target_mask
@@ -145,7 +145,7 @@ def receive(game: CKGame, q: int, kind: int) -> None:
     held = len(hand)
     track = KIND_TRACK[kind]
     if game.config.fifth_card == "choose":
-        game.push(Pending("hand-limit", q))
+        game.push(waiting("hand-limit", q))
         game.emit("progress.limit", f"{name(q)} holds {held} progress cards: they put one of them under its deck.",
                   player=q)
         return
@@ -248,7 +248,7 @@ class FifthCard(CatanStep):
         under_deck(game, p, kind)
         game.emit("progress.fifth", f"{name(p)} does not play the {ordinal(game.design.hand_limit + 1)} card: it goes "
                   f"under the {TRACKS[KIND_TRACK[kind]]} deck.", player=p, track=TRACKS[KIND_TRACK[kind]])
-        game.push(Pending("resume", game.state.player))
+        game.push(waiting("resume", game.state.player))
 
 
 class HandLimit(CatanStep):
@@ -273,9 +273,9 @@ class HandLimit(CatanStep):
         game.emit("progress.limit", f"{name(q)} puts a card under the {TRACKS[KIND_TRACK[kind]]} deck.", player=q,
                   track=TRACKS[KIND_TRACK[kind]])
         if s.card >= 0:
-            game.push(Pending("card-done", game.state.player))
+            game.push(waiting("card-done", game.state.player))
         else:
-            game.push(Pending("resume", game.state.player))
+            game.push(waiting("resume", game.state.player))
 
 
 # ---------------------------------------------------------------- choices several cards share
@@ -304,11 +304,11 @@ class Target(CatanStep):
         game.emit(f"progress.{KINDS[s.card]}", f"{name(p)}'s {KINDS[s.card]} aims at {name(q)}.", player=p,
                   target=q)
         if s.card == DESERTER:
-            game.push(Pending("deserter", q))
+            game.push(waiting("deserter", q))
         else:
             s.count = min(game.design.card_numbers["master-merchant"], hand_size(game, q)) \
                 if s.card == MASTER_MERCHANT else 1
-            game.push(Pending("take", p))
+            game.push(waiting("take", p))
 
 
 class Take(CatanStep):
@@ -342,7 +342,7 @@ class Take(CatanStep):
                       f"{TRACKS[KIND_TRACK[kind]]} card.", player=p, target=q, track=TRACKS[KIND_TRACK[kind]])
             receive(game, p, kind)
             if not s.stack:  # no hand limit to settle first
-                game.push(Pending("card-done", game.state.player))
+                game.push(waiting("card-done", game.state.player))
             return
         c = CARDS.index(str(action.args[0]))
         s.hands[q * CARD_KINDS + c] -= 1
@@ -351,7 +351,7 @@ class Take(CatanStep):
         kind = "resource" if c < RESOURCE_KINDS else "commodity"
         game.emit("progress.master-merchant", f"{name(p)} takes a {kind} card from {name(q)}.", player=p, target=q)
         if not s.count or not hand_size(game, q):
-            game.push(Pending("card-done", game.state.player))
+            game.push(waiting("card-done", game.state.player))
 
 
 class Give(CatanStep):
@@ -388,7 +388,7 @@ class Give(CatanStep):
         if s.card == COMMERCIAL_HARBOR:
             game.emit("progress.commercial-harbor", f"{name(q)} gives {name(p)} 1 {CARDS[c]} in return.", player=q,
                       to=p, card=c)
-            game.push(Pending("card-done", game.state.player))
+            game.push(waiting("card-done", game.state.player))
             return
         s.count -= 1
         game.emit("progress.wedding", f"{name(q)} gives {name(p)} 1 {CARDS[c]} (Wedding).", player=q, to=p, card=c)
@@ -402,9 +402,9 @@ def next_wedding_giver(game: CKGame) -> None:
     s = game.state
     q = next_in_queue(game)
     if q < 0:
-        game.push(Pending("card-done", s.player))
+        game.push(waiting("card-done", s.player))
         return
-    game.push(Pending("give", q))
+    game.push(waiting("give", q))
     s.target = q
     s.count = min(game.design.card_numbers["wedding"], hand_size(game, q))
 

@@ -19,7 +19,7 @@ from games.catan.choice import CatanStep, PlaceChoice, place_of
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.development import RoadBuilding
 from games.catan.pieces import name
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from . import knights, walls
@@ -56,7 +56,7 @@ DONE = Action("done")
 
 # ---------------------------------------------------------------- Alchemist (played before the roll: dice.py)
 def _alchemist(game: CKGame, p: int) -> None:
-    game.push(Pending("alchemist", p))
+    game.push(waiting("alchemist", p))
 
 
 # ---------------------------------------------------------------- Crane
@@ -70,7 +70,7 @@ def _crane(game: CKGame, p: int) -> None:
     game.emit("progress.crane", f"Crane: {name(p)}'s next city improvement this turn costs {saves} "
               f"commodit{'y' if saves == 1 else 'ies'} less.",
               player=p)
-    game.push(Pending("card-done", game.state.player))
+    game.push(waiting("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Engineer
@@ -79,7 +79,7 @@ def _engineer_ok(game: CKGame, p: int) -> bool:
 
 
 def _engineer(game: CKGame, p: int) -> None:
-    game.push(Pending("engineer", p))
+    game.push(waiting("engineer", p))
 
 
 class EngineerWall(PlaceChoice):
@@ -95,7 +95,7 @@ class EngineerWall(PlaceChoice):
     def choose(self, game: CKGame, p: int, v: int) -> None:
         game.emit("progress.engineer", f"Engineer: {name(p)} builds a wall free.", player=p)
         walls.build(game, p, v, free=True)
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Inventor
@@ -105,7 +105,7 @@ def swappable(game: CKGame) -> list[int]:
 
 
 def _inventor(game: CKGame, p: int) -> None:
-    game.push(Pending("inventor", p))
+    game.push(waiting("inventor", p))
 
 
 def fixed_words(conjunction: str) -> str:
@@ -135,7 +135,7 @@ class InventorSwap(CatanStep):
         s.numbers = tuple(numbers)
         game.emit("progress.inventor", f"Inventor: {name(at.player)} swaps the number tokens of hex {a} (now "
                   f"{numbers[a]}) and hex {b} (now {numbers[b]}).", player=at.player, hexes=[a, b])
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Irrigation, Mining
@@ -151,7 +151,7 @@ def _harvest(game: CKGame, p: int, terrain: int, card: int, rule: str) -> None:
     short = f" (the bank has only {got})" if got < due else ""
     game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {each} for each of the "
               f"{len(hexes)} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)
-    game.push(Pending("card-done", game.state.player))
+    game.push(waiting("card-done", game.state.player))
 
 
 def _irrigation(game: CKGame, p: int) -> None:
@@ -168,7 +168,7 @@ def _medicine_ok(game: CKGame, p: int) -> bool:
 
 
 def _medicine(game: CKGame, p: int) -> None:
-    game.push(Pending("medicine", p))
+    game.push(waiting("medicine", p))
 
 
 class MedicineCity(PlaceChoice):
@@ -189,7 +189,7 @@ class MedicineCity(PlaceChoice):
         cost = medicine_text(game.design.medicine_cost)
         game.emit("progress.medicine", f"Medicine: {name(p)} builds a city at {v} for {cost}.", player=p, node=v)
         upgrade(game, p, v)
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 # ---------------------------------------------------------------- Road Building
@@ -203,7 +203,7 @@ def _road_building(game: CKGame, p: int) -> None:
     s.free_roads = min(game.design.free_roads, s.roads_left[p])
     if s.free_roads < game.design.free_roads:
         game.emit("decision.road-building", f"{name(p)} has only {s.free_roads} road piece left to place.", player=p)
-    game.push(Pending("road-building", p))
+    game.push(waiting("road-building", p))
 
 
 class CKRoadBuilding(RoadBuilding):
@@ -221,7 +221,7 @@ def _smith_ok(game: CKGame, p: int) -> bool:
 def _smith(game: CKGame, p: int) -> None:
     s = game.state
     s.count = game.design.card_numbers["smith"]
-    game.push(Pending("smith", p))
+    game.push(waiting("smith", p))
 
 
 class SmithPromote(PlaceChoice):
@@ -250,7 +250,7 @@ class SmithPromote(PlaceChoice):
             self.stopped(game, p)
 
     def stopped(self, game: CKGame, p: int) -> None:
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 EFFECTS = register({

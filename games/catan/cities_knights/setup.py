@@ -12,7 +12,7 @@ from games.catan.choice import CatanStep
 from games.catan.pieces import name
 from games.catan.production import income_next_to
 from games.catan.settlement import SetupSettlement
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 if TYPE_CHECKING:
@@ -40,4 +40,4 @@ class SetupCity(SetupSettlement):
         taken = income_next_to(game, p, v)
         game.emit("ck.setup-income", f"{name(p)}'s city at {v} takes " + (", ".join(taken) if taken else
                   "nothing (desert)") + " (resources only).", player=p, node=v, cards=len(taken))
-        game.push(Pending("setup-road", p))
+        game.push(waiting("setup-road", p))

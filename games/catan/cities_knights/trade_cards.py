@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.catan.board import bits
 from games.catan.choice import CatanStep
 from games.catan.pieces import card_actions, name
-from games.catan.state import Pending
+from games.catan.state import waiting
 from games.core import Action
 
 from . import merchant
@@ -64,7 +64,7 @@ def _harbor(game: CKGame, p: int) -> None:
     s.harbor = sum(1 << q for q in range(game.players) if q != p) & ~s.harbor_used
     game.emit("progress.commercial-harbor", f"Commercial Harbor: this turn {name(p)} may offer each opponent a "
               "resource, once each; they must give a commodity of their choice in return.", player=p)
-    game.push(Pending("card-done", game.state.player))
+    game.push(waiting("card-done", game.state.player))
 
 
 def harbor_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
@@ -91,7 +91,7 @@ def harbor_effect(game: CKGame, p: int, action: Action) -> None:
     game.emit("progress.commercial-harbor", f"{name(p)} gives {name(q)} 1 {CARDS[r]} (Commercial Harbor).",
               player=p, to=q, card=r)
     s.card, s.target, s.count = COMMERCIAL_HARBOR, q, 1
-    game.push(Pending("give", q))
+    game.push(waiting("give", q))
 
 
 def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
@@ -114,7 +114,7 @@ def _master_ok(game: CKGame, p: int) -> bool:
 
 
 def _to_target(game: CKGame, p: int) -> None:
-    game.push(Pending("target", p))
+    game.push(waiting("target", p))
 
 
 # ---------------------------------------------------------------- Merchant
@@ -123,12 +123,12 @@ def _merchant_ok(game: CKGame, p: int) -> bool:
 
 
 def _merchant(game: CKGame, p: int) -> None:
-    game.push(Pending("merchant", p))
+    game.push(waiting("merchant", p))
 
 
 # ---------------------------------------------------------------- Merchant Fleet, the monopolies
 def _name(game: CKGame, p: int) -> None:
-    game.push(Pending("name", p))
+    game.push(waiting("name", p))
 
 
 class NameCard(CatanStep):
@@ -178,7 +178,7 @@ class NameCard(CatanStep):
                       f"each opponent gives {name(p)} up to {most}" + (f" ({', '.join(taken)})." if taken else
                                                                        " (nobody holds any)."),
                       player=p, card=c)
-        game.push(Pending("card-done", game.state.player))
+        game.push(waiting("card-done", game.state.player))
 
 
 EFFECTS = register({
