@@ -143,6 +143,10 @@ class SandboxVerb(Verb):
     #: How the verb is written, as the refusal of a wrong number of words after it says it.
     spelt: ClassVar[str]
 
+    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+        """This verb's actions out of the turn's one listing (the turn lists its verbs in one pass, for speed)."""
+        return [action for action in TURN.options(game, at) if action.verb == self.verb]
+
 
 @functools.cache
 def _advances(most: int) -> tuple[Action, ...]:
@@ -180,9 +184,6 @@ class Build(SandboxVerb):
     verb = "build"
     form = "build GOOD"
     spelt = "write build and one good, e.g. 'build beer'."
-
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        return [action for action in TURN.options(game, at) if action.verb == self.verb]
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         good = str(action.args[0])
@@ -240,9 +241,6 @@ class Rights(SandboxVerb):
     verb = "rights"
     form = "rights GOOD"
     spelt = "write rights and one good, e.g. 'rights beer'."
-
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        return [action for action in TURN.options(game, at) if action.verb == self.verb]
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         good = str(action.args[0])
