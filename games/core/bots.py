@@ -66,7 +66,7 @@ class GreedyBot:
         if decision is None:
             return []
         legal = allowed_of(game.legal_actions(), self.allow)
-        rated = [(action, game.lookahead(action, decision.player)) for action in legal]
+        rated = list(zip(legal, game.lookaheads(legal, decision.player), strict=True))
         return sorted(rated, key=lambda pair: -pair[1])
 
     def choose(self, game: Game) -> Action:

@@ -234,6 +234,12 @@ class Game(ABC):
         twin.apply_unchecked(action)
         return twin.heuristic(player)
 
+    def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
+        """:meth:`lookahead` of each of ``actions`` (legal now), in their order: the greedy bot's ratings of one
+        decision. A game overrides it to compute once what every action of a decision shares (the position's own
+        rating, a hand's best swap) instead of once per action; the values must be those :meth:`lookahead` gives."""
+        return [self.lookahead(action, player) for action in actions]
+
     def playout_action(self, legal: LegalActions, rng: Rng) -> Action:
         """The action a search bot's playout takes among ``legal`` (this position's listing), drawing from ``rng``
         only: by default one uniform draw. A game overrides it when random moves make its playouts mostly noise

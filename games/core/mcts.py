@@ -205,7 +205,7 @@ def one_step(game: Game, legal: list[Action], seat: int) -> dict[Action, float] 
     (``search_candidates`` or ``search_prior``); else ``None``, and nothing is rated."""
     if not (game.search_candidates and len(legal) > game.search_candidates) and not game.search_prior:
         return None
-    return {action: game.lookahead(action, seat) for action in legal}
+    return dict(zip(legal, game.lookaheads(legal, seat), strict=True))
 
 
 def candidates(game: Game, legal: list[Action], seat: int,
