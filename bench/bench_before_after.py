@@ -55,9 +55,12 @@ for line in sys.stdin:
 
 
 class EngineWorker:
-    def __init__(self, root: pathlib.Path) -> None:
+    """A worker subprocess running ``script`` (by default the engine worker above) with ``games`` imported from the
+    tree ``root``: ``ask`` sends one JSON command and reads its JSON answer."""
+
+    def __init__(self, root: pathlib.Path, script: str = ENGINE_WORKER) -> None:
         self.root = root
-        self.process = subprocess.Popen([sys.executable, "-c", ENGINE_WORKER, str(root)], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([sys.executable, "-c", script, str(root)], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, cwd=str(root))
 
     def ask(self, cmd: dict) -> dict:
