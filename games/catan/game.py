@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from games.core import Action, ConfigError, Outcome, Parameter, ParameterError, Rng, StepGame, Steps
 
-from . import board, checks, evaluation, hidden, pieces
+from . import board, checks, evaluation, hidden, pieces, search
 from .board import Layout, Tables
 from .data import rulebook
 from .design import Design, base_design, design_for
@@ -59,8 +59,8 @@ class CatanGame(StepGame):
     #: A lead of 3 (about a settlement and its production) is clear: with the kernel's 10 the search's rewards
     #: barely differed between actions and it played level with greedy (rules notes, "Bots").
     evaluation_scale = 3.0
-    #: The search considers the 5 best actions by the greedy rating (most of a trade offer's are poor).
-    search_candidates = 5
+    #: How the search bot searches Catan (:mod:`.search`: its budget, candidates and tuned evaluation).
+    search_settings = search.SETTINGS
     #: The roll that moves the robber: the printed one; a game reads its own (``robber_roll`` parameter), set in
     #: ``_prepare``.
     robber_roll: int = rulebook.ROBBER_ROLL.value

@@ -45,6 +45,7 @@ from . import (
     play,
     resolution,
     scoring,
+    search,
     setup,
     wine_making,
 )
@@ -74,6 +75,8 @@ class ChartresGame(StepGame):
     max_players = 4
     hidden_information = True
     steps = STEPS
+    #: How the search bot searches Chartres (:mod:`.search`: its budget and tuned evaluation).
+    search_settings = search.SETTINGS
 
     #: What a restricted bot of the design lab may be forbidden, by action-text prefix. Windows, wine and the
     #: tracks come from abilities, not from verbs of their own: "discard" (every window of a card or a location is

@@ -23,6 +23,7 @@ from .events import Event, RuleBook
 from .parameters import Parameter, Params, params_of
 from .records import Record
 from .rng import Rng
+from .search_settings import SearchSettings
 from .shared_list import SharedList
 
 G = TypeVar("G", bound="Game")
@@ -115,20 +116,10 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False
     #: How big a lead :meth:`heuristic` calls clear (search bots squash leads by it into a win chance).
     evaluation_scale: ClassVar[float] = 10.0
-    #: How many of a decision's actions a search bot considers at the root, the best by :meth:`lookahead` (the
-    #: greedy bot's one-step rating); ``0``: all of them. For games whose decisions list many actions a one-step
-    #: rating already calls poor (Catan's trade offers), so the search spends its playouts on the real candidates.
-    search_candidates: ClassVar[int] = 0
-    #: How strongly a search bot leans towards the greedy rating at the root (progressive bias): each root action's
-    #: UCB score gets ``search_prior * (its lookahead - the best lookahead) / evaluation_scale / sqrt(visits + 1)``,
-    #: a pull that fades as the playouts come in. ``0``: off. For games whose one-step rating already separates the
-    #: choices better than a few hundred noisy playouts do (Kutná Hora), so the search departs from greedy only
-    #: where its playouts say so clearly.
-    search_prior: ClassVar[float] = 0.0
-    #: A search bot's default budget in this game, playouts per decision (a bot given its own budget keeps it).
-    #: A game whose playouts cost more (Kutná Hora rates its follow-up choices) sets fewer to stay within the
-    #: bots' second per decision.
-    search_playouts: ClassVar[int] = 1000
+    #: How the search bot searches this game (:mod:`games.core.search_settings`): its budget, playout depth, root
+    #: candidates and prior from the greedy rating, widening, shared deals and its own evaluation. A game sets its
+    #: own in its ``search.py``, with the reason for each number and the tuning run behind its weights.
+    search_settings: ClassVar[SearchSettings] = SearchSettings()
 
     #: Kinds of action a restricted bot of the design lab may be forbidden ("never builds a wall"): an action-text
     #: prefix (a verb, or a verb and its first words) -> what a bot so restricted never does, in words. A restricted

@@ -21,7 +21,7 @@ from typing import Any
 
 from games.core import ConfigError, DataError, Parameter, Rng, StepGame, Steps
 
-from . import evaluation, flow, taking
+from . import evaluation, flow, search, taking
 from .claim_stones import Claim
 from .claimed_cards import Pay
 from .data import rulebook
@@ -47,6 +47,8 @@ class CardGame(StepGame):
     max_players = 5
     hidden_information = True
     steps = STEPS
+    #: How the search bot searches the card game (:mod:`.search`: its budget and tuned evaluation).
+    search_settings = search.SETTINGS
 
     #: What a restricted bot of the design lab may be forbidden (action-text prefixes, ``Game.action_kinds``).
     action_kinds = {

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.core import NO_CHANGES, Changes, ConfigError, Parameter, Record, StepGame, Steps
 
-from . import economy_turn, prices, town_hall
+from . import economy_turn, prices, search, town_hall
 from .economy_rules import ECONOMY_RULES
 from .economy_turn import BuildPlan, RightsPlan, TurnFrame
 from .income import income
@@ -74,6 +74,8 @@ class EconomyGame(prices.StandsGame, StepGame):
     max_players = 4
     #: The one decision, a turn of four verbs (:mod:`.economy_turn`).
     steps = Steps(economy_turn.TURN)
+    #: How the search bot searches the sandbox (:mod:`.search`: its budget and tuned evaluation).
+    search_settings = search.ECONOMY_SETTINGS
     #: Kinds of action a restricted bot of the design lab may be forbidden (by action-text prefix).
     action_kinds = {
         "advance": "never advances a deck",

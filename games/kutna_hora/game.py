@@ -37,6 +37,7 @@ from . import (
     rights_action,
     rounds,
     scoring,
+    search,
     tax,
     town,
     town_hall,
@@ -69,12 +70,10 @@ class KutnaHoraGame(StandsGame, StepGame):
         build_action.RemoveHouse(),
         mine_action.MineDraw(), income_action.Income(), barbara_action.Barbara(), barbara_action.BarbaraTurn(),
         build_action.HouseIcon(), build_action.HousePlace(), rounds.RoundEnd())
-    #: The search leans on the greedy rating at the root, a third of the reward per point short of the best
-    #: (``search_prior`` over the kernel's ``evaluation_scale`` of 10), and finishes follow-up choices in its
-    #: playouts by the one-step rating (:meth:`playout_action`), which makes a playout about three times dearer:
-    #: 300 playouts per decision by default (about 0.25 s). See docs/rules_notes/kutna_hora.md, "The search bot".
-    search_prior = 10 / 3
-    search_playouts = 300
+    #: How the search bot searches Kutná Hora (:mod:`.search`: its budget, the pull towards the greedy rating, its
+    #: tuned evaluation); its playouts finish a seat's follow-up choices by the one-step rating
+    #: (:meth:`playout_action`).
+    search_settings = search.SETTINGS
 
     #: Kinds of action a restricted bot of the design lab may be forbidden (by action-text prefix; the lab takes
     #: several, "greedy never play 4 income, play 6 income, joker 2 income"). Income and St. Barbara start as their

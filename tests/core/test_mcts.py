@@ -9,6 +9,7 @@ from games import game_class
 from games.core import Rng
 from games.core.bots import GreedyBot, make_bot, play_out
 from games.core.mcts import MCTSBot, candidates, rank_rewards
+from games.core.search_settings import SearchSettings
 
 from .toy import ToyGame
 
@@ -41,7 +42,7 @@ def test_the_budget_caps_the_search_and_ratings_cover_every_legal_action():
 class NarrowToy(ToyGame):
     """The toy with a one-step rating that likes small takes, and a search that looks at its best two only."""
 
-    search_candidates = 2
+    search_settings = SearchSettings(candidates=2)
 
     def lookahead(self, action, player):
         return -float(action.args[0]) if action.verb == "take" else 0.0
@@ -70,8 +71,7 @@ class LeaningToy(ToyGame):
     """The toy with a one-step rating that likes small takes, a search that leans on it, a budget of its own, and
     playouts that always take one stone."""
 
-    search_prior = 5.0
-    search_playouts = 48
+    search_settings = SearchSettings(prior=5.0, iterations=48)
 
     def lookahead(self, action, player):
         return -float(action.args[0]) if action.verb == "take" else 0.0
@@ -99,11 +99,7 @@ def test_the_prior_pulls_the_roots_visits_towards_the_best_one_step_rating():
     game.state.pile = 9
     leaning = {str(r.action): r.visits for r in MCTSBot(3, playouts=300).ratings(game)}
     assert leaning["take 1"] > leaning["take 2"] > leaning["take 3"]
-    LeaningToy.search_prior = 0.0
-    try:
-        even = {str(r.action): r.visits for r in MCTSBot(3, playouts=300).ratings(game)}
-    finally:
-        LeaningToy.search_prior = 5.0
+    even = {str(r.action): r.visits for r in MCTSBot(3, playouts=300, settings=SearchSettings()).ratings(game)}
     assert leaning["take 3"] < even["take 3"] and leaning["take 1"] > even["take 1"]
 
 

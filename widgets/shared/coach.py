@@ -12,8 +12,11 @@ A hint and a review word the same move at the same step alike (:func:`move_words
   below its best choice, each with the better choice and both reasons; a view's "look" button shows the position
   the decision was made in.
 
-A whole game's review keeps to a time budget (:data:`REVIEW_SECONDS`): a quick search screens every decision (the
-hint's search is reused where the learner asked one), and only the decisions it doubts are compared on equal terms.
+A whole game's review screens every decision of the learner's with a search of its own (:data:`REVIEW_PLAYOUTS`
+iterations at least; the hint's search is reused where the learner asked one), and compares only the decisions it
+doubts with its choice on equal terms, in a longer search whose root may take just those two. Every search has a
+fixed count of iterations and a seed, so hints and reviews are the same on any machine; a wall-clock cap
+(:data:`REVIEW_SECONDS`) keeps a slow machine's review short and says what it left unchecked.
 :class:`Coaching` gives a table the ``coach`` trait and the ``hint``, ``review``, ``coach_cancel`` and
 ``coach_close`` intents; a review asked from the browser runs in a thread while the table stays usable.
 """
@@ -31,18 +34,22 @@ import traitlets
 
 from games.core import Action, Game, IllegalAction, Rng
 from games.core.bots import GreedyBot
-from games.core.mcts import MCTSBot, Rating, rank_rewards
+from games.core.mcts import MCTSBot, Rating
 
-#: Search budget of a hint: iterations, the chunks between which the view shows progress, and its wall-clock time
-#: (the reasons take a little more: every hint within 2 s).
-HINT_PLAYOUTS, HINT_CHUNKS, HINT_SECONDS = 900, 6, 1.0
-#: A whole review's wall-clock budget (the last comparison and the reasons may take a little more: within 10 s),
-#: the share of it the screening searches take, the most iterations one
-#: decision's screening gets, and how much lower a chance must be to call a decision a mistake.
-REVIEW_SECONDS, SCREEN_SHARE, REVIEW_PLAYOUTS, MISTAKE_GAP = 7.0, 0.6, 240, 0.12
-#: Random plays after a choice when two choices are compared on equal terms; the seat's own follow-up choices a
-#: reason looks through.
-COMPARE_PLAYS, FOLLOW_THROUGH = 40, 3
+#: A hint searches the game's own budget (``Game.search_settings.iterations``: a fixed count of iterations, so the
+#: same position gets the same hint on any machine, calibrated per game to stay under a second on one core), in
+#: chunks between which the view shows progress.
+HINT_CHUNKS = 6
+#: A whole review: the iterations every decision of the learner's gets (at least, when a game's own budget is
+#: smaller), the iterations of the search that compares a doubtful decision with the search's choice, and how much
+#: lower a chance must be to call a decision a mistake.
+REVIEW_PLAYOUTS, COMPARE_PLAYOUTS, MISTAKE_GAP = 100, 400, 0.12
+#: A whole review's wall-clock cap, for a slow machine or a browser (on one core of a laptop a long Catan game's
+#: review takes a few seconds: bench/bench_coach.py); the screening may take ``SCREEN_SHARE`` of it, and what the
+#: cap leaves unchecked is counted and said.
+REVIEW_SECONDS, SCREEN_SHARE = 20.0, 0.7
+#: The seat's own follow-up choices a reason looks through.
+FOLLOW_THROUGH = 3
 #: The most changes one reason names.
 MOST_CHANGES = 3
 
@@ -186,23 +193,27 @@ def search_key(game: Game) -> tuple[Any, ...]:
     return (game.game_id, game.seed, repr(game.config), tuple(map(str, game.history)))
 
 
-def hints(game: Game, seat: int, *, top: int = 3, playouts: int = HINT_PLAYOUTS, chunks: int = HINT_CHUNKS,
-          seconds: float = HINT_SECONDS, seed: int = 0, progress: Callable[[float], None] | None = None,
+def hints(game: Game, seat: int, *, top: int = 3, playouts: int | None = None, chunks: int = HINT_CHUNKS,
+          seconds: float | None = None, seed: int = 0, progress: Callable[[float], None] | None = None,
           searches: dict[tuple[Any, ...], list[Rating]] | None = None) -> list[Hint]:
     """The best ``top`` choices of ``seat``'s pending decision, best first (``seat`` must be the one to decide).
-    The search stops after ``playouts`` iterations or ``seconds`` of wall-clock time; ``searches``, when given,
-    keeps its ratings for a review (:func:`search_key`)."""
+    The search makes ``playouts`` iterations (``None``: the game's own budget) in ``chunks``, with an optional
+    wall-clock cap of ``seconds``; ``searches``, when given, keeps its ratings for a review (:func:`search_key`)."""
     decision = game.pending()
     if decision is None:
         raise IllegalAction("hint", "the game is over, so there is no decision left to hint at.")
     if decision.player != seat:
         raise IllegalAction("hint", "a hint is for your own decision: it is not yours now.")
-    bot = MCTSBot(seed, playouts=max(1, playouts // chunks), seconds=seconds / chunks, clock=time.perf_counter)
+    total = playouts or game.search_settings.iterations
+    bot = MCTSBot(seed, playouts=1)
     ratings: list[Rating] = []
-    stop = time.perf_counter() + seconds
+    stop = None if seconds is None else time.perf_counter() + seconds
+    done = 0
     for k in range(chunks):
+        bot.playouts = max(1, total * (k + 1) // chunks - done)
         ratings = bot.ratings(game)  # the tree is kept: each chunk searches on
-        last = k + 1 == chunks or time.perf_counter() >= stop
+        done += bot.playouts
+        last = k + 1 == chunks or done >= total or (stop is not None and time.perf_counter() >= stop)
         if progress is not None:
             progress(1.0 if last else (k + 1) / chunks)
         if last:
@@ -213,19 +224,14 @@ def hints(game: Game, seat: int, *, top: int = 3, playouts: int = HINT_PLAYOUTS,
             for r in ratings[:top]]
 
 
-def chance_after(game: Game, seat: int, action: Action, rng: Rng, plays: int = COMPARE_PLAYS) -> float:
-    """The seat's mean share after ``action``, over deals of what it cannot see and short random plays on."""
-    total = 0.0
-    for _ in range(plays):
-        twin = game.redeal(seat, rng)
-        twin.apply_unchecked(action)
-        for _ in range(4):
-            if twin.is_terminal():
-                break
-            legal = twin.legal_actions()
-            twin.apply_unchecked(legal[rng.below(len(legal))])
-        total += rank_rewards(twin)[seat]
-    return total / plays
+def compare(game: Game, seat: int, best: Action, played: Action, seed: int,
+            playouts: int = COMPARE_PLAYOUTS) -> tuple[float, float]:
+    """The seat's chance after ``best`` and after ``played`` on equal terms: one search of ``playouts`` iterations
+    whose root may take only those two (the same deals, the same tree below), each rated by its mean reward."""
+    pair = {best, played}
+    bot = MCTSBot(seed, playouts=playouts, allow=pair.__contains__)
+    rated = {r.action: r.value for r in bot.ratings(game)}
+    return rated[best], rated[played]
 
 
 def review(game: Game, seat: int, **options: Any) -> list[Mistake]:
@@ -235,16 +241,19 @@ def review(game: Game, seat: int, **options: Any) -> list[Mistake]:
 
 
 def review_report(game: Game, seat: int, *, steps: Sequence[int] | None = None,
-                  searches: dict[tuple[Any, ...], list[Rating]] | None = None, seconds: float = REVIEW_SECONDS,
-                  playouts: int = REVIEW_PLAYOUTS, gap: float = MISTAKE_GAP, seed: int = 0,
+                  searches: dict[tuple[Any, ...], list[Rating]] | None = None, seconds: float | None = None,
+                  playouts: int | None = None, gap: float = MISTAKE_GAP, seed: int = 0,
                   progress: Callable[[float], None] | None = None,
                   cancelled: Callable[[], bool] | None = None) -> Review:
     """Review ``seat``'s decisions in ``game`` (only the ``steps`` given, when a table knows which ones the learner
-    made: the bots' decisions for the seat are not the learner's). Within ``seconds`` of wall-clock time: first a
-    search per decision with a choice (at most ``playouts`` iterations, its share of the screening time; the hint's
-    search from ``searches`` instead where there is one), then the decisions it doubts, most doubtful first,
-    compared with its best choice on equal terms (the same deals and plays); those at least ``gap`` below are the
-    mistakes. ``cancelled`` is asked between decisions (:class:`ReviewCancelled` when it says so)."""
+    made: the bots' decisions for the seat are not the learner's). First a search of ``playouts`` iterations per
+    decision with a choice (``None``: :data:`REVIEW_PLAYOUTS`, or the game's own budget where that is smaller; the
+    hint's search from ``searches`` instead where there is one), then the decisions it doubts, most doubtful first,
+    compared with its best choice on equal terms (:func:`compare`); those at least ``gap`` below are the mistakes.
+    Every search is seeded, so a review says the same on any machine, unless the wall-clock cap ``seconds``
+    (``None``: :data:`REVIEW_SECONDS`) cuts it short: what it leaves is counted as unchecked. ``cancelled`` is asked
+    between decisions (:class:`ReviewCancelled` when it says so)."""
+    seconds = REVIEW_SECONDS if seconds is None else seconds
     wanted = None if steps is None else set(steps)
     replay = type(game)(game.config, game.seed)
     positions: list[tuple[int, Game, Action]] = []
@@ -255,33 +264,25 @@ def review_report(game: Game, seat: int, *, steps: Sequence[int] | None = None,
         if mine and len(replay.legal_actions()) > 1:
             positions.append((i, replay.clone(), action))
         replay.apply_unchecked(action)
+    budget = playouts or min(REVIEW_PLAYOUTS, game.search_settings.iterations)
     start = time.perf_counter()
     screen_end = start + seconds * SCREEN_SHARE
     doubts: list[tuple[float, int, Game, Action, Action]] = []
-    # Spread over the game (a golden-ratio stride), so a budget too short for every decision still screens the whole
+    # Spread over the game (a golden-ratio stride), so a cap too short for every decision still screens the whole
     # game evenly; the hints' searches first (they cost nothing).
     kept = searches or {}
     order = sorted(range(len(positions)), key=lambda k: (search_key(positions[k][1]) not in kept, k * 0.618034 % 1))
-    spent, iterations, unscreened = 0.0, 0, 0
+    unscreened = 0
     for n, k in enumerate(order):
         i, position, action = positions[k]
         if cancelled is not None and cancelled():
             raise ReviewCancelled
         ratings = kept.get(search_key(position))
         if ratings is None:
-            now = time.perf_counter()
-            share = (screen_end - now) / (len(positions) - n)
-            per_iteration = spent / iterations if iterations else 0.0
-            if now >= screen_end + seconds * (1 - SCREEN_SHARE) / 2:
+            if n and time.perf_counter() >= screen_end:
                 unscreened += 1  # out of time: said in the answer, not guessed
                 continue
-            # As many iterations as its share of the time allows at the pace so far: a shallow search where the
-            # game is long, a deep one where it is short.
-            budget = playouts if not per_iteration else max(2, min(playouts, int(share / per_iteration)))
-            bot = MCTSBot(seed + i, playouts=budget, seconds=max(0.005, min(1.0, share)), clock=time.perf_counter)
-            ratings = bot.ratings(position)
-            spent += time.perf_counter() - now
-            iterations += max(1, bot.last_playouts)
+            ratings = MCTSBot(seed + i, playouts=budget).ratings(position)
         best = ratings[0]
         played = next((r for r in ratings if r.action == action), None)
         if best.action != action:
@@ -302,8 +303,7 @@ def review_report(game: Game, seat: int, *, steps: Sequence[int] | None = None,
         if checked and time.perf_counter() >= start + seconds:
             break
         checked += 1
-        chance_best = chance_after(position, seat, best, Rng(seed + i))
-        chance_played = chance_after(position, seat, action, Rng(seed + i))
+        chance_best, chance_played = compare(position, seat, best, action, seed + i)
         if chance_best - chance_played >= gap:
             mistakes.append(Mistake(i, str(action), round(chance_played, 3), str(best), round(chance_best, 3),
                                     move_words(position, seat, best, i), move_words(position, seat, action, i)))
@@ -460,7 +460,7 @@ class Coaching(traitlets.HasTraits):
             post(lambda: self._review_done(found, len(mine), history))
 
         threading.Thread(target=work, name="coach-review", daemon=True).start()
-        return (f"Reviewing your {len(mine)} decisions in the background (about {round(REVIEW_SECONDS)} s); the "
+        return (f"Reviewing your {len(mine)} decisions in the background (at most {round(REVIEW_SECONDS)} s); the "
                 "table stays usable, 'cancel' stops it.")
 
     def _review_done(self, found: Review, decided: int, history: list[str]) -> None:

@@ -18,7 +18,7 @@ from games.catan.game import CatanGame
 from games.catan.state import ANSWER, DISCARD, waiting
 from games.core import Action, ConfigError, Parameter, Rng, Steps
 
-from . import checks, commodities, evaluation, flow, hidden, knights
+from . import checks, commodities, evaluation, flow, hidden, knights, search
 from .barbarians import Commit, DefenderDraw, Pillage
 from .design import CKDesign, ck_design
 from .dice import Alchemy, Aqueduct, CKRoll
@@ -106,6 +106,8 @@ class CKGame(CatanGame):
     }
     #: How many points make a clear lead for the search bot's rating (of 13 to win).
     evaluation_scale = 3.0
+    #: How the search bot searches Cities & Knights (:mod:`.search`: its budget, candidates and tuned evaluation).
+    search_settings = search.SETTINGS
 
     state: CKState
     design: CKDesign

@@ -1,0 +1,143 @@
+"""The search bot against greedy, through the design lab: paired seeds, rotated seats, win rates with Wilson intervals.
+
+Run (the lab's worker processes at low priority; a store per game id keeps every finished game, so a run cut short
+goes on where it stopped):
+
+    nice python bench/bench_search.py [--game ID ...] [--blocks 50] [--bots mcts] [--jobs 1] [--store DIR]
+    python bench/bench_search.py --calibrate [--game ID ...] [--positions 12]   # seconds per decision at the budget
+
+Each game id plays its line-up: in the ids that take 2 players the search bot against one greedy bot (2 games per
+seed, the seats swapped), in the card game and Cities & Knights (3 players or more) the search bot against two greedy
+bots (3 games per seed, the search bot in every seat). ``--bots mcts`` is the search at the game's own budget (the
+coach's: ``Game.search_settings.iterations``, a fixed count, so the games replay); ``--bots mcts:N`` sets N. Printed
+per id: the search bot's win rate (a shared win counts as a fraction) with its 95 % Wilson interval against the
+target (2 players: at least 75 % with the interval's low end above 65 %; 3 players: at least 55 %, a fair share is
+33 %), greedy's, the mean decisions and CPU seconds per game, and the load average while it ran.
+
+``--calibrate`` times the search bot at its budget on positions of greedy games (seat 0's decisions with a choice,
+spread over the game): CPU seconds per decision (median and slowest) and iterations per second, against the 1 s a
+decision may take on one core.
+
+Figures: docs/bots.md ("Strength at the coach's budget") keeps the run's table with the command and load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import statistics
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from games import GAMES, game_class  # noqa: E402
+from games.core.bots import GreedyBot, play_out  # noqa: E402
+from games.core.mcts import MCTSBot  # noqa: E402
+from games.lab import Experiment, Variant  # noqa: E402
+
+#: Each id's players for the match (2 where the game takes 2, else 3) and the order of a run (the quick ones first).
+PLAYERS = {"kutna_hora.economy": 2, "chartres.game": 2, "kardinal_koenig.cards": 3, "kutna_hora.game": 2,
+           "catan.base": 2, "catan.cities_knights": 3}
+#: The targets: the least win rate, and the least low end of its interval, by player count.
+TARGETS = {2: (0.75, 0.65), 3: (0.55, None)}
+
+
+def lineup(game_id: str, search: str) -> list[str]:
+    return [search] + ["greedy"] * (PLAYERS[game_id] - 1)
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} (1 / 5 / 15 min) on {os.cpu_count()} cores"
+
+
+def match(game_id: str, search: str, blocks: int, seed: int, jobs: int, store: pathlib.Path | None) -> dict:
+    """Play the match through the lab and return its figures."""
+    bots = lineup(game_id, search)
+    experiment = Experiment(Variant(game_id), bots=bots, games=blocks * len(bots), seed=seed)
+    path = None if store is None else store / f"search_{game_id}_{search.replace(':', '_')}.sqlite"
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    results = experiment.run(jobs=jobs, store=path, progress=True)
+    wall = time.perf_counter() - started
+    rows = {row["bot"]: row for row in results.win_rows("bot")}
+    games = results.game_rows()
+    return {"game_id": game_id, "search": search, "players": len(bots), "rows": rows, "games": len(games),
+            "decisions": statistics.mean(g["decisions"] for g in games),
+            "cpu": statistics.mean(g["cpu"] for g in games), "wall": wall, "load": load()}
+
+
+def verdict(figures: dict) -> str:
+    least, low_end = TARGETS[figures["players"]]
+    row = figures["rows"][figures["search"]]
+    ok = row["win_rate"] >= least and (low_end is None or row["low"] > low_end)
+    target = f"at least {least:.0%}" + (f", low end above {low_end:.0%}" if low_end is not None else "")
+    return f"{'meets' if ok else 'MISSES'} the target ({target})"
+
+
+def report(figures: dict) -> None:
+    print(f"\n== {figures['game_id']}: {figures['games']} games, {figures['players']} players "
+          f"({', '.join(lineup(figures['game_id'], figures['search']))}; seats rotate, seeds paired), "
+          f"{figures['decisions']:.0f} decisions and {figures['cpu']:.1f} s CPU per game, wall "
+          f"{figures['wall'] / 60:.1f} min, {figures['load']}")
+    for bot, row in figures["rows"].items():
+        print(f"   {bot:10} win rate {row['win_rate']:6.1%} [{row['low']:5.1%}, {row['high']:5.1%}] over "
+              f"{row['games']} seats")
+    print(f"   {figures['search']}: {verdict(figures)}", flush=True)
+
+
+def calibrate(game_id: str, positions: int, seed: int = 1) -> None:
+    """Seconds per decision of the search bot at the game's budget (module docstring)."""
+    players = PLAYERS[game_id]
+    cls = game_class(game_id)
+    game = play_out(cls(None, seed, players=players), [GreedyBot(seed * 10 + p) for p in range(players)])
+    replay = cls(None, seed, players=players)
+    found = []
+    for action in game.history:
+        decision = replay.pending()
+        if decision is not None and decision.player == 0 and len(replay.legal_actions()) > 1:
+            found.append(replay.clone())
+        replay.apply_unchecked(action)
+    step = max(1, len(found) // positions)
+    times, rates = [], []
+    for position in found[::step][:positions]:
+        bot = MCTSBot(seed)
+        began = time.process_time()
+        bot.ratings(position)
+        spent = time.process_time() - began
+        times.append(spent)
+        rates.append(bot.last_playouts / spent if spent else 0.0)
+    budget = cls.search_settings.iterations
+    print(f"{game_id}: {budget} iterations per decision: median {statistics.median(times):.3f} s CPU, slowest "
+          f"{max(times):.3f} s ({len(times)} decisions of a greedy game), {statistics.median(rates):,.0f} "
+          f"iterations/s; {load()}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="a game id (repeatable; default all)")
+    parser.add_argument("--blocks", type=int, default=50, help="seeds per game id, each in every seat rotation")
+    parser.add_argument("--bots", default="mcts", help="the search bot's text: mcts (the game's budget) or mcts:N")
+    parser.add_argument("--seed", type=int, default=100_000, help="the first seed (the tuning runs use others)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--store", type=pathlib.Path, help="keep each id's games in DIR (a rerun goes on)")
+    parser.add_argument("--calibrate", action="store_true", help="time the search per decision instead")
+    parser.add_argument("--positions", type=int, default=12, help="decisions timed per id with --calibrate")
+    args = parser.parse_args()
+    ids = args.game or list(PLAYERS)
+    if args.calibrate:
+        for game_id in ids:
+            calibrate(game_id, args.positions)
+        return
+    print(f"search bot '{args.bots}' against greedy, {args.blocks} seeds per id from {args.seed}; {load()}",
+          flush=True)
+    for game_id in ids:
+        report(match(game_id, args.bots, args.blocks, args.seed, args.jobs, args.store))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""How the search bot searches Catan (``CatanGame.search_settings``): its budget, the root candidates from the greedy
+rating, and its own evaluation, whose weights were tuned by self-play (``bench/bench_search.py``, ``docs/bots.md``).
+
+The evaluation reads the parts of the greedy bot's (:mod:`.evaluation`, by calling its functions) for every seat of
+a deal the search made, and weighs them with :data:`WEIGHTS` (designed, then tuned: tagged ``approx``). A seat's
+value is its weighted sum; the search rates a position by each seat's lead over the best other seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.core import Sourced
+from games.core.search_settings import SearchSettings
+
+from .development import DEV_KINDS, KNIGHT, VICTORY_POINT
+from .evaluation import hand_value, production, sites_ahead
+from .pieces import RESOURCE_KINDS
+
+if TYPE_CHECKING:
+    from .game import CatanGame
+
+#: The parts of a seat's value, in the order of :data:`WEIGHTS`.
+FEATURES = ("points", "production", "hand", "development cards", "knights held", "knights played", "road length",
+            "harbours", "free spots reached", "sites ahead")
+
+#: The weights of :data:`FEATURES`: the greedy evaluation's to begin with (tuning replaces them).
+WEIGHTS = Sourced((1.0, 2.2, 1.0, 0.45, 0.25, 0.4, 0.06, 0.1, 0.25, 1.0), "approx",
+                  "the greedy evaluation's weights (games/catan/evaluation.py)")
+
+
+def features(game: CatanGame, p: int) -> tuple[float, ...]:
+    """Seat ``p``'s parts of its value (:data:`FEATURES`), from the deal (every hand is known there)."""
+    s = game.state
+    hand = s.hands[p * RESOURCE_KINDS:p * RESOURCE_KINDS + RESOURCE_KINDS]
+    devs = s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]
+    bank = game.design.bank_rate
+    return (float(s.points[p] + game.hidden_points(p)), production(game, p),
+            hand_value(hand, game.safe_hand(p), game.design.build_bonus),
+            float(sum(devs) - devs[VICTORY_POINT] - devs[KNIGHT]), float(devs[KNIGHT]), float(s.knights[p]),
+            float(s.road_length[p]),
+            float(sum(1 for r in range(RESOURCE_KINDS) if s.rates[p * RESOURCE_KINDS + r] < bank)),
+            float(min((s.free & s.reach[p]).bit_count(), 3)), sites_ahead(game, p))
+
+
+def values(game: CatanGame, weights: tuple[float, ...] = WEIGHTS.value) -> list[float]:
+    """Each seat's value: its :func:`features` weighed by ``weights``."""
+    return [sum(w * f for w, f in zip(weights, features(game, p), strict=True)) for p in range(game.players)]
+
+
+SETTINGS = SearchSettings(candidates=5)
