@@ -6,14 +6,14 @@ Run (one process, at low priority; see docs/bots.md for the runs behind the weig
     nice python bench/tune_search.py GAME_ID [--generations 24] [--blocks 8] [--iterations 100] [--sigma 0.3]
         [--confirm 40] [--seed 0]
 
-Each generation draws a candidate: every weight moved by a normal step of ``sigma`` times its own size (the size of
-its starting value, or the game's floor for a weight that starts at 0). The candidate's search then plays the
-current weights' search on ``--blocks`` fresh seeds (a block is one seed in every seat rotation: 2 games in a
-2-player game; in a game of 3 or more players the candidate plays two searches of the current weights, 3 games a
-block), both at ``--iterations`` per decision. The candidate replaces the current weights when it wins more than its
-fair share (a shared win counts as a fraction), and ``sigma`` follows the one-fifth success rule (grows after a
-success, shrinks after a failure, steady at one success in five). Seeds never repeat between generations, so a
-lucky set of deals cannot be kept.
+Each generation draws a candidate: every weight but the first (the points, the unit the others are counted in) moved
+by a normal step of ``sigma`` times its own size (the size of its starting value, or the game's floor for a weight
+that starts near 0). The candidate's search then plays the current weights' search on ``--blocks`` fresh seeds (a
+block is one seed in every seat rotation: 2 games in a 2-player game; in a game of 3 or more players the candidate
+plays two searches of the current weights, 3 games a block), both at ``--iterations`` per decision. The candidate
+replaces the current weights when it wins more than its fair share (a shared win counts as a fraction), and
+``sigma`` follows the one-fifth success rule (grows after a success, shrinks after a failure, steady at one success
+in five). Seeds never repeat between generations, so a lucky set of deals cannot be kept.
 
 At the end (the winner's curse: the last accepted candidate was partly lucky) the tuned weights play the starting
 weights on ``--confirm`` blocks of seeds the tuning never used, and the script prints the before and after weights,
@@ -42,7 +42,9 @@ from games.core.search_settings import SearchSettings  # noqa: E402
 from games.lab.stats import wilson  # noqa: E402
 
 #: Where each game id's evaluation lives (module, its ``values`` function, its weights, a weight's smallest step),
-#: and the player count tuned for (2 where the game takes 2, else 3).
+#: and the player count tuned for (2 where the game takes 2, else 3). The first weight (points; the price sandbox's
+#: groschen, its score) stays at 1: it is the unit the others are counted in (the settings' ``scale`` says how big a
+#: lead in that unit is clear).
 TARGETS: dict[str, tuple[str, str, str, float, int]] = {
     "catan.base": ("games.catan.search", "values", "WEIGHTS", 0.05, 2),
     "catan.cities_knights": ("games.catan.cities_knights.search", "values", "WEIGHTS", 0.05, 3),
@@ -112,7 +114,8 @@ def tune(game_id: str, generations: int, blocks: int, iterations: int, sigma: fl
     fair = 1 / players
     log = []
     for generation in range(generations):
-        candidate = [w + sigma * size * gauss(rng) for w, size in zip(current, sizes, strict=True)]
+        moved = [w + sigma * size * gauss(rng) for w, size in zip(current[1:], sizes[1:], strict=True)]
+        candidate = current[:1] + moved
         seeds = range(seed + generation * blocks, seed + (generation + 1) * blocks)
         began = time.process_time()
         wins, games = match(game_id, players, settings_with(game_id, candidate), settings_with(game_id, current),
@@ -125,8 +128,8 @@ def tune(game_id: str, generations: int, blocks: int, iterations: int, sigma: fl
         record = {"generation": generation, "share": share, "games": games, "accepted": accepted, "sigma": sigma,
                   "weights": [round(w, 4) for w in current], "cpu": time.process_time() - began}
         log.append(record)
-        say(f"gen {generation:2d}: candidate {wins:4.1f}/{games} = {share:.2f} ({'kept' if accepted else 'dropped'})"
-            f", sigma {sigma:.3f}, {record['cpu']:.0f} s cpu, weights {record['weights']}")
+        say(f"gen {generation:2d}: candidate {[round(w, 3) for w in candidate]} {wins:4.1f}/{games} = {share:.2f} "
+            f"({'kept' if accepted else 'dropped'}), sigma {sigma:.3f}, {record['cpu']:.0f} s cpu")
     return tuple(current), log
 
 

@@ -123,7 +123,11 @@ class MCTSBot:
         settings = self.settings_for(game)
         root = self._start(game)
         seat = decision.player
-        greedy = one_step(game, legal, seat, settings)
+        # The greedy ratings of the root's actions are made on a deal too: a game's look-ahead that draws (Kutná Hora
+        # shuffles the tiles it cannot see) then draws from the bot's stream, never from the game's hidden one.
+        greedy = None
+        if (settings.candidates and len(legal) > settings.candidates) or settings.prior:
+            greedy = one_step(_Deals(game, seat, self.rng, 0).fresh(), legal, seat, settings)
         allowed = candidates(game, legal, seat, greedy, settings)
         if allowed is None and self.allow is not None and len(legal) < len(game.legal_actions()):
             allowed = frozenset(legal)
@@ -296,18 +300,30 @@ class _Search:
         return best
 
     def _rate(self, state: Game) -> list[float]:
-        rng, settings = self.rng, self.settings
+        settings = self.settings
+        move = self._greedy_move if settings.playout == "greedy" else self._game_move
         for _ in range(settings.depth):
             if state._decider() is None:
                 break
-            state.apply_unchecked(state.playout_action(state.legal_actions(), rng))
+            state.apply_unchecked(move(state))
         settle = settings.settle
         if settle is not None:
             for _ in range(SETTLE_MOST):
                 if state._decider() is None or settle(state):
                     break
-                state.apply_unchecked(state.playout_action(state.legal_actions(), rng))
+                state.apply_unchecked(move(state))
         return rewards_of(state, settings)
+
+    def _game_move(self, state: Game) -> Action:
+        return state.playout_action(state.legal_actions(), self.rng)
+
+    def _greedy_move(self, state: Game) -> Action:
+        """The greedy bot's move: the best one-step rating for the seat to decide (the first listed of the best)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rated = state.lookaheads(legal, state._decider())
+        return legal[max(range(len(legal)), key=rated.__getitem__)]
 
 
 def one_step(game: Game, legal: Sequence[Action], seat: int,

@@ -7,6 +7,10 @@ numbers and one function, beside the reason for each in the game's own ``search.
   search is the same on every machine for a seed, calibrated per game to stay under a second on one core;
 * ``depth`` - moves played by the game's playout policy (``Game.playout_action``) after the tree, before the
   position is rated (0: rated where the tree ends);
+* ``playout`` - the policy of the moves after the tree: ``"game"`` (``Game.playout_action``: uniform unless the game
+  says otherwise) or ``"greedy"`` (the greedy bot's one-step rating, ``Game.lookaheads``: dearer, but a playout of
+  good moves; with a ``depth`` to the game's end each leaf is rated by how the game ends if both sides play on
+  greedily, which improves on greedy play the way a rollout algorithm improves on its base policy);
 * ``settle`` - whether a position is ready to be rated (``None``: any is); after its ``depth`` moves a playout goes on
   by the game's policy, at most :data:`SETTLE_MOST` moves, until it is (Kutná Hora: a seat's follow-up choices of the
   card it played are made first, since a card played and not yet carried out looks like money spent for nothing);
@@ -34,6 +38,8 @@ from typing import Any, Callable, Sequence
 Evaluation = Callable[[Any], Sequence[float]]
 #: Whether a position is ready to be rated (a search leaf's quiescence test).
 Settle = Callable[[Any], bool]
+#: The playout policies (``SearchSettings.playout``).
+PLAYOUTS = ("game", "greedy")
 #: The most moves a playout makes to reach a settled position.
 SETTLE_MOST = 8
 #: An ordering of actions for widening: the position and its legal actions -> a score per action (bigger first).
@@ -56,6 +62,7 @@ class SearchSettings:
     evaluation: Evaluation | None = None
     order: Ordering | None = None
     settle: Settle | None = None
+    playout: str = "game"
 
     def __post_init__(self) -> None:
         if self.iterations < 1 or self.depth < 0 or self.exploration < 0 or self.candidates < 0 or self.deals < 0:
@@ -63,3 +70,5 @@ class SearchSettings:
         if self.widening < 0 or self.prior < 0 or not 0 <= self.minimax <= 1 or \
                 (self.scale is not None and self.scale <= 0):
             raise ValueError("widening and prior 0 or more, minimax 0 to 1, scale above 0")
+        if self.playout not in PLAYOUTS:
+            raise ValueError(f"playout is one of {', '.join(PLAYOUTS)}, not {self.playout!r}")

@@ -121,18 +121,52 @@ def test_the_tree_below_the_actions_played_is_kept_for_the_next_decision():
     assert bot._start(game) is kept and kept.visits > 0
 
 
-@pytest.mark.parametrize("game_id", ["kardinal_koenig.cards", "chartres.game", "kutna_hora.game", "catan.base",
-                                     "catan.cities_knights"])
-def test_its_choice_does_not_depend_on_what_its_seat_cannot_see(game_id):
+GAME_IDS = ["kardinal_koenig.cards", "chartres.game", "kutna_hora.game", "kutna_hora.economy", "catan.base",
+            "catan.cities_knights"]
+
+
+def random_position(game_id: str, seed: int, steps: int = 25):
+    """A seeded random position of ``game_id`` (3 players) whose seat to decide has a choice."""
     cls = game_class(game_id)
-    game, pick = cls(None, 7, players=3), Rng(7)
-    for _ in range(25):
+    game, pick = cls(None, seed, players=3), Rng(seed)
+    for _ in range(steps):
         legal = game.legal_actions()
         game.apply(legal[pick.below(len(legal))])
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_its_search_does_not_depend_on_what_its_seat_cannot_see(game_id):
+    """Twins that look the same to the seat (others' hands, face-down tiles and cards dealt again, and another
+    random stream: the dice and draws to come) get the very same search: every rating, every visit."""
+    game = random_position(game_id, 7)
     seat = game.pending().player
+    budget = 60 if game_id.startswith("catan") else 80
+    ratings = MCTSBot(9, playouts=budget).ratings(game)
     for k in range(3):
-        twin = game.redeal(seat, Rng(k))  # the same game as seat sees it, other secrets
-        assert MCTSBot(9, playouts=80).choose(twin) == MCTSBot(9, playouts=80).choose(game)
+        twin = game.redeal(seat, Rng(k))
+        twin.rng.state = 1_000 + k  # no seat sees the stream either
+        assert MCTSBot(9, playouts=budget).ratings(twin) == ratings
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_same_seed_makes_the_same_choices(game_id):
+    """The search's budget is a count, not a clock: two bots with one seed choose alike, decision after decision
+    (with the tree kept between them), on any machine and under any load."""
+    runs = []
+    for _ in range(2):
+        game = random_position(game_id, 3, steps=15)
+        bot, chosen = MCTSBot(5, playouts=40), []
+        for _ in range(6):
+            if game.is_terminal():
+                break
+            action = bot.choose(game)
+            chosen.append((str(action), bot.last_playouts))
+            game.apply(action)
+        runs.append(chosen)
+    assert runs[0] == runs[1] and len(runs[0]) == 6
 
 
 def test_positions_are_rated_by_winners_at_the_end_and_by_the_evaluation_before():
@@ -146,3 +180,95 @@ def test_make_bot_knows_the_search_bot():
     assert make_bot("mcts", 3).name == "mcts"
     with pytest.raises(ValueError):
         MCTSBot(playouts=0)
+
+
+class WideToy(ToyGame):
+    """The toy with up to 9 stones a take (9 actions at the root)."""
+
+    search_settings = SearchSettings(widening=1.0, depth=0)
+
+
+def test_progressive_widening_adds_children_as_visits_grow():
+    game = WideToy(None, 0, max_take=9)
+    game.state.pile = 19
+    bot = MCTSBot(1, playouts=16)
+    ratings = bot.ratings(game)
+    assert sum(r.visits > 0 for r in ratings) == 5  # 1 + sqrt(16)
+    bot = MCTSBot(1, playouts=16, settings=SearchSettings(depth=0))
+    assert sum(r.visits > 0 for r in bot.ratings(game)) == 9, "without widening every action is tried at once"
+
+
+def test_below_the_root_children_come_in_the_games_order():
+    order_asked = []
+
+    def smallest_first(game, legal):
+        order_asked.append(len(legal))
+        return [-float(a.args[0]) if a.verb == "take" else 0.0 for a in legal]
+    game = WideToy(None, 0, max_take=9)
+    game.state.pile = 19
+    bot = MCTSBot(1, playouts=40, settings=SearchSettings(widening=1.0, depth=0, order=smallest_first))
+    bot.ratings(game)
+    assert order_asked, "the order was asked below the root"
+    for child in bot._root.children.values():
+        tried = sorted(int(a.args[0]) for a in child.children if a.verb == "take")
+        assert tried == list(range(1, len(tried) + 1)), "the smallest takes first"
+
+
+def test_shared_deals_are_dealt_once_and_reused(monkeypatch):
+    game = random_position("kardinal_koenig.cards", 4)
+    dealt = []
+    real = type(game).redeal
+
+    def counting(self, viewer, rng):
+        dealt.append(viewer)
+        return real(self, viewer, rng)
+    monkeypatch.setattr(type(game), "redeal", counting)
+    MCTSBot(2, playouts=50, settings=SearchSettings(deals=4)).ratings(game)
+    assert len(dealt) == 4
+    dealt.clear()
+    MCTSBot(2, playouts=50, settings=SearchSettings()).ratings(game)
+    assert len(dealt) == 50, "a fresh deal for every iteration"
+
+
+def test_implicit_minimax_backs_up_the_best_childs_rating_and_still_finds_the_win():
+    game = ToyGame(None, 0)
+    game.state.pile = 2
+    bot = MCTSBot(1, playouts=200, settings=SearchSettings(depth=0, minimax=0.5))
+    assert str(bot.choose(game)) == "take 2"
+    root = bot._root
+    assert root.best is not None and root.best[0] == 1.0, "the root's minimax value is its winning child's"
+
+
+def test_greedy_playouts_follow_the_one_step_rating():
+    game = LeaningToy(None, 0)
+    game.state.pile = 9
+    rated = []
+    real = LeaningToy.lookaheads
+
+    def spy(self, actions, player):
+        rated.append(len(actions))
+        return real(self, actions, player)
+    LeaningToy.lookaheads = spy
+    try:
+        MCTSBot(2, playouts=10, settings=SearchSettings(depth=3, playout="greedy")).ratings(game)
+    finally:
+        LeaningToy.lookaheads = real
+    assert len(rated) >= 10, "every playout move was rated"
+
+
+def test_a_leaf_is_played_on_until_it_settles():
+    game = ToyGame(None, 0)
+    game.state.pile = 12
+    seen = []
+
+    def settled(state):
+        seen.append(state.state.must_colour)
+        return not state.state.must_colour  # a take of 3 is rated after its colour is named
+    MCTSBot(3, playouts=30, settings=SearchSettings(depth=0, settle=settled)).ratings(game)
+    assert True in seen and seen.count(False) >= 30
+
+
+def test_settings_refuse_impossible_values():
+    for bad in ({"iterations": 0}, {"depth": -1}, {"minimax": 2.0}, {"scale": 0.0}, {"playout": "clever"}):
+        with pytest.raises(ValueError):
+            SearchSettings(**bad)
