@@ -8,9 +8,9 @@ value is its weighted sum; the search rates a position by each seat's lead over 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-from games.core import Sourced
+from games.core import Action, Sourced
 from games.core.search_settings import SearchSettings
 
 from .development import DEV_KINDS, KNIGHT, VICTORY_POINT
@@ -46,6 +46,12 @@ def features(game: CatanGame, p: int) -> tuple[float, ...]:
 def values(game: CatanGame, weights: tuple[float, ...] = WEIGHTS.value) -> list[float]:
     """Each seat's value: its :func:`features` weighed by ``weights``."""
     return [sum(w * f for w, f in zip(weights, features(game, p), strict=True)) for p in range(game.players)]
+
+
+def order(game: CatanGame, legal: Sequence[Action]) -> list[int]:
+    """The order a node's children are added in below the root: random play's weights (``random_weights``), which
+    put building, buying and playing cards before composing trade offers and ending the turn."""
+    return list(game.random_weights(legal))
 
 
 SETTINGS = SearchSettings(candidates=5)

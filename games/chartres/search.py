@@ -37,4 +37,4 @@ def values(game: ChartresGame, weights: tuple[float, ...] = WEIGHTS.value) -> li
     return [sum(w * f for w, f in zip(weights, features(game, p), strict=True)) for p in range(game.players)]
 
 
-SETTINGS = SearchSettings()
+SETTINGS = SearchSettings(iterations=500, depth=0, scale=10.0, evaluation=values)

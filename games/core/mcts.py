@@ -50,6 +50,9 @@ class Node:
     #: The implicit minimax value (per seat): the rating where the node was added, then its best child's for the
     #: seat that chooses among them (only kept when the game's ``minimax`` weight is above 0).
     best: list[float] | None = None
+    #: Below the root, the pull towards the greedy rating of this node's actions (``prior_below``): made on the deal
+    #: that first walks on from here, kept for the node.
+    bias: dict[Action, float] | None = None
 
     def mean(self, seat: int) -> float:
         return self.rewards[seat] / self.visits if self.visits else 0.0
@@ -131,7 +134,8 @@ class MCTSBot:
         allowed = candidates(game, legal, seat, greedy, settings)
         if allowed is None and self.allow is not None and len(legal) < len(game.legal_actions()):
             allowed = frozenset(legal)
-        search = _Search(self.rng, settings, game.players, seat, root, allowed, prior(game, greedy, settings))
+        search = _Search(self.rng, settings, game.players, seat, root, allowed, prior(game, greedy, settings),
+                         game.evaluation_scale)
         deals = _Deals(game, seat, self.rng, settings.deals)
         budget = settings.iterations
         done = 0
@@ -197,7 +201,8 @@ class _Search:
     (the ``allowed`` candidates, their ``bias`` and the order they are tried in)."""
 
     def __init__(self, rng: Rng, settings: SearchSettings, players: int, seat: int, root: Node,
-                 allowed: frozenset[Action] | None, bias: dict[Action, float] | None) -> None:
+                 allowed: frozenset[Action] | None, bias: dict[Action, float] | None,
+                 scale_of_prior: float = 10.0) -> None:
         self.rng = rng
         self.settings = settings
         self.players = players
@@ -207,6 +212,8 @@ class _Search:
         self.bias = bias
         self.widening = settings.widening
         self.minimax = settings.minimax
+        self.prior_below = settings.prior_below
+        self.scale_of_prior = scale_of_prior
 
     def iterate(self, state: Game) -> None:
         root, players = self.root, self.players
@@ -220,6 +227,9 @@ class _Search:
             if node is root and self.allowed is not None:
                 legal = [a for a in legal if a in self.allowed]
             children = node.children
+            bias = self.bias if node is root else node.bias
+            if bias is None and self.prior_below and node is not root:
+                bias = node.bias = pull(state.lookaheads(legal, player), legal, self.prior_below / self.scale_of_prior)
             untried = []
             for action in legal:
                 child = children.get(action)
@@ -231,13 +241,13 @@ class _Search:
             # (all of them without widening, or when none of its children is legal in this deal).
             if untried and (not self.widening or len(untried) == len(legal) or
                             len(legal) - len(untried) < 1 + self.widening * math.sqrt(node.visits)):
-                action = self._expansion(node, state, legal, untried)
+                action = self._expansion(node, state, legal, untried, bias)
                 child = Node(player, available=1, rewards=[0.0] * players)
                 children[action] = child
                 state.apply_unchecked(action)
                 path.append(child)
                 break
-            action = self._select(node, legal, player, self.bias if node is root else None)
+            action = self._select(node, legal, player, bias)
             node = children[action]
             state.apply_unchecked(action)
             path.append(node)
@@ -264,13 +274,14 @@ class _Search:
                     best = value
             node.best = best
 
-    def _expansion(self, node: Node, state: Game, legal: Sequence[Action], untried: list[Action]) -> Action:
-        """The next child to add: at the root the best by the greedy rating (when the game uses it), below it the
-        best by the game's order (when it has one), else one at random."""
+    def _expansion(self, node: Node, state: Game, legal: Sequence[Action], untried: list[Action],
+                   bias: dict[Action, float] | None) -> Action:
+        """The next child to add: the best by the greedy rating where the search pulls towards it (the root with a
+        ``prior``, every node with a ``prior_below``), else the best by the game's order (when it has one), else one
+        at random."""
         if len(untried) == 1:
             return untried[0]
-        if node is self.root and self.bias:
-            bias = self.bias
+        if bias:
             return max(untried, key=lambda a: bias.get(a, -math.inf))
         order = self.settings.order
         if order is not None:
@@ -294,7 +305,7 @@ class _Search:
             if alpha and child.best is not None:
                 score += alpha * (child.best[player] - child.rewards[player] / visits)
             if bias:
-                score += bias[action] / sqrt(visits + 1)
+                score += bias.get(action, -1.0) / sqrt(visits + 1)
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -359,9 +370,14 @@ def prior(game: Game, rated: dict[Action, float] | None,
     settings = settings or game.search_settings
     if not settings.prior or not rated:
         return None
-    top = max(rated.values())
-    weight = settings.prior / game.evaluation_scale
-    return {action: weight * (value - top) for action, value in rated.items()}
+    return pull(list(rated.values()), list(rated), settings.prior / game.evaluation_scale)
+
+
+def pull(values: Sequence[float], actions: Sequence[Action], weight: float) -> dict[Action, float]:
+    """A progressive bias: each action's shortfall against the best of ``values`` (its one-step ratings), times
+    ``weight``; 0 for the best."""
+    top = max(values)
+    return {action: weight * (value - top) for action, value in zip(actions, values, strict=True)}
 
 
 def rewards_of(game: Game, settings: SearchSettings | None = None) -> list[float]:
@@ -374,8 +390,11 @@ def rewards_of(game: Game, settings: SearchSettings | None = None) -> list[float
         return rank_rewards(game, settings.scale)
     n = game.players
     if game._decider() is None:
-        return _final(game)
-    values = evaluation(game)
+        if not settings.by_score:
+            return _final(game)
+        values: Sequence[float] = game.scores()
+    else:
+        values = evaluation(game)
     scale = settings.scale or game.evaluation_scale
     if n == 1:
         return [_squash(values[0] / scale)]

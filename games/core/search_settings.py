@@ -17,6 +17,9 @@ numbers and one function, beside the reason for each in the game's own ``search.
 * ``exploration`` - the UCB1 constant;
 * ``candidates`` - how many root actions the search considers, the best by the greedy rating (0: all);
 * ``prior`` - the pull towards the greedy rating at the root (progressive bias, fading with visits; 0: off);
+* ``prior_below`` - the same pull below the root, each node's actions rated when the search first walks on from it
+  (the greedy rating of the deal that gets there): the other seats are expected to play what greedy likes until
+  the tree knows better (0: off; it costs a one-step rating per node);
 * ``widening`` - progressive widening: a node visited ``n`` times has at most ``1 + widening * sqrt(n)`` children
   (0: every legal action at once), tried best first: at the root by the greedy rating (when ``candidates`` or
   ``prior`` asks for it), below it by ``order``;
@@ -24,6 +27,9 @@ numbers and one function, beside the reason for each in the game's own ``search.
   reward when the tree chooses; 0: plain means);
 * ``deals`` - how many deals of the hidden information one decision's iterations share (0: a fresh deal each
   iteration); shared deals compare the actions on the same samples;
+* ``by_score`` - a finished game rated by its final scores' leads (squashed like a position cut off) instead of by
+  who won: a win by much beats a win by little and a narrow loss beats a wide one, which gives playouts to the end
+  a signal to climb where every line wins or every line loses;
 * ``evaluation`` - the search's own rating of a position, each seat's value (``None``: the greedy evaluation,
   ``Game.heuristic``); its lead over the best other seat is squashed into a win chance by ``scale``;
 * ``order`` - a cheap ordering of the actions below the root, the order children are added in (``None``: at random).
@@ -58,16 +64,18 @@ class SearchSettings:
     widening: float = 0.0
     deals: int = 0
     minimax: float = 0.0
+    prior_below: float = 0.0
     scale: float | None = None
     evaluation: Evaluation | None = None
     order: Ordering | None = None
     settle: Settle | None = None
     playout: str = "game"
+    by_score: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations < 1 or self.depth < 0 or self.exploration < 0 or self.candidates < 0 or self.deals < 0:
             raise ValueError("iterations at least 1; depth, exploration, candidates and deals 0 or more")
-        if self.widening < 0 or self.prior < 0 or not 0 <= self.minimax <= 1 or \
+        if self.widening < 0 or self.prior < 0 or self.prior_below < 0 or not 0 <= self.minimax <= 1 or \
                 (self.scale is not None and self.scale <= 0):
             raise ValueError("widening and prior 0 or more, minimax 0 to 1, scale above 0")
         if self.playout not in PLAYOUTS:

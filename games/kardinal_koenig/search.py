@@ -37,4 +37,4 @@ def values(game: CardGame, weights: tuple[float, ...] = WEIGHTS.value) -> list[f
     return [sum(w * f for w, f in zip(weights, seat, strict=True)) for seat in features(game)]
 
 
-SETTINGS = SearchSettings()
+SETTINGS = SearchSettings(iterations=600, depth=0, scale=5.0, evaluation=values)

@@ -8,11 +8,12 @@ designed, then tuned (tagged ``approx``), for every seat of a deal the search ma
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core import Sourced
 from games.core.search_settings import SearchSettings
 
+from .economy_turn import build_plan
 from .evaluation import _OWN_STEP_ENDS, _finals, _weights
 from .income import income
 
@@ -49,20 +50,45 @@ def values(game: KutnaHoraGame, weights: tuple[float, ...] = WEIGHTS.value) -> l
 
 
 #: The parts of a seat's value in the price sandbox, in the order of :data:`ECONOMY_WEIGHTS`: groschen now, the
-#: income its production brings at today's prices times the turns it has left, and the tiles it holds unbuilt.
-ECONOMY_FEATURES = ("groschen", "income times turns left", "tiles held")
+#: income its production brings at today's prices times the turns it has left, the tiles it holds unbuilt, and what
+#: one more building would add to that: the best of building one now (what it costs against the income it adds in
+#: the turns after) or none (0).
+ECONOMY_FEATURES = ("groschen", "income times turns left", "tiles held", "one more building")
 
 #: The weights of :data:`ECONOMY_FEATURES`: the greedy evaluation's to begin with (a third of the turns left taken
-#: as Income, held tiles not counted; tuning replaces them).
-ECONOMY_WEIGHTS = Sourced((1.0, 1 / 3, 0.0), "approx", "the greedy evaluation (EconomyGame.heuristic)")
+#: as Income, held tiles and the next building not counted; tuning replaces them).
+ECONOMY_WEIGHTS = Sourced((1.0, 1 / 3, 0.0, 0.0), "approx", "the greedy evaluation (EconomyGame.heuristic)")
 
 
 def economy_features(game: EconomyGame) -> list[tuple[float, ...]]:
-    """Every seat's parts of its value in the price sandbox (:data:`ECONOMY_FEATURES`)."""
-    left = max(0, game.config.turns - game.state.turn // game.config.players)
+    """Every seat's parts of its value in the price sandbox (:data:`ECONOMY_FEATURES`). A seat's turns left are its
+    own (the seats before the one to move have had one more)."""
+    s, n, turns = game.state, game.config.players, game.config.turns
     now = game.prices()
-    return [(float(purse.groschen), float(income(purse.production, now, purse.mine_ore) * left),
-             float(len(purse.held))) for purse in game.state.players]
+    out = []
+    for p, purse in enumerate(s.players):
+        left = max(0, turns - (s.turn - p + n - 1) // n)
+        earned = income(purse.production, now, purse.mine_ore)
+        out.append((float(purse.groschen), float(earned * left), float(len(purse.held)),
+                    float(_next_building(game, p, purse, now, earned, left))))
+    return out
+
+
+def _next_building(game: EconomyGame, p: int, purse: Any, now: dict[str, int], earned: int, left: int) -> int:
+    """What building one more now adds for seat ``p`` against taking Income: the income it adds over the turns after
+    it, less its cost now and the Income turn it takes (0 when none pays, or none can be paid for)."""
+    if left < 2:
+        return 0
+    best = 0
+    for good in game.table.goods:
+        plan = build_plan(game, p, good)
+        if isinstance(plan, str) or plan.total > purse.groschen:
+            continue
+        production = dict(purse.production)
+        production[good] = production.get(good, 0) + game.tiles[plan.tile].production
+        after = income(production, now, purse.mine_ore)
+        best = max(best, after * (left - 1) - plan.total - earned * left)
+    return best
 
 
 def economy_values(game: EconomyGame, weights: tuple[float, ...] = ECONOMY_WEIGHTS.value) -> list[float]:

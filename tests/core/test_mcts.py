@@ -272,3 +272,27 @@ def test_settings_refuse_impossible_values():
     for bad in ({"iterations": 0}, {"depth": -1}, {"minimax": 2.0}, {"scale": 0.0}, {"playout": "clever"}):
         with pytest.raises(ValueError):
             SearchSettings(**bad)
+
+
+def test_below_the_root_the_pull_expects_the_other_seats_to_play_what_greedy_likes():
+    """With ``prior_below`` each node's actions are rated once (its deal's greedy rating) and tried best first."""
+    rated = []
+    real = LeaningToy.lookaheads
+
+    def spy(self, actions, player):
+        rated.append(len(actions))
+        return real(self, actions, player)
+    LeaningToy.lookaheads = spy
+    try:
+        game = LeaningToy(None, 0)
+        game.state.pile = 12
+        bot = MCTSBot(4, playouts=60, settings=SearchSettings(depth=0, prior_below=5.0))
+        bot.ratings(game)
+    finally:
+        LeaningToy.lookaheads = real
+    below = [child for child in bot._root.children.values()
+             if child.children and all(a.verb == "take" for a in child.children)]
+    assert rated and below and all(child.bias is not None for child in below)
+    for child in below:
+        first = max(child.children.items(), key=lambda item: item[1].visits)[0]
+        assert str(first) == "take 1", "the other seat is expected to take what the one-step rating likes"

@@ -8,10 +8,10 @@ a deal the search made and weighs them with :data:`WEIGHTS` (designed, then tune
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from games.catan.evaluation import hand_value, sites_ahead
-from games.core import Sourced
+from games.core import Action, Sourced
 from games.core.search_settings import SearchSettings
 
 from . import barbarians, knights
@@ -56,6 +56,12 @@ def features(game: CKGame, p: int) -> tuple[float, ...]:
 def values(game: CKGame, weights: tuple[float, ...] = WEIGHTS.value) -> list[float]:
     """Each seat's value: its :func:`features` weighed by ``weights``."""
     return [sum(w * f for w, f in zip(weights, features(game, p), strict=True)) for p in range(game.players)]
+
+
+def order(game: CKGame, legal: Sequence[Action]) -> list[int]:
+    """The order a node's children are added in below the root: random play's weights (``random_weights``), which
+    put building, buying and playing cards before composing trade offers and ending the turn."""
+    return list(game.random_weights(legal))
 
 
 SETTINGS = SearchSettings(candidates=5)
