@@ -157,7 +157,7 @@ def test_results_read_as_rows_summary_frames_and_csv(tmp_path, inline):
     frames = inline.frames()
     assert len(frames["seats"]) == 2 * 6 * 3 and set(frames["summary"]["metric"]) >= {"drama", "skill_gap"}
     written = inline.to_csv(tmp_path / "out.csv")
-    assert [p.name for p in written] == ["out.csv", "out.seats.csv", "out.summary.csv"]
+    assert [p.name for p in written] == ["out.csv", "out.seats.csv", "out.summary.csv", "out.wins.csv"]
     assert "first_player_advantage" in inline.report()
 
 
