@@ -312,7 +312,8 @@ class Results:
                 lines.append(text)
         lines.append("  == win rate (95 % Wilson interval)")
         for row in self.all_win_rows():
-            lines.append(f"    {row['arm']}, by {row['by']}: {row['group']}: {plain(100 * row['win_rate'])} % "
+            by = "turn position" if row["by"] == "position" else row["by"]
+            lines.append(f"    {row['arm']}, by {by}: {row['group']}: {plain(100 * row['win_rate'])} % "
                          f"({plain(100 * row['low'])} to {plain(100 * row['high'])} %, {plain(row['games'])} games)")
         return "\n".join(lines)
 
