@@ -74,6 +74,7 @@ class Run:
         self.kept = 0  # games the store held before this run
         self.new = 0  # games this run played
         self.past_decision = 0  # games this run finished after the stop rule decided
+        self.late_tasks = 0  # tasks that finished after it decided (at most one per worker)
         self.cancelled = 0  # tasks cancelled before they started
         self.warnings: list[str] = []
         self._mine: set[tuple[str, int]] = set()  # pairs (arm, seed) this run holds claims on
@@ -208,6 +209,7 @@ class Run:
         self.new += len(rows)
         if late:
             self.past_decision += len(rows)
+            self.late_tasks += 1
 
     def steps(self) -> Iterator[Progress]:
         """Play, yielding progress about every half second (and after every game in this process)."""
