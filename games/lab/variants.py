@@ -111,6 +111,23 @@ class Variant:
                         "rule_words": [cls.rules[r].text for r in parameter.rules if r in cls.rules.section_of]})
         return out
 
+    def diff_groups(self, shown: int = 12) -> list[dict[str, Any]]:
+        """:meth:`diff` folded by parameter, what a long diff shows (a 125-cell price rule is one line per table,
+        not 125): per changed parameter its ``count`` of changed cells, ``source``, ``rules`` with their plain
+        ``rule_words`` and the rule text's own words (``rule_quotes``), and its first ``shown`` ``changes``."""
+        cls = self.game_class
+        groups: dict[str, dict[str, Any]] = {}
+        for change in self.diff():
+            group = groups.setdefault(change["parameter"], {
+                "parameter": change["parameter"], "count": 0, "source": change["source"], "rules": change["rules"],
+                "rule_words": change["rule_words"],
+                "rule_quotes": [cls.rules[r].quote for r in change["rules"] if r in cls.rules.section_of],
+                "changes": []})
+            group["count"] += 1
+            if len(group["changes"]) < shown:
+                group["changes"].append({k: change[k] for k in ("change", "printed", "value")})
+        return list(groups.values())
+
     # ------------------------------------------------------------------ making games
     def config(self, players: int | None = None, **options: Any) -> Any:
         """The game's config with this variant (``players`` and other options as for a new game)."""
