@@ -17,6 +17,7 @@ from tests.checks import run_in_own_loop
 from widgets.kardinal_koenig import KKTable
 from widgets.lab import DesignLab
 from widgets.lab.lab import bot_options
+from widgets.lab.results_view import series_for
 
 from .conftest import BOTS, GAME, changed_variant
 
@@ -45,12 +46,16 @@ def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
     assert lab.message == "Done: 6 games per arm on this process." and lab.message_kind == "info"
     assert lab.progress.value == lab.progress.max == 12 and lab.progress.bar_style == "success"
     assert lab.progress_label.value.startswith("12 of 12 games, ") and "(done)" in lab.progress_label.value
-    assert "6 games per arm" in lab.decisions.value and "short roads</b> not decided yet on turns" in \
-        lab.decisions.value
+    assert "6 games per arm" in lab.decisions.value and "has not decided every variant" in lab.decisions.value
+    assert "<b>short roads</b> against printed game" in lab.decisions.value
+    assert "turns (stop rule): the game&#x27;s length: not clear yet" in lab.decisions.value
     assert "<table class='lab-sum'>" in lab.summary.value and "short roads − printed game" in lab.summary.value
     assert [lab.tabs.get_title(i) for i in range(4)] == ["win rates", "differences", "over the game", "lengths"]
-    assert lab.result_box.children == (lab.decisions, lab.summary, lab.tabs, lab.picker)
-    assert lab.fan is not None and len(lab.fan.data) == 10 and lab.series.value == results.series_names()[0]
+    decisions, reporting, summary, tabs, picker = lab.result_box.children
+    assert (decisions, summary, tabs, picker) == (lab.decisions, lab.summary, lab.tabs, lab.picker)
+    assert lab.report_button in reporting.children
+    names = results.series_names()
+    assert lab.fan is not None and len(lab.fan.data) == 10 and lab.series.value == series_for(names, ["road_minimum"])
     wins, differences, _, lengths = lab.tabs.children
     for chart, traces in ((wins, 4), (differences, 1), (lengths, 4)):  # plain plotly output, no widget of plotly.js
         (output,) = chart.outputs
@@ -165,9 +170,12 @@ def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
     results = lab.run(games=60, bots=["random"] * 3, stop="decisions")
     assert results.decisions["no stones"]["decision"] == "different" and results.games < 60
     assert lab.message == f"Done: the stop rule decided after {results.games} games per arm (of at most 60) on this " \
-                          "process."
-    assert "<b>no stones</b> differs from the baseline on decisions" in lab.decisions.value
-    assert "margin 10 decisions" in lab.decisions.value and "95 % confidence sequence -" in lab.decisions.value
+                          f"process; {results.saved} games were not needed."
+    assert "The stop rule on <b>decisions</b> ended the run" in lab.decisions.value
+    assert f"{results.saved} games were not needed" in lab.decisions.value
+    verdict = results.verdict(results.arm("no stones"), "decisions")
+    assert f"decisions (stop rule): {verdict.words}" in lab.decisions.value
+    assert verdict.words.startswith("the variant takes decisions from a game by ")
 
 
 def test_a_variant_like_the_baseline_is_an_a_a_test(lab):
