@@ -59,6 +59,10 @@ class Variant:
             raise VariantError(f"a variant's changes map parameter names to values, not {quoted(changes)}")
         if not isinstance(name, str) or len(name) > 200:
             raise VariantError(f"a variant's name is a text of at most 200 characters, not {quoted(name)}")
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise VariantError(f"a variant's name is text, not {quoted(name)} (a lone surrogate)") from None
         self.game_id = game
         self.name = name.strip()
         parameters = cls.parameters()
