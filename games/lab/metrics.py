@@ -159,7 +159,7 @@ METRICS: dict[str, Metric] = {m.name: m for m in (
     Metric("turns", "turns played", "mean", 2.0, 0.0, None, 1.0, "the game's length", "lengthens the game",
            "shortens the game", "turns"),
     Metric("decisions", "decisions taken", "mean", 10.0, 0.0, None, 1.0, "the number of decisions a game takes",
-           "adds decisions to a game", "takes decisions from a game", "decisions"),
+           "raises the decisions a game takes", "lowers the decisions a game takes", "decisions"),
     Metric("lead_changes", "changes of the sole leader", "mean", 0.5, 0.0, None, 1.0, "the number of lead changes",
            "makes the lead change more often", "makes the lead change less often", "lead changes"),
     _share("drama", "share of the game the eventual winner was not in the lead", "mean", 0.05,

@@ -165,7 +165,11 @@ class Store:
     @staticmethod
     def new_owner() -> str:
         """A name for one run's claims: this machine, this process, and a random part."""
-        return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        try:
+            host = socket.gethostname()
+        except OSError:  # no network stack (the browser)
+            host = "here"
+        return f"{host}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
     def claim(self, lineup: str, wanted: Iterable[tuple[str, int]], owner: str, rotations: int, limit: int,
               lease: float = LEASE) -> tuple[list[tuple[str, int]], set[tuple[str, int]]]:

@@ -175,7 +175,7 @@ def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
     assert f"{results.saved} games were not needed" in lab.decisions.value
     verdict = results.verdict(results.arm("no stones"), "decisions")
     assert f"decisions (stop rule): {verdict.words}" in lab.decisions.value
-    assert verdict.words.startswith("the variant takes decisions from a game by ")
+    assert verdict.words.startswith("the variant lowers the decisions a game takes by ")
 
 
 def test_a_variant_like_the_baseline_is_an_a_a_test(lab):
