@@ -154,6 +154,16 @@ def test_a_long_variant_folds_and_run_stays_in_view(lab_page):
     in_view = run.evaluate(IN_VIEW)
     top = run.evaluate("node => node.getBoundingClientRect().top")
     assert in_view, f"Run left the view while the editor is read (its top at {top:.0f} px)"
+    covering = run.evaluate("""node => { const b = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      return hit === node || node.contains(hit); }""")
+    assert covering, "Run is in view but something is drawn over it"
+    # an edit far down the table is answered in the lab's message line, which stays in view with Run
+    field = editor.get_by_test_id("lab-ed-input-noble_rounds")
+    field.fill("99")
+    field.press("Enter")
+    expect(cell.locator(".lab-run-row .lab-message")).to_contain_text("noble_rounds", timeout=support.REPLY_MS)
+    assert cell.locator(".lab-run-row .lab-message").evaluate(IN_VIEW)
     fold.locator("summary").click()
     expect(fold.locator(".lab-ed-changeline")).to_have_count(12)
     support.SCREENSHOTS.mkdir(parents=True, exist_ok=True)

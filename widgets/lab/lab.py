@@ -188,20 +188,25 @@ class DesignLab(ResultsView, ipywidgets.VBox):
         self._make_results()
 
         self._draw_arms()
+        # Run, Stop, the progress and the lab's message line stick to the top of the notebook's view while the lab is
+        # in it (lab.css); the editor's answers are said there too, since its own bar does not float inside the lab
+        self.controls = _classed(ipywidgets.VBox([
+            _box([self.run_button, self.stop_button, self.progress, self.progress_label]), self.status]), "lab-run-row")
+        self.editor.observe(self._editor_said, names="message_seq")
         # The experiment's settings and Run, Stop and the progress come first, right under the title, so they stay in
         # view however long the variant's table and diff below them are (a 125-cell price rule is 38,000 px unfolded)
         super().__init__(children=[
             self.title,
             _box([self.players, self.seats], "lab-bots"),
             _box([self.games, self.stop_metric, self.margin, self.jobs, self.seed], "lab-setup"),
-            _box([self.run_button, self.stop_button, self.progress, self.progress_label], "lab-run-row"),
-            self.status,
+            self.controls,
             ipywidgets.HTML("<b>the arms</b>: the baseline and the variants; edit the one chosen here"),
             _box([self.arm_picker, self.add_button, self.remove_button], "lab-arms"),
             self.editor,
             self.result_box,
             self.table_box,
         ], **kwargs)
+        self.add_class("lab-root")
         self._say("Edit the variant, choose the bots and press Run.")
 
     # ------------------------------------------------------------------ messages
@@ -216,6 +221,11 @@ class DesignLab(ResultsView, ipywidgets.VBox):
 
     def _refuse(self, text: str) -> None:
         self._say(text, "error")
+
+    def _editor_said(self, _change: Any) -> None:
+        """The editor's answer to an edit, in the lab's message line too (it stays in view; the editor's may not)."""
+        if self.editor.message:
+            self._say(f"{self.editor.message}", self.editor.message_kind)
 
     def _safely(self, fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
         """A button's or menu's callback that says what went wrong instead of raising into the kernel's log."""
