@@ -263,3 +263,27 @@ def test_every_game_plays_a_block_in_the_lab_and_opens_a_game_at_a_round(game):
     assert isinstance(view, table_class(game)), lab.message
     shown = view.stand.status["step"] if hasattr(view, "stand") else view.status["view"]
     assert shown == rounds[second]
+
+
+def test_issue_37_the_lab_view_says_what_a_run_does_and_opens_the_fan_on_the_changed_series():
+    # the fan chart opens on the series the variant changes (lesson 13: the ore price, not wood)
+    assert series_for(["price.wood", "price.ore", "income"], ["prices.ore.12.ore.0", "prices.ore.13.ore.1"]) == \
+        "price.ore"
+    assert series_for(["points", "income"], ["crest_limit"]) == "points"  # nothing in common: the first
+    lab = DesignLab(GAME, variants=[changed_variant()], series="points")
+    # a refusal typed before a run does not stay through it
+    lab.editor.edit("road_minimum", "99")
+    assert lab.editor.message_kind == "error" and lab.message_kind == "error"
+    lab.run(games=6, bots=["random"] * 3, wait=False)
+    assert lab.editor.message_kind == "info" and lab.message.startswith("Running up to")
+    assert lab.progress_label.value.startswith("Running…")
+    results = lab.wait(120)
+    assert results is not None and not lab.running
+    assert "Running" not in lab.message and "Running" not in lab.progress_label.value
+    assert lab.series.value == "points"  # the lesson's choice
+    # 200 games asked with 3 seat orders per seed: 201 are played, and the lab says so
+    lab.run(games=200, bots=["random"] * 3, stop="turns", margin=50.0, wait=False)
+    assert "200 asked: whole blocks of 3 seat orders make 201, 67 seeds" in lab.message
+    lab.stop()
+    lab.wait(120)
+    assert not lab.running
