@@ -55,9 +55,11 @@ class Estimate:
     n: int
 
     def __str__(self) -> str:
+        from .verdicts import plain  # numbers as people write them: 1,020, never 1.02e+03
+
         if math.isnan(self.low):
-            return f"{self.value:.3g} (n={self.n})"
-        return f"{self.value:.3g} [{self.low:.3g}, {self.high:.3g}]"
+            return f"{plain(self.value)} (n={self.n})"
+        return f"{plain(self.value)} [{plain(self.low)}, {plain(self.high)}]"
 
 
 def mean_interval(values: Iterable[float]) -> Estimate:

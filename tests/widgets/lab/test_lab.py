@@ -4,6 +4,7 @@ fan chart) opens in its table at that round."""
 
 from __future__ import annotations
 
+import html
 import json
 import sys
 import time
@@ -287,3 +288,18 @@ def test_issue_37_the_lab_view_says_what_a_run_does_and_opens_the_fan_on_the_cha
     lab.stop()
     lab.wait(120)
     assert not lab.running
+
+
+def test_the_report_button_writes_one_page_and_a_lab_folder_keeps_the_run(tmp_path):
+    from games.lab.folder import LabFolder
+
+    lab = DesignLab(GAME, variants=[changed_variant()], store=tmp_path / "lab-results")
+    assert lab.make_report() is None and lab.message_kind == "error"  # nothing to report yet
+    results = lab.run(games=3, bots=["random"] * 3, stop="turns")
+    path = lab.make_report()
+    assert path == tmp_path / "lab-results" / "reports" / f"{results.experiment.id}.html" and path.is_file()
+    page = path.read_text(encoding="utf-8")
+    assert "short roads" in page and html.escape(results.verdict(results.arm("short roads"), "turns").words) in page
+    assert "open the report" in lab.report_link.value and lab.message.startswith("Report written: ")
+    (row,) = LabFolder(tmp_path / "lab-results").index()
+    assert row["id"] == results.experiment.id and row["games"] == 3 and row["status"] == "done"
