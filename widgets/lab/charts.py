@@ -151,7 +151,6 @@ def in_units(metric: str, value: float, signed: bool = True) -> str:
     if not _finite(value):
         return "n/a"
     unit, share = UNITS.get(metric, ("", False))
-    sign = "+" if signed else ""
     value = round(value, 9) + 0.0  # a paired mean of equal games is 0, not -7e-16 (and never -0)
     if share:
         return f"{plain(value * 100, signed=signed)} pp"
