@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: How often (seconds) a run reports progress while it waits for workers.
 TICK = 0.5
+#: How often (seconds) a run that is playing reads the games other runs kept (while it waits for them: every tick).
+REFRESH = 2.0
 
 
 def author() -> str:
@@ -122,7 +124,8 @@ class Run:
         if not pairs:
             return
         exp = self.experiment
-        for record in self.store.records_at(exp.lineup_key, {a for a, _ in pairs}, {s for _, s in pairs}):
+        for record in self.store.records_at(exp.lineup_key, {a for a, _ in pairs}, {s for _, s in pairs},
+                                            have=self.records):
             arm = record.pop("arm")
             self.records.setdefault((arm, record["seed"], record["rotation"]), record)
 
@@ -216,7 +219,7 @@ class Run:
         started = time.perf_counter()
         self._prepare()
         flying: dict[Future, list[tuple[str, int]]] = {}
-        last = renewed = 0.0
+        last = renewed = refreshed = 0.0
         try:
             while True:
                 over = self.decided_blocks is not None or self.stopping
@@ -246,9 +249,11 @@ class Run:
                     pairs = flying.pop(future)
                     self._keep(future.result(), late=self.decided_blocks is not None)
                     self._mine.difference_update(pairs)
-                self._refresh([p for p in self._waiting()[:400] if p not in self._mine])
-                self._advance()
                 now = time.perf_counter()
+                if now - refreshed >= REFRESH:  # what other runs on this store kept meanwhile
+                    refreshed = now
+                    self._refresh([p for p in self._waiting()[:400] if p not in self._mine])
+                self._advance()
                 if now - renewed >= min(10.0, self.lease / 4) and self._mine:
                     renewed = now
                     self.store.renew(self.owner, self.lease)

@@ -396,22 +396,28 @@ class Store:
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
 
-    def records_at(self, lineup: str, arms: Iterable[str], seeds: Iterable[int]) -> Iterator[dict[str, Any]]:
+    def records_at(self, lineup: str, arms: Iterable[str], seeds: Iterable[int],
+                   have: Any = frozenset()) -> Iterator[dict[str, Any]]:
         """The records of the games kept for these arms and seeds (what other runs wrote meanwhile), each with its
-        ``arm``."""
+        ``arm``; keys ``(arm, seed, rotation)`` in ``have`` are skipped unread."""
         arms, seeds = set(arms), sorted(set(seeds))
         if not arms or not seeds:
             return
+        found = []
         with self._lock:
-            rows = self._db.execute("SELECT arm, record FROM games WHERE lineup=? AND seed BETWEEN ? AND ?",
-                                    (lineup, seeds[0], seeds[-1])).fetchall()
-        wanted = set(seeds)
+            for start in range(0, len(seeds), 500):
+                part = seeds[start:start + 500]
+                marks = ",".join("?" * len(part))
+                keys = self._db.execute(f"SELECT arm, seed, rotation FROM games WHERE lineup=? AND seed IN ({marks})",
+                                        (lineup, *part)).fetchall()
+                found += [k for k in keys if k[0] in arms and k not in have]
+            rows = [(arm, self._db.execute("SELECT record FROM games WHERE arm=? AND lineup=? AND seed=? AND "
+                                           "rotation=?", (arm, lineup, seed, rotation)).fetchone()[0])
+                    for arm, seed, rotation in found]
         for arm, record in rows:
-            if arm in arms:
-                found = json.loads(record)
-                if found["seed"] in wanted:
-                    found["arm"] = arm
-                    yield found
+            out = json.loads(record)
+            out["arm"] = arm
+            yield out
 
 
 def _json_number(value: Any) -> Any:
