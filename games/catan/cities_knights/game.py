@@ -10,7 +10,7 @@ live in the mechanic modules:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
 from games.catan import board
 from games.catan.data import ck_rulebook, rulebook
@@ -83,6 +83,7 @@ class CKGame(CatanGame):
     cards = CARDS
     width = CARD_KINDS
     card_order = CARD_ORDER
+    card_index = {card: i for i, card in enumerate(CARDS)}
     card_totals = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES) + \
         (ck_rulebook.COMMODITY_CARDS.value,) * len(ck_rulebook.COMMODITIES)
     card_groups = (RESOURCE_ORDER, COMMODITY_ORDER)
@@ -287,6 +288,9 @@ class CKGame(CatanGame):
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
+
+    def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
+        return [evaluation.lookahead(self, action, player) for action in actions]
 
     def redeal(self, viewer: int | None, rng: Rng) -> CKGame:
         return hidden.redeal(self, viewer, rng)
