@@ -92,7 +92,7 @@ def lookaheads(game: CatanGame, actions: Sequence[Action], p: int) -> list[float
             value = rated(*changed) + robbing(game, h, p)
         elif verb == "roll":
             value = now
-        elif verb == "end" and _end_goes_on(game):
+        elif verb == "end" and end_goes_on(game):
             value = now
         elif verb == "buy":
             cost = tuple((r, -n) for r, n in game.design.development_cost)
@@ -172,13 +172,10 @@ def _setup_settlement(game: CatanGame, p: int, v: int, now_parts: list[float], m
     changed = now_parts.copy()
     changed[OWN] += game.design.settlement_points
     changed[PRODUCTION] = production_of(game.tables, s.settlements[p] | bit, s.cities[p], s.robber)
-    if s.setup_step >= game.players:  # the second settlement takes a card of each land hex next to it (bank allowing)
-        after, bank = hand.copy(), s.bank.copy()
-        for h in NODE_HEXES[v]:
-            r = s.terrain[h]
-            if r < RESOURCE_KINDS and bank[r] > 0:
-                bank[r] -= 1
-                after[r] += 1
+    if s.setup_step >= game.players:  # the second settlement takes a card of each land hex next to it
+        after = hand.copy()
+        for r, n in setup_income(game, v):
+            after[r] += n
         changed[HAND] = memo.value(after, game.safe_hand(p))
     kind = game.tables.node_harbour[v]
     if kind >= 0:
@@ -190,19 +187,36 @@ def _setup_settlement(game: CatanGame, p: int, v: int, now_parts: list[float], m
     return rated(*changed)
 
 
+def setup_income(game: CatanGame, v: int) -> tuple[tuple[int, int], ...]:
+    """The cards ((resource, 1), ...) a set-up piece at ``v`` takes: one of each land hex next to it while the bank
+    has one (:func:`.production.income_next_to`)."""
+    s = game.state
+    bank = s.bank.copy()
+    out = []
+    for h in NODE_HEXES[v]:
+        r = s.terrain[h]
+        if r < RESOURCE_KINDS and bank[r] > 0:
+            bank[r] -= 1
+            out.append((r, 1))
+    return tuple(out)
+
+
 def harbours_after(game: CatanGame, p: int, kind: int) -> int:
-    """How many resources ``p`` trades better than the bank once they have a harbour of ``kind`` too."""
+    """How many cards ``p`` trades better than at the start once they have a harbour of ``kind`` too (the rates a
+    harbour lowers, :func:`.pieces._harbour`)."""
     design = game.design
-    rates = game.state.rates[p * RESOURCE_KINDS:p * RESOURCE_KINDS + RESOURCE_KINDS]
-    for r in range(RESOURCE_KINDS):
+    w = game.width
+    rates = game.state.rates[p * w:p * w + w]
+    for r in range(w):
         if kind == GENERIC:
             rates[r] = min(rates[r], design.generic_rates[r])
         elif kind == r:
             rates[r] = min(rates[r], design.special_rate)
-    return sum(1 for r in range(RESOURCE_KINDS) if rates[r] < design.bank_rate)
+    start = design.start_rates
+    return sum(1 for r in range(w) if rates[r] < start[r])
 
 
-def _end_goes_on(game: CatanGame) -> bool:
+def end_goes_on(game: CatanGame) -> bool:
     """Whether ``end`` leaves everything the evaluation reads as it is: the game goes on (not the last turn) and the
     next player does not declare a win at once."""
     s = game.state

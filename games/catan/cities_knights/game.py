@@ -18,7 +18,7 @@ from games.catan.game import CatanGame
 from games.catan.state import ANSWER, DISCARD, waiting
 from games.core import Action, ConfigError, Parameter, Rng, Steps
 
-from . import checks, commodities, evaluation, flow, hidden, knights
+from . import checks, commodities, evaluation, flow, hidden, knights, ratings
 from .barbarians import Commit, DefenderDraw, Pillage
 from .design import CKDesign, ck_design
 from .dice import Alchemy, Aqueduct, CKRoll
@@ -290,7 +290,7 @@ class CKGame(CatanGame):
         return evaluation.lookahead(self, action, player)
 
     def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
-        return [evaluation.lookahead(self, action, player) for action in actions]
+        return ratings.lookaheads(self, actions, player)
 
     def redeal(self, viewer: int | None, rng: Rng) -> CKGame:
         return hidden.redeal(self, viewer, rng)

@@ -1,0 +1,271 @@
+"""The greedy bot's ratings of one Cities & Knights decision, all actions at once (``CKGame.lookaheads``): the very
+values :func:`.evaluation.lookahead` gives action by action, without a clone for the actions that are asked most.
+
+As in the base game (:mod:`games.catan.ratings`), the evaluation is a sum of parts (:func:`.evaluation.parts`,
+added up by :func:`.evaluation.rated` always in the same order): the parts of the position are worked out once per
+decision, and an action that changes only some of them is rated by replacing those and adding up again, the very
+float the full evaluation after the action gives.
+
+* ``trade GIVE GET`` (maritime), ``discard CARD``: the cards change, nothing else the evaluation reads;
+* ``road EDGE`` after the roll: the cards pay; the road length, the reached nodes and the open paths change (on a
+  clone when the new length would move the longest road card);
+* ``knight NODE``: the cards pay, the knights' strength grows, the node is no longer free; ``activate NODE``: the
+  cards pay, the active strength and the barbarians' threat change; ``promote NODE``: the cards pay, the strength (and
+  the active strength, if the knight is active) and the threat change; ``move FROM TO``: the knight becomes inactive
+  (the active strength, the threat) and the free nodes at both ends follow. A knight placed or moved where another
+  player's road passes may cut it (their lengths, the longest road card): that action is played on a clone;
+* ``end``: nothing the evaluation reads changes, unless the Merchant Fleet lapses (the rates), the turn limit ends
+  the game or the next player would declare a win at once (then the clone);
+* chance (``roll``, the Alchemist's ``dice``, ``robber``, ``steal``, a tied defender's ``draw``) and the trade
+  between players are rated from the position's own value, as :func:`.evaluation.lookahead` rates them.
+
+Every other action (progress cards, cities, settlements, walls, improvements, the set-up, ...) is played on a clone
+as :func:`.evaluation.lookahead` does; so is everything when the seat rated is not the one deciding, or when the
+player whose turn it is holds the points to win already (a position made by hand).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from games.catan.board import EDGE_BIT, EDGE_END_MASK, NODE_BIT, NODE_CLOSE
+from games.catan.evaluation import HandMemo, hand_memo, production_of, sites_from
+from games.catan.ratings import end_goes_on, harbours_after, may_declare, road_length_after, setup_income
+from games.catan.roads import holder_after
+from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, SETUP_SETTLEMENT
+from games.core import Action
+
+from .evaluation import (
+    ACTIVE,
+    AHEAD,
+    CARDS,
+    CHANCE,
+    HARBOURS,
+    OWN,
+    PRODUCTION,
+    ROAD,
+    SPOTS,
+    STRENGTH,
+    THREAT,
+    active_strengths,
+    cards_value,
+    lookahead,
+    parts,
+    rated,
+    threat_of,
+)
+from .state import CARD_KINDS, SETUP_CITY
+
+if TYPE_CHECKING:
+    from .game import CKGame
+
+ROBBING = ("robber", "steal", "draw")
+
+
+def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
+    """:func:`.evaluation.lookahead` of each of ``actions`` (legal now) for ``p``, in their order."""
+    s = game.state
+    if not s.stack or s.stack[-1].player != p or may_declare(game):
+        return [lookahead(game, action, p) for action in actions]
+    position = Position(game, p)
+    now = position.now
+    trading = s.phase in (OFFER, ANSWER, CONFIRM)
+    main = s.phase == MAIN
+    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY)
+    out = []
+    for action in actions:
+        verb = action.verb
+        value = None
+        if verb in CHANCE:
+            value = now + (0.1 if verb in ROBBING else 0.0)
+        elif trading or verb == "propose":
+            value = now + (0.5 if verb in ("withdraw", "decline") else -1.0)
+        elif verb == "discard":
+            value = position.with_cards(((game.card_index[action.args[0]], -1),))  # type: ignore[index]
+        elif main:
+            value = position.main(action)
+        elif setup and verb in ("settle", "city"):
+            value = position.setup(action.args[0], verb == "city")  # type: ignore[arg-type]
+        out.append(lookahead(game, action, p) if value is None else value)
+    return out
+
+
+class Position:
+    """The position's parts for the seat deciding, and the ratings of actions that change some of them."""
+
+    def __init__(self, game: CKGame, p: int) -> None:
+        s = game.state
+        self.game, self.p = game, p
+        self.memo: HandMemo = hand_memo(game)
+        self.parts = parts(game, p, self.memo)
+        self.now = rated(*self.parts)
+        self.hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
+        self.levels = s.levels[p * 3:p * 3 + 3]
+        self.safe = game.safe_hand(p)
+        #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
+        self.paid: dict[tuple[tuple[int, int], ...], float] = {}
+        self.breakers = game.breakers(p)
+        self.actives = active_strengths(game)
+
+    def paying(self, cost: tuple[tuple[int, int], ...]) -> float:
+        """The cards' value after paying ``cost`` (worked out once per decision)."""
+        found = self.paid.get(cost)
+        if found is None:
+            found = self.paid[cost] = self.cards_after(tuple((r, -n) for r, n in cost))
+        return found
+
+    def main(self, action: Action) -> float | None:
+        """The rating of an action after the roll, or ``None`` when it must be played on a clone."""
+        game, p = self.game, self.p
+        s = game.state
+        verb = action.verb
+        if verb == "trade":
+            g, r = game.card_index[action.args[0]], game.card_index[action.args[1]]  # type: ignore[index]
+            return self.with_cards(((g, -s.rates[p * CARD_KINDS + g]), (r, 1)))
+        if verb == "road":
+            return self.road(action.args[0])  # type: ignore[arg-type]
+        if verb == "knight":
+            return self.knight(action.args[0])  # type: ignore[arg-type]
+        if verb == "activate":
+            v: int = action.args[0]  # type: ignore[assignment]
+            return self.knights(game.design.activate_cost, s.knights_at[p * 3:p * 3 + 3], s.active[p] | NODE_BIT[v])
+        if verb == "promote":
+            v = action.args[0]  # type: ignore[assignment]
+            at = s.knights_at[p * 3:p * 3 + 3]
+            level = next(level for level in range(3) if at[level] & NODE_BIT[v])
+            at[level] &= ~NODE_BIT[v]
+            at[level + 1] |= NODE_BIT[v]
+            return self.knights(game.design.promote_cost, at, s.active[p])
+        if verb == "move":
+            return self.move(action.args[0], action.args[1])  # type: ignore[arg-type]
+        if verb == "end" and not s.fleet and end_goes_on(game):
+            return self.now
+        return None
+
+    def setup(self, v: int, city: bool) -> float | None:
+        """A set-up settlement (first round) or city (second round, with its income) at ``v``: points, production,
+        the cards, the barbarians' threat (a city), a harbour, the free sites; ``None`` when it cuts another
+        player's road."""
+        game, p = self.game, self.p
+        s = game.state
+        design = game.design
+        bit = NODE_BIT[v]
+        if self.cuts(bit):
+            return None
+        changed = self.parts.copy()
+        changed[OWN] += design.city_points if city else design.settlement_points
+        settlements, cities = s.settlements[p], s.cities[p]
+        if city:
+            cities |= bit
+            after = s.cities.copy()
+            after[p] = cities
+            changed[CARDS] = self.cards_after(setup_income(game, v))
+            changed[THREAT] = threat_of(game, p, self.actives, after)
+        else:
+            settlements |= bit
+        changed[PRODUCTION] = production_of(game.tables, settlements, cities, s.robber)
+        kind = game.tables.node_harbour[v]
+        if kind >= 0:
+            changed[HARBOURS] = harbours_after(game, p, kind)
+        free = s.free & ~NODE_CLOSE[v]
+        reach = s.reach[p]
+        changed[SPOTS] = min((free & reach).bit_count(), 3)
+        changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        return rated(*changed)
+
+    def with_cards(self, changes: tuple[tuple[int, int], ...]) -> float:
+        """The rating after the hand changes by ``changes`` ((card, +/- count), ...) and nothing else does."""
+        changed = self.parts.copy()
+        changed[CARDS] = self.cards_after(changes)
+        return rated(*changed)
+
+    def cards_after(self, changes: tuple[tuple[int, int], ...]) -> float:
+        after = self.hand.copy()
+        for card, n in changes:
+            after[card] += n
+        return cards_value(self.memo, after, self.safe, self.levels)
+
+    def road(self, e: int) -> float | None:
+        game, p = self.game, self.p
+        s = game.state
+        bit = EDGE_BIT[e]
+        before = s.road_length[p]
+        length = road_length_after(s.roads[p] | bit, self.breakers, e, before)
+        if length != before:
+            lengths = s.road_length.copy()
+            lengths[p] = length
+            if holder_after(lengths, s.longest, game.design.longest_min) != s.longest:
+                return None
+        reach = s.reach[p] | EDGE_END_MASK[e]
+        changed = self.parts.copy()
+        changed[CARDS] = self.paying(game.design.road_cost)
+        changed[ROAD] = length
+        changed[SPOTS] = min((s.free & reach).bit_count(), 3)
+        changed[AHEAD] = sites_from(reach, s.open_edges & ~bit, s.free)
+        return rated(*changed)
+
+    def knight(self, v: int) -> float | None:
+        """A new inactive basic knight at ``v``: paid, stronger, ``v`` no longer free."""
+        game, p = self.game, self.p
+        s = game.state
+        bit = NODE_BIT[v]
+        if self.cuts(bit):
+            return None
+        at = s.knights_at[p * 3:p * 3 + 3]
+        at[0] |= bit
+        changed = self.parts.copy()
+        changed[CARDS] = self.paying(game.design.knight_cost)
+        changed[STRENGTH] = self.strength(at, ~0)
+        free = s.free & ~bit
+        reach = s.reach[p]
+        changed[SPOTS] = min((free & reach).bit_count(), 3)
+        changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        return rated(*changed)
+
+    def knights(self, cost: tuple[tuple[int, int], ...], at: list[int], active: int) -> float:
+        """Paid ``cost``; ``p``'s knights are now ``at`` (a mask per level) with ``active`` of them active."""
+        changed = self.parts.copy()
+        changed[CARDS] = self.paying(cost)
+        self.set_strengths(changed, at, active)
+        return rated(*changed)
+
+    def move(self, a: int, b: int) -> float | None:
+        """The knight at ``a`` goes to ``b`` and becomes inactive; the free nodes at both ends follow."""
+        game, p = self.game, self.p
+        s = game.state
+        ends = NODE_BIT[a] | NODE_BIT[b]
+        if self.cuts(ends):
+            return None
+        at = s.knights_at[p * 3:p * 3 + 3]
+        level = next(level for level in range(3) if at[level] & NODE_BIT[a])
+        at[level] = at[level] & ~NODE_BIT[a] | NODE_BIT[b]
+        changed = self.parts.copy()
+        self.set_strengths(changed, at, s.active[p] & ~NODE_BIT[a])
+        free = s.free & ~NODE_BIT[b]
+        if not s.built & NODE_CLOSE[a]:  # the knight's node is free again unless a building stands next to it
+            free |= NODE_BIT[a]
+        reach = s.reach[p]
+        changed[SPOTS] = min((free & reach).bit_count(), 3)
+        changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        return rated(*changed)
+
+    def cuts(self, nodes: int) -> bool:
+        """Whether a knight arriving at or leaving ``nodes`` touches another player's roads (their lengths)."""
+        s = self.game.state
+        return any(s.reach[q] & nodes for q in range(self.game.players) if q != self.p)
+
+    def strength(self, at: list[int], nodes: int) -> int:
+        """The strength of ``p``'s knights ``at`` (a mask per level) that stand on ``nodes``
+        (:func:`.barbarians.knight_strength` of a changed position)."""
+        strength = self.game.design.strength
+        return sum(strength[level] * (at[level] & nodes).bit_count() for level in range(3))
+
+    def set_strengths(self, changed: list[float], at: list[int], active: int) -> None:
+        """Set the strength, active strength and threat parts for ``p``'s knights ``at`` with ``active`` active."""
+        game, p = self.game, self.p
+        s = game.state
+        actives = self.actives.copy()
+        actives[p] = self.strength(at, active)
+        changed[STRENGTH] = self.strength(at, ~0)
+        changed[ACTIVE] = actives[p]
+        changed[THREAT] = threat_of(game, p, actives, s.cities)
