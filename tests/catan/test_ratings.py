@@ -69,3 +69,14 @@ def test_whole_greedy_games_rate_alike_for_both_games():
     for game_id, (low, high) in GAMES.items():
         for players in range(low, high + 1):
             assert compare_along(game_id, players, 7 + players, 85, "game", {}, 1200, 0) > 1000
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=st.lists(st.integers(0, 12), min_size=5, max_size=5), safe=st.integers(-6, 14),
+       game_id=st.sampled_from(sorted(GAMES)))
+def test_the_prepared_hand_value_is_the_hand_value(hand, safe, game_id):
+    """The look-ups' hand value (prepared numbers, plain loops) is :func:`hand_value`'s float exactly."""
+    from games.catan.evaluation import HandMemo, hand_value
+
+    bonuses = game_class(game_id)(None, 0, players=3).design.build_bonus
+    assert HandMemo(bonuses).computed(hand, safe) == hand_value(hand, safe, bonuses)

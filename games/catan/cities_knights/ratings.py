@@ -16,12 +16,14 @@ float the full evaluation after the action gives.
   player's road passes may cut it (their lengths, the longest road card): that action is played on a clone;
 * ``end``: nothing the evaluation reads changes, unless the Merchant Fleet lapses (the rates), the turn limit ends
   the game or the next player would declare a win at once (then the clone);
+* ``play CARD`` of a card that asks its player a decision first or sets a flag of the turn (:data:`ASKING`): one
+  card fewer in hand; its effect comes with the decision after;
 * chance (``roll``, the Alchemist's ``dice``, ``robber``, ``steal``, a tied defender's ``draw``) and the trade
   between players are rated from the position's own value, as :func:`.evaluation.lookahead` rates them.
 
-Every other action (progress cards, cities, settlements, walls, improvements, the set-up, ...) is played on a clone
-as :func:`.evaluation.lookahead` does; so is everything when the seat rated is not the one deciding, or when the
-player whose turn it is holds the points to win already (a position made by hand).
+Every other action (the other progress cards, cities and settlements after the roll, walls, improvements, set-up
+roads, ...) is played on a clone as :func:`.evaluation.lookahead` does; so is everything when the seat rated is not the
+one deciding, or when the player whose turn it is holds the points to win already (a position made by hand).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from games.catan.board import EDGE_BIT, EDGE_END_MASK, NODE_BIT, NODE_CLOSE
 from games.catan.evaluation import HandMemo, hand_memo, production_of, sites_from
 from games.catan.ratings import end_goes_on, harbours_after, may_declare, road_length_after, setup_income
 from games.catan.roads import holder_after
-from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, SETUP_SETTLEMENT
+from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, ROLL, SETUP_SETTLEMENT
 from games.core import Action
 
 from .evaluation import (
@@ -43,6 +45,7 @@ from .evaluation import (
     HARBOURS,
     OWN,
     PRODUCTION,
+    PROGRESS,
     ROAD,
     SPOTS,
     STRENGTH,
@@ -54,12 +57,40 @@ from .evaluation import (
     rated,
     threat_of,
 )
-from .state import CARD_KINDS, SETUP_CITY
+from .state import (
+    ALCHEMIST,
+    BISHOP,
+    CARD_KINDS,
+    COMMERCIAL_HARBOR,
+    CRANE,
+    DESERTER,
+    DIPLOMAT,
+    ENGINEER,
+    INTRIGUE,
+    INVENTOR,
+    KIND,
+    MASTER_MERCHANT,
+    MEDICINE,
+    MERCHANT,
+    MERCHANT_FLEET,
+    RESOURCE_MONOPOLY,
+    ROAD_BUILDING,
+    SETUP_CITY,
+    SMITH,
+    SPY,
+    TRADE_MONOPOLY,
+)
 
 if TYPE_CHECKING:
     from .game import CKGame
 
 ROBBING = ("robber", "steal", "draw")
+#: Progress cards whose play changes nothing the evaluation reads but the number of cards in hand: each asks its
+#: player a decision first (a target, a place, a name, the dice, the robber's hex, roads to place) or sets a flag of
+#: the turn (the Crane, the Commercial Harbor). Their effect comes with the decision after, rated then.
+ASKING = frozenset({ALCHEMIST, BISHOP, COMMERCIAL_HARBOR, CRANE, DESERTER, DIPLOMAT, ENGINEER, INTRIGUE, INVENTOR,
+                    MASTER_MERCHANT, MEDICINE, MERCHANT, MERCHANT_FLEET, RESOURCE_MONOPOLY, ROAD_BUILDING, SMITH, SPY,
+                    TRADE_MONOPOLY})
 
 
 def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
@@ -82,6 +113,8 @@ def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
             value = now + (0.5 if verb in ("withdraw", "decline") else -1.0)
         elif verb == "discard":
             value = position.with_cards(((game.card_index[action.args[0]], -1),))  # type: ignore[index]
+        elif verb == "play" and (main or s.phase == ROLL) and KIND[action.args[0]] in ASKING:  # type: ignore[index]
+            value = position.without_card()
         elif main:
             value = position.main(action)
         elif setup and verb in ("settle", "city"):
@@ -171,6 +204,12 @@ class Position:
         reach = s.reach[p]
         changed[SPOTS] = min((free & reach).bit_count(), 3)
         changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        return rated(*changed)
+
+    def without_card(self) -> float:
+        """The rating after playing a progress card of :data:`ASKING`: one card fewer in hand, nothing else yet."""
+        changed = self.parts.copy()
+        changed[PROGRESS] -= 1
         return rated(*changed)
 
     def with_cards(self, changes: tuple[tuple[int, int], ...]) -> float:
