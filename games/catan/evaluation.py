@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from games.core import Action
 
-from .board import HEX_CORNER_MASK, NODE_BIT, NODE_STEPS, Tables, bits
+from .board import HEX_CORNER_MASK, NODE_BIT, NODE_HEXES, NODE_STEPS, Tables, bits
 from .data import rulebook
 from .design import Cost
 from .development import DEV_KINDS, KNIGHT, VICTORY_POINT
@@ -61,6 +61,17 @@ def production_of(tables: Tables, settlements: int, cities: int, robber: int) ->
     corners = HEX_CORNER_MASK[robber]
     blocked = ((settlements | cities) & corners).bit_count() + (cities & corners).bit_count()
     return (total - tables.pips[robber] * blocked) / 36
+
+
+def production_by_hex(pips: Sequence[int], settlements: int, cities: int, robber: int) -> float:
+    """:func:`production_of` hex by hex, for pips per hex that are not a layout's (the Inventor's swap)."""
+    total = 0
+    for v in bits(settlements | cities):
+        amount = 2 if cities >> v & 1 else 1
+        for h in NODE_HEXES[v]:
+            if h != robber:
+                total += pips[h] * amount
+    return total / 36
 
 
 class HandMemo:

@@ -31,10 +31,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from games.catan.board import EDGE_BIT, EDGE_END_MASK, NODE_BIT, NODE_CLOSE
-from games.catan.evaluation import HandMemo, hand_memo, production_of, sites_from
+from games.catan.evaluation import HandMemo, hand_memo, production_by_hex, production_of, sites_from
 from games.catan.ratings import end_goes_on, harbours_after, may_declare, road_length_after, setup_income
 from games.catan.roads import holder_after
-from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, ROLL, SETUP_SETTLEMENT
+from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from games.core import Action
 
 from .evaluation import (
@@ -59,6 +60,7 @@ from .evaluation import (
 )
 from .state import (
     ALCHEMIST,
+    AQUEDUCT,
     BISHOP,
     CARD_KINDS,
     COMMERCIAL_HARBOR,
@@ -66,6 +68,7 @@ from .state import (
     DESERTER,
     DIPLOMAT,
     ENGINEER,
+    FIFTH,
     INTRIGUE,
     INVENTOR,
     KIND,
@@ -101,8 +104,9 @@ def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
     position = Position(game, p)
     now = position.now
     trading = s.phase in (OFFER, ANSWER, CONFIRM)
-    main = s.phase == MAIN
-    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY)
+    phase = s.phase
+    main = phase == MAIN
+    setup = phase in (SETUP_SETTLEMENT, SETUP_CITY)
     out = []
     for action in actions:
         verb = action.verb
@@ -113,12 +117,20 @@ def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
             value = now + (0.5 if verb in ("withdraw", "decline") else -1.0)
         elif verb == "discard":
             value = position.with_cards(((game.card_index[action.args[0]], -1),))  # type: ignore[index]
-        elif verb == "play" and (main or s.phase == ROLL) and KIND[action.args[0]] in ASKING:  # type: ignore[index]
+        elif verb == "play" and phase in (MAIN, ROLL, FIFTH) and KIND[action.args[0]] in ASKING:  # type: ignore[index]
             value = position.without_card()
         elif main:
             value = position.main(action)
         elif setup and verb in ("settle", "city"):
             value = position.setup(action.args[0], verb == "city")  # type: ignore[arg-type]
+        elif verb == "road" and (phase == ROAD_BUILDING_PHASE or phase == SETUP_ROAD and not position.last_placement):
+            value = position.road(action.args[0], free=True)  # type: ignore[arg-type]
+        elif verb == "take" and phase == AQUEDUCT:
+            value = position.with_cards(((game.card_index[action.args[0]], 1),))  # type: ignore[index]
+        elif verb == "swap":
+            value = position.swap(action.args[0], action.args[1])  # type: ignore[arg-type]
+        elif verb == "bottom" and phase == FIFTH:
+            value = position.without_card()
         out.append(lookahead(game, action, p) if value is None else value)
     return out
 
@@ -139,6 +151,8 @@ class Position:
         self.paid: dict[tuple[tuple[int, int], ...], float] = {}
         self.breakers = game.breakers(p)
         self.actives = active_strengths(game)
+        #: Whether a set-up road now is the last placement of the set-up (the first turn starts: on a clone).
+        self.last_placement = s.setup_step + 1 >= 2 * game.players
 
     def paying(self, cost: tuple[tuple[int, int], ...]) -> float:
         """The cards' value after paying ``cost`` (worked out once per decision)."""
@@ -173,6 +187,15 @@ class Position:
             return self.move(action.args[0], action.args[1])  # type: ignore[arg-type]
         if verb == "end" and not s.fleet and end_goes_on(game):
             return self.now
+        if verb == "wall":  # paid; the safe hand grows
+            changed = self.parts.copy()
+            after = self.hand.copy()
+            for r, n in game.design.wall_cost:
+                after[r] -= n
+            changed[CARDS] = cards_value(self.memo, after, self.safe + game.design.wall_safe, self.levels)
+            return rated(*changed)
+        if verb in ("settle", "city"):
+            return self.build(action.args[0], verb == "city")  # type: ignore[arg-type]
         return None
 
     def setup(self, v: int, city: bool) -> float | None:
@@ -190,10 +213,8 @@ class Position:
         settlements, cities = s.settlements[p], s.cities[p]
         if city:
             cities |= bit
-            after = s.cities.copy()
-            after[p] = cities
             changed[CARDS] = self.cards_after(setup_income(game, v))
-            changed[THREAT] = threat_of(game, p, self.actives, after)
+            changed[THREAT] = self.threat_with(cities)
         else:
             settlements |= bit
         changed[PRODUCTION] = production_of(game.tables, settlements, cities, s.robber)
@@ -204,6 +225,53 @@ class Position:
         reach = s.reach[p]
         changed[SPOTS] = min((free & reach).bit_count(), 3)
         changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        return rated(*changed)
+
+    def build(self, v: int, city: bool) -> float | None:
+        """A settlement at ``v`` after the roll (paid, a point, production, a harbour, the free sites), or a city
+        replacing the settlement there (paid, points, production, the threat); ``None`` when the points would win
+        (the game would end) or a new settlement cuts another player's road."""
+        game, p = self.game, self.p
+        s = game.state
+        design = game.design
+        bit = NODE_BIT[v]
+        gain = (1 if s.reduced[p] & bit else design.city_points - design.settlement_points) if city \
+            else design.settlement_points
+        if s.points[p] + gain >= game.config.points_to_win or not city and self.cuts(bit):
+            return None
+        changed = self.parts.copy()
+        changed[OWN] += gain
+        changed[CARDS] = self.paying(design.city_cost if city else design.settlement_cost)
+        settlements, cities = s.settlements[p], s.cities[p]
+        if city:
+            settlements &= ~bit
+            cities |= bit
+            changed[THREAT] = self.threat_with(cities)
+        else:
+            settlements |= bit
+            kind = game.tables.node_harbour[v]
+            if kind >= 0:
+                changed[HARBOURS] = harbours_after(game, p, kind)
+            free = s.free & ~NODE_CLOSE[v]
+            reach = s.reach[p]
+            changed[SPOTS] = min((free & reach).bit_count(), 3)
+            changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        changed[PRODUCTION] = production_of(game.tables, settlements, cities, s.robber)
+        return rated(*changed)
+
+    def threat_with(self, cities: int) -> float:
+        """The barbarians' threat once ``p``'s cities are ``cities``."""
+        after = self.game.state.cities.copy()
+        after[self.p] = cities
+        return threat_of(self.game, self.p, self.actives, after)
+
+    def swap(self, a: int, b: int) -> float:
+        """The Inventor swaps the number tokens of hexes ``a`` and ``b``: production changes."""
+        s = self.game.state
+        pips = list(self.game.tables.pips)
+        pips[a], pips[b] = pips[b], pips[a]
+        changed = self.parts.copy()
+        changed[PRODUCTION] = production_by_hex(pips, s.settlements[self.p], s.cities[self.p], s.robber)
         return rated(*changed)
 
     def without_card(self) -> float:
@@ -224,7 +292,9 @@ class Position:
             after[card] += n
         return cards_value(self.memo, after, self.safe, self.levels)
 
-    def road(self, e: int) -> float | None:
+    def road(self, e: int, free: bool = False) -> float | None:
+        """A road at ``e``, paid for unless ``free`` (the set-up's, Road Building's); ``None`` when its length would
+        move the longest road card."""
         game, p = self.game, self.p
         s = game.state
         bit = EDGE_BIT[e]
@@ -237,7 +307,8 @@ class Position:
                 return None
         reach = s.reach[p] | EDGE_END_MASK[e]
         changed = self.parts.copy()
-        changed[CARDS] = self.paying(game.design.road_cost)
+        if not free:
+            changed[CARDS] = self.paying(game.design.road_cost)
         changed[ROAD] = length
         changed[SPOTS] = min((s.free & reach).bit_count(), 3)
         changed[AHEAD] = sites_from(reach, s.open_edges & ~bit, s.free)
