@@ -61,12 +61,13 @@ def threat_of(game: CKGame, p: int, actives: list[int], cities: list[int]) -> fl
     """:func:`threat` when each player's active knights have the strengths ``actives`` and their cities are
     ``cities`` (masks; the barbarians' strength counts them all, :func:`.barbarians.strength`)."""
     s = game.state
-    exposed = cities[p].bit_count() - sum(1 for owner in s.metro_owner if owner == p)
+    exposed = cities[p].bit_count() - s.metro_owner.count(p)
     if exposed <= 0:
         return 0.0
-    attack = sum(c.bit_count() for c in cities)
-    defence = sum(actives)
-    if defence >= attack:
+    attack = 0
+    for c in cities:
+        attack += c.bit_count()
+    if sum(actives) >= attack:  # the island's defence holds
         return 0.0
     mine = actives[p]
     others = [actives[q] for q in range(game.players) if q != p]
@@ -100,15 +101,18 @@ def parts(game: CKGame, p: int, memo: HandMemo) -> list[float]:
     actives = active_strengths(game)
     points = s.points
     strength = game.design.strength
-    one, two, three = strength[0], strength[1], strength[2]
     at = s.knights_at
-    return [points[p], max(points[q] for q in range(game.players) if q != p), production(game, p),
-            cards_value(memo, s.hands[base:base + CARD_KINDS], game.safe_hand(p), levels), sum(levels),
-            sum(1 for level in levels if level >= 3), len(s.progress[p]),
-            one * at[p * 3].bit_count() + two * at[p * 3 + 1].bit_count() + three * at[p * 3 + 2].bit_count(),
-            actives[p], threat_of(game, p, actives, s.cities),
-            s.road_length[p], sum(1 for r in range(CARD_KINDS) if rates[base + r] < start[r]),
-            min((s.free & reach).bit_count(), 3), sites_from(reach, s.open_edges, s.free)]
+    harbours = 0  # plain loops and slices: the parts are asked at every decision
+    for r in range(CARD_KINDS):
+        if rates[base + r] < start[r]:
+            harbours += 1
+    free = s.free
+    return [points[p], max(points[:p] + points[p + 1:]), production(game, p),
+            cards_value(memo, s.hands[base:base + CARD_KINDS], game.safe_hand(p), levels),
+            levels[0] + levels[1] + levels[2], (levels[0] >= 3) + (levels[1] >= 3) + (levels[2] >= 3),
+            len(s.progress[p]), strength[0] * at[p * 3].bit_count() + strength[1] * at[p * 3 + 1].bit_count()
+            + strength[2] * at[p * 3 + 2].bit_count(), actives[p], threat_of(game, p, actives, s.cities),
+            s.road_length[p], harbours, min((free & reach).bit_count(), 3), sites_from(reach, s.open_edges, free)]
 
 
 def rated(own: float, other: float, production: float, cards: float, levels: float, abilities: float,
