@@ -16,6 +16,24 @@ hand and development cards. It adds
 without drawing it: ``roll`` (the dice), ``buy`` (the card), ``robber``/``steal`` (the stolen card). Trading
 between players follows a plan: the best one-for-one swap of the hand, offered to everyone, accepted when it
 improves the answering player's hand, confirmed with the acceptor who has the fewest points.
+
+**How the ratings are fast, and why they are the same.** The greedy bot rates every legal action of a decision, a
+few thousand per game; this module and :mod:`.ratings` make that cheap without changing one value:
+
+* :func:`heuristic` is :func:`rated` of :func:`parts`: the parts are worked out, then always added up in the same
+  order. :mod:`.ratings` (``CatanGame.lookaheads``) works out a decision's parts once and rates an action that
+  changes only some of them by replacing those: the same numbers added in the same order give the very float a
+  full evaluation of the position after the action gives. Actions whose effect it does not follow are still played
+  on a clone (:func:`lookahead`), and ``tests/catan/test_ratings.py`` compares both ways float for float.
+* Production counts each node's pips (``Tables.node_pips``) less the robber's hex: whole numbers, so the total is
+  exactly the sum hex by hex (:func:`production_by_hex`).
+* Pure functions of a few small numbers are looked up instead of recomputed: a hand's value and its best swap per
+  (hand, safe hand, the others' holdings) in a :class:`HandMemo` per game design (built from prepared numbers, the
+  same float :func:`hand_value` gives), the nodes beyond a network per (reached nodes, open paths). A look-up
+  returns what the function returned for those arguments, so it changes nothing; each table is bounded
+  (:data:`MEMO_LIMIT` entries) and starts again empty when full.
+* The trade between players is rated as a family (:func:`trade_ratings`): the position's value, its best swap and
+  the exchange's gain once per decision.
 """
 
 from __future__ import annotations

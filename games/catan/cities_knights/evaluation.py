@@ -15,6 +15,15 @@ one-step look-ahead.
 :func:`lookahead` applies deterministic actions on a clone and rates chance actions (``roll``, the Alchemist's
 ``dice``, ``robber``, ``steal``, a tied defender's ``draw``) without drawing them. Trading between players is left to
 the bank: the greedy bot neither proposes nor accepts offers.
+
+**How the ratings are fast, and why they are the same** (as in the base game, :mod:`games.catan.evaluation`):
+:func:`heuristic` is :func:`rated` of :func:`parts`, added up always in the same order, so
+:mod:`.ratings` (``CKGame.lookaheads``) works out a decision's parts once and rates an action that changes only some
+of them (the cards after a trade or a cost, a knight's strength, a road, a building, production after the Inventor's
+swap) by replacing those: the very float a full evaluation after the action gives. The cards' value is looked up per
+(hand, safe hand, improvement levels) in the game design's :class:`~games.catan.evaluation.HandMemo`; the active
+knights' strengths are counted once per position. What it does not follow is played on a clone (:func:`lookahead`);
+``tests/catan/test_ratings.py`` compares both ways float for float.
 """
 
 from __future__ import annotations
