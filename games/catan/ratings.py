@@ -126,24 +126,50 @@ def _with_hand(now_parts: list[float], memo: HandMemo, hand: list[int], safe: in
 def _road(game: CatanGame, p: int, e: int, now_parts: list[float], memo: HandMemo, hand: list[int]) -> float | None:
     """The rating after ``road e`` after the roll (paid for), or ``None`` when it moves the longest road card."""
     s = game.state
-    bit = EDGE_BIT[e]
-    before = s.road_length[p]
-    length = road_length_after(s.roads[p] | bit, game.breakers(p), e, before)
-    if length != before:
-        lengths = s.road_length.copy()
-        lengths[p] = length
-        if holder_after(lengths, s.longest, game.design.longest_min) != s.longest:
-            return None
+    length, spots, ahead = road_parts(s.roads[p], game.breakers(p), s.reach[p], s.open_edges, s.free,
+                                      s.road_length[p], e)
+    if length != s.road_length[p] and moves_longest(game, p, length):
+        return None
     after = hand.copy()
     for r, n in game.design.road_cost:
         after[r] -= n
-    reach = s.reach[p] | EDGE_END_MASK[e]
     changed = now_parts.copy()
     changed[HAND] = memo.value(after, game.safe_hand(p))
     changed[ROAD] = length
-    changed[SPOTS] = min((s.free & reach).bit_count(), 3)
-    changed[AHEAD] = sites_from(reach, s.open_edges & ~bit, s.free)
+    changed[SPOTS] = spots
+    changed[AHEAD] = ahead
     return rated(*changed)
+
+
+def road_parts(roads: int, blocked: int, reach: int, open_edges: int, free: int, before: int,
+               e: int) -> tuple[int, int, float]:
+    """What a new road at ``e`` makes of a network (``roads``, touching ``reach``, longest road ``before``; the
+    breaking nodes ``blocked``, the open paths and free nodes of the island): its longest road, the free sites it
+    reaches (at most 3) and the sites ahead (:func:`.evaluation.sites_from`). Looked up: the same road options are
+    rated at every decision of a turn and of the turns after, until a piece is placed."""
+    key = (roads, blocked, reach, open_edges, free, before, e)
+    found = _ROADS.get(key)
+    if found is None:
+        bit = EDGE_BIT[e]
+        after = reach | EDGE_END_MASK[e]
+        found = (road_length_after(roads | bit, blocked, e, before), min((free & after).bit_count(), 3),
+                 sites_from(after, open_edges & ~bit, free))
+        if len(_ROADS) >= MEMO_LIMIT:
+            _ROADS.clear()
+        _ROADS[key] = found
+    return found
+
+
+_ROADS: dict[tuple[int, ...], tuple[int, int, float]] = {}
+
+
+def moves_longest(game: CatanGame, p: int, length: int) -> bool:
+    """Whether ``p``'s longest road becoming ``length`` gives the longest road card to another holder (points
+    change: a look-ahead plays it on a clone)."""
+    s = game.state
+    lengths = s.road_length.copy()
+    lengths[p] = length
+    return holder_after(lengths, s.longest, game.design.longest_min) != s.longest
 
 
 def road_length_after(edges: int, blocked: int, edge: int, before: int) -> int:

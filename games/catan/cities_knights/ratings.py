@@ -30,10 +30,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from games.catan.board import EDGE_BIT, EDGE_END_MASK, NODE_BIT, NODE_CLOSE
+from games.catan.board import NODE_BIT, NODE_CLOSE
 from games.catan.evaluation import HandMemo, hand_memo, production_by_hex, production_of, sites_from
-from games.catan.ratings import end_goes_on, harbours_after, may_declare, road_length_after, setup_income
-from games.catan.roads import holder_after
+from games.catan.ratings import end_goes_on, harbours_after, may_declare, moves_longest, road_parts, setup_income
 from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from games.core import Action
@@ -148,7 +147,7 @@ class Position:
         self.levels = s.levels[p * 3:p * 3 + 3]
         self.safe = game.safe_hand(p)
         #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
-        self.paid: dict[tuple[tuple[int, int], ...], float] = {}
+        self.paid: dict[int, float] = {}
         self.breakers = game.breakers(p)
         self.actives = active_strengths(game)
         #: Whether a set-up road now is the last placement of the set-up (the first turn starts: on a clone).
@@ -156,9 +155,9 @@ class Position:
 
     def paying(self, cost: tuple[tuple[int, int], ...]) -> float:
         """The cards' value after paying ``cost`` (worked out once per decision)."""
-        found = self.paid.get(cost)
+        found = self.paid.get(id(cost))  # by identity: the design's costs live as long as the game
         if found is None:
-            found = self.paid[cost] = self.cards_after(tuple((r, -n) for r, n in cost))
+            found = self.paid[id(cost)] = self.cards_after(tuple((r, -n) for r, n in cost))
         return found
 
     def main(self, action: Action) -> float | None:
@@ -297,21 +296,16 @@ class Position:
         move the longest road card."""
         game, p = self.game, self.p
         s = game.state
-        bit = EDGE_BIT[e]
         before = s.road_length[p]
-        length = road_length_after(s.roads[p] | bit, self.breakers, e, before)
-        if length != before:
-            lengths = s.road_length.copy()
-            lengths[p] = length
-            if holder_after(lengths, s.longest, game.design.longest_min) != s.longest:
-                return None
-        reach = s.reach[p] | EDGE_END_MASK[e]
+        length, spots, ahead = road_parts(s.roads[p], self.breakers, s.reach[p], s.open_edges, s.free, before, e)
+        if length != before and moves_longest(game, p, length):
+            return None
         changed = self.parts.copy()
         if not free:
             changed[CARDS] = self.paying(game.design.road_cost)
         changed[ROAD] = length
-        changed[SPOTS] = min((s.free & reach).bit_count(), 3)
-        changed[AHEAD] = sites_from(reach, s.open_edges & ~bit, s.free)
+        changed[SPOTS] = spots
+        changed[AHEAD] = ahead
         return rated(*changed)
 
     def knight(self, v: int) -> float | None:
