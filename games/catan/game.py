@@ -70,6 +70,11 @@ class CatanGame(StepGame):
     width: ClassVar[int] = len(rulebook.RESOURCES)
     #: Card name -> its index.
     card_index: ClassVar[Mapping[str, int]] = {card: i for i, card in enumerate(rulebook.RESOURCES)}
+    #: ``verb CARD`` by card index for the verbs of a decision that name one card (an offer's sides, a discard), and
+    #: ``trade GIVE GET`` by (give, get): made once per card set, read whenever such a decision is listed.
+    card_verbs: ClassVar[Mapping[str, tuple[Action, ...]]] = {
+        verb: pieces.card_actions(verb, rulebook.RESOURCES) for verb in ("give", "want", "discard")}
+    trade_table: ClassVar[tuple[tuple[Action, ...], ...]] = pieces.trade_actions(rulebook.RESOURCES)
     #: Card indices in alphabetical order of their names: actions naming a card are listed in this order (sorted).
     card_order: ClassVar[tuple[int, ...]] = tuple(range(len(rulebook.RESOURCES)))
     #: How many cards of each kind the game has (hands + bank): the printed numbers; a game reads its own

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping, Sequence
 
-from games.catan import board
+from games.catan import board, pieces
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.game import CatanGame
 from games.catan.state import ANSWER, DISCARD, waiting
@@ -84,6 +84,8 @@ class CKGame(CatanGame):
     width = CARD_KINDS
     card_order = CARD_ORDER
     card_index = {card: i for i, card in enumerate(CARDS)}
+    card_verbs = {verb: pieces.card_actions(verb, CARDS) for verb in ("give", "want", "discard")}
+    trade_table = pieces.trade_actions(CARDS)
     card_totals = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES) + \
         (ck_rulebook.COMMODITY_CARDS.value,) * len(ck_rulebook.COMMODITIES)
     card_groups = (RESOURCE_ORDER, COMMODITY_ORDER)
