@@ -16,6 +16,7 @@ float the full evaluation after the action gives.
   player's road passes may cut it (their lengths, the longest road card): that action is played on a clone;
 * ``end``: nothing the evaluation reads changes, unless the Merchant Fleet lapses (the rates), the turn limit ends
   the game or the next player would declare a win at once (then the clone);
+* ``play irrigation``, ``play mining``: one card fewer in hand, the harvest's cards in hand;
 * ``play CARD`` of a card that asks its player a decision first or sets a flag of the turn (:data:`ASKING`): one
   card fewer in hand; its effect comes with the decision after;
 * chance (``roll``, the Alchemist's ``dice``, ``robber``, ``steal``, a tied defender's ``draw``) and the trade
@@ -57,6 +58,7 @@ from .evaluation import (
     rated,
     threat_of,
 )
+from .science import HARVESTS, harvest
 from .state import (
     ALCHEMIST,
     AQUEDUCT,
@@ -118,6 +120,8 @@ def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
             value = position.with_cards(((game.card_index[action.args[0]], -1),))  # type: ignore[index]
         elif verb == "play" and phase in (MAIN, ROLL, FIFTH) and KIND[action.args[0]] in ASKING:  # type: ignore[index]
             value = position.without_card()
+        elif verb == "play" and main and KIND[action.args[0]] in HARVESTS:  # type: ignore[index]
+            value = position.harvest(KIND[action.args[0]])  # type: ignore[index]
         elif main:
             value = position.main(action)
         elif setup and verb in ("settle", "city"):
@@ -277,6 +281,14 @@ class Position:
         """The rating after playing a progress card of :data:`ASKING`: one card fewer in hand, nothing else yet."""
         changed = self.parts.copy()
         changed[PROGRESS] -= 1
+        return rated(*changed)
+
+    def harvest(self, kind: int) -> float:
+        """Irrigation or Mining played: one progress card fewer, the harvest's cards in hand."""
+        card, got, _, _ = harvest(self.game, self.p, kind)
+        changed = self.parts.copy()
+        changed[PROGRESS] -= 1
+        changed[CARDS] = self.cards_after(((card, got),))
         return rated(*changed)
 
     def with_cards(self, changes: tuple[tuple[int, int], ...]) -> float:
