@@ -13,7 +13,8 @@ float the full evaluation after the action gives.
   cards pay, the active strength and the barbarians' threat change; ``promote NODE``: the cards pay, the strength (and
   the active strength, if the knight is active) and the threat change; ``move FROM TO``: the knight becomes inactive
   (the active strength, the threat) and the free nodes at both ends follow. A knight placed or moved where another
-  player's road passes may cut it (their lengths, the longest road card): that action is played on a clone;
+  player's road passes may cut it (or join it again): when their new lengths move the longest road card, that action
+  is played on a clone;
 * ``end``: nothing the evaluation reads changes, unless the Merchant Fleet lapses (the rates), the turn limit ends
   the game or the next player would declare a win at once (then the clone);
 * ``play irrigation``, ``play mining``: one card fewer in hand, the harvest's cards in hand;
@@ -31,9 +32,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from games.catan.board import NODE_BIT, NODE_CLOSE
+from games.catan.board import NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, bits
 from games.catan.evaluation import HandMemo, hand_memo, production_by_hex, production_of, sites_from
 from games.catan.ratings import end_goes_on, harbours_after, may_declare, moves_longest, road_parts, setup_income
+from games.catan.roads import holder_after, longest_road
 from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from games.core import Action
@@ -325,7 +327,7 @@ class Position:
         game, p = self.game, self.p
         s = game.state
         bit = NODE_BIT[v]
-        if self.cuts(bit):
+        if self.cuts(bit) and self.knights_move_card(0, bit):
             return None
         at = s.knights_at[p * 3:p * 3 + 3]
         at[0] |= bit
@@ -349,8 +351,7 @@ class Position:
         """The knight at ``a`` goes to ``b`` and becomes inactive; the free nodes at both ends follow."""
         game, p = self.game, self.p
         s = game.state
-        ends = NODE_BIT[a] | NODE_BIT[b]
-        if self.cuts(ends):
+        if self.cuts(NODE_BIT[a] | NODE_BIT[b]) and self.knights_move_card(NODE_BIT[a], NODE_BIT[b]):
             return None
         at = s.knights_at[p * 3:p * 3 + 3]
         level = next(level for level in range(3) if at[level] & NODE_BIT[a])
@@ -366,9 +367,23 @@ class Position:
         return rated(*changed)
 
     def cuts(self, nodes: int) -> bool:
-        """Whether a knight arriving at or leaving ``nodes`` touches another player's roads (their lengths)."""
+        """Whether a piece arriving at or leaving ``nodes`` touches another player's roads (their lengths)."""
         s = self.game.state
         return any(s.reach[q] & nodes for q in range(self.game.players) if q != self.p)
+
+    def knights_move_card(self, left: int, arrived: int) -> bool:
+        """Whether ``p``'s knights leaving the nodes ``left`` and arriving at ``arrived`` change another player's
+        longest road so that the longest road card moves (points change): the lengths as
+        :func:`.knights.knights_changed` works them out."""
+        game, p = self.game, self.p
+        s = game.state
+        nodes = left | arrived
+        lengths = s.road_length.copy()
+        for q in range(game.players):
+            touched = s.reach[q] & nodes
+            if q != p and touched and any((s.roads[q] & NODE_EDGE_MASK[v]).bit_count() >= 2 for v in bits(touched)):
+                lengths[q] = longest_road(s.roads[q], game.breakers(q) & ~left | arrived)
+        return lengths != s.road_length and holder_after(lengths, s.longest, game.design.longest_min) != s.longest
 
     def strength(self, at: list[int], nodes: int) -> int:
         """The strength of ``p``'s knights ``at`` (a mask per level) that stand on ``nodes``
