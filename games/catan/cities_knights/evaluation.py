@@ -96,7 +96,7 @@ OWN, OTHER, PRODUCTION, CARDS, LEVELS, ABILITIES, PROGRESS, STRENGTH, ACTIVE, TH
     AHEAD = range(14)
 
 
-def parts(game: CKGame, p: int, memo: HandMemo) -> list[float]:
+def parts(game: CKGame, p: int, memo: HandMemo, actives: list[int] | None = None) -> list[float]:
     """The parts :func:`rated` adds up, for ``p`` in a game that goes on: their points, the best other player's,
     production, the cards' value (:func:`cards_value`), improvement levels and those at an ability, progress cards
     held, knights' strength and that of the active ones, the barbarians' threat, road length, harbours, reachable
@@ -107,7 +107,8 @@ def parts(game: CKGame, p: int, memo: HandMemo) -> list[float]:
     start = game.design.start_rates
     rates = s.rates
     reach = s.reach[p]
-    actives = active_strengths(game)
+    if actives is None:  # every player's active strength (a caller that has them passes them)
+        actives = active_strengths(game)
     points = s.points
     strength = game.design.strength
     at = s.knights_at

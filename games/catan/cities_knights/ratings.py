@@ -30,6 +30,7 @@ one deciding, or when the player whose turn it is holds the points to win alread
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Sequence
 
 from games.catan.board import NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, bits
@@ -144,20 +145,35 @@ class Position:
     """The position's parts for the seat deciding, and the ratings of actions that change some of them."""
 
     def __init__(self, game: CKGame, p: int) -> None:
-        s = game.state
         self.game, self.p = game, p
         self.memo: HandMemo = hand_memo(game)
-        self.parts = parts(game, p, self.memo)
+        self.actives = active_strengths(game)
+        self.parts = parts(game, p, self.memo, self.actives)
         self.now = rated(*self.parts)
-        self.hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
-        self.levels = s.levels[p * 3:p * 3 + 3]
-        self.safe = game.safe_hand(p)
         #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
         self.paid: dict[int, float] = {}
-        self.breakers = game.breakers(p)
-        self.actives = active_strengths(game)
-        #: Whether a set-up road now is the last placement of the set-up (the first turn starts: on a clone).
-        self.last_placement = s.setup_step + 1 >= 2 * game.players
+
+    # What only some actions read, worked out when first asked (a roll or a trade offer needs none of it).
+    @cached_property
+    def hand(self) -> list[int]:
+        return self.game.state.hands[self.p * CARD_KINDS:self.p * CARD_KINDS + CARD_KINDS]
+
+    @cached_property
+    def levels(self) -> list[int]:
+        return self.game.state.levels[self.p * 3:self.p * 3 + 3]
+
+    @cached_property
+    def safe(self) -> int:
+        return self.game.safe_hand(self.p)
+
+    @cached_property
+    def breakers(self) -> int:
+        return self.game.breakers(self.p)
+
+    @cached_property
+    def last_placement(self) -> bool:
+        """Whether a set-up road now is the last placement of the set-up (the first turn starts: on a clone)."""
+        return self.game.state.setup_step + 1 >= 2 * self.game.players
 
     def paying(self, cost: tuple[tuple[int, int], ...]) -> float:
         """The cards' value after paying ``cost`` (worked out once per decision)."""
