@@ -35,8 +35,9 @@ Base Catan meets both targets on both routes; Cities & Knights meets 9 games/s a
 in time. Counted in instructions (valgrind's cachegrind, which the load does not move; the same greedy games, the
 marginal cost of a game once the look-up tables are warm) the gain is larger: catan.cities_knights 3p 1,826 M before
 and 344 M after per game (5.3x), 4p 2,956 M and 511 M (5.8x; two small commits earlier), catan.base 3p 2,996 M and
-370 M (8.1x, two cold games): the fast ratings trade clones for look-ups in dictionaries, whose time per instruction
-suffers most from a loaded machine's shared caches. The same run on a quiet machine is still to be made.
+370 M (8.1x, two cold games). The fast ratings trade clones for look-ups in dictionaries; our reading (not measured)
+is that these lose more time per instruction to a loaded machine's shared caches. The same run on a quiet machine is
+still to be made.
 """
 
 from __future__ import annotations
