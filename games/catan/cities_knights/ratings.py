@@ -6,9 +6,15 @@ added up by :func:`.evaluation.rated` always in the same order): the parts of th
 decision, and an action that changes only some of them is rated by replacing those and adding up again, the very
 float the full evaluation after the action gives.
 
-* ``trade GIVE GET`` (maritime), ``discard CARD``: the cards change, nothing else the evaluation reads;
-* ``road EDGE`` after the roll: the cards pay; the road length, the reached nodes and the open paths change (on a
-  clone when the new length would move the longest road card);
+* ``trade GIVE GET`` (maritime), ``discard CARD``, the Aqueduct's ``take CARD``: the cards change, nothing else the
+  evaluation reads; ``wall NODE``: the cards pay and the safe hand grows;
+* ``road EDGE`` (after the roll, paid; the set-up's and Road Building's, free): the road length, the reached nodes and
+  the open paths change (on a clone when the new length would move the longest road card, and for the set-up's last
+  road, after which the first turn starts);
+* a settlement or a city, in the set-up (with the second round's income) or after the roll (paid): points,
+  production, the threat (a city), a harbour, the free sites; on a clone when a settlement cuts another player's road
+  or the points would win;
+* the Inventor's ``swap HEX HEX``: production, from the swapped pips;
 * ``knight NODE``: the cards pay, the knights' strength grows, the node is no longer free; ``activate NODE``: the
   cards pay, the active strength and the barbarians' threat change; ``promote NODE``: the cards pay, the strength (and
   the active strength, if the knight is active) and the threat change; ``move FROM TO``: the knight becomes inactive
@@ -18,14 +24,15 @@ float the full evaluation after the action gives.
 * ``end``: nothing the evaluation reads changes, unless the Merchant Fleet lapses (the rates), the turn limit ends
   the game or the next player would declare a win at once (then the clone);
 * ``play irrigation``, ``play mining``: one card fewer in hand, the harvest's cards in hand;
-* ``play CARD`` of a card that asks its player a decision first or sets a flag of the turn (:data:`ASKING`): one
-  card fewer in hand; its effect comes with the decision after;
+* ``play CARD`` of a card that asks its player a decision first or sets a flag of the turn (:data:`ASKING`), and
+  ``bottom`` for a fifth card: one card fewer in hand; a card's effect comes with the decision after;
 * chance (``roll``, the Alchemist's ``dice``, ``robber``, ``steal``, a tied defender's ``draw``) and the trade
   between players are rated from the position's own value, as :func:`.evaluation.lookahead` rates them.
 
-Every other action (the other progress cards, cities and settlements after the roll, walls, improvements, set-up
-roads, ...) is played on a clone as :func:`.evaluation.lookahead` does; so is everything when the seat rated is not the
-one deciding, or when the player whose turn it is holds the points to win already (a position made by hand).
+Every other action (improvements, the other progress cards and the decisions the cards ask for, chasing the robber,
+displacing a knight, the barbarians' pillage, ...) is played on a clone as :func:`.evaluation.lookahead` does; so is
+everything when the seat rated is not the one deciding, or when the player whose turn it is holds the points to win
+already (a position made by hand).
 """
 
 from __future__ import annotations
