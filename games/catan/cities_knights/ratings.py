@@ -23,7 +23,8 @@ float the full evaluation after the action gives.
   is played on a clone;
 * ``end``: nothing the evaluation reads changes, unless the Merchant Fleet lapses (the rates), the turn limit ends
   the game or the next player would declare a win at once (then the clone);
-* ``play irrigation``, ``play mining``: one card fewer in hand, the harvest's cards in hand;
+* ``play irrigation``, ``play mining``: one card fewer in hand, the harvest's cards in hand; ``play warlord``: one
+  card fewer, every knight active;
 * ``play CARD`` of a card that asks its player a decision first or sets a flag of the turn (:data:`ASKING`), and
   ``bottom`` for a fifth card: one card fewer in hand; a card's effect comes with the decision after;
 * chance (``roll``, the Alchemist's ``dice``, ``robber``, ``steal``, a tied defender's ``draw``) and the trade
@@ -89,10 +90,13 @@ from .state import (
     MERCHANT_FLEET,
     RESOURCE_MONOPOLY,
     ROAD_BUILDING,
+    SABOTEUR,
     SETUP_CITY,
     SMITH,
     SPY,
     TRADE_MONOPOLY,
+    WARLORD,
+    WEDDING,
 )
 
 if TYPE_CHECKING:
@@ -100,11 +104,12 @@ if TYPE_CHECKING:
 
 ROBBING = ("robber", "steal", "draw")
 #: Progress cards whose play changes nothing the evaluation reads but the number of cards in hand: each asks its
-#: player a decision first (a target, a place, a name, the dice, the robber's hex, roads to place) or sets a flag of
-#: the turn (the Crane, the Commercial Harbor). Their effect comes with the decision after, rated then.
+#: player a decision first (a target, a place, a name, the dice, the robber's hex, roads to place), asks the players
+#: it aims at (the Wedding's gifts, the Saboteur's discards) or sets a flag of the turn (the Crane, the Commercial
+#: Harbor). Their effect comes with the decisions after, rated then.
 ASKING = frozenset({ALCHEMIST, BISHOP, COMMERCIAL_HARBOR, CRANE, DESERTER, DIPLOMAT, ENGINEER, INTRIGUE, INVENTOR,
-                    MASTER_MERCHANT, MEDICINE, MERCHANT, MERCHANT_FLEET, RESOURCE_MONOPOLY, ROAD_BUILDING, SMITH, SPY,
-                    TRADE_MONOPOLY})
+                    MASTER_MERCHANT, MEDICINE, MERCHANT, MERCHANT_FLEET, RESOURCE_MONOPOLY, ROAD_BUILDING, SABOTEUR,
+                    SMITH, SPY, TRADE_MONOPOLY, WEDDING})
 
 
 def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
@@ -132,6 +137,8 @@ def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
             value = position.without_card()
         elif verb == "play" and main and KIND[action.args[0]] in HARVESTS:  # type: ignore[index]
             value = position.harvest(KIND[action.args[0]])  # type: ignore[index]
+        elif verb == "play" and main and KIND[action.args[0]] == WARLORD:  # type: ignore[index]
+            value = position.warlord()
         elif main:
             value = position.main(action)
         elif setup and verb in ("settle", "city"):
@@ -306,6 +313,15 @@ class Position:
         """The rating after playing a progress card of :data:`ASKING`: one card fewer in hand, nothing else yet."""
         changed = self.parts.copy()
         changed[PROGRESS] -= 1
+        return rated(*changed)
+
+    def warlord(self) -> float:
+        """The Warlord played: one progress card fewer, every knight of ``p``'s active."""
+        s = self.game.state
+        at = s.knights_at[self.p * 3:self.p * 3 + 3]
+        changed = self.parts.copy()
+        changed[PROGRESS] -= 1
+        self.set_strengths(changed, at, at[0] | at[1] | at[2])
         return rated(*changed)
 
     def harvest(self, kind: int) -> float:
