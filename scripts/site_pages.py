@@ -31,9 +31,9 @@ EDITOR_APPS = ["lab", "notebooks", "tree"]
 STORAGE_PREFIX = "JupyterLite Storage - boardgame-notebooks "
 
 
-def console_url(code: str) -> str:
+def console_url(code: str | None = None) -> str:
     """The console app's address, relative to the site's root, that runs ``code`` when Python is ready."""
-    return "repl/index.html?" + urllib.parse.urlencode({**CONSOLE_OPTIONS, "code": code})
+    return "repl/index.html?" + urllib.parse.urlencode({**CONSOLE_OPTIONS, **({"code": code} if code else {})})
 
 
 def read_url(stem: str) -> str:
@@ -168,8 +168,18 @@ EARLIER_WORK_JS = """// Carry a student's saved work over from an older build of
     const files = (await readAll(name)).filter((f) => f && f.type !== "directory" && f.path);
     const newest = files.map((f) => f.last_modified || "").sort().pop() || new Date().toISOString();
     const folder = `earlier work/${newest.slice(0, 10)} build ${name.slice(PREFIX.length, PREFIX.length + 8)}`;
+    const made = new Set();
     for (const file of files) {
-      await contents.save(`${folder}/${file.path}`, {type: file.type, format: file.format, content: file.content});
+      const target = `${folder}/${file.path}`;
+      const parts = target.split("/");
+      for (let i = 1; i < parts.length; i++) {  // the drive makes no missing folder itself
+        const dir = parts.slice(0, i).join("/");
+        if (!made.has(dir)) {
+          made.add(dir);
+          await contents.get(dir).catch(() => contents.save(dir, {type: "directory", format: "json", content: null}));
+        }
+      }
+      await contents.save(target, {type: file.type, format: file.format, content: file.content});
       carried += 1;
     }
     localStorage.setItem(`${current} carried ${name}`, new Date().toISOString());

@@ -54,6 +54,10 @@ CONSOLE_ALLOW_LIST: list[tuple[str, str]] = [
     (r"RUNTIME-012[\s\S]*@jupyterlab/docregistry[\s\S]*/voila/labextensions/@jupyter-notebook/lab-extension/",
      "Voila 0.5.13 also loads Notebook 7's own lab extension, whose shared @jupyterlab/docregistry module Voila does "
      "not provide; that extension (Notebook 7 menus and toolbar buttons) has nothing to do in Voila."),
+    (r"status of 404 \(File not found\)\n[^\n]*/api/contents/earlier%20work/[^\n]*all\.json",
+     "JupyterLite lists a folder that exists only in the browser's storage (here the site's 'earlier work', a "
+     "student's work carried over from an older build) by first asking the static server for its listing, which "
+     "has none; JupyterLite then lists the folder from the browser's storage (its own log says nothing is broken)."),
     (r"Shared module @jupyterlite/services doesn't exist[\s\S]*/extensions/@jupyterlite/pyodide-kernel-extension/",
      "The test extra installs the classroom site's build tools, and with them JupyterLite's kernel extension, which "
      "only the site uses. JupyterLab skips it as disabled (isolated_env's page_config), but Notebook 7.6 still loads "
