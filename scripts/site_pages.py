@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 import urllib.parse
 from html import escape
@@ -71,7 +72,7 @@ def redirect_page(title: str, target: str) -> str:
     """A page that opens ``target`` (relative to the site's root) at once; the page itself sits one folder down."""
     href = escape("../" + target)
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title><link rel="icon" href="data:,">
 <meta http-equiv="refresh" content="0; url={href}"></head>
 <body><p>Opening <a href="{href}">{escape(title)}</a> ...</p>
 <script>window.location.replace({json.dumps("../" + target)});</script></body></html>
@@ -109,6 +110,7 @@ def index_page(lessons: list[Path], build_id: str) -> str:
             f'<a href="notebooks/index.html?path={urllib.parse.quote(path.name)}">code</a></td></tr>')
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Board-game lessons</title>
+<link rel="icon" href="lab/favicon.ico">
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style>
 <!-- JupyterLite's apps read their settings from this block of every page above them (config-utils.js) -->
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script></head>
@@ -212,6 +214,7 @@ def write_pages(site: Path, lessons: Path, build_id: str) -> None:
         for name, title, target in items:
             (site / folder / f"{name}.html").write_text(redirect_page(title, target), encoding="utf-8")
     (site / "index.html").write_text(index_page(full, build_id), encoding="utf-8")
+    shutil.copy2(site / "lab" / "favicon.ico", site / "favicon.ico")  # what a browser asks the root for
     (site / "earlier-work.js").write_text(EARLIER_WORK_JS % {"prefix": json.dumps(STORAGE_PREFIX)},
                                           encoding="utf-8")
     for app in EDITOR_APPS:

@@ -35,8 +35,9 @@ from IPython.display import HTML, Markdown, display
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 #: The class of a page's first output; :data:`PAGE_STYLE` hides the editor parts of a console that holds one.
 PAGE_CLASS = "bg-site-page"
-#: Hide what a console shows around outputs (the input of each run, the prompts, the cell to type into) in the
-#: console that shows one of these pages; nothing else on the page is touched.
+#: Hide what a console shows around outputs (the input of each run, the prompts, the cell to type into, and the
+#: strip left of each output that folds it on a click, which would lie over the boards once the prompts are gone)
+#: in the console that shows one of these pages; nothing else on the page is touched.
 PAGE_STYLE = f"""<style>
 .jp-CodeConsole:has(.{PAGE_CLASS}) .jp-CodeConsole-promptCell,
 .jp-CodeConsole:has(.{PAGE_CLASS}) .jp-CodeConsole-input,
@@ -44,6 +45,7 @@ PAGE_STYLE = f"""<style>
 .jp-CodeConsole:has(.{PAGE_CLASS}) .jp-InputPrompt,
 .jp-CodeConsole:has(.{PAGE_CLASS}) .jp-OutputPrompt,
 .jp-CodeConsole:has(.{PAGE_CLASS}) .jp-Cell-inputWrapper,
+.jp-CodeConsole:has(.{PAGE_CLASS}) .jp-OutputArea-promptOverlay,
 .jp-CodeConsole:has(.{PAGE_CLASS}) .lm-SplitPanel-handle {{ display: none !important; }}
 .jp-CodeConsole:has(.{PAGE_CLASS}) .jp-CodeConsole-content {{ padding: 0 12px; top: 0 !important;
   height: 100% !important; }}
