@@ -205,7 +205,8 @@ def write_pages(site: Path, lessons: Path, build_id: str) -> None:
     config_path = site / "repl" / "jupyter-lite.json"
     config = json.loads(config_path.read_text(encoding="utf-8"))
     data = config.setdefault("jupyter-config-data", {})
-    data["disabledExtensions"] = [*data.get("disabledExtensions", []), *CONSOLE_DISABLED]
+    disabled = data.get("disabledExtensions", [])
+    data["disabledExtensions"] = [*disabled, *(name for name in CONSOLE_DISABLED if name not in disabled)]
     config_path.write_text(json.dumps(config, indent=1), encoding="utf-8")
     full = full_lessons(lessons)
     for folder, items in (("play", [(p.name, f"Play {p.title}", play_url(p.name)) for p in PAGES]),

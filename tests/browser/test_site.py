@@ -247,6 +247,7 @@ def _click_and_check(page, cls: str, prefix: str, cut: list[str]) -> str:
     return f"{cls}: '{action}' in {ms:.0f} ms, {widths['root']} of {widths['area']} px wide"
 
 
+@pytest.mark.slow
 def test_every_game_answers_a_click_in_the_notebook_editor(site_url, lesson_page) -> None:
     page = lesson_page.page
     seconds = lite.open_lesson(page, site_url, "00_start_here.ipynb")
