@@ -90,14 +90,21 @@ def lesson_page(chromium):
 
 
 @pytest.fixture(scope="module")
-def console(chromium, site_url):
-    """One page of the site's console app and its Python, shared by the module's lessons and play pages (Pyodide
-    starts once); each page shown there runs in a namespace of its own."""
+def _console_page(chromium, site_url):
     page = _student_page(chromium)
     seconds = lite.open_console(page.page, site_url)
     print(f"site: console app open, kernel idle after {seconds:.0f} s", flush=True)
     yield page
     page.context.close()
+
+
+@pytest.fixture
+def console(_console_page):
+    """One page of the site's console app and its Python, shared by the module's lessons and play pages (Pyodide
+    starts once); each page shown there runs in a namespace of its own, and each test reads the browser's console
+    and requests from its own start."""
+    _console_page.reset()
+    return _console_page
 
 
 def test_the_site_names_its_storage_after_its_build(site) -> None:
