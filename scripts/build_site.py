@@ -9,9 +9,15 @@ import (pure wheels from PyPI at the exact versions below, this project's wheel 
 project and its views, turns off the PyPI fallback and names the browser storage after this build, so a student
 who comes back sees the lessons of the current site instead of a copy the browser kept (see docs/classroom.md).
 
+After ``jupyter lite build``, scripts/site_pages.py writes the site's own pages: the root listing the play pages
+and the lessons, the short addresses of the play pages and the lessons' student views, and the script that carries
+a student's work over from an older build (docs/classroom.md).
+
 Build time needs PyPI and the npm registry; the tools (npm Pyodide, the wheels) are cached under
 ``build/site-tools/<hash of the pins>``. The site is cached by content: ``<out>/build-id.txt`` holds a hash of
-every input (package files, lessons, pins, this file); a build whose inputs hash the same returns at once.
+every input (package files, lessons and play pages, pins, the build scripts); a build whose inputs hash the same
+returns at once. One build runs at a time (a lock beside ``<out>``), in a temporary work folder, and the new site
+replaces ``<out>`` whole at the end.
 """
 
 from __future__ import annotations
