@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Sequence
 from games.core import Action, Sourced
 from games.core.search_settings import SearchSettings
 
-from .development import DEV_KINDS, KNIGHT, VICTORY_POINT
-from .evaluation import hand_value, production, sites_ahead
-from .pieces import RESOURCE_KINDS
+from .evaluation import OTHER, hand_memo, parts
 
 if TYPE_CHECKING:
     from .game import CatanGame
 
-#: The parts of a seat's value, in the order of :data:`WEIGHTS`.
+#: The parts of a seat's value, in the order of :data:`WEIGHTS`: the greedy evaluation's parts
+#: (:func:`.evaluation.parts`) but the best other player's points (the search rates each seat's lead over the best
+#: other seat's value instead).
 FEATURES = ("points", "production", "hand", "development cards", "knights held", "knights played", "road length",
             "harbours", "free spots reached", "sites ahead")
 
@@ -29,23 +29,22 @@ WEIGHTS = Sourced((1.0, 2.2, 1.0, 0.45, 0.25, 0.4, 0.06, 0.1, 0.25, 1.0), "appro
                   "the greedy evaluation's weights (games/catan/evaluation.py)")
 
 
-def features(game: CatanGame, p: int) -> tuple[float, ...]:
+def features(game: CatanGame, p: int) -> list[float]:
     """Seat ``p``'s parts of its value (:data:`FEATURES`), from the deal (every hand is known there)."""
-    s = game.state
-    hand = s.hands[p * RESOURCE_KINDS:p * RESOURCE_KINDS + RESOURCE_KINDS]
-    devs = s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]
-    bank = game.design.bank_rate
-    return (float(s.points[p] + game.hidden_points(p)), production(game, p),
-            hand_value(hand, game.safe_hand(p), game.design.build_bonus),
-            float(sum(devs) - devs[VICTORY_POINT] - devs[KNIGHT]), float(devs[KNIGHT]), float(s.knights[p]),
-            float(s.road_length[p]),
-            float(sum(1 for r in range(RESOURCE_KINDS) if s.rates[p * RESOURCE_KINDS + r] < bank)),
-            float(min((s.free & s.reach[p]).bit_count(), 3)), sites_ahead(game, p))
+    found = parts(game, p, hand_memo(game))
+    del found[OTHER]
+    return found
 
 
 def values(game: CatanGame, weights: tuple[float, ...] = WEIGHTS.value) -> list[float]:
     """Each seat's value: its :func:`features` weighed by ``weights``."""
-    return [sum(w * f for w, f in zip(weights, features(game, p), strict=True)) for p in range(game.players)]
+    memo = hand_memo(game)
+    out = []
+    for p in range(game.players):
+        found = parts(game, p, memo)
+        del found[OTHER]
+        out.append(sum(w * f for w, f in zip(weights, found, strict=True)))
+    return out
 
 
 def order(game: CatanGame, legal: Sequence[Action]) -> list[int]:
