@@ -1,12 +1,14 @@
 """How long the coach takes: a whole game's review and each hint, per game id, with another revision's coach side by
-side.
+side; and how many search iterations each reviewed decision got.
 
 Each seed plays a whole game with greedy bots at every seat (seat 0 stands for the learner, who clicked every
 decision of that seat); then it times ``review(game, 0)`` over the whole game and ``hints`` at up to
 ``--hints`` of seat 0's positions spread over the game (those with more than one choice). With ``--against REV``
 the coach of that revision (``git show REV:widgets/shared/coach.py``) runs the same games, interleaved with this
 one (seed by seed, the order alternating), so both see the same load. Prints medians (and the slowest hint) in
-seconds against the targets: a review within 10 s, every hint within 2 s.
+seconds against the targets: a review within 10 s, every hint within 2 s. For this revision's coach it also prints the
+review's CPU seconds (one core, whatever else the machine runs), the learner's decisions it screened and left
+unchecked, and the least iterations a screened decision got (at least 100: ``coach.REVIEW_PLAYOUTS``).
 
 Run: ``python bench/bench_coach.py [--seeds 3] [--hints 5] [--against HEAD~1] [--games kutna_hora.game ...]``.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import os
 import statistics
 import subprocess
 import sys
@@ -89,6 +92,8 @@ def main() -> None:
         reviews: dict[str, list[float]] = {name: [] for name in coaches}
         hints: dict[str, list[float]] = {name: [] for name in coaches}
         decisions = []
+        cpu: dict[str, list[float]] = {name: [] for name in coaches}
+        screened: dict[str, list[tuple[int, int]]] = {name: [] for name in coaches}
         for seed in range(args.seeds):
             game = whole_game(game_id, seed)
             positions = hint_positions(game, 0, args.hints)
@@ -97,7 +102,14 @@ def main() -> None:
             if seed % 2:
                 order.reverse()  # interleaved: neither coach always runs first
             for name, module in order:
-                reviews[name].append(timed(functools.partial(module.review, game, 0)))
+                if module is coach_now:
+                    began, started = time.process_time(), time.perf_counter()
+                    report = coach_now.review_report(game, 0)
+                    cpu[name].append(time.process_time() - began)
+                    reviews[name].append(time.perf_counter() - started)
+                    screened[name].append((report.reviewed, report.unchecked))
+                else:
+                    reviews[name].append(timed(functools.partial(module.review, game, 0)))
                 for position in positions:
                     ask = functools.partial(module.hints, position, 0, seed=len(position.history))
                     hints[name].append(timed(ask))
@@ -107,6 +119,13 @@ def main() -> None:
             print(f"  {name:>10}: review median {statistics.median(reviews[name]):5.1f} "
                   f"(max {max(reviews[name]):5.1f}); hint median {statistics.median(hints[name]):4.2f} "
                   f"(max {max(hints[name]):4.2f}, {len(hints[name])} hints)")
+            if cpu[name]:
+                cls = game_class(game_id)
+                least = min(coach_now.REVIEW_PLAYOUTS, cls.search_settings.iterations)
+                print(f"  {'':>10}  review CPU median {statistics.median(cpu[name]):5.1f} s "
+                      f"(max {max(cpu[name]):5.1f}), "
+                      f"decisions reviewed / left unchecked per game {screened[name]}, {least} iterations each at "
+                      f"least; {os.getloadavg()[0]:.1f} load")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import pytest
 from games import game_class
 from games.core import Rng
 from games.core.bots import GreedyBot, make_bot, play_out
-from games.core.mcts import MCTSBot, candidates, rank_rewards
+from games.core.mcts import MCTSBot, candidates, rank_rewards, rewards_of
 from games.core.search_settings import SearchSettings
 
 from .toy import ToyGame
@@ -296,3 +296,12 @@ def test_below_the_root_the_pull_expects_the_other_seats_to_play_what_greedy_lik
     for child in below:
         first = max(child.children.items(), key=lambda item: item[1].visits)[0]
         assert str(first) == "take 1", "the other seat is expected to take what the one-step rating likes"
+
+
+def test_a_finished_game_can_be_rated_by_its_final_scores_lead():
+    game = ToyGame(None, 0)
+    game.state.pile, game.state.winner = 0, 1
+    by_score = SearchSettings(by_score=True, scale=1.0, evaluation=lambda g: [0.0, 0.0])
+    rewards = rewards_of(game, by_score)
+    assert rewards[1] > 0.5 > rewards[0] and rewards[1] < 1.0, "a lead of 1 point, not a whole win"
+    assert rewards_of(game, SearchSettings(evaluation=lambda g: [0.0, 0.0])) == [0.0, 1.0]
