@@ -104,5 +104,5 @@ def settled(game: KutnaHoraGame) -> bool:
 
 
 SETTINGS = SearchSettings(iterations=300, prior=10 / 3)
-ECONOMY_SETTINGS = SearchSettings(iterations=100, depth=100, playout="greedy", by_score=True, scale=20.0,
+ECONOMY_SETTINGS = SearchSettings(iterations=100, depth=100, playout="greedy", by_score=True, scale=20.0, prior=0.1,
                                   evaluation=economy_values)
