@@ -138,6 +138,9 @@ class MCTSBot:
                          game.evaluation_scale)
         deals = _Deals(game, seat, self.rng, settings.deals)
         budget = settings.iterations
+        if settings.per_action:
+            considered = len(allowed) if allowed is not None else len(legal)
+            budget = min(budget, settings.per_action * considered)
         done = 0
         if self.seconds is None or self.seconds == math.inf:
             for _ in range(budget):

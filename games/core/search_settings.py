@@ -5,6 +5,8 @@ numbers and one function, beside the reason for each in the game's own ``search.
 
 * ``iterations`` - the budget of one decision (the ``mcts`` bot's default and the coach's hint): a fixed count, so a
   search is the same on every machine for a seed, calibrated per game to stay under a second on one core;
+* ``per_action`` - at most this many iterations per root action the search considers (0: no such cap): a decision
+  between two choices (accept or decline an offer) needs fewer than one between twenty;
 * ``depth`` - moves played by the game's playout policy (``Game.playout_action``) after the tree, before the
   position is rated (0: rated where the tree ends);
 * ``playout`` - the policy of the moves after the tree: ``"game"`` (``Game.playout_action``: uniform unless the game
@@ -57,6 +59,7 @@ class SearchSettings:
     """A game's search (module docstring). The defaults are the kernel's search before any game tuned it."""
 
     iterations: int = 1000
+    per_action: int = 0
     depth: int = 4
     exploration: float = 0.3
     candidates: int = 0
@@ -73,8 +76,8 @@ class SearchSettings:
     by_score: bool = False
 
     def __post_init__(self) -> None:
-        if self.iterations < 1 or self.depth < 0 or self.exploration < 0 or self.candidates < 0 or self.deals < 0:
-            raise ValueError("iterations at least 1; depth, exploration, candidates and deals 0 or more")
+        if self.iterations < 1 or min(self.per_action, self.depth, self.exploration, self.candidates, self.deals) < 0:
+            raise ValueError("iterations at least 1; per_action, depth, exploration, candidates and deals 0 or more")
         if self.widening < 0 or self.prior < 0 or self.prior_below < 0 or not 0 <= self.minimax <= 1 or \
                 (self.scale is not None and self.scale <= 0):
             raise ValueError("widening and prior 0 or more, minimax 0 to 1, scale above 0")

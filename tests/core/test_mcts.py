@@ -305,3 +305,14 @@ def test_a_finished_game_can_be_rated_by_its_final_scores_lead():
     rewards = rewards_of(game, by_score)
     assert rewards[1] > 0.5 > rewards[0] and rewards[1] < 1.0, "a lead of 1 point, not a whole win"
     assert rewards_of(game, SearchSettings(evaluation=lambda g: [0.0, 0.0])) == [0.0, 1.0]
+
+
+def test_a_decision_between_few_choices_gets_fewer_iterations():
+    game = ToyGame(None, 0)
+    game.state.pile = 9
+    bot = MCTSBot(1, settings=SearchSettings(iterations=300, per_action=20))
+    bot.ratings(game)
+    assert bot.last_playouts == 60, "3 choices, 20 iterations each"
+    game.state.pile = 1  # one choice: no search at all
+    bot.ratings(game)
+    assert bot.last_playouts == 0
