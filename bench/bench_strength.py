@@ -1,5 +1,8 @@
 """The search bot's strength per game id: seat-rotated 3-player tournaments, one MCTS, one greedy, one random seat.
 
+The figures below are those of the search before issue 33 (its settings of 2026-11-24). The search's strength at the
+coach's budget against greedy, through the design lab, is ``bench/bench_search.py``'s (docs/bots.md).
+
 Run (2 worker processes at low priority; a few hours on this 2-core machine):
 
     nice -n 10 python bench/bench_strength.py --games 201 --jobs 2 [--game ID ...] [--bots mcts,greedy,random]
@@ -9,8 +12,8 @@ Run (2 worker processes at low priority; a few hours on this 2-core machine):
 
 Every game id of ``games.GAMES`` (in the order of ``ORDER``, new ids before Kutná Hora) plays ``--games`` seeded
 games (:func:`widgets.shared.tournament.tournament`; seats rotate, so with a multiple of 3 every bot sits in every
-seat equally often). The search bot plays at its default budget (``"mcts"``: the game's ``search_playouts``, 1,000
-playouts per decision, 300 in the full Kutná Hora game, whose playouts rate follow-up choices) without its clock, so
+seat equally often). The search bot plays at its default budget (``"mcts"``: the game's budget, then 1,000 playouts
+per decision, 300 in the full Kutná Hora game, whose playouts rate follow-up choices) without its clock, so
 the games replay; its seconds per decision show that the budget keeps within the 1 s cap. Each game measures both
 comparisons: printed per game id are each bot's win rate with its 95 % Wilson interval (a shared win counts as a
 fraction), how often MCTS finishes ahead of greedy and of random (head-to-head, ties half, one trial per game) with

@@ -40,10 +40,10 @@ from games.core.mcts import MCTSBot, Rating
 #: same position gets the same hint on any machine, calibrated per game to stay under a second on one core), in
 #: chunks between which the view shows progress.
 HINT_CHUNKS = 6
-#: A whole review: the iterations every decision of the learner's gets (at least, when a game's own budget is
-#: smaller), the iterations of the search that compares a doubtful decision with the search's choice, and how much
-#: lower a chance must be to call a decision a mistake.
-REVIEW_PLAYOUTS, COMPARE_PLAYOUTS, MISTAKE_GAP = 100, 400, 0.12
+#: A whole review: the iterations every decision of the learner's gets (or the game's own budget, where that is
+#: smaller), and how much lower a chance must be to call a decision a mistake. A doubtful decision is compared with
+#: the search's choice in a search of the game's own budget (a hint's) whose root may take only those two.
+REVIEW_PLAYOUTS, MISTAKE_GAP = 100, 0.12
 #: A whole review's wall-clock cap, for a slow machine or a browser (on one core of a laptop a long Catan game's
 #: review takes a few seconds: bench/bench_coach.py); the screening may take ``SCREEN_SHARE`` of it, and what the
 #: cap leaves unchecked is counted and said.
@@ -225,11 +225,12 @@ def hints(game: Game, seat: int, *, top: int = 3, playouts: int | None = None, c
 
 
 def compare(game: Game, seat: int, best: Action, played: Action, seed: int,
-            playouts: int = COMPARE_PLAYOUTS) -> tuple[float, float]:
+            playouts: int | None = None) -> tuple[float, float]:
     """The seat's chance after ``best`` and after ``played`` on equal terms: one search of ``playouts`` iterations
-    whose root may take only those two (the same deals, the same tree below), each rated by its mean reward."""
+    (``None``: the game's own budget) whose root may take only those two (the same deals, the same tree below), each
+    rated by its mean reward."""
     pair = {best, played}
-    bot = MCTSBot(seed, playouts=playouts, allow=pair.__contains__)
+    bot = MCTSBot(seed, playouts=playouts or game.search_settings.iterations, allow=pair.__contains__)
     rated = {r.action: r.value for r in bot.ratings(game)}
     return rated[best], rated[played]
 
