@@ -6,7 +6,7 @@ Run (one process, at low priority; see docs/bots.md for the runs behind the weig
     nice python bench/tune_search.py GAME_ID [--generations 24] [--blocks 8] [--iterations 100] [--sigma 0.3]
         [--confirm 40] [--seed 0]
 
-Each generation draws a candidate: every weight but the first (the points, the unit the others are counted in) moved
+Each generation draws a candidate: every weight but the first (the points, which the others are counted against) moved
 by a normal step of ``sigma`` times its own size (the size of its starting value, or the game's floor for a weight
 that starts near 0). The candidate's search then plays the current weights' search on ``--blocks`` fresh seeds (a
 block is one seed in every seat rotation: 2 games in a 2-player game; in a game of 3 or more players the candidate
@@ -43,8 +43,8 @@ from games.lab.stats import wilson  # noqa: E402
 
 #: Where each game id's evaluation lives (module, its ``values`` function, its weights, a weight's smallest step),
 #: and the player count tuned for (2 where the game takes 2, else 3). The first weight (points; the price sandbox's
-#: groschen, its score) stays at 1: it is the unit the others are counted in (the settings' ``scale`` says how big a
-#: lead in that unit is clear).
+#: groschen, its score) stays as it is: the others are counted against it (the settings' ``scale`` says how big a lead
+#: is clear).
 TARGETS: dict[str, tuple[str, str, str, float, int]] = {
     "catan.base": ("games.catan.search", "values", "WEIGHTS", 0.05, 2),
     "catan.cities_knights": ("games.catan.cities_knights.search", "values", "WEIGHTS", 0.05, 3),
