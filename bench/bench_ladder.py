@@ -2,7 +2,8 @@
 the coach's budget, each step with the share of games the stronger bot finishes ahead (``skill_gap``) and its 95 %
 Wilson interval (:mod:`games.lab.ladder`).
 
-Run (at low priority; every finished game is kept in the store, so a run cut short goes on where it stopped):
+Run (at low priority; every finished game is kept in the store, so a run cut short goes on where it stopped; a run
+that ends packs the store into one file, the write-ahead log folded in, as a kept store must be):
 
     nice python bench/bench_ladder.py --game kutna_hora.economy [--blocks 20] [--seed 0] [--jobs 1]
         [--store bench/results/ladder_kutna_hora.economy.sqlite]
@@ -26,7 +27,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from games import GAMES  # noqa: E402
-from games.lab import ladder  # noqa: E402
+from games.lab import Store, ladder  # noqa: E402
 
 
 def table(rows: list[dict]) -> None:
@@ -53,10 +54,13 @@ def main() -> None:
     one, five, fifteen = os.getloadavg()
     print(f"{args.game}: ladder {' < '.join(ladder.rungs(args.game))}, {args.blocks} seeds per step from "
           f"{args.seed}, store {store}; load average {one:.1f} / {five:.1f} / {fifteen:.1f}", flush=True)
-    for experiment in ladder.experiments(args.game, args.blocks, args.seed):
-        started = time.perf_counter()
-        experiment.run(jobs=args.jobs, store=store, progress=True)
-        print(f"   {experiment.lineup_key}: {(time.perf_counter() - started) / 60:.1f} min", flush=True)
+    with Store(store) as kept:
+        for experiment in ladder.experiments(args.game, args.blocks, args.seed):
+            started = time.perf_counter()
+            experiment.run(jobs=args.jobs, store=kept, progress=True)
+            print(f"   {experiment.lineup_key}: {(time.perf_counter() - started) / 60:.1f} min", flush=True)
+        # a kept store is one self-contained file (no write-ahead log beside it), as lessons open it read-only
+        kept.pack()
     one, five, fifteen = os.getloadavg()
     print(f"load average at the end {one:.1f} / {five:.1f} / {fifteen:.1f}")
     table(ladder.read(store))

@@ -1,8 +1,8 @@
 """How the search bot searches Chartres (``ChartresGame.search_settings``): its budget and its own evaluation, whose
-weights were tuned by self-play (``bench/bench_search.py``, ``docs/bots.md``).
+weights ``bench/tune_search.py`` tunes by self-play (not yet run for this game: ``docs/bots.md``).
 
 The evaluation weighs the parts of the greedy bot's estimate of a seat's final IP (:func:`.evaluation.terms`, the
-same parts the coach names) with :data:`WEIGHTS` (designed, then tuned: tagged ``approx``), for every seat of a deal
+same parts the coach names) with :data:`WEIGHTS` (designed: tagged ``approx``), for every seat of a deal
 the search made (every hand and face-down play is known there).
 """
 

@@ -118,7 +118,8 @@ class Game(ABC):
     evaluation_scale: ClassVar[float] = 10.0
     #: How the search bot searches this game (:mod:`games.core.search_settings`): its budget, playout depth, root
     #: candidates and prior from the greedy rating, widening, shared deals and its own evaluation. A game sets its
-    #: own in its ``search.py``, with the reason for each number and the tuning run behind its weights.
+    #: own in its ``search.py``, with the reason for each number (and the tuning run behind its weights, once one
+    #: is made).
     search_settings: ClassVar[SearchSettings] = SearchSettings()
 
     #: Kinds of action a restricted bot of the design lab may be forbidden ("never builds a wall"): an action-text

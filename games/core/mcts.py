@@ -16,7 +16,7 @@ playout depth, the UCB constant, how many root actions it considers (the best by
 ``Game.lookaheads``, ties at the cut kept: every legal action is still listed in the ratings, the others with no
 visits), a pull towards the greedy rating at the root (progressive bias) with the root's children tried best first,
 progressive widening below the root, deals shared by a decision's iterations, and its own evaluation with weights
-tuned by self-play (``bench/bench_search.py``; ``docs/bots.md``).
+that ``bench/tune_search.py`` tunes by self-play (``docs/bots.md``).
 
 Budget: ``playouts`` iterations (by default the game's ``iterations``), and optionally ``seconds`` of time, whichever
 ends first. Without ``seconds`` a search is a pure function of the position as its seat sees it and the bot's seed,

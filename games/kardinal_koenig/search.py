@@ -1,8 +1,8 @@
 """How the search bot searches the card game (``CardGame.search_settings``): its budget and its own evaluation,
-whose weights were tuned by self-play (``bench/bench_search.py``, ``docs/bots.md``).
+whose weights ``bench/tune_search.py`` tunes by self-play (not yet run for this game: ``docs/bots.md``).
 
 The evaluation weighs the parts of the greedy bot's (the chart total as if the game ended now, claim stones still
-owned, law chips held: the counts of :mod:`.evaluation`) with :data:`WEIGHTS` (designed, then tuned: tagged
+owned, law chips held: the counts of :mod:`.evaluation`) with :data:`WEIGHTS` (designed: tagged
 ``approx``), for every seat of a deal the search made.
 """
 

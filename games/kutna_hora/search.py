@@ -1,9 +1,12 @@
 """How the search bot searches Kutná Hora and its price sandbox (``KutnaHoraGame.search_settings``,
 ``EconomyGame.search_settings``): budgets, the pull towards the greedy rating, and the search's own evaluations,
-whose weights were tuned by self-play (``bench/bench_search.py``, ``docs/bots.md``).
+whose weights ``bench/tune_search.py`` tunes by self-play (the weights here are still the greedy evaluation's:
+``docs/bots.md``, "Tuning the evaluation").
 
 Both evaluations weigh the parts of the greedy bot's (:mod:`.evaluation`, by calling its functions) with weights
-designed, then tuned (tagged ``approx``), for every seat of a deal the search made.
+designed (tagged ``approx``), for every seat of a deal the search made. The full game's search reads the greedy
+evaluation itself (:data:`SETTINGS` names no evaluation): :func:`values` at :data:`WEIGHTS` gives the same leads, the
+starting point of a tuning run.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """How the search bot searches Cities & Knights (``CKGame.search_settings``): its budget, the root candidates from
-the greedy rating, and its own evaluation, whose weights were tuned by self-play (``bench/bench_search.py``,
-``docs/bots.md``).
+the greedy rating, and its own evaluation, whose weights ``bench/tune_search.py`` tunes by self-play (not yet run
+for this game: ``docs/bots.md``, "Tuning the evaluation").
 
 The evaluation reads the parts of the greedy bot's (:mod:`.evaluation`, by calling its functions) for every seat of
-a deal the search made and weighs them with :data:`WEIGHTS` (designed, then tuned: tagged ``approx``).
+a deal the search made and weighs them with :data:`WEIGHTS` (designed: tagged ``approx``).
 """
 
 from __future__ import annotations
