@@ -17,7 +17,7 @@ from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
 from widgets.shared.table import MAX_EVENTS, GameTable, section_words
 
-from .messages import click, spy, updates
+from .messages import click, picture, spy, synced_names, updates
 
 
 @dataclass(frozen=True)
@@ -58,18 +58,6 @@ def spec(request) -> Table:
 @pytest.fixture
 def table(spec, monkeypatch):
     return spy(spec.make(), monkeypatch)
-
-
-def synced_names(widget: GameTable) -> list[str]:
-    """The traits the view draws (ipywidgets' own plumbing left out)."""
-    return sorted(n for n in widget.trait_names(sync=lambda v: v)
-                  if not n.startswith("_") and n not in ("layout", "tabbable", "tooltip"))
-
-
-def picture(widget: GameTable, leave_out: tuple[str, ...] = ()) -> str:
-    """The synced game picture without the message line (what a refused intent must leave alone)."""
-    return json.dumps({n: getattr(widget, n) for n in synced_names(widget)
-                       if not n.startswith("message") and n not in leave_out}, sort_keys=True)
 
 
 def history(widget: GameTable) -> list[str]:

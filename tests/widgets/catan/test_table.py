@@ -11,10 +11,11 @@ import pytest
 
 from games.catan.cities_knights import CKGame, barbarians
 from games.catan.game import CatanGame
-from tests.widgets.messages import click, spy, updates
+from tests.widgets.messages import click, picture, spy, updates
 from tests.widgets.render import draw, explore
 from widgets.catan import CatanTable, CKTable
 from widgets.catan.boards import board_state
+from widgets.catan.places import PlaceWords
 
 
 def played(game, steps, pick=-1):
@@ -119,7 +120,7 @@ def test_the_panels_of_a_known_position_are_the_engines_numbers():
         assert sum(shown["sources"].values()) == sum(game.point_sources(seat).values())
         levels = s.levels[seat * 3:seat * 3 + 3]
         assert shown["levels"] == dict(zip(("politics", "science", "trade"), levels, strict=True))
-    assert table.board == board_state(game, game.observe(table.human))
+    assert table.board == board_state(game, game.observe(table.human), table.catalog["geometry"]["numbers"])
     page = draw(table)
     assert page.by_id("ct-barbarian-track").data["position"] == str(s.barbarian)
     assert f"strength {b['strength']} (cities) against defence {b['defence']}" in page.by_id("ct-versus").all_text
@@ -187,3 +188,48 @@ def test_a_level_three_improvement_shows_its_ability():
     for seat in range(game.players):
         for t, track in enumerate(("politics", "science", "trade")):
             assert page.has_id(f"ct-ability-{seat}-{track}") == (s.levels[seat * 3 + t] >= 3)
+
+
+def words_shown(table) -> dict[str, list[str]]:
+    """The place words the browser shows: the position's own when the board sends them, else the geometry's."""
+    return table.board["words"] or table.catalog["geometry"]["words"]
+
+
+def assert_words_name_the_tokens_drawn(table) -> None:
+    drawn = PlaceWords(table.catalog["geometry"]["terrain"], table.board["numbers"]).all
+    assert words_shown(table) == drawn
+    assert table.board["numbers"] == list(table.game.state.numbers)
+
+
+def test_after_the_inventor_swaps_tokens_every_place_is_named_by_its_token_also_after_undo(monkeypatch):
+    """Issue 36: the board named places by the engine's layout (a cache it refreshes when it reads its tables), so
+    once the bots had rolled, hex 2 showed token 3 and its tooltip said 'hills 11'; after an undo the words were out
+    of date, and a refused intent could change the picture."""
+    from tests.widgets.positions import first_positions
+    position = first_positions("catan_ck")["inventor"][0]
+    table = spy(CKTable(position.game.clone(), human=position.seat, bots="random"), monkeypatch)
+    printed = list(table.board["numbers"])
+    swap = table.status["legal"][0]
+    a, b = (int(h) for h in swap.split()[1:])
+    assert table.act(swap), table.message
+    assert table.board["numbers"][a] == printed[b] and table.board["numbers"][b] == printed[a]
+    assert_words_name_the_tokens_drawn(table)
+    assert f"{table.catalog['geometry']['terrain'][a]} {printed[b]}" == words_shown(table)["hex"][a]
+    assert table.act("end"), table.message  # the bots roll: the engine reads its tables for production
+    assert len(table.game.history) > len(position.game.history) + 2
+    assert_words_name_the_tokens_drawn(table)
+    assert table.game.tables  # the engine may refresh its layout cache at any read: the picture must not follow it
+    before = picture(table)
+    for refused in ("swap 0 14", "settle 60", "nonsense"):
+        assert not table.act(refused)
+        assert table.game.tables
+        assert picture(table) == before, refused
+    click(table, {"intent": "view_step", "step": "x"})
+    assert picture(table) == before
+    while len(table.game.history) > len(position.game.history):  # back before the swap: the printed tokens
+        assert table.undo(), table.message
+        assert_words_name_the_tokens_drawn(table)
+    assert table.board["numbers"] == printed
+    before = picture(table)  # the engine's layout cache still holds the swapped tokens here
+    assert table.game.tables
+    assert not table.act("settle 60") and picture(table) == before
