@@ -15,7 +15,8 @@ from widgets.catan import CatanTable, CKTable
 from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
-from widgets.shared.table import MAX_EVENTS, GameTable, section_words
+from widgets.shared.table import GameTable
+from widgets.shared.table_words import MAX_EVENTS, section_words
 
 from .messages import click, picture, spy, synced_names, updates
 

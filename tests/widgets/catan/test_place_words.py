@@ -14,7 +14,7 @@ from games.catan.data import rulebook
 from widgets.catan import CatanTable, CKTable
 from widgets.catan.choices import main_prompt, plan
 from widgets.catan.places import PlaceWords
-from widgets.shared.table import rules_catalog
+from widgets.shared.table_words import rules_catalog
 
 #: An engine index as the board does not show it: "hex 10", "road 19", "settle 49", "intersection 31", "at 24".
 RAW_ID = re.compile(r"\b(?:hex|intersection|node|path|edge|settle|city|road|robber|knight|at|on) \d+\b(?! \(|:)")

@@ -15,7 +15,7 @@ from tests.widgets.messages import click, spy, updates
 from widgets.chartres import ChartresTable, reveal_position, score_history
 from widgets.chartres.table import group_actions, ungroup_actions
 from widgets.shared.palette import seat_colours, seat_names
-from widgets.shared.table import MAX_EVENTS
+from widgets.shared.table_words import MAX_EVENTS
 
 #: Bytes of one sync message after a click. Measured over 8 games (3 and 4 players, greedy and random bots):
 #: mean 3.0–3.9 KB, largest 6.8 KB (test_every_step_syncs_in_one_small_message prints the figures).

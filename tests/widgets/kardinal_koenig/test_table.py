@@ -15,7 +15,7 @@ from games.kardinal_koenig.data.rulebook import COUNTRIES
 from tests.widgets.messages import click, spy, updates
 from widgets.kardinal_koenig import KKTable
 from widgets.shared.palette import seat_colours
-from widgets.shared.table import MAX_EVENTS, section_words
+from widgets.shared.table_words import MAX_EVENTS, section_words
 
 #: Bytes of one sync message after a click (measured: see test_every_step_syncs_in_one_small_message).
 PAYLOAD_LIMIT = 8192

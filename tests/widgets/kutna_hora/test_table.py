@@ -14,7 +14,7 @@ from games.kutna_hora import BANNER
 from games.kutna_hora.game import KutnaHoraGame
 from tests.widgets.messages import click, spy, updates
 from widgets.kutna_hora import KHTable, boards, group_actions, ungroup_actions
-from widgets.shared.table import MAX_EVENTS
+from widgets.shared.table_words import MAX_EVENTS
 
 #: Bytes of one sync message after a click. Measured over 6 games (2–4 players, greedy and random bots):
 #: test_every_step_syncs_in_one_small_message prints the figures; the bound is 12 KB.
