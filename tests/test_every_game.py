@@ -22,6 +22,7 @@ PLANS = {"chartres.game": (100, 25), "kutna_hora.game": (100, 25), "catan.base":
 CASES = [(gid, p) for gid in sorted(GAMES) for p in range(game_class(gid).min_players, game_class(gid).max_players + 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", CASES)
 def test_random_play_keeps_every_invariant(game_id, players):
     """Half the games by the game's own random policy (``Game.random_weights``, the fuzz's default), half uniform:
@@ -35,6 +36,7 @@ def test_random_play_keeps_every_invariant(game_id, players):
                           policy=POLICIES[seed % 2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_any_save_loads_through_the_package_loader(game_id):
     game = check_random_game(lambda s: game_class(game_id)(None, s), seed=3)
@@ -62,6 +64,7 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_seeded_games_are_identical_in_two_processes(game_id):
     runs = []
@@ -77,6 +80,7 @@ def positions(cls, seed: int, players: int, every: int):
     """Every ``every``-th position of a seeded random game (the game object itself, moving on), the end last."""
     return random_positions(lambda: cls(None, seed, players=players), seed ^ 0xB0B, every)
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(game_id):
     """Hidden-information twins, for every game: ``redeal(viewer, rng)`` deals again only what ``viewer`` cannot see,

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The roots of paths that exist on one machine only ("/" written apart, so this file does not name them itself).
 MACHINE_ROOTS = ("work", "tmp", "home", "root", "Users", "var/folders")

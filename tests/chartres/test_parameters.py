@@ -569,6 +569,7 @@ def variants(draw) -> dict[str, Any]:
     return changes
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=variants(), players=st.integers(2, 4), seed=st.integers(0, 10_000),
        main_optional=st.booleans())
@@ -589,6 +590,7 @@ def test_random_variants_play_to_the_end_with_every_check_and_save_load_and_repl
 
 
 # ------------------------------------------------------------------------------------------------ the lab's hooks
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_lab_hooks_on_played_games(players):
     seen_prefixes: set[str] = set()

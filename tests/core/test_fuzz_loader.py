@@ -103,6 +103,7 @@ def _load(cls: type, given: Any, trust: bool) -> Any:
     return cls.from_dict(given, trust) if not isinstance(given, (str, bytes)) else cls.from_json(given, trust)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_malformed_save_gets_one_sentence_and_every_loaded_one_is_sound(game_id):
     rng = random.Random(game_id)
@@ -156,6 +157,7 @@ def test_the_readme_loader_refuses_what_the_held_out_fuzz_found_with_save_file_e
             assert_one_sentence(err.value, says)
 
 
+@pytest.mark.slow
 @hypothesis.settings(max_examples=150, deadline=None)
 @hypothesis.given(st.one_of(st.text(), st.binary(),
                  st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
@@ -196,6 +198,7 @@ def test_a_config_error_quotes_a_surrogate_key_so_that_it_prints():
     assert_one_sentence(err.value)
 
 
+@pytest.mark.slow
 def test_the_loader_names_each_kind_of_nonsense_in_one_sentence():
     cls = game_class("kardinal_koenig.cards")
     text = _a_save("kardinal_koenig.cards", random.Random(1)).to_json()

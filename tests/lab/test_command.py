@@ -49,6 +49,7 @@ def test_parameters_lists_every_parameter_of_every_game(game, capsys):
                                                                "decision")
 
 
+@pytest.mark.slow
 def test_a_run_writes_the_games_seats_summary_and_store(tmp_path):
     printed = variant_file(tmp_path, "printed", {"game": GAME, "name": "as printed", "changes": {}})
     out = tmp_path / "results.csv"
@@ -65,6 +66,7 @@ def test_a_run_writes_the_games_seats_summary_and_store(tmp_path):
     assert again.returncode == 2 and "--resume" in again.stderr and again.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_to_the_same_games_as_an_uncut_run(tmp_path):
     printed = variant_file(tmp_path, "printed", {"game": GAME, "changes": {}})
     bots = ["--bots", "greedy", "random", "random", "--games", "24"]
@@ -94,6 +96,7 @@ def test_a_killed_run_resumes_to_the_same_games_as_an_uncut_run(tmp_path):
     assert read_csv(cut) == read_csv(uncut)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("content", "words"), [
     ("{not json", "is JSON text"),
     ("[1, 2]", "holds a JSON object"),
@@ -119,6 +122,7 @@ def test_a_bad_variant_file_is_one_line_and_status_2(tmp_path, content, words):
         assert words in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["parameters", "chess"],
     ["run", "{v}", "--games", "3", "--bots", "expert", "random", "random", "--out", "{o}"],

@@ -64,6 +64,7 @@ def _run(cs: ConfidenceSequence, stream, limit: int) -> str:
     return cs.decision()
 
 
+@pytest.mark.slow
 def test_the_stop_rule_rarely_calls_a_difference_where_there_is_none():
     """A null stream (mean 0), watched after every pair up to 400 pairs: the share of "different" calls stays at or
     under alpha (it is time-uniform, so it holds however long one watches)."""
@@ -90,6 +91,7 @@ def test_the_stop_rule_calls_no_difference_inside_the_margin():
     assert outcomes.count(SAME) >= 45 and outcomes.count(DIFFERENT) <= 3
 
 
+@pytest.mark.slow
 def test_a_difference_beyond_the_margin_is_rarely_called_no_difference():
     rng = random.Random(13)
     wrong = sum(_run(ConfidenceSequence(alpha=0.05, margin=0.2, t_star=100), _stream(rng, 0.2, 1.0), 3000) == SAME

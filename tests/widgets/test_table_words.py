@@ -45,6 +45,7 @@ def test_kutna_hora_buttons_say_what_they_do_with_their_cost():
     assert all(label not in RAW for label, _title in words.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, cls", [("kardinal_koenig", KKTable), ("chartres", ChartresTable),
                                        ("kutna_hora", KHTable)])
 def test_no_bar_button_shows_a_raw_action_text(game, cls):

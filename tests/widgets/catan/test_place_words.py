@@ -56,6 +56,7 @@ def test_every_intersection_and_path_of_a_real_island_has_words_of_its_own(seed)
     assert words.hex(robber) == (f"{terrain} {numbers[robber]}" if numbers[robber] else f"the {terrain}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", [CatanTable, CKTable])
 def test_no_text_of_a_table_names_a_place_by_an_index_the_board_does_not_show(cls):
     rng = random.Random(7)
@@ -98,6 +99,7 @@ def _ck_main_with_knights():
     pytest.skip("no C&K main-phase position with a knight to use among the kept positions")
 
 
+@pytest.mark.slow
 def test_each_highlighted_spot_looks_like_what_a_click_does_and_says_it():
     position = _ck_main_with_knights()
     table = CKTable(position.game.clone(), human=position.seat)
@@ -159,6 +161,7 @@ def _steal_position():
     return first_positions("catan")["steal"][0]
 
 
+@pytest.mark.slow
 def test_the_stolen_card_is_told_to_the_thief_only():
     position = _steal_position()
     thief = CatanTable(position.game.clone(), human=position.seat)

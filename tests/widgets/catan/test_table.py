@@ -25,6 +25,7 @@ def played(game, steps, pick=-1):
     return game
 
 
+@pytest.mark.slow
 def test_the_game_id_chooses_the_base_game_or_cities_and_knights():
     assert type(CatanTable(seed=1).game) is CatanGame
     ck = CatanTable(game_id="catan.cities_knights", seed=1)
@@ -38,6 +39,7 @@ def test_the_game_id_chooses_the_base_game_or_cities_and_knights():
         CatanTable(CatanGame(None, 1, players=3), game_id="catan.cities_knights")
 
 
+@pytest.mark.slow
 def test_a_settlement_click_puts_it_on_the_board_and_the_bots_answer(monkeypatch, no_callback_errors):
     table = spy(CatanTable(players=3, seed=1), monkeypatch)
     node = int(table.status["legal"][0].split()[1])
@@ -105,6 +107,7 @@ def test_the_base_games_victory_point_cards_stay_face_down_for_the_other_seats(m
             assert shown["hand"]["development"] is None and shown["hand"]["vp_cards"] is None
 
 
+@pytest.mark.slow
 def test_the_panels_of_a_known_position_are_the_engines_numbers():
     game = played(CKGame(None, 4, players=3), 500)
     table = CKTable(game, human=game.pending().player)
@@ -133,6 +136,7 @@ def test_the_panels_of_a_known_position_are_the_engines_numbers():
     assert cat["level_cost"] == [1, 2, 3, 4, 5] and cat["ability_level"] == 3 and cat["metropolis_level"] == 4
 
 
+@pytest.mark.slow
 def test_a_barbarian_attack_is_announced_with_its_arithmetic(monkeypatch):
     table = spy(CKTable(seed=1, bots="random"), monkeypatch)
     for _ in range(3000):
@@ -145,6 +149,7 @@ def test_a_barbarian_attack_is_announced_with_its_arithmetic(monkeypatch):
     assert draw(table).by_id("ct-last-attack").all_text == "last attack: " + " ".join(attack)
 
 
+@pytest.mark.slow
 def test_a_knights_move_is_two_clicks_the_first_selects(monkeypatch):
     from tests.widgets.positions import first_positions
     position = next(p for p in first_positions("catan_ck")["main"] if "move" in p.verbs)
@@ -162,6 +167,7 @@ def test_watch_mode_shows_every_seat_as_counts(monkeypatch):
     assert all(s["hand"]["cards"] is None for s in table.seats) and table.status["legal"] == []
 
 
+@pytest.mark.slow
 def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
     from tests.widgets.positions import first_positions
     position = first_positions("catan")["steal"][0]
@@ -176,6 +182,7 @@ def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
         == set(labels.values())
 
 
+@pytest.mark.slow
 def test_a_level_three_improvement_shows_its_ability():
     from tests.widgets.positions import first_positions
     position = first_positions("catan_ck")["aqueduct"][0]  # the Aqueduct: science level 3 at least
@@ -201,6 +208,7 @@ def assert_words_name_the_tokens_drawn(table) -> None:
     assert table.board["numbers"] == list(table.game.state.numbers)
 
 
+@pytest.mark.slow
 def test_after_the_inventor_swaps_tokens_every_place_is_named_by_its_token_also_after_undo(monkeypatch):
     """Issue 36: the board named places by the engine's layout (a cache it refreshes when it reads its tables), so
     once the bots had rolled, hex 2 showed token 3 and its tooltip said 'hills 11'; after an undo the words were out

@@ -324,6 +324,7 @@ def test_the_front_end_draws_the_board_with_the_one_cellar_renderer_and_its_test
     assert classes and all(c.startswith(".ch-") for c in classes), classes
 
 
+@pytest.mark.slow
 def test_importing_the_views_leaves_pandas_and_plotly_for_later():
     """The table, the cellar, the rows, the charts' module: none loads pandas or plotly before a chart is made."""
     code = "import sys, widgets.chartres; print('pandas' in sys.modules, 'plotly' in sys.modules)"

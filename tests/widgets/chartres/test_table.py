@@ -218,6 +218,7 @@ def test_reset_shows_the_same_opening_again(table, no_callback_errors):
     assert frozen(table) == picture
 
 
+@pytest.mark.slow
 def test_time_travel_shows_the_past_read_only_and_comes_back(table, no_callback_errors):
     for _ in range(4):
         play_one_human_decision(table)
@@ -259,6 +260,7 @@ def test_the_event_log_holds_the_humans_decision_and_the_bots_after_it(table):
     assert all(text and rule in table.catalog["rules"] for _, text, rule in logged)
 
 
+@pytest.mark.slow
 def test_the_newest_events_are_the_ones_kept(table):
     table.play_to_end()
     table._events_from = 0
@@ -329,6 +331,7 @@ def _hide_differently(game: ChartresGame, human: int, turn: int) -> ChartresGame
     return twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, players, human", [(0, 3, 0), (1, 4, 2), (2, 2, 1)])
 def test_the_synced_state_never_carries_another_seats_hidden_cards(monkeypatch, seed, players, human):
     view = spy(ChartresTable(players=players, seed=seed, human=human, bots="random"), monkeypatch)

@@ -27,6 +27,7 @@ def test_arms_take_the_palette_colours_baseline_blue_then_orange():
     assert ARM_COLOURS[:2] == (SEATS[1][1], SEATS[2][1]) and set(ARM_COLOURS) == {c for _, c in SEATS}
 
 
+@pytest.mark.slow
 def test_win_rates_by_seat_and_position_with_error_bars_inside_0_and_1(results):
     fig = win_rate_figure(results)
     bars = [t for t in fig.data if t.type == "bar"]
@@ -109,6 +110,7 @@ def test_game_lengths_per_arm_in_rounds_and_turns(results):
     assert len(fig.layout.shapes) == 2 * len(results.arms)  # each arm's mean, dashed
 
 
+@pytest.mark.slow
 def test_without_a_variant_the_forest_plot_says_so():
     alone = Experiment(Variant(GAME), [], bots=BOTS, games=3).run()
     fig = forest_figure(alone)

@@ -39,6 +39,7 @@ def ran():
     return lab, results
 
 
+@pytest.mark.slow
 def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
     lab, results = ran
     assert isinstance(results, Results) and lab.results is results and results.games == 6
@@ -85,6 +86,7 @@ def test_the_picked_game_opens_in_its_table_at_that_round(ran):
     assert lab.open_game("nobody", 0) is None and lab.message_kind == "error" and "no arm 'nobody'" in lab.message
 
 
+@pytest.mark.slow
 def test_a_click_on_the_fan_chart_opens_the_nearest_game_at_that_round(ran):
     lab, results = ran
     series = lab.series.value
@@ -107,6 +109,7 @@ def test_a_click_on_the_fan_chart_opens_the_nearest_game_at_that_round(ran):
     lab.fan_by.value = "round"
 
 
+@pytest.mark.slow
 def test_run_and_stop_in_a_thread_keep_the_finished_games(lab):
     lab.bots = ["random", "random", "random"]  # quick games; 120 per arm would take a minute
     assert lab.start() is None  # the Run button: a background thread
@@ -128,6 +131,7 @@ def test_run_and_stop_in_a_thread_keep_the_finished_games(lab):
     assert not lab.stop() and lab.message == "Nothing is running: press Run first."
 
 
+@pytest.mark.slow
 def test_a_second_run_plays_only_what_the_store_lacks(lab):
     store = Store()
     lab = DesignLab(GAME, variants=lab.variants, store=store)
@@ -156,6 +160,7 @@ def test_refusals_and_errors_are_sentences(lab, monkeypatch):
     assert not lab._open_picked() and lab.message == "No results yet: press Run first."
 
 
+@pytest.mark.slow
 def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
     from games.lab import parameters
 
@@ -170,6 +175,7 @@ def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
     assert "margin 10 decisions" in lab.decisions.value and "95 % confidence sequence -" in lab.decisions.value
 
 
+@pytest.mark.slow
 def test_a_variant_like_the_baseline_is_an_a_a_test(lab):
     lab.variants = [Variant(GAME)]
     experiment = lab.make_experiment()
@@ -200,6 +206,7 @@ def test_arms_bots_and_the_editor_stay_in_step(lab):
     assert lab.seats.children[1].label == f"greedy that {lab.game.action_kinds['take']}"
 
 
+@pytest.mark.slow
 def test_the_fan_chart_is_one_widget_redrawn_in_place_whose_first_message_holds_the_figure(ran, monkeypatch):
     import comm
     import plotly.graph_objects as go
@@ -228,6 +235,7 @@ def test_the_seat_menus_offer_restricted_bots_of_the_games_kinds():
     assert options["random never play three"] == f"random that {game_class(GAME).action_kinds['play three']}"
 
 
+@pytest.mark.slow
 def test_where_there_are_no_threads_run_plays_on_the_event_loop(lab, monkeypatch):
     monkeypatch.setattr(sys, "platform", "emscripten")
     lab.games.value = 3
@@ -240,6 +248,7 @@ def test_where_there_are_no_threads_run_plays_on_the_event_loop(lab, monkeypatch
     assert isinstance(results, Results) and lab.results is results and not lab.running
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_plays_a_block_in_the_lab_and_opens_a_game_at_a_round(game):
     from widgets.shared.tables import table_class
