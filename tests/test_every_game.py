@@ -1,14 +1,17 @@
 """Checks every registered game must pass: random play with invariants, and the same game in two processes."""
 
+import functools
 import json
 import os
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import GAMES, game_class, load
-from games.core import Rng, SaveFileError
+from games.core import IllegalAction, InvalidNotation, Rng, SaveFileError
 from games.core.conformance import POLICIES, check_random_game, decision_breaks
 from tests.checks import random_positions
 
@@ -169,3 +172,48 @@ def test_a_trusted_snapshot_with_a_missing_field_is_refused_naming_it(game_id):
     with pytest.raises(SaveFileError, match=f"missing field.*{field}"):
         load(json.dumps(data), trust_snapshot=True)
     assert load(json.dumps(_saved(game_id)), trust_snapshot=True).to_dict() == _saved(game_id)
+
+
+#: Texts a learner or a browser may send as an action: typos, hostile lengths and numbers, lone surrogates.
+ACTION_TEXTS = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["", " ", "\ud800", "take \udfff 1", "9" * 5000, "x" * 200_000, "roll " + "[" * 1000,
+                     "settle -1", "settle 99999999999999999999", "\u202e💥", "pass\x00", "end\n", "a b c d e f g"]),
+    st.builds(lambda verb, n: f"{verb} {n}", st.sampled_from(["take", "settle", "road", "play", "mine", "build"]),
+              st.integers(-10 ** 30, 10 ** 30)))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(max_examples=60, deadline=None)
+@given(text=ACTION_TEXTS)
+def test_any_text_given_as_an_action_is_played_or_refused_in_one_line_and_changes_nothing(game_id, text):
+    """Every public entry point that reads user text (issue 36): ``apply`` of any text plays a legal action or raises
+    IllegalAction / InvalidNotation alone, with one printable line, and a refusal leaves the game as it was."""
+    game = _started(game_id)
+    before = game.to_json()
+    try:
+        game.apply(text)
+    except (IllegalAction, InvalidNotation) as err:
+        said = str(err)
+        assert said and "\n" not in said.strip() and len(said) < 2_000, said[:300]
+        said.encode("utf-8")  # printable: a raw lone surrogate would raise here
+        assert game.to_json() == before
+    else:
+        assert str(game.history[-1]) in {str(a) for a in game_class(game_id).replay(
+            game.config, game.seed, game.history[:-1]).legal_actions()}
+
+
+@functools.cache
+def _started_text(game_id: str) -> str:
+    game = game_class(game_id)(None, 11)
+    rng = Rng(5)
+    for _ in range(12):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.apply(legal[rng.below(len(legal))])
+    return game.to_json()
+
+
+def _started(game_id: str):
+    return game_class(game_id).from_json(_started_text(game_id))
