@@ -14,7 +14,9 @@ Run (about an hour on the shared 2-core machine; each part alone with --part):
   2 processes at least 1.8x one, the cluster at least 1.6x), and the results compared (they must be equal).
 * **null**: 40 A/A experiments at alpha 0.05, the printed game against itself with the bots reseeded (each with its
   own seeds), stop rule on ``turns`` and on ``first_player_win``: how often "different" is called (target: at most
-  5 %, within noise: with 40 runs, a binomial 95 % interval).
+  5 %, within noise: with 40 runs, a binomial 95 % interval). The figures below are those of the rule before the
+  verdicts that hold at every number of games; ``bench/bench_lab_stats.py`` proves the rule of today (400 streams per
+  kind of metric, 100 A/A experiments of real games).
 * **strong**: changes whose effect is known to be large (Catan's victory target 10 -> 7 and Cities & Knights' 13 ->
   10, stop on ``turns``; Kardinal & König with 4 French cards instead of 8): how many games the stop rule needed,
   10 seed ranges each.

@@ -13,8 +13,11 @@ change did, with intervals. Standard library only, so it runs in the browser too
 * :mod:`.variants` - :class:`Variant`: a game id plus named changes, its JSON form, hash and diff.
 * :mod:`.lineup` - bot texts, restricted bots (``"greedy never wall"``).
 * :mod:`.experiment` - :class:`Experiment`, :class:`Arm`: paired seeds, rotated seats, the sequential stop.
-* :mod:`.metrics`, :mod:`.stats` - the per-game metrics and the intervals (formulas in ``docs/lab.md``).
-* :mod:`.playing`, :mod:`.store`, :mod:`.runners` - one game as a record, the SQLite store, where games run.
+* :mod:`.metrics`, :mod:`.stats` - the per-game metrics and the fixed-sample intervals (formulas in ``docs/lab.md``).
+* :mod:`.sequences`, :mod:`.verdicts` - confidence sequences valid at every number of games, the stop rule over
+  several variants, and each metric's verdict in numbers and words (:func:`judge`).
+* :mod:`.playing`, :mod:`.store`, :mod:`.runners`, :mod:`.run` - one game as a record, the SQLite store (its index
+  of experiments and its claims), where games run, one run that shares a store's seeds with others.
 * :mod:`.results` - :class:`Results`: rows, summary, fan-chart bands, any game again.
 
 The command: ``python -m games.lab parameters GAME_ID`` and ``python -m games.lab run VARIANT.json ...``
@@ -25,16 +28,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .experiment import Arm, Experiment, Progress, Run
+from .experiment import Arm, Experiment, Progress
 from .lineup import BotSpec, LineupError
 from .metrics import METRICS
 from .results import Results
+from .run import Run
 from .runners import RunnerError
 from .store import Store, StoreError
 from .variants import Variant, VariantError
+from .verdicts import Verdict, judge
 
 __all__ = ["METRICS", "Arm", "BotSpec", "Experiment", "LineupError", "Progress", "Results", "Run", "RunnerError",
-           "Store", "StoreError", "Variant", "VariantError", "parameters"]
+           "Store", "StoreError", "Variant", "VariantError", "Verdict", "judge", "parameters"]
 
 
 def parameters(game: str) -> list[dict[str, Any]]:

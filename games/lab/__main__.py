@@ -1,19 +1,30 @@
 """The design lab's command.
 
     python -m games.lab parameters GAME_ID [--json]
-    python -m games.lab run VARIANT.json [VARIANT.json ...] --games N --bots BOT [BOT ...] [--jobs J]
-        [--dask local|ADDRESS] --out RESULTS.csv [--store FILE.sqlite] [--resume] [--baseline FILE.json]
-        [--stop METRIC] [--alpha 0.05] [--margin M] [--seed S] [--no-rotate]
+    python -m games.lab run [VARIANT.json ...] [--game ID] [--aa] [--sweep PARAM=A..B|PARAM=a,b,c] --bots BOT ...
+        [--games N] [--jobs J] [--dask local|ADDRESS] [--lab FOLDER | --store FILE.sqlite] [--out RESULTS.csv]
+        [--baseline FILE.json] [--stop METRIC] [--alpha 0.05] [--margin M] [--correction holm|split] [--seed S]
+        [--no-rotate]
+    python -m games.lab list [--lab FOLDER | STORE]
+    python -m games.lab show [ID] [--lab FOLDER | --store STORE]
+    python -m games.lab report STORE [--experiment ID] -o REPORT.html
+    python -m games.lab merge TARGET SOURCE [SOURCE ...]
 
 A variant file is ``{"game": ID, "name": ..., "changes": {PARAMETER: VALUE}}``; an empty ``changes`` is the printed
-game. The baseline is the printed game unless ``--baseline`` names a file; every file is compared with it. Games are
-kept in ``--store`` (by default the output's name with ``.sqlite``) as they finish: Ctrl-C loses no finished game,
-and ``--resume`` goes on from them. Bad input exits with status 2 and one line saying what is wrong.
+game. The baseline is the printed game unless ``--baseline`` names a file; every arm is compared with it. ``--aa``
+adds the baseline again with its bots reseeded (an A/A test of the stop rule); ``--sweep`` adds one arm per value
+of one parameter. Games are kept in the lab folder's store (``--lab``, by default ``lab-results/`` here) as they
+finish: Ctrl-C loses no finished game, a second run of the same experiment goes on from them, and runs of it at
+the same time share its seeds. ``list`` prints the folder's index of experiments, ``show`` one experiment's results,
+``report`` writes one as a self-contained HTML page (it needs plotly: the notebook extra), ``merge`` copies stores
+into one. Bad input exits with status 2 and one line saying what is wrong.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -23,10 +34,12 @@ from games import GAMES
 from games.core import GameError
 from games.core.parameters import cells_of
 
-from .experiment import Experiment, terminal_progress
+from .experiment import Arm, Experiment, terminal_progress
+from .folder import LabFolder, parse_sweep, sweep
 from .metrics import METRICS
 from .store import Store, StoreError
 from .variants import Variant, VariantError
+from .verdicts import CORRECTIONS, plain
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,21 +55,46 @@ def _parser() -> argparse.ArgumentParser:
     params.add_argument("game", help=f"a game id: {', '.join(sorted(GAMES))}")
     params.add_argument("--json", action="store_true", help="JSON rows instead of a table")
     run = commands.add_parser("run", help="play a baseline and variants on the same seeds")
-    run.add_argument("variants", nargs="+", type=Path, help="variant files (JSON)")
+    run.add_argument("variants", nargs="*", type=Path, help="variant files (JSON)")
+    run.add_argument("--game", help="the game id, when no variant file names it (with --aa or --sweep)")
+    run.add_argument("--aa", action="store_true", help="add the baseline again with its bots reseeded (an A/A test)")
+    run.add_argument("--sweep", action="append", default=[], metavar="PARAM=A..B",
+                     help="one arm per value of a parameter: A..B, A..B:STEP or a,b,c (repeatable)")
     run.add_argument("--games", type=int, default=120, help="the most games per arm (default 120)")
     run.add_argument("--bots", nargs="+", required=True, help="one bot per seat: random, greedy, mcts, mcts:N, "
                      "'greedy never KIND'")
     run.add_argument("--jobs", type=int, default=1, help="worker processes (1: this process)")
     run.add_argument("--dask", help="'local' (a LocalCluster of --jobs workers) or a scheduler address")
-    run.add_argument("--out", type=Path, required=True, help="the games as CSV (seats and summary beside it)")
-    run.add_argument("--store", type=Path, help="the SQLite file of finished games (default: OUT.sqlite)")
-    run.add_argument("--resume", action="store_true", help="go on from the games the store already holds")
+    run.add_argument("--lab", type=Path, help="the lab folder whose store every run writes to (default lab-results)")
+    run.add_argument("--store", type=Path, help="a store file instead of the lab folder's")
+    run.add_argument("--out", type=Path, help="also write the games as CSV (seats, summary and wins beside it)")
+    run.add_argument("--resume", action="store_true", help="accepted for old scripts: a run always goes on from "
+                     "the games its store holds")
     run.add_argument("--baseline", type=Path, help="the baseline's variant file (default: the printed game)")
     run.add_argument("--stop", choices=sorted(METRICS), help="stop as soon as this metric's difference is clear")
     run.add_argument("--alpha", type=float, default=0.05, help="the stop rule's error rate (default 0.05)")
     run.add_argument("--margin", type=float, help="the stop rule's margin of no difference (default: the metric's)")
+    run.add_argument("--correction", choices=CORRECTIONS, default="holm",
+                     help="how several variants share alpha (default holm)")
     run.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     run.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
+    listing = commands.add_parser("list", help="the index of experiments of a lab folder or store")
+    listing.add_argument("store", nargs="?", type=Path, help="a lab folder or store file (default lab-results)")
+    listing.add_argument("--lab", type=Path, help="the lab folder (same as the positional argument)")
+    show = commands.add_parser("show", help="one experiment's results, as the run printed them")
+    show.add_argument("experiment", nargs="?", help="its id, or the first letters of it (default: the latest)")
+    show.add_argument("--lab", type=Path, help="the lab folder (default lab-results)")
+    show.add_argument("--store", type=Path, help="a store file instead of the lab folder's")
+    show.add_argument("--stop", choices=sorted(METRICS), help="read it with the stop rule on this metric (a kept "
+                      "file of the lessons has none)")
+    report = commands.add_parser("report", help="one experiment as a self-contained HTML page to hand in")
+    report.add_argument("store", type=Path, help="a lab folder or store file")
+    report.add_argument("--experiment", help="its id (default: the latest)")
+    report.add_argument("-o", "--output", type=Path, required=True, help="the HTML file to write")
+    report.add_argument("--stop", choices=sorted(METRICS), help="read it with the stop rule on this metric")
+    merge = commands.add_parser("merge", help="copy the games and index of stores into one")
+    merge.add_argument("target", type=Path, help="the lab folder or store to merge into (made if missing)")
+    merge.add_argument("sources", nargs="+", type=Path, help="stores (or lab folders) to copy from")
     return parser
 
 
@@ -85,51 +123,162 @@ def parameters_command(game: str, as_json: bool) -> int:
     return 0
 
 
-def run_command(args: argparse.Namespace) -> int:
+def _arms(args: argparse.Namespace) -> tuple[Variant, list[Arm], list[str]]:
+    """The baseline and the arms the command names (files, --sweep, --aa), with notes to print."""
     variants = [Variant.load(path) for path in args.variants]
-    baseline = Variant.load(args.baseline) if args.baseline else Variant(variants[0].game_id)
+    game = args.game or (variants[0].game_id if variants else None)
+    baseline = Variant.load(args.baseline) if args.baseline else None
+    if game is None and baseline is not None:
+        game = baseline.game_id
+    if game is None:
+        raise VariantError("name the game: a variant file, --baseline FILE or --game ID")
+    baseline = baseline or Variant(game)
+    notes: list[str] = []
+    for text in args.sweep:
+        parameter, values = parse_sweep(text)
+        made, said = sweep(baseline, parameter, values)
+        variants += made
+        notes += said
     for v in variants:
         if v.game_id != baseline.game_id:
             raise VariantError(f"every variant plays {baseline.game_id}, not {v.game_id} ({v.label})")
-    arms, notes = [], []
+    arms: list[Arm] = []
     for v in variants:
         if v == baseline:
-            notes.append(f"note: {v.label} is the baseline itself ({v.hash}); it is played once")
-        elif v not in arms:
-            arms.append(v)
+            notes.append(f"{v.label} is the baseline itself ({v.hash}); it is played once")
+        elif all(a.variant != v for a in arms):
+            arms.append(Arm(v))
+    if args.aa:
+        arms.append(Arm(baseline, salt=1, label=f"{baseline.label} (A/A: bots reseeded)"))
+    if not arms and not args.variants:
+        raise VariantError("nothing to compare: give a variant file, --sweep PARAM=A..B or --aa")
+    return baseline, arms, notes
+
+
+def _store_of(args: argparse.Namespace) -> tuple[Store, Path]:
+    if getattr(args, "store", None) is not None:
+        return Store(args.store), args.store
+    folder = LabFolder(args.lab)
+    return folder.store(), folder.store_path
+
+
+def run_command(args: argparse.Namespace) -> int:
+    baseline, arms, notes = _arms(args)
     experiment = Experiment(baseline, arms, bots=args.bots, games=args.games, seed=args.seed,
-                            rotate=not args.no_rotate, stop=args.stop, alpha=args.alpha, margin=args.margin)
-    store_path = args.store or args.out.with_suffix(".sqlite")
-    store = Store(store_path)
-    held = store.count()
-    if held and not args.resume:
-        store.close()
-        raise VariantError(f"{store_path} already holds {held:,} games: --resume goes on from them, or give "
-                           "another --store")
+                            rotate=not args.no_rotate, stop=args.stop, alpha=args.alpha, margin=args.margin,
+                            correction=args.correction)
+    store, store_path = _store_of(args)
     try:
         run = experiment.start(jobs=args.jobs, dask=args.dask, store=store)  # a Dask scheduler must answer first
     except BaseException:
         store.close()
         raise
     for note in notes:
-        print(note, file=sys.stderr)
-    print(f"{experiment!r} on {run.runner.name}; store {store_path}", file=sys.stderr)
+        print(f"note: {note}", file=sys.stderr)
+    print(f"{experiment!r} on {run.runner.name}; experiment {experiment.id} in {store_path}", file=sys.stderr)
+    warned: set[str] = set()
     try:
         for step in run.steps():
             terminal_progress(step)
+            for warning in step.warnings:
+                if warning not in warned:
+                    warned.add(warning)
+                    print(f"\nwarning: {warning}", file=sys.stderr)
     except KeyboardInterrupt:
         run.close()
         kept = store.count()
         store.close()
-        print(f"\nstopped: {kept:,} finished games are kept in {store_path}; run again with --resume",
+        print(f"\nstopped: {kept:,} finished games are kept in {store_path}; the same command goes on from them",
               file=sys.stderr)
         return 130
     run.close()
     results = run.results()
-    written = results.to_csv(args.out)
+    if results.decided:
+        print(f"the stop rule ended the run: every variant is decided after {plain(results.games)} games per arm "
+              f"(of at most {plain(experiment.games)}); {plain(results.saved)} games were not needed"
+              + (f" ({plain(results.past_decision)} were played past the decision)" if results.past_decision
+                 else ""), file=sys.stderr)
+    written = results.to_csv(args.out) if args.out else []
     print(results.report())
     print("written: " + ", ".join(str(p) for p in written + [store_path]), file=sys.stderr)
     store.close()
+    return 0
+
+
+def _when(stamp: float) -> str:
+    if not stamp:
+        return "-"
+    return datetime.datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M")
+
+
+def list_command(args: argparse.Namespace) -> int:
+    folder = LabFolder(args.store or args.lab)
+    rows = folder.index()
+    if not rows:
+        print(f"{folder.store_path}: no experiments yet")
+        return 0
+    table = [("id", "game", "arms", "bots", "games", "who", "when", "status", "stop rule's verdict")]
+    for row in rows:
+        definition = row["definition"]
+        arms = [a.get("name") or a["variant"].get("name") or a["key"] for a in definition["arms"]]
+        stop = definition.get("stop")
+        said = [v for v in row["verdicts"] if v.get("metric") == stop] if stop else []
+        verdict = "; ".join(f"{v['arm']}: {v['call']}" for v in said) or ("no stop rule" if not stop else "-")
+        table.append((row["id"] or "(kept)", row["game"], " / ".join(arms), " | ".join(definition["lineup"]),
+                      plain(row["games"]), ", ".join(row["authors"]) or "-", _when(row["updated"]), row["status"],
+                      verdict))
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]) - 1)]
+    for r in table:
+        print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r[:-1])) + "  " + r[-1])
+    return 0
+
+
+def _results(folder: LabFolder, experiment: str | None, stop: str | None) -> Any:
+    found = folder.find(experiment)
+    definition = dict(found["definition"])
+    if stop:
+        definition["stop"] = stop
+    with Store(folder.store_path, read_only=True) as store:
+        results = Experiment.from_definition(definition).load(store)
+        results.store = Store(folder.store_path, read_only=True)  # the report reads series and logs after
+    return found, results
+
+
+def show_command(args: argparse.Namespace) -> int:
+    folder = LabFolder(args.store or args.lab)
+    found, results = _results(folder, args.experiment, args.stop)
+    print(f"experiment {found['id'] or '(kept file)'}: run by {', '.join(found['authors']) or '-'}, "
+          f"{_when(found['created'])} to {_when(found['updated'])}, {found['status']}")
+    print(results.report())
+    return 0
+
+
+def report_command(args: argparse.Namespace) -> int:
+    try:
+        report = importlib.import_module("widgets.lab.report")  # plotly and the views: not the rules' package
+    except ImportError as err:
+        raise VariantError(f"the HTML report needs plotly and the lab's views ({err}): "
+                           "pip install -e \".[notebook]\"") from None
+    folder = LabFolder(args.store)
+    found, results = _results(folder, args.experiment, args.stop)
+    page = report.report_html(results, about=found)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(page, encoding="utf-8")
+    print(f"written: {args.output} ({plain(len(page.encode()) / 2**20)} MiB; experiment {found['id'] or 'kept'})",
+          file=sys.stderr)
+    return 0
+
+
+def merge_command(args: argparse.Namespace) -> int:
+    target = LabFolder(args.target)
+    with target.store() as store:
+        for source in args.sources:
+            path = LabFolder(source).store_path
+            with Store(path, read_only=True) as other:
+                new = store.merge(other)
+            print(f"{path}: {plain(new['games'])} new games, {plain(new['experiments'])} new experiments, "
+                  f"{plain(new['arms'])} new arms")
+    print(f"merged into {target.store_path}", file=sys.stderr)
     return 0
 
 
@@ -138,7 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "parameters":
             return parameters_command(args.game, args.json)
-        return run_command(args)
+        commands = {"run": run_command, "list": list_command, "show": show_command, "report": report_command,
+                    "merge": merge_command}
+        return commands[args.command](args)
     except (GameError, StoreError, OSError) as err:
         sys.stderr.write(f"error: {err}\n")
         return 2

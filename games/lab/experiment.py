@@ -15,11 +15,13 @@ games an arm plays (rounded up to whole blocks). The baseline and a variant play
 so their games are pairs, and the difference of a block (its rotations' mean, variant minus baseline) is one paired
 observation: seat effects cancel within a block, and the blocks are independent.
 
-**The stop rule** (``stop=`` a metric of :data:`games.lab.metrics.METRICS`): an asymptotic confidence sequence on
-the blocks' differences (:class:`games.lab.stats.ConfidenceSequence`) decides per variant *different* or *no
-difference* (within ``margin``, the metric's default unless given), each wrong at most ``alpha`` of the time; the
-experiment stops once every variant is decided, or at ``games``. Blocks are read in seed order, whatever order the
-workers finish them in, so the stop falls at the same seed on every runner and the results are the same.
+**The stop rule** (``stop=`` a metric of :data:`games.lab.metrics.METRICS`): a confidence sequence on the blocks'
+differences that holds at every number of games (:class:`games.lab.verdicts.StopRule`: a betting sequence for a
+bounded metric, the t-sequence for an unbounded one) decides per variant *different* or *no difference* (within
+``margin``, the metric's default unless given); with several variants Holm's step-down (``correction="holm"``) or a
+split alpha (``"split"``) keeps the chance of any wrong "different" at most ``alpha``. The experiment stops once
+every variant is decided, or at ``games``. Blocks are read in seed order, whatever order the workers finish them in,
+so the stop falls at the same seed on every runner and the results are the same.
 
 **Arms.** An :class:`Arm` is a variant and a ``salt`` for the bots' seeds: ``Arm(base, salt=1)`` is the printed game
 played by bots that decide differently, the right opponent for an A/A test of the stop rule (the same variant with
@@ -28,34 +30,33 @@ the same salt plays the very same games, so it could never differ).
 **Where.** ``run(jobs=1)`` plays in this process, ``run(jobs=2)`` in local worker processes, ``run(dask="local")``
 (or a scheduler address, or a ``distributed.Client``) on a Dask cluster (:mod:`games.lab.runners`). ``store=`` a file
 keeps every game as it finishes (:class:`games.lab.store.Store`): a rerun with the same file continues where the
-last one stopped. ``progress`` is called about twice a second with a :class:`Progress`; ``stop_event`` (anything
-with ``is_set()``, e.g. a ``threading.Event``) or :meth:`Run.stop` ends the run early, keeping what finished.
+last one stopped, and runs of the same experiment on one file at once share its seeds (:mod:`games.lab.run`).
+``progress`` is called about twice a second with a :class:`Progress`; ``stop_event`` (anything with ``is_set()``,
+e.g. a ``threading.Event``) or :meth:`Run.stop` ends the run early, keeping what finished.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import math
 import sys
-import time
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from games.core.parameters import quoted
 
 from .lineup import BotSpec, parse_lineup
 from .metrics import METRICS
-from .playing import arm_key, play_chunk
+from .playing import arm_key
 from .results import Results
-from .runners import Runner, executor_for
-from .stats import UNDECIDED, ConfidenceSequence
-from .store import Store, StoreError
+from .run import Run
+from .runners import executor_for
+from .store import LEASE, Store, StoreError
 from .variants import Variant, VariantError
-
-#: How often (seconds) a run reports progress while it waits for workers.
-TICK = 0.5
+from .verdicts import CORRECTIONS, plain
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,9 @@ class Arm:
 class Progress:
     """How far a run has got: ``done`` of at most ``total`` games (all arms; ``kept`` of them from an earlier run),
     ``rate`` games per second in this run, ``eta`` seconds left at most (the stop rule may end it sooner),
-    ``decisions`` the stop rule's answer per variant so far, and whether the run has ``finished``."""
+    ``decisions`` the stop rule's answer per variant so far, whether the run has ``finished`` (or was ``stopped``),
+    ``decided_at`` the games per arm at which the stop rule ended it (``None``: it did not), ``saved`` the games
+    that stop made unnecessary, and ``warnings`` (a stop metric that does not vary)."""
 
     done: int
     total: int
@@ -91,11 +94,20 @@ class Progress:
     decisions: dict[str, str] = field(default_factory=dict)
     finished: bool = False
     stopped: bool = False
+    decided_at: int | None = None
+    saved: int = 0
+    warnings: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         eta = "" if self.eta is None else f", at most {_duration(self.eta)} left"
-        state = " (stopped)" if self.stopped else " (done)" if self.finished else ""
-        return f"{self.done:,} of {self.total:,} games, {self.rate:.1f} games/s{eta}{state}"
+        if self.stopped:
+            state = " (stopped)"
+        elif self.decided_at is not None:
+            state = (f" (the stop rule decided after {plain(self.decided_at)} games per arm: "
+                     f"{plain(self.saved)} games not needed)") if self.finished else " (decided: finishing)"
+        else:
+            state = " (done)" if self.finished else ""
+        return f"{plain(self.done)} of {plain(self.total)} games, {self.rate:.1f} games/s{eta}{state}"
 
 
 def _duration(seconds: float) -> str:
@@ -117,13 +129,14 @@ def _arm(value: Any) -> Arm:
 class Experiment:
     """A baseline and variants on the same seeds (module docstring). ``bots``: one bot text per seat (or one text
     for every seat, with ``players``); ``games``: the most games per arm; ``seed``: the first seed; ``stop``: the
-    metric the stop rule tests (``None``: play every game); ``alpha``, ``margin``, ``burn_in``: the stop rule's
-    error rate, its margin of no difference and the blocks it waits for before it may stop."""
+    metric the stop rule tests (``None``: play every game); ``alpha``, ``margin``, ``burn_in``, ``correction``: the
+    stop rule's error rate, its margin of no difference, the blocks it waits for before it may stop, and how several
+    variants share alpha (``"holm"`` or ``"split"``)."""
 
     def __init__(self, baseline: Variant | Arm | str, variants: Sequence[Variant | Arm] = (),
                  bots: Sequence[str] | str = ("greedy", "greedy", "random"), players: int | None = None,
                  games: int = 120, seed: int = 0, rotate: bool = True, stop: str | None = None, alpha: float = 0.05,
-                 margin: float | None = None, burn_in: int = 5) -> None:
+                 margin: float | None = None, burn_in: int = 2, correction: str = "holm") -> None:
         if isinstance(baseline, str):
             baseline = Variant(baseline)
         self.baseline = _arm(baseline)
@@ -161,7 +174,43 @@ class Experiment:
         self.margin = margin if margin is not None else (METRICS[stop].margin if stop else None)
         if self.margin is not None and not self.margin > 0:
             raise VariantError(f"the margin of no difference is above 0, not {quoted(margin)}")
-        self.burn_in = burn_in
+        if isinstance(burn_in, bool) or not isinstance(burn_in, int) or burn_in < 1:
+            raise VariantError(f"the burn-in is a whole number of blocks, at least 1, not {quoted(burn_in)}")
+        if correction not in CORRECTIONS:
+            raise VariantError(f"several variants share alpha by {' or '.join(CORRECTIONS)}, not {quoted(correction)}")
+        self.burn_in, self.correction = burn_in, correction
+
+    @property
+    def seeds(self) -> list[int]:
+        """The seeds of the blocks, in order."""
+        return list(range(self.seed, self.seed + self.blocks))
+
+    def definition(self) -> dict[str, Any]:
+        """What makes this experiment, as JSON data (the store's index keeps it; :meth:`from_definition` reads
+        it back)."""
+        return {"arms": [{"key": a.key, "variant": a.variant.to_dict(), "salt": a.salt, "label": a.label,
+                          "name": a.name} for a in self.arms],
+                "lineup": [str(s) for s in self.lineup], "games": self.games, "seed": self.seed,
+                "rotate": self.rotations > 1, "stop": self.stop, "alpha": self.alpha, "margin": self.margin,
+                "burn_in": self.burn_in, "correction": self.correction}
+
+    @property
+    def id(self) -> str:
+        """The experiment's id in the index: the first 10 hex digits of SHA-256 over its definition without the
+        names (the same arms, bots, seeds and stop rule: the same experiment)."""
+        data = self.definition()
+        for arm in data["arms"]:
+            arm.pop("label"), arm.pop("name"), arm["variant"].pop("name", None)
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:10]
+
+    @classmethod
+    def from_definition(cls, data: dict[str, Any]) -> Experiment:
+        """The experiment of an index row's definition (:meth:`definition`)."""
+        arms = [Arm(Variant.from_dict(a["variant"]), int(a.get("salt", 0)), a.get("label", ""))
+                for a in data["arms"]]
+        keep = {k: data[k] for k in ("stop", "alpha", "margin", "burn_in", "correction") if data.get(k) is not None}
+        return cls(arms[0], arms[1:], bots=list(data["lineup"]), games=int(data["games"]), seed=int(data["seed"]),
+                   rotate=bool(data.get("rotate", True)), **keep)
 
     @property
     def arms(self) -> list[Arm]:
@@ -182,17 +231,18 @@ class Experiment:
 
     # ------------------------------------------------------------------ running
     def start(self, jobs: int = 1, dask: Any = None, executor: Any = None, store: Store | str | Path | None = None,
-              stop_event: Any = None, chunk: int | None = None) -> Run:
-        """A run of this experiment, not yet started: drive it with :meth:`Run.steps` (or :meth:`Run.run_async`)."""
-        return Run(self, executor_for(jobs, dask, executor), store, stop_event, chunk)
+              stop_event: Any = None, chunk: int | None = None, lease: float = LEASE) -> Run:
+        """A run of this experiment, not yet started: drive it with :meth:`Run.steps` (or :meth:`Run.run_async`).
+        ``lease``: seconds a claim on a seed lasts without renewal (:mod:`games.lab.store`)."""
+        return Run(self, executor_for(jobs, dask, executor), store, stop_event, chunk, lease)
 
     def run(self, jobs: int = 1, dask: Any = None, executor: Any = None, store: Store | str | Path | None = None,
             progress: Callable[[Progress], None] | bool | None = None, stop_event: Any = None,
-            chunk: int | None = None) -> Results:
+            chunk: int | None = None, lease: float = LEASE) -> Results:
         """Play the experiment and return its :class:`~games.lab.results.Results` (module docstring). ``progress``:
         a callable, or ``True`` for a line on the terminal. Ctrl-C stops it: the finished games stay in the
         store, and the exception goes on."""
-        run = self.start(jobs, dask, executor, store, stop_event, chunk)
+        run = self.start(jobs, dask, executor, store, stop_event, chunk, lease)
         report = terminal_progress if progress is True else progress or None
         try:
             for step in run.steps():
@@ -258,156 +308,3 @@ def terminal_progress(step: Progress) -> None:
     end = "\n" if step.finished else ""
     sys.stderr.write(f"\r\033[K{step}{end}")
     sys.stderr.flush()
-
-
-class Run:
-    """One run of an experiment (see :meth:`Experiment.start`): :meth:`steps` plays and yields
-    :class:`Progress`; :meth:`stop` ends it early; :meth:`results` reads what is complete."""
-
-    def __init__(self, experiment: Experiment, runner: Runner, store: Store | str | Path | None,
-                 stop_event: Any, chunk: int | None) -> None:
-        self.experiment = experiment
-        self.runner = runner
-        self.store = store if isinstance(store, Store) else Store(store or ":memory:")
-        self._own_store = not isinstance(store, Store)
-        self.stop_event = stop_event
-        self._stopped = False
-        n_arms = len(experiment.arms)
-        per_block = n_arms * experiment.rotations
-        if chunk is None:
-            # a dozen tasks per worker keep all busy to the end; at most 24 games a task, so a stop wastes little
-            spread = experiment.blocks * per_block // (runner.workers * 12)
-            chunk = 1 if runner.inline else max(1, min(24, spread))  # in this process: a stop between games
-        self.chunk = max(1, int(chunk))
-        self.records: dict[tuple[str, int, int], dict[str, Any]] = {}
-        self.sequences = {arm.key: ConfidenceSequence(experiment.alpha, experiment.margin or 1.0,
-                                                      t_star=max(10, experiment.blocks / 2), burn_in=experiment.burn_in)
-                          for arm in experiment.variants} if experiment.stop else {}
-        self.complete = 0  # blocks complete for every arm, from the first seed on
-        self.decided_blocks: int | None = None  # where the stop rule ended the experiment
-        self.kept = 0
-        self.new = 0
-
-    # ------------------------------------------------------------------ control
-    def stop(self) -> None:
-        """End the run early: no new game starts; finished games are kept."""
-        self._stopped = True
-
-    @property
-    def stopping(self) -> bool:
-        return self._stopped or bool(self.stop_event is not None and self.stop_event.is_set())
-
-    def close(self) -> None:
-        self.runner.close()
-
-    # ------------------------------------------------------------------ playing
-    def load(self) -> None:
-        """Read the games the store already holds for this experiment, and feed the stop rule their blocks."""
-        exp = self.experiment
-        lineup = exp.lineup_key
-        wanted = {(a.key, s, r) for a in exp.arms for s in range(exp.seed, exp.seed + exp.blocks)
-                  for r in range(exp.rotations)}
-        for arm in exp.arms:
-            for record in self.store.records(arm.key, lineup):
-                key = (arm.key, record["seed"], record["rotation"])
-                if key in wanted:
-                    self.records[key] = record
-        self.kept = len(self.records)
-        self._advance()
-
-    def _plan(self) -> list[list[list[Any]]]:
-        """The missing games in seed order, cut into tasks of ``chunk`` games."""
-        exp = self.experiment
-        for arm in exp.arms:
-            self.store.add_arm(arm.key, arm.variant.to_dict(), arm.salt)
-        self.load()
-        missing = [[a.key, s, r] for s in range(exp.seed, exp.seed + exp.blocks) for a in exp.arms
-                   for r in range(exp.rotations) if (a.key, s, r) not in self.records]
-        return [missing[i:i + self.chunk] for i in range(0, len(missing), self.chunk)]
-
-    def _task(self, games: list[list[Any]]) -> dict[str, Any]:
-        exp = self.experiment
-        return {"arms": {a.key: {"variant": a.variant.to_dict(), "salt": a.salt} for a in exp.arms},
-                "lineup": [str(s) for s in exp.lineup], "games": games}
-
-    def _advance(self) -> None:
-        """Feed the stop rule every block now complete for every arm, in seed order."""
-        exp = self.experiment
-        while self.complete < exp.blocks and self.decided_blocks is None:
-            seed = exp.seed + self.complete
-            keys = [(a.key, seed, r) for a in exp.arms for r in range(exp.rotations)]
-            if not all(k in self.records for k in keys):
-                return
-            self.complete += 1
-            if exp.stop:
-                base = self._block_mean(exp.baseline.key, seed)
-                for arm in exp.variants:
-                    self.sequences[arm.key].add(self._block_mean(arm.key, seed) - base)
-                if all(cs.decision() != UNDECIDED for cs in self.sequences.values()):
-                    self.decided_blocks = self.complete
-
-    def _block_mean(self, arm: str, seed: int) -> float:
-        exp = self.experiment
-        values = [float(self.records[(arm, seed, r)][exp.stop]) for r in range(exp.rotations)]
-        return sum(values) / len(values)
-
-    def _progress(self, started: float, finished: bool) -> Progress:
-        exp = self.experiment
-        total = exp.games * len(exp.arms)
-        done = len(self.records)
-        elapsed = max(time.perf_counter() - started, 1e-9)
-        rate = self.new / elapsed
-        eta = None if finished or rate <= 0 else (total - done) / rate
-        names = {a.key: a.name for a in exp.variants}
-        decisions = {names[k]: cs.decision() for k, cs in self.sequences.items()}
-        return Progress(done, total, self.kept, rate, eta, decisions, finished, self.stopping)
-
-    def steps(self) -> Iterator[Progress]:
-        """Play, yielding progress about every half second (and after every game in this process)."""
-        exp = self.experiment
-        started = time.perf_counter()
-        tasks = self._plan()
-        limit = max(2, self.runner.workers * 2)
-        flying: dict[Future, list[list[Any]]] = {}
-        last = 0.0
-        try:
-            while True:
-                wanted_more = self.decided_blocks is None and not self.stopping
-                while wanted_more and tasks and len(flying) < limit:
-                    games = tasks.pop(0)
-                    flying[self.runner.executor.submit(play_chunk, self._task(games))] = games
-                if not flying:
-                    break
-                finished, _ = wait(list(flying), timeout=TICK, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    flying.pop(future)
-                    rows = future.result()
-                    self.store.add(exp.lineup_key, rows)
-                    for row in rows:
-                        self.records[(row["arm"], row["seed"], row["rotation"])] = row["record"]
-                    self.new += len(rows)
-                self._advance()
-                if self.decided_blocks is not None or self.stopping:
-                    for future in list(flying):
-                        if future.cancel():
-                            flying.pop(future)
-                    if self.stopping:
-                        flying.clear()  # running chunks are abandoned: only finished games are kept
-                now = time.perf_counter()
-                if self.runner.inline or now - last >= TICK:
-                    last = now
-                    yield self._progress(started, False)
-        finally:
-            for future in flying:
-                future.cancel()
-        yield self._progress(started, True)
-
-    def results(self) -> Results:
-        """The results of the blocks complete for every arm (up to where the stop rule stopped)."""
-        exp = self.experiment
-        blocks = self.decided_blocks if self.decided_blocks is not None else self.complete
-        seeds = range(exp.seed, exp.seed + blocks)
-        records = {arm.key: [self.records[(arm.key, s, r)] for s in seeds for r in range(exp.rotations)]
-                   for arm in exp.arms}
-        stops = {arm.key: self.sequences[arm.key] for arm in exp.variants} if exp.stop else {}
-        return Results(exp, records, self.store, stops, self.runner.name, stopped=self.stopping)

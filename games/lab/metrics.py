@@ -25,6 +25,7 @@ only winners of the game.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -98,28 +99,97 @@ def ahead_share(a: Sequence[int], b: Sequence[int], place: Sequence[int]) -> flo
 @dataclass(frozen=True)
 class Metric:
     """A per-game number the summary estimates and the stop rule may test: ``kind`` ``rate`` (0..1, a Wilson
-    interval) or ``mean``; ``margin`` the default difference that counts as none for the stop rule, in its units."""
+    interval) or ``mean``; ``margin`` the default difference that counts as none for the stop rule, in its units;
+    ``low`` / ``high`` its bounds in one game (``"n"``: the number of players, ``"-1/n"``, ``"1-1/n"``; ``None``: no
+    bound), which choose its
+    confidence sequence (bounded: betting; unbounded: the t-sequence); ``step`` the smallest change one game's
+    value makes (its floor of spread), and the words of a verdict: ``subject`` (what changes), ``up`` / ``down``
+    (the variant's verb when it rises or falls), ``unit`` (``"pp"``: a share, said in percentage points)."""
 
     name: str
     words: str
     kind: str
     margin: float
+    low: float | str | None = 0.0
+    high: float | str | None = None
+    step: float = 1.0
+    subject: str = ""
+    up: str = "raises it"
+    down: str = "lowers it"
+    unit: str = ""
+
+    @property
+    def share(self) -> bool:
+        """Whether the metric is a share of 0..1 (said in per cent, its differences in percentage points)."""
+        return self.unit == "pp"
+
+    def bounds(self, players: int) -> tuple[float, float]:
+        """The metric's bounds in one game of ``players`` (``-inf`` / ``inf`` where it has none)."""
+        named = {"n": float(players), "-1/n": -1 / players, "1-1/n": 1 - 1 / players}
+
+        def value(x: float | str | None, missing: float) -> float:
+            return missing if x is None else named[x] if isinstance(x, str) else float(x)
+
+        return value(self.low, -math.inf), value(self.high, math.inf)
+
+    def bounded(self, players: int) -> bool:
+        low, high = self.bounds(players)
+        return math.isfinite(low) and math.isfinite(high)
+
+
+def _share(name: str, words: str, kind: str, margin: float, subject: str, up: str, down: str) -> Metric:
+    return Metric(name, words, kind, margin, 0.0, 1.0, 0.0, subject, up, down, "pp")
 
 
 METRICS: dict[str, Metric] = {m.name: m for m in (
-    Metric("first_player_win", "the win share of the seat that played first", "rate", 0.05),
-    Metric("skill_gap", "the line-up's first bot ahead of its last (ties half)", "rate", 0.05),
-    Metric("draw", "games whose win is shared", "rate", 0.05),
-    Metric("spread_second", "the winner's score minus the second's", "mean", 1.0),
-    Metric("spread_last", "the winner's score minus the last's", "mean", 1.0),
-    Metric("rounds", "rounds played", "mean", 1.0),
-    Metric("turns", "turns played", "mean", 2.0),
-    Metric("decisions", "decisions taken", "mean", 10.0),
-    Metric("lead_changes", "changes of the sole leader", "mean", 0.5),
-    Metric("drama", "share of the game the eventual winner was not in the lead", "mean", 0.05),
-    Metric("winner_worst_place", "the eventual winner's worst place during the game", "mean", 0.25),
-    Metric("decided_at", "share of the game played when the winner took the lead for good", "mean", 0.05),
+    _share("first_player_win", "the win share of the seat that played first", "rate", 0.05,
+           "the first player's edge", "gives the first player more of an edge", "takes from the first player's edge"),
+    _share("skill_gap", "the line-up's first bot ahead of its last (ties half)", "rate", 0.05,
+           "the first bot's lead over the last", "makes skill count for more", "makes skill count for less"),
+    _share("draw", "games whose win is shared", "rate", 0.05, "shared wins", "makes shared wins more common",
+           "makes shared wins rarer"),
+    Metric("spread_second", "the winner's score minus the second's", "mean", 1.0, 0.0, None, 1.0,
+           "the winner's lead on the second", "widens the winner's lead on the second",
+           "narrows the winner's lead on the second", "points"),
+    Metric("spread_last", "the winner's score minus the last's", "mean", 1.0, 0.0, None, 1.0,
+           "the gap from the winner to the last", "widens the gap from the winner to the last",
+           "narrows the gap from the winner to the last", "points"),
+    Metric("rounds", "rounds played", "mean", 1.0, 0.0, None, 1.0, "the game's length in rounds",
+           "lengthens the game", "shortens the game", "rounds"),
+    Metric("turns", "turns played", "mean", 2.0, 0.0, None, 1.0, "the game's length", "lengthens the game",
+           "shortens the game", "turns"),
+    Metric("decisions", "decisions taken", "mean", 10.0, 0.0, None, 1.0, "the number of decisions a game takes",
+           "raises the decisions a game takes", "lowers the decisions a game takes", "decisions"),
+    Metric("lead_changes", "changes of the sole leader", "mean", 0.5, 0.0, None, 1.0, "the number of lead changes",
+           "makes the lead change more often", "makes the lead change less often", "lead changes"),
+    _share("drama", "share of the game the eventual winner was not in the lead", "mean", 0.05,
+           "the time the winner spends behind", "keeps the winner behind for longer",
+           "keeps the winner behind for less long"),
+    Metric("winner_worst_place", "the eventual winner's worst place during the game", "mean", 0.25, 1.0, "n", 1.0,
+           "the winner's worst place", "lets the winner fall further behind", "keeps the winner nearer the top",
+           "places"),
+    _share("decided_at", "share of the game played when the winner took the lead for good", "mean", 0.05,
+           "when the game is decided", "decides the game later", "decides the game earlier"),
 )}
+#: The first player's edge: its win share minus a fair share (1 / players); its differences are first_player_win's.
+EDGE = Metric("first_player_advantage", "the first player's win share minus a fair share (1/players)", "rate", 0.05,
+              "-1/n", "1-1/n", 0.0, "the first player's edge", "gives the first player more of an edge",
+              "takes from the first player's edge", "pp")
+
+
+def metric(name: str) -> Metric:
+    """A summary metric by name (the per-game ones of :data:`METRICS` and the first player's edge)."""
+    if name == EDGE.name:
+        return EDGE
+    return METRICS[name]
+
+
+def difference_bounds(name: str, players: int) -> tuple[float, float]:
+    """The bounds of a paired difference of ``name`` (variant minus baseline): ``±(high - low)``."""
+    if name == EDGE.name:
+        return -1.0, 1.0
+    low, high = METRICS[name].bounds(players)
+    return low - high, high - low
 
 
 def game_metrics(notes: Sequence[Sequence[float]], scores: Sequence[float], winners: Sequence[int],

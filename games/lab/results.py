@@ -5,7 +5,9 @@ Rows are plain dicts (this package is standard library only); :meth:`Results.fra
 where pandas is installed, :meth:`Results.to_csv` writes them as CSV. ``docs/lab.md`` gives every formula.
 
 Differences to the baseline are paired: per seed, the mean over the seat rotations of the variant's value minus the
-baseline's, and the mean of those with its Student-t interval (:func:`games.lab.stats.paired_interval`).
+baseline's; their mean with a confidence sequence's interval (:func:`games.lab.verdicts.judge`), which holds at
+whatever number of games the experiment stopped, and a **verdict in words** per metric. Each arm's own estimates are
+a rate with its Wilson interval or a mean with its Student-t interval, clipped to the metric's bounds.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from games.core import Game
 
 from .metrics import METRICS
+from .metrics import metric as metric_named
 from .playing import GameKey
-from .stats import ConfidenceSequence, Estimate, mean_interval, paired_interval, rate_interval
+from .stats import Estimate, mean_interval, rate_interval
 from .store import Store
+from .verdicts import UNDECIDED, StopRule, Verdict, judge, percent, plain
 
 if TYPE_CHECKING:
     from .experiment import Arm, Experiment
@@ -48,13 +52,18 @@ class Results:
     blocks in seed and rotation order."""
 
     def __init__(self, experiment: Experiment, records: dict[str, list[dict[str, Any]]], store: Store,
-                 stops: dict[str, ConfidenceSequence], runner: str, stopped: bool = False) -> None:
+                 rule: StopRule | None, runner: str, stopped: bool = False, saved: int = 0, past_decision: int = 0,
+                 warnings: Sequence[str] = (), played: int = 0) -> None:
         self.experiment = experiment
         self.records = records
         self.store = store
-        self.stops = stops
+        self.rule = rule
         self.runner = runner
         self.stopped = stopped
+        #: games of the plan the stop rule made unnecessary, games played past its decision, games this run played
+        self.saved, self.past_decision, self.played = saved, past_decision, played
+        self.warnings = list(warnings)
+        self._verdicts: dict[tuple[str, str], Verdict] = {}
 
     # ------------------------------------------------------------------ basics
     @property
@@ -76,18 +85,48 @@ class Results:
     @property
     def decisions(self) -> dict[str, dict[str, Any]]:
         """Per variant, the stop rule's answer: ``decision``, ``games`` (per arm when it decided, or so far),
-        ``difference`` (the mean paired difference of the stop metric) and its confidence-sequence ``interval``."""
+        ``difference`` (the mean paired difference of the stop metric), its confidence-sequence ``interval`` at
+        ``confidence``, the sequence's ``method`` and the ``words``."""
         exp = self.experiment
+        if self.rule is None:
+            return {}
         out = {}
         for arm in exp.variants:
-            cs = self.stops.get(arm.key)
-            if cs is None:
-                continue
-            blocks = cs.decided_at or cs.n
-            out[arm.name] = {"decision": cs.decision(), "metric": exp.stop, "games": blocks * exp.rotations,
-                             "difference": cs.mean, "interval": cs.interval, "alpha": exp.alpha,
-                             "margin": exp.margin}
+            v = self.rule.verdict(arm.key, arm.name)
+            out[arm.name] = {"decision": v.call, "metric": exp.stop, "games": v.games, "difference": v.estimate,
+                             "interval": (v.low, v.high), "alpha": exp.alpha, "confidence": v.confidence,
+                             "margin": exp.margin, "method": v.method, "words": v.words}
         return out
+
+    @property
+    def decided(self) -> bool:
+        """Whether the stop rule ended the experiment (every variant decided)."""
+        return self.rule is not None and bool(self.experiment.variants) and \
+            all(self.rule.call(a.key) != UNDECIDED for a in self.experiment.variants)
+
+    def verdict(self, arm: Arm | str, metric: str) -> Verdict:
+        """The verdict of ``metric`` for a variant: the stop rule's for its metric, else the metric's confidence
+        sequence read over every complete block (:func:`games.lab.verdicts.judge`, at ``alpha / k``)."""
+        arm = self.arm(arm) if isinstance(arm, str) else arm
+        exp = self.experiment
+        key = (arm.key, metric)
+        if key not in self._verdicts:
+            if metric == exp.stop and self.rule is not None:
+                found = self.rule.verdict(arm.key, arm.name)
+            else:
+                base = self._blocks(exp.baseline, metric)
+                mine = self._blocks(arm, metric)
+                found = judge(metric, [v - b for b, v in zip(base, mine, strict=False)], players=exp.players,
+                              rotations=exp.rotations, alpha=exp.alpha, arm=arm.name,
+                              arms=len(exp.variants), margin=exp.margin if metric == exp.stop else None)
+            self._verdicts[key] = found
+        return self._verdicts[key]
+
+    def verdicts(self) -> list[Verdict]:
+        """Every variant's verdict on every summary metric (the stop metric first)."""
+        exp = self.experiment
+        order = sorted(self.metrics(), key=lambda m: m != exp.stop)
+        return [self.verdict(arm, m) for arm in exp.variants for m in order]
 
     # ------------------------------------------------------------------ rows
     def game_rows(self) -> list[dict[str, Any]]:
@@ -131,6 +170,8 @@ class Results:
         return [sum(values[i:i + rotations]) / rotations for i in range(0, len(values) - rotations + 1, rotations)]
 
     def estimate(self, arm: Arm, metric: str) -> Estimate:
+        """An arm's own value of ``metric``: a rate with its Wilson interval, or a mean with its Student-t interval,
+        clipped to the metric's bounds (a share's interval never passes 1)."""
         values = self._values(arm, metric)
         if metric in METRICS and METRICS[metric].kind == "rate":
             return rate_interval(sum(values), len(values))
@@ -138,15 +179,17 @@ class Results:
             share = 1 / self.experiment.players
             rate = rate_interval(sum(v + share for v in values), len(values))
             return Estimate(rate.value - share, rate.low - share, rate.high - share, rate.n)
-        return mean_interval(values)
+        found = mean_interval(values)
+        lowest, highest = metric_named(metric).bounds(self.experiment.players)
+        if math.isnan(found.low):
+            return found
+        return Estimate(found.value, max(found.low, lowest), min(found.high, highest), found.n)
 
     def difference(self, arm: Arm, metric: str) -> Estimate:
-        """The paired difference to the baseline (variant minus baseline) with its 95 % interval."""
-        base = self._blocks(self.experiment.baseline, metric)
-        mine = self._blocks(arm, metric)
-        if len(base) != len(mine):
-            return Estimate(math.nan, math.nan, math.nan, 0)
-        return paired_interval(base, mine)
+        """The paired difference to the baseline (variant minus baseline) with its interval, valid at whatever
+        number of games the experiment stopped (:meth:`verdict`; ``n``: the blocks it rests on)."""
+        v = self.verdict(arm, metric)
+        return Estimate(v.estimate, v.low, v.high, v.games // self.experiment.rotations)
 
     def metrics(self) -> list[str]:
         """The summary's metrics that this experiment measures (``skill_gap`` needs two different bots)."""
@@ -155,7 +198,8 @@ class Results:
 
     def summary_rows(self) -> list[dict[str, Any]]:
         """One row per arm and metric: ``estimate`` with ``low`` .. ``high`` (95 %), ``games``, and for a variant
-        ``difference`` with ``diff_low`` .. ``diff_high`` (paired, 95 %) and the metric in words."""
+        ``difference`` with ``diff_low`` .. ``diff_high`` (paired, the verdict's interval at ``confidence``), the
+        ``call`` and the ``verdict`` in words; ``words`` says what the metric is."""
         rows = []
         for arm in self.arms:
             for metric in self.metrics():
@@ -164,8 +208,9 @@ class Results:
                        "games": est.n, "words": METRICS[metric].words if metric in METRICS else
                        "first player's win share minus a fair share (1/players)"}
                 if arm is not self.experiment.baseline:
-                    diff = self.difference(arm, metric)
-                    row.update({"difference": diff.value, "diff_low": diff.low, "diff_high": diff.high})
+                    v = self.verdict(arm, metric)
+                    row.update({"difference": v.estimate, "diff_low": v.low, "diff_high": v.high,
+                                "confidence": v.confidence, "call": v.call, "verdict": v.words})
                 rows.append(row)
         return rows
 
@@ -197,16 +242,31 @@ class Results:
                 "summary": pd.DataFrame(self.summary_rows()),
                 "wins_by_seat": pd.DataFrame(self.win_rows("seat")),
                 "wins_by_position": pd.DataFrame(self.win_rows("position")),
-                "wins_by_bot": pd.DataFrame(self.win_rows("bot"))}
+                "wins_by_bot": pd.DataFrame(self.win_rows("bot")),
+                "wins": pd.DataFrame(self.all_win_rows())}
+
+    def all_win_rows(self) -> list[dict[str, Any]]:
+        """The win rates by seat, by turn position and by bot in one table: ``by`` names which, ``group`` the seat
+        (``Player 1``), the turn position (``1st to play``) or the bot."""
+        out = []
+        for by in ("seat", "position", "bot"):
+            for row in self.win_rows(by):
+                group = row.pop(by)
+                name = f"Player {group + 1}" if by == "seat" else f"{_ordinal(group + 1)} to play" \
+                    if by == "position" else group
+                out.append({"arm": row.pop("arm"), "by": by, "group": name, **row})
+        return out
 
     def to_csv(self, path: str | Path) -> list[Path]:
-        """Write the games to ``path`` and the seats and summary beside it (``NAME.seats.csv``,
-        ``NAME.summary.csv``); returns the files written."""
+        """Write the games to ``path`` and beside it the seats, the summary (with the verdicts) and the win rates by
+        seat, turn position and bot (``NAME.seats.csv``, ``NAME.summary.csv``, ``NAME.wins.csv``); returns the
+        files written."""
         path = Path(path)
         stem = path.with_suffix("")
         written = []
         for target, rows in ((path, self.game_rows()), (Path(f"{stem}.seats.csv"), self.seat_rows()),
-                             (Path(f"{stem}.summary.csv"), self.summary_rows())):
+                             (Path(f"{stem}.summary.csv"), self.summary_rows()),
+                             (Path(f"{stem}.wins.csv"), self.all_win_rows())):
             columns = list(dict.fromkeys(k for row in rows for k in row))
             with open(target, "w", newline="", encoding="utf-8") as out:
                 writer = csv.DictWriter(out, columns)
@@ -216,25 +276,45 @@ class Results:
         return written
 
     def report(self) -> str:
-        """The summary as text (what the command prints)."""
+        """The results as text (what the command prints): the stop rule's end, a verdict in words per metric, each
+        metric per arm with its interval, and the win rates by seat, turn position and bot."""
         exp = self.experiment
         seats = "seats rotated" if exp.rotations > 1 else "seats fixed"
-        lines = [f"{exp.game_id}: {self.games} games per arm, bots {exp.lineup_key}, {seats}, on {self.runner}"
+        lines = [f"{exp.game_id}: {plain(self.games)} games per arm, bots {exp.lineup_key}, {seats}, on {self.runner}"
                  f"{' (stopped early)' if self.stopped else ''}"]
+        for warning in self.warnings:
+            lines.append(f"  warning: {warning}")
+        if self.decided:
+            lines.append(f"  the stop rule ended the run after {plain(self.games)} games per arm (of at most "
+                         f"{plain(exp.games)}): {plain(self.saved)} games not needed"
+                         + (f", {plain(self.past_decision)} played past the decision" if self.past_decision else ""))
         for name, d in self.decisions.items():
             low, high = d["interval"]
-            lines.append(f"  stop rule on {d['metric']}: {name}: {d['decision']} after {d['games']} games per arm "
-                         f"(difference {d['difference']:+.3g}, {1 - d['alpha']:.0%} sequence [{low:+.3g}, "
-                         f"{high:+.3g}], margin {d['margin']:g})")
+            lines.append(f"  stop rule on {d['metric']} ({d['method']} sequence): {name}: {d['decision']} after "
+                         f"{plain(d['games'])} games per arm (difference {plain(d['difference'], signed=True)}, "
+                         f"{percent(d['confidence'])} sequence {plain(low, signed=True)} to {plain(high, signed=True)}"
+                         f", margin {plain(d['margin'])})")
+        for arm in exp.variants:
+            lines.append(f"  == {arm.name} against {exp.baseline.name}: in words")
+            for v in self.verdicts():
+                if v.arm == arm.name:
+                    lines.append(f"    {v.metric}: {v.words}")
         width = max(len(m) for m in self.metrics())
         for arm in self.arms:
             lines.append(f"  == {arm.name} ({arm.variant.hash})")
             for metric in self.metrics():
                 est = self.estimate(arm, metric)
-                text = f"    {metric:<{width}}  {est}"
+                text = f"    {metric:<{width}}  {_estimate_text(est)}"
                 if arm is not exp.baseline:
-                    text += f"   difference {self.difference(arm, metric)}"
+                    v = self.verdict(arm, metric)
+                    text += (f"   difference {plain(v.estimate, signed=True)} ({percent(v.confidence)}: "
+                             f"{plain(v.low, signed=True)} to {plain(v.high, signed=True)})")
                 lines.append(text)
+        lines.append("  == win rate (95 % Wilson interval)")
+        for row in self.all_win_rows():
+            by = "turn position" if row["by"] == "position" else row["by"]
+            lines.append(f"    {row['arm']}, by {by}: {row['group']}: {plain(100 * row['win_rate'])} % "
+                         f"({plain(100 * row['low'])} to {plain(100 * row['high'])} %, {plain(row['games'])} games)")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ series and games
@@ -359,6 +439,16 @@ class Results:
         for step, rnd in zip(turns, self._series_of(key)["rounds"], strict=False):
             out.setdefault(rnd, step)
         return out
+
+
+def _estimate_text(est: Estimate) -> str:
+    if math.isnan(est.low):
+        return f"{plain(est.value)} (n={est.n})"
+    return f"{plain(est.value)} ({plain(est.low)} to {plain(est.high)})"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _missing(value: Any) -> bool:

@@ -3,22 +3,11 @@
 * :func:`wilson` - the Wilson score interval of a rate (a shared win counts as a fraction of a success).
 * :func:`mean_interval` - a mean with its Student-t interval (what a length, a spread or a drama share gets).
 * :func:`paired_interval` - the mean of paired differences (variant minus baseline, one pair per seed) with its
-  interval: the fixed-sample answer once an experiment is over.
-* :class:`ConfidenceSequence` - the **sequential stop**: an asymptotic confidence sequence (Waudby-Smith, Arnold,
-  Wu, Howard & Ramdas, *Time-uniform central limit theory and asymptotic confidence sequences*, 2021, Theorem 2.2;
-  the Robbins normal mixture with a plug-in variance) on the paired differences. It is an interval that holds at
-  every number of games at once, so it may be looked at after every pair and the experiment stopped as soon as it
-  answers:
+  interval: the fixed-sample answer of a test with a number of games set in advance (the benchmark's comparison).
 
-  - **different** when the interval leaves out 0; the chance of this call when the variant changes nothing is at
-    most α (asymptotically, whatever the stopping time);
-  - **no difference** when the interval lies inside ``(-margin, margin)``; the chance of this call when the true
-    difference is ``margin`` or more is at most α as well;
-  - otherwise the experiment goes on, up to its game limit (then: **undecided**).
-
-  The interval is intersected with every earlier one (a running intersection is still a confidence sequence), so a
-  call once made is not taken back. ``rho`` tunes where the interval is tightest: it is chosen for ``t_star``
-  pairs (:func:`rho_for`).
+These are fixed-sample intervals: right when the number of games was fixed before the first one. The sequential
+stop, and every verdict of an experiment that may stop early, use the confidence sequences of
+:mod:`games.lab.sequences` and :mod:`games.lab.verdicts`, which hold at every number of games.
 """
 
 from __future__ import annotations
@@ -32,8 +21,6 @@ Z95 = 1.959963984540054
 #: Student-t quantiles of a two-sided 95 % interval by degrees of freedom 1..30 (beyond: the normal one).
 _T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
-DIFFERENT, SAME, UNDECIDED = "different", "no difference", "undecided"
 
 
 def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
@@ -68,9 +55,11 @@ class Estimate:
     n: int
 
     def __str__(self) -> str:
+        from .verdicts import plain  # numbers as people write them: 1,020, never 1.02e+03
+
         if math.isnan(self.low):
-            return f"{self.value:.3g} (n={self.n})"
-        return f"{self.value:.3g} [{self.low:.3g}, {self.high:.3g}]"
+            return f"{plain(self.value)} (n={self.n})"
+        return f"{plain(self.value)} [{plain(self.low)}, {plain(self.high)}]"
 
 
 def mean_interval(values: Iterable[float]) -> Estimate:
@@ -100,64 +89,3 @@ def paired_interval(baseline: Sequence[float], variant: Sequence[float]) -> Esti
     if len(baseline) != len(variant):
         raise ValueError(f"paired values come in pairs: {len(baseline)} baseline and {len(variant)} variant")
     return mean_interval(v - b for b, v in zip(baseline, variant, strict=True))
-
-
-def rho_for(t_star: float, alpha: float) -> float:
-    """The confidence sequence's tuning that makes it tightest after ``t_star`` pairs (the paper's choice)."""
-    a = -2 * math.log(alpha)
-    return math.sqrt((a + math.log(a + 1)) / max(t_star, 1.0))
-
-
-class ConfidenceSequence:
-    """The asymptotic confidence sequence of the module docstring for the mean of a stream of paired differences.
-    ``ConfidenceSequence(alpha=0.05, margin=0.05, t_star=100, burn_in=5)``; :meth:`add` one difference at a time;
-    :attr:`interval` and :meth:`decision` read it (no call before ``burn_in`` pairs, while the variance estimate is
-    still a guess)."""
-
-    def __init__(self, alpha: float = 0.05, margin: float = 0.05, t_star: float = 100, burn_in: int = 5) -> None:
-        if not 0 < alpha < 1:
-            raise ValueError(f"alpha is a chance between 0 and 1, not {alpha!r}")
-        if not margin > 0:
-            raise ValueError(f"the margin of no difference is above 0, not {margin!r}")
-        self.alpha, self.margin, self.burn_in = alpha, margin, max(2, int(burn_in))
-        self.rho = rho_for(t_star, alpha)
-        self.n = 0
-        self._mean = 0.0
-        self._m2 = 0.0  # running sum of squared deviations (Welford)
-        self.low, self.high = -math.inf, math.inf
-        self.decided_at: int | None = None
-        self._decision = UNDECIDED
-
-    def add(self, x: float) -> None:
-        self.n += 1
-        delta = x - self._mean
-        self._mean += delta / self.n
-        self._m2 += delta * (x - self._mean)
-        if self.n >= 2:
-            low, high = self._raw()
-            self.low, self.high = max(self.low, low), min(self.high, high)
-        if self.decided_at is None and self.n >= self.burn_in:
-            if self.low > 0 or self.high < 0:
-                self._decision, self.decided_at = DIFFERENT, self.n
-            elif -self.margin < self.low and self.high < self.margin:
-                self._decision, self.decided_at = SAME, self.n
-
-    def _raw(self) -> tuple[float, float]:
-        t = self.n
-        variance = self._m2 / (t - 1)
-        grow = t * variance * self.rho ** 2 + 1
-        half = math.sqrt(2 * grow / (t * t * self.rho ** 2) * math.log(math.sqrt(grow) / self.alpha))
-        return self._mean - half, self._mean + half
-
-    @property
-    def mean(self) -> float:
-        return self._mean if self.n else math.nan
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The running intersection so far (infinite before two pairs)."""
-        return self.low, self.high
-
-    def decision(self) -> str:
-        """``"different"``, ``"no difference"`` or ``"undecided"`` (module docstring); once made, it stays."""
-        return self._decision

@@ -59,6 +59,10 @@ class Variant:
             raise VariantError(f"a variant's changes map parameter names to values, not {quoted(changes)}")
         if not isinstance(name, str) or len(name) > 200:
             raise VariantError(f"a variant's name is a text of at most 200 characters, not {quoted(name)}")
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise VariantError(f"a variant's name is text, not {quoted(name)} (a lone surrogate)") from None
         self.game_id = game
         self.name = name.strip()
         parameters = cls.parameters()
@@ -110,6 +114,23 @@ class Variant:
                         "source": parameter.source, "rules": list(parameter.rules),
                         "rule_words": [cls.rules[r].text for r in parameter.rules if r in cls.rules.section_of]})
         return out
+
+    def diff_groups(self, shown: int = 12) -> list[dict[str, Any]]:
+        """:meth:`diff` folded by parameter, what a long diff shows (a 125-cell price rule is one line per table,
+        not 125): per changed parameter its ``count`` of changed cells, ``source``, ``rules`` with their plain
+        ``rule_words`` and the rule text's own words (``rule_quotes``), and its first ``shown`` ``changes``."""
+        cls = self.game_class
+        groups: dict[str, dict[str, Any]] = {}
+        for change in self.diff():
+            group = groups.setdefault(change["parameter"], {
+                "parameter": change["parameter"], "count": 0, "source": change["source"], "rules": change["rules"],
+                "rule_words": change["rule_words"],
+                "rule_quotes": [cls.rules[r].quote for r in change["rules"] if r in cls.rules.section_of],
+                "changes": []})
+            group["count"] += 1
+            if len(group["changes"]) < shown:
+                group["changes"].append({k: change[k] for k in ("change", "printed", "value")})
+        return list(groups.values())
 
     # ------------------------------------------------------------------ making games
     def config(self, players: int | None = None, **options: Any) -> Any:

@@ -85,7 +85,8 @@ def test_lab_fixture_edit_refuse_run_stop_and_open_a_game_in_jupyterlab(lab_page
     games.press("Enter")
     label = cell.locator(".lab-progress-label")
     cell.locator("button.lab-run").click()
-    expect(label).to_contain_text(re.compile(r"^[1-9][\d,]* of 6,000 games, [\d.]+ games/s"), timeout=support.SLOW_MS)
+    expect(label).to_contain_text(re.compile(r"^Running… [1-9][\d,]* of 6,000 games, [\d.]+ games/s"),
+                                  timeout=support.SLOW_MS)
     cell.locator("button.lab-run").click()  # a second run while one plays: refused in words
     expect(cell.locator(".lab-message")).to_contain_text("A run is going on")
     cell.locator("button.lab-stop").click()
@@ -125,5 +126,47 @@ def test_lab_fixture_edit_refuse_run_stop_and_open_a_game_in_jupyterlab(lab_page
     expect(cell.locator(".lab-table-box")).to_contain_text("the start of round 4")
     cell.locator(".lab-charts").screenshot(path=str(support.SCREENSHOTS / "lab-fixture-fan.png"))
 
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+
+
+LONG_VARIANT = "tests/browser/fixtures/lab_long_variant.ipynb"
+IN_VIEW = """(node) => { const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0; }"""
+
+
+def test_a_long_variant_folds_and_run_stays_in_view(lab_page):
+    """Issue 37: a 125-cell variant's diff repeated every rule per cell and pushed Run 39,000 px down."""
+    from playwright.sync_api import expect
+
+    page, editor = run_in_lab(lab_page, LONG_VARIANT, 1, "lab-ed-root", "the variant editor")
+    cell = support.cell(page, 1)
+    fold = editor.get_by_test_id("lab-ed-fold-prices")
+    expect(fold).to_contain_text("125 cells changed")
+    expect(editor.get_by_test_id("lab-ed-diff").locator("li.lab-ed-change")).to_have_count(1)
+    assert fold.evaluate("node => node.open") is False  # folded until asked
+    height = editor.evaluate("node => node.getBoundingClientRect().height")
+    assert height < 4000, f"the editor is {height:.0f} px tall"
+    run = cell.locator("button.lab-run")
+    cell.locator(".lab-run-row").evaluate("node => node.scrollIntoView({block: 'start'})")
+    assert run.evaluate(IN_VIEW), "Run is not in view at the top of the lab"
+    editor.evaluate("node => node.scrollIntoView({block: 'start'})")  # down at the parameter table
+    in_view = run.evaluate(IN_VIEW)
+    top = run.evaluate("node => node.getBoundingClientRect().top")
+    assert in_view, f"Run left the view while the editor is read (its top at {top:.0f} px)"
+    covering = run.evaluate("""node => { const b = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      return hit === node || node.contains(hit); }""")
+    assert covering, "Run is in view but something is drawn over it"
+    # an edit far down the table is answered in the lab's message line, which stays in view with Run
+    field = editor.get_by_test_id("lab-ed-input-noble_rounds")
+    field.fill("99")
+    field.press("Enter")
+    expect(cell.locator(".lab-run-row .lab-message")).to_contain_text("noble_rounds", timeout=support.REPLY_MS)
+    assert cell.locator(".lab-run-row .lab-message").evaluate(IN_VIEW)
+    fold.locator("summary").click()
+    expect(fold.locator(".lab-ed-changeline")).to_have_count(12)
+    support.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    cell.screenshot(path=str(support.SCREENSHOTS / "lab-long-variant.png"))
     support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
     lab_page.check()

@@ -164,7 +164,7 @@ def test_results_read_as_rows_summary_frames_and_csv(tmp_path, inline):
     frames = inline.frames()
     assert len(frames["seats"]) == 2 * 6 * 3 and set(frames["summary"]["metric"]) >= {"drama", "skill_gap"}
     written = inline.to_csv(tmp_path / "out.csv")
-    assert [p.name for p in written] == ["out.csv", "out.seats.csv", "out.summary.csv"]
+    assert [p.name for p in written] == ["out.csv", "out.seats.csv", "out.summary.csv", "out.wins.csv"]
     assert "first_player_advantage" in inline.report()
 
 
@@ -219,3 +219,16 @@ def test_a_kept_store_is_read_without_playing_or_writing(tmp_path, printed, inli
     (tmp_path / "junk.sqlite").write_text("not a database")
     with pytest.raises(StoreError, match="not a lab store"):
         experiment.load(tmp_path / "junk.sqlite")
+
+
+def test_a_shares_interval_is_clipped_to_its_range_and_numbers_print_plainly(printed):
+    """The issue's `drama [0.32, 1.02]`: three games' Student-t interval passes 1; a share's never does."""
+    from games.lab import Results
+
+    experiment = Experiment(printed, bots=BOTS, games=3)
+    records = {printed.hash: [{"drama": x, "decisions": 1020.4 + x} for x in (1.0, 0.0, 1.0)]}
+    results = Results(experiment, records, Store(), None, "this process")
+    drama = results.estimate(experiment.baseline, "drama")
+    assert (drama.low, drama.high) == (0.0, 1.0) and 0 < drama.value < 1
+    assert str(results.estimate(experiment.baseline, "decisions")).startswith("1,021 [")
+    assert "e+" not in str(results.estimate(experiment.baseline, "decisions"))

@@ -4,8 +4,12 @@
   table, refusals in the message line, the diff against the printed game beside it.
 * :mod:`.charts` - plotly figures of a :class:`games.lab.Results`: win rate by seat and by turn position, the
   differences to the baseline (a forest plot), fan charts of a series over the game, the lengths of the games.
-* :mod:`.lab` - :class:`DesignLab`: the editor, the bots per seat, the stop rule, Run and Stop with a progress bar,
-  then the summary, the charts and any game opened in its own table at a round.
+* :mod:`.lab` (with :mod:`.results_view`, :mod:`.words`, :mod:`.figures`) - :class:`DesignLab`: the bots per seat,
+  the stop rule, Run and Stop with a progress bar, the editor, then the verdicts in words, the summary, the charts,
+  any game opened in its own table at a round, and a report to hand in.
+* :mod:`.report` - :func:`report_html`: one experiment as a self-contained HTML page (plotly inlined).
+* :mod:`.gallery` - :class:`Gallery`: every experiment of a class's lab folder in one table, sortable by verdict and
+  metric, each opening its report or its games.
 
 The rules and the statistics stay in :mod:`games.lab`; these views show them and send what was clicked. Names are
 loaded on first use, so ``import widgets.lab`` stays quick (plotly only comes with a chart).
@@ -19,6 +23,8 @@ from typing import Any
 _HOMES = {
     "VariantEditor": "widgets.lab.editor",
     "DesignLab": "widgets.lab.lab",
+    "Gallery": "widgets.lab.gallery",
+    **dict.fromkeys(["report_html", "write_report"], "widgets.lab.report"),
     **dict.fromkeys(["fan_figure", "forest_figure", "length_figure", "win_rate_figure"], "widgets.lab.charts"),
 }
 

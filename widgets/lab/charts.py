@@ -23,6 +23,7 @@ import statistics
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.lab.results import SUMMARY
+from games.lab.verdicts import plain
 from widgets.shared.palette import SEATS
 from widgets.shared.text import seat_label
 
@@ -150,11 +151,10 @@ def in_units(metric: str, value: float, signed: bool = True) -> str:
     if not _finite(value):
         return "n/a"
     unit, share = UNITS.get(metric, ("", False))
-    sign = "+" if signed else ""
     value = round(value, 9) + 0.0  # a paired mean of equal games is 0, not -7e-16 (and never -0)
     if share:
-        return f"{value * 100:{sign}.1f} pp"
-    return f"{value:{sign}.3g} {unit}".strip()
+        return f"{plain(value * 100, signed=signed)} pp"
+    return f"{plain(value, signed=signed)} {unit}".strip()
 
 
 def forest_rows(results: Results) -> list[dict[str, Any]]:

@@ -12,7 +12,8 @@
 **What it shows** (synced once per game, ``catalog``): every parameter with its printed value, its source as a badge
 (rulebook, published, approx, decision...), the allowed values, the rules it feeds (their words on hover) and what
 it is; then, per edit, only what changed: ``changed`` (the parameters the variant changes, with their value now),
-``diff`` (each change against the printed game, with the rules it touches: :meth:`games.lab.Variant.diff`),
+``diff`` (the changes against the printed game folded per parameter: its count of changed cells, the rules it
+touches and its first :data:`DIFF_SHOWN` cells: :meth:`games.lab.Variant.diff_groups`),
 ``info`` (the variant's name, hash and JSON) and ``cells``: the cells of the one table parameter opened, filtered by
 a text, at most :data:`MAX_CELLS` of them (a table of 1,500 cells is never sent at once).
 
@@ -47,6 +48,16 @@ MAX_CELLS = 80
 MAX_JSON = 3000
 #: Longest printed value a row shows (a longer one is cut; its full text is in the title).
 MAX_TEXT = 60
+#: Longest text typed for one value (a number, a switch, a name of a choice); a whole table's JSON may be longer.
+MAX_TYPED = 200
+#: Longest JSON of a table the editor reads (the biggest table's JSON is a few kilobytes).
+MAX_TABLE_TEXT = 100_000
+#: Changed cells the diff lists per parameter (the rest are counted: a long diff folds, one line per parameter).
+DIFF_SHOWN = 12
+#: Longest refusal the message line shows (a game's own check may list every cell of a table).
+MAX_MESSAGE = 300
+#: Deepest nesting a table's JSON may have (the deepest table is a handful of levels).
+MAX_DEPTH = 12
 _WHOLE = re.compile(r"[+-]?[0-9]+\Z")
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -72,12 +83,23 @@ def cut(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def unsendable(text: str) -> bool:
+    """Whether ``text`` holds what a browser cannot be sent (a lone surrogate such as ``\\ud800``: not text)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def read_text(text: str, printed: Any, where: str, allowed: str = "") -> Any:
     """``text`` read as the kind of ``printed`` (the printed value of the parameter or cell ``where``):
     :class:`Unreadable` with the sentence why when it is not one (``allowed``, the allowed values in words, is
     named in it). Ranges are the variant's to check."""
     kind = scalar_kind(printed)
     raw = text.strip()
+    if len(raw) > MAX_TYPED:
+        raise Unreadable(f"{where} takes a value of at most {MAX_TYPED} characters, not one of {len(raw):,}.")
     hint = f" (allowed: {allowed})" if allowed else ""
     if kind == "str":
         return raw
@@ -104,15 +126,41 @@ def read_text(text: str, printed: Any, where: str, allowed: str = "") -> Any:
 def read_table(text: str, printed: Any, where: str) -> Any:
     """``text`` read as the JSON of a whole table (or a part of one) shaped like ``printed``: several cells at once,
     for changes that only make sense together (a hex moved from hills to fields keeps 19 hexes)."""
+    if len(text) > MAX_TABLE_TEXT:
+        raise Unreadable(f"{where} as JSON is at most {MAX_TABLE_TEXT:,} characters, not {len(text):,}.")
+    if _depth(text) > MAX_DEPTH:
+        raise Unreadable(f"{where} is a table nested at most {MAX_DEPTH} levels deep; this JSON nests deeper.")
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         value = None
     if not isinstance(value, type(printed)):
         shape = "an object {...}" if isinstance(printed, dict) else "a list [...]"
         raise Unreadable(f"{where} is a table: give it as JSON, {shape} like its printed value, or edit one cell "
                          f"(not {short(text)}).")
     return value
+
+
+def _depth(text: str) -> int:
+    """How deep the brackets of a JSON text nest (strings skipped), without parsing it."""
+    depth = deepest = 0
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 class VariantEditor(View):
@@ -159,6 +207,15 @@ class VariantEditor(View):
         self._show(f"{cls.title}: {plural(count, 'designable parameter')}. Type a value and press Enter; a table "
                    "opens its cells." if count else f"{cls.title} lists no designable parameters yet.")
 
+    def refuse(self, text: str) -> bool:
+        """Say why nothing changed, in at most :data:`MAX_MESSAGE` characters (a game's own check may list a whole
+        table; the typed text is never echoed whole)."""
+        return super().refuse(cut(text, MAX_MESSAGE))
+
+    def _not_text(self, what: str) -> bool:
+        return self.refuse(f"Not understood: {what} holds a character that is not text (a lone surrogate such as "
+                           "\\ud800); type it again.")
+
     # ------------------------------------------------------------------ the variant
     @staticmethod
     def _checked(variant: Any, game_id: str) -> None:
@@ -196,6 +253,10 @@ class VariantEditor(View):
         if not isinstance(path, str) or not path.strip():
             return self.refuse(f"Not understood: an edit names a parameter or a cell like 'costs.city.ore', not "
                                f"{short(path)}.")
+        if unsendable(path) or (isinstance(value, str) and unsendable(value)):
+            return self._not_text("the edit")
+        if len(path) > MAX_TYPED:
+            return self.refuse(f"Not understood: {short(path)} is no parameter or cell of {self.catalog['title']}.")
         path = path.strip()
         found = self._cell(path)
         if found is None:  # the lab's own sentence for an unknown parameter or cell
@@ -215,6 +276,8 @@ class VariantEditor(View):
             variant = Variant(self.game_id, changes, self._variant.name)
         except VariantError as err:
             return self.refuse(f"Not allowed: {_sentence(err)}")
+        except (OverflowError, RecursionError, ValueError):  # a number too large to compare, a table too deep
+            return self.refuse(f"Not allowed: {path} cannot take {short(value)}: it is out of range.")
         if variant == self._variant:
             return self._same(path, self._current(path, printed))
         text = self._moves(self._variant, variant, path)
@@ -251,6 +314,8 @@ class VariantEditor(View):
             Variant(self.game_id, {path: value})
         except VariantError as err:
             return self.refuse(f"Not allowed: {_sentence(err)}")
+        except (OverflowError, RecursionError, ValueError):
+            return self.refuse(f"Not understood: {short(path)} is no parameter or cell of {self.catalog['title']}.")
         return self.refuse(f"Not understood: {short(path)} is no parameter or cell of {self.catalog['title']}.")
 
     def reset(self, path: str) -> bool:
@@ -285,6 +350,8 @@ class VariantEditor(View):
         """Name the variant (how tables and charts label it); its hash stays."""
         if not isinstance(name, str):
             return self.refuse(f"Not understood: a variant's name is a text, not {short(name)}.")
+        if unsendable(name):
+            return self._not_text("the name")
         try:
             variant = Variant(self.game_id, self._variant.changes, name)
         except VariantError as err:
@@ -318,6 +385,8 @@ class VariantEditor(View):
         """Show the open table's cells whose path or value contains ``text`` (any case)."""
         if not isinstance(text, str) or len(text) > 200:
             return self.refuse(f"Not understood: the filter is a text of at most 200 characters, not {short(text)}.")
+        if unsendable(text):
+            return self._not_text("the filter")
         if self._open is None:
             return self.refuse("Not allowed: open a table's cells first (its 'cells' button).")
         self._filter = text.strip()
@@ -404,9 +473,10 @@ class VariantEditor(View):
             else:
                 cells[name] = cells.get(name, 0) + 1
                 changed[name] = f"{plural(cells[name], 'cell')} changed"
-        diff = [{"change": d["change"], "parameter": d["parameter"], "printed": cut(value_text(d["printed"])),
-                 "value": cut(value_text(d["value"])), "source": d["source"], "rules": d["rules"]}
-                for d in variant.diff()]
+        diff = [{"parameter": g["parameter"], "count": g["count"], "source": g["source"], "rules": g["rules"],
+                 "changes": [{"change": c["change"], "printed": cut(value_text(c["printed"])),
+                              "value": cut(value_text(c["value"]))} for c in g["changes"]]}
+                for g in variant.diff_groups(DIFF_SHOWN)]
         with self.hold_sync():
             self.changed = changed
             self.diff = diff

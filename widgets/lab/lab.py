@@ -30,11 +30,7 @@ watch mode, its time-travel slider at the round's first step.
 from __future__ import annotations
 
 import asyncio
-import copy
-import functools
 import html
-import json
-import math
 import os
 import sys
 import threading
@@ -47,21 +43,21 @@ import traitlets
 
 from games import game_class
 from games.lab import Arm, Experiment, Progress, Results, Store, Variant, VariantError
+from games.lab.folder import DEFAULT, LabFolder
 from games.lab.lineup import BotSpec
 from games.lab.metrics import METRICS
-from games.lab.results import SUMMARY
-from widgets.shared.tables import open_game
+from games.lab.verdicts import plain
 from widgets.shared.text import plural, seat_label, short
 
-from .charts import LABELS, UNITS, fan_figure, forest_figure, in_units, length_figure, win_rate_figure
 from .editor import VariantEditor
+from .figures import figure_widget, static_chart
+from .results_view import ResultsView, game_seats
+from .words import WORDS, decisions_html, summary_html
 
 #: Seconds between two redraws of the progress bar (a run in this process reports after every game).
 PROGRESS_EVERY = 0.25
 #: The search bot's budgets the seat menus offer (any other is typed from code: ``lab.bots = ["mcts:500", ...]``).
 SEARCH_BUDGETS = (50, 200)
-WORDS = {"different": "differs from the baseline", "no difference": "no difference beyond the margin",
-         "undecided": "not decided yet"}
 _MISSING = object()
 
 
@@ -94,14 +90,17 @@ def _esc(text: Any) -> str:
     return html.escape(str(text))
 
 
-class DesignLab(ipywidgets.VBox):
+class DesignLab(ResultsView, ipywidgets.VBox):
     """The design lab for one game id (module docstring). ``DesignLab(game_id, *, baseline=None, variants=None,
-    bots=None, games=120, stop=None, margin=None, jobs=1, seed=0, store=None)``."""
+    bots=None, games=120, stop=None, margin=None, jobs=1, seed=0, store=None, series=None, folder=None)``:
+    ``store`` a :class:`games.lab.Store`, a store file or a lab folder (in memory when none), ``series`` the series
+    the fan chart opens on (else the one the variants' changes name), ``folder`` where reports go (the store's lab
+    folder, else ``lab-results``)."""
 
     def __init__(self, game_id: str, *, baseline: Variant | None = None, variants: Sequence[Variant] | None = None,
                  bots: Sequence[str] | None = None, games: int = 120, stop: str | None = None,
                  margin: float | None = None, jobs: int = 1, seed: int = 0, store: Store | str | Path | None = None,
-                 **kwargs: Any) -> None:
+                 series: str | None = None, folder: str | Path | None = None, **kwargs: Any) -> None:
         self.game_id = game_id
         self.game = game_class(game_id)
         self._arms: list[Variant] = [baseline or Variant(game_id)]
@@ -109,7 +108,15 @@ class DesignLab(ipywidgets.VBox):
         for v in self._arms:
             self._check_variant(v)
         self._editing = 1 if len(self._arms) > 1 else 0
-        self.store = store if isinstance(store, Store) else Store(store or ":memory:")
+        if isinstance(store, Store):
+            self.store = store
+            self.lab_folder = Path(folder or (Path(store.path).parent if store.path != ":memory:" else DEFAULT))
+        elif store is None:
+            self.store, self.lab_folder = Store(":memory:"), Path(folder or DEFAULT)
+        else:
+            place = LabFolder(store)
+            self.store, self.lab_folder = place.store(), Path(folder or place.path)
+        self.fan_series = series
         self.results: Results | None = None
         self.experiment: Experiment | None = None
         self.message = ""
@@ -178,48 +185,28 @@ class DesignLab(ipywidgets.VBox):
         self.run_button.on_click(self._safely(lambda _b: self.start()))
         self.stop_button.on_click(self._safely(lambda _b: self.stop()))
 
-        # -- results
-        self.decisions = _classed(ipywidgets.HTML(), "lab-decisions")
-        self.summary = _classed(ipywidgets.HTML(), "lab-summary")
-        self.tabs = _classed(ipywidgets.Tab(), "lab-charts")
-        self.series = ipywidgets.Dropdown(description="series", layout={"width": "280px"})
-        self.fan_by = ipywidgets.ToggleButtons(options=["round", "turn"], value="round", description="by",
-                                               style={"button_width": "70px"})
-        self.fan_seat = ipywidgets.Dropdown(description="seat", layout={"width": "200px"})
-        self.fan_box = ipywidgets.VBox()
-        for w in (self.series, self.fan_by, self.fan_seat):
-            w.observe(self._safely(lambda _c: self._draw_fan()), names="value")
-        self.pick_arm = ipywidgets.Dropdown(description="arm", layout={"width": "300px"})
-        self.pick_seed = ipywidgets.BoundedIntText(description="seed", min=0, max=0, layout={"width": "160px"})
-        self.pick_rotation = ipywidgets.Dropdown(description="rotation", layout={"width": "160px"})
-        self.pick_round = ipywidgets.Dropdown(description="at", layout={"width": "260px"})
-        self.open_button = _classed(ipywidgets.Button(description="open in table", icon="external-link",
-                                                      tooltip="the game in its own table, at that round"),
-                                    "lab-open-table")
-        for w, name in ((self.pick_arm, "arm"), (self.pick_seed, "seed"), (self.pick_rotation, "rotation"),
-                        (self.pick_round, "round")):
-            w.add_class(f"lab-pick-{name}")
-        for w in (self.pick_arm, self.pick_seed, self.pick_rotation):
-            w.observe(self._safely(lambda _c: self._draw_rounds()), names="value")
-        self.open_button.on_click(self._safely(lambda _b: self._open_picked()))
-        self.picker = _box([ipywidgets.HTML("<b>a game</b>"), self.pick_arm, self.pick_seed, self.pick_rotation,
-                            self.pick_round, self.open_button], "lab-picker")
-        self.table_box = _classed(ipywidgets.VBox(), "lab-table-box")
-        self.result_box = ipywidgets.VBox([ipywidgets.HTML("<i>No results yet: press Run.</i>")])
+        self._make_results()
 
         self._draw_arms()
+        # Run, Stop, the progress and the lab's message line stick to the top of the notebook's view while the lab is
+        # in it (lab.css); the editor's answers are said there too, since its own bar does not float inside the lab
+        self.controls = _classed(ipywidgets.VBox([
+            _box([self.run_button, self.stop_button, self.progress, self.progress_label]), self.status]), "lab-run-row")
+        self.editor.observe(self._editor_said, names="message_seq")
+        # The experiment's settings and Run, Stop and the progress come first, right under the title, so they stay in
+        # view however long the variant's table and diff below them are (a 125-cell price rule is 38,000 px unfolded)
         super().__init__(children=[
             self.title,
-            _box([self.arm_picker, self.add_button, self.remove_button], "lab-arms"),
-            self.editor,
-            ipywidgets.HTML("<b>the experiment</b>"),
             _box([self.players, self.seats], "lab-bots"),
             _box([self.games, self.stop_metric, self.margin, self.jobs, self.seed], "lab-setup"),
-            _box([self.run_button, self.stop_button, self.progress, self.progress_label], "lab-run-row"),
-            self.status,
+            self.controls,
+            ipywidgets.HTML("<b>the arms</b>: the baseline and the variants; edit the one chosen here"),
+            _box([self.arm_picker, self.add_button, self.remove_button], "lab-arms"),
+            self.editor,
             self.result_box,
             self.table_box,
         ], **kwargs)
+        self.add_class("lab-root")
         self._say("Edit the variant, choose the bots and press Run.")
 
     # ------------------------------------------------------------------ messages
@@ -234,6 +221,11 @@ class DesignLab(ipywidgets.VBox):
 
     def _refuse(self, text: str) -> None:
         self._say(text, "error")
+
+    def _editor_said(self, _change: Any) -> None:
+        """The editor's answer to an edit, in the lab's message line too (it stays in view; the editor's may not)."""
+        if self.editor.message:
+            self._say(f"{self.editor.message}", self.editor.message_kind)
 
     def _safely(self, fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
         """A button's or menu's callback that says what went wrong instead of raising into the kernel's log."""
@@ -439,13 +431,19 @@ class DesignLab(ipywidgets.VBox):
         self._stop_event = threading.Event()
         self._running = True
         self.stop_button.disabled = False
+        if self.editor.message_kind == "error":  # a refusal from before the run is no longer news
+            self.editor.say(f"Running with {self._arms[self._editing].label}.")
         total = experiment.games * len(experiment.arms)
         self.progress.max, self.progress.value, self.progress.bar_style = total, 0, "info"
-        self.progress_label.value = f"0 of {total:,} games"
+        self.progress_label.value = f"Running… 0 of {plain(total)} games"
+        asked = int(self.games.value)
+        rounded = "" if asked == experiment.games else (
+            f" ({plain(asked)} asked: whole blocks of {experiment.rotations} seat orders make "
+            f"{plain(experiment.games)}, {plain(experiment.blocks)} seeds)")
         aa = [a.name for a in experiment.variants if a.salt]
-        self._say(f"Running {experiment.games:,} games per arm ({len(experiment.arms)} arms, bots "
-                  f"{experiment.lineup_key})" + (f"; {', '.join(aa)}: the same game as an arm before, played by bots "
-                                                 "seeded apart (an A/A test)" if aa else "") + ".")
+        self._say(f"Running up to {plain(experiment.games)} games per arm{rounded}, {len(experiment.arms)} arms, bots "
+                  f"{experiment.lineup_key}" + (f"; {', '.join(aa)}: the same game as an arm before, played by bots "
+                                                "seeded apart (an A/A test)" if aa else "") + ".")
         jobs = int(self.jobs.value)
         if wait:
             return self._play(experiment, jobs)
@@ -481,7 +479,8 @@ class DesignLab(ipywidgets.VBox):
         self.progress.max = max(1, step.total)
         self.progress.value = min(step.done, step.total)
         decided = "; ".join(f"{name}: {WORDS.get(d, d)}" for name, d in step.decisions.items() if d != "undecided")
-        self.progress_label.value = _esc(str(step) + (f" · {decided}" if decided else ""))
+        state = "" if step.finished else "Running… "
+        self.progress_label.value = _esc(state + str(step) + (f" · {decided}" if decided else ""))
 
     def _play(self, experiment: Experiment, jobs: int) -> Results | None:
         try:
@@ -517,10 +516,10 @@ class DesignLab(ipywidgets.VBox):
             text = (f"Stopped: every finished game is kept in the store ({plural(self.store.count(), 'game')} in "
                     f"all); the results below are the {plural(results.games, 'game')} per arm of whole blocks of "
                     "seats.")
-        elif results.decisions and all(d["decision"] != "undecided" for d in results.decisions.values()) \
-                and results.games < results.experiment.games:
+        elif results.decided:
             text = (f"Done: the stop rule decided after {plural(results.games, 'game')} per arm (of at most "
-                    f"{results.experiment.games:,}) on {results.runner}.")
+                    f"{plain(results.experiment.games)}) on {results.runner}; {plain(results.saved)} games were not "
+                    "needed.")
         else:
             text = f"Done: {plural(results.games, 'game')} per arm on {results.runner}."
         try:
@@ -531,282 +530,6 @@ class DesignLab(ipywidgets.VBox):
         self._say(text)
         return results
 
-    # ------------------------------------------------------------------ results
-    def _show_results(self, results: Results) -> None:
-        if not results.games:
-            self.result_box.children = [ipywidgets.HTML(
-                "<i>No whole block of seats finished before the stop: nothing to summarise yet (the finished games "
-                "are kept: Run again goes on from them).</i>")]
-            return
-        self.decisions.value = decisions_html(results)
-        self.summary.value = summary_html(results)
-        charts = [("win rates", static_chart(win_rate_figure(results), "lab-chart-wins")),
-                  ("differences", static_chart(forest_figure(results), "lab-chart-differences")),
-                  ("over the game", ipywidgets.VBox([_box([self.series, self.fan_by, self.fan_seat]),
-                                                     self.fan_box])),
-                  ("lengths", static_chart(length_figure(results), "lab-chart-lengths"))]
-        self._picking = True
-        try:
-            names = results.series_names()
-            self.series.options = names
-            self.series.value = names[0] if names else None
-            seats = [("every seat pooled", "all")] + [(seat_label(p), p) for p in range(results.experiment.players)]
-            self.fan_seat.options = seats
-            self.fan_seat.value = "all"
-            self.pick_arm.options = [a.name for a in results.arms]
-            self.pick_arm.value = results.arms[0].name
-            first = results.experiment.seed
-            self.pick_seed.min, self.pick_seed.max = first, first + results.games // results.experiment.rotations - 1
-            self.pick_seed.value = first
-            self.pick_rotation.options = list(range(results.experiment.rotations))
-            self.pick_rotation.value = 0
-        finally:
-            self._picking = False
-        self._draw_fan()
-        if not self.series.options:
-            self.fan_box.children = [ipywidgets.HTML("<i>This game records no series over time (Game.series).</i>")]
-        self._draw_rounds()
-        self.tabs.children = [box for _, box in charts]
-        for i, (title, _) in enumerate(charts):
-            self.tabs.set_title(i, title)
-        self.result_box.children = [self.decisions, self.summary, self.tabs, self.picker]
 
-    def _draw_fan(self) -> None:
-        results = self.results
-        if self._picking or results is None or self.series.value is None:
-            return
-        state = {"series": self.series.value, "by": self.fan_by.value, "seat": self.fan_seat.value}
-        figure = fan_figure(results, state["series"], state["by"], state["seat"])
-        if self.fan is None:  # one FigureWidget (5 MB of plotly.js) for the lab's life, redrawn in place
-            self.fan = _classed(figure_widget(figure), "lab-chart-fan")
-        else:
-            self.fan.data = ()
-            self.fan.add_traces(list(figure.data))
-            self.fan.update_layout(figure.layout.to_plotly_json())
-        for trace in self.fan.data:
-            trace.on_click(self._safely_click)
-        self._fan_state = state
-        self.fan_box.children = [self.fan]
-
-    def _safely_click(self, trace: Any, points: Any, _state: Any = None) -> None:
-        try:
-            self.fan_clicked(trace, points)
-        except Exception as err:
-            self._refuse(f"Something went wrong in the lab: {type(err).__name__}: {err}")
-
-    def fan_clicked(self, trace: Any, points: Any) -> Any:
-        """A click on the fan chart: the game of the trace's arm whose series at that step is nearest the value
-        clicked opens at that round (or turn). Returns the view opened (``None`` when no point was clicked)."""
-        if self.results is None or not getattr(points, "point_inds", None):
-            return None
-        arm = trace.meta
-        step, value = int(round(points.xs[0])), float(points.ys[0])
-        state = self._fan_state
-        try:
-            key = self.results.nearest_game(arm, state["series"], step, value, by=state["by"], seat=state["seat"])
-        except KeyError as err:
-            self._refuse(f"No game to open there: {str(err).strip(chr(39))}.")
-            return None
-        self._picking = True
-        try:
-            self.pick_arm.value = self.results.arm(arm).name
-            self.pick_seed.value = key.seed
-            self.pick_rotation.value = key.rotation
-        finally:
-            self._picking = False
-        self._draw_rounds()
-        where = {"round": step} if state["by"] == "round" else {"turn": step}
-        view = self.open_game(arm, key.seed, key.rotation, **where)
-        if view is not None:
-            self._say(f"{self.message} Its {state['series']} at {state['by']} {step} was the nearest to "
-                      f"{value:.4g} of the games of {arm}.")
-        return view
-
-    def _draw_rounds(self) -> None:
-        results = self.results
-        if self._picking or results is None or self.pick_arm.value is None:
-            return
-        key = results.key(self.pick_arm.value, int(self.pick_seed.value), int(self.pick_rotation.value or 0))
-        starts = results.round_starts(key)
-        options: list[tuple[str, Any]] = [] if 0 in starts.values() else [("the start (step 0)", 0)]
-        options += [(f"round {r} (step {s})", s) for r, s in sorted(starts.items())]
-        options.append(("the end", None))
-        self.pick_round.options = options
-        self.pick_round.value = options[0][1]
-
-    def _open_picked(self) -> Any:
-        if self.results is None:
-            self._refuse("No results yet: press Run first.")
-            return None
-        return self.open_game(self.pick_arm.value, int(self.pick_seed.value), int(self.pick_rotation.value or 0),
-                              step=self.pick_round.value)
-
-    def open_game(self, arm: str, seed: int, rotation: int = 0, round: int | None = None, turn: int | None = None,
-                  step: int | None = None) -> Any:
-        """Open one game of the results in its own table (watch mode) at the start of ``round`` (or ``turn``, or
-        at ``step``; none: its end), below the charts; returns the view (``None``, with the message line saying
-        why, when there is no such game)."""
-        results = self.results
-        if results is None:
-            self._refuse("No results yet: press Run first.")
-            return None
-        try:
-            key = results.key(arm, seed, rotation)
-            game = results.game(key)
-            if round is not None:
-                starts = results.round_starts(key)
-                if round not in starts:
-                    raise KeyError(f"that game has rounds {min(starts)} to {max(starts)}, not {round}")
-                step = starts[round]
-            elif turn is not None:
-                turns = results.turn_starts(key)
-                step = turns[turn] if 0 <= turn < len(turns) else None
-            kinds = {spec.kind for spec in results.experiment.lineup}
-            plain = all(not spec.never and spec.budget is None for spec in results.experiment.lineup)
-            view = open_game(game, step, bots=kinds.pop() if len(kinds) == 1 and plain else None)
-        except (KeyError, ValueError, TypeError) as err:
-            self._refuse(f"No such game: {str(err).strip(chr(39))}.")
-            return None
-        shown = len(game.history) if step is None else step
-        caption = (f"<b>{_esc(results.arm(arm).name)}</b>, seed {seed}, rotation {rotation} (seats: "
-                   f"{_esc(', '.join(game_seats(results, key)))}): step {shown} of {len(game.history)}"
-                   + (f", the start of round {round}" if round is not None else "")
-                   + (f", the start of turn {turn}" if turn is not None else "")
-                   + ". Move its time-travel slider to see the rest of the game.")
-        self.table_box.children = [ipywidgets.HTML(caption), view]
-        self.last_view = view
-        self._say(f"Opened {results.arm(arm).name}, seed {seed}, rotation {rotation} at step {shown} of "
-                  f"{len(game.history)}.")
-        return view
-
-    def summary_frame(self) -> Any:
-        """The summary as a pandas DataFrame (``Results.frames()["summary"]``), or as the fallback table of
-        :mod:`widgets.shared.frames` where pandas is missing (the offline site)."""
-        from widgets.shared.frames import table
-
-        if self.results is None:
-            raise RuntimeError("no results yet: run the lab first")
-        return table(self.results.summary_rows())
-
-
-def static_chart(figure: Any, css: str = "") -> ipywidgets.Output:
-    """A figure as plain output (what a chart that never changes in place should be: no 5 MB widget of plotly.js per
-    chart) in an Output widget, which a box or a tab can hold. Its JSON goes through plotly's encoder (NaN as
-    null), and no renderer of the kernel is asked (none is needed outside a notebook)."""
-    import plotly.io as pio
-
-    data = json.loads(pio.to_json(figure, validate=False))
-    out = ipywidgets.Output()
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/vnd.plotly.v1+json": data,
-                             "text/plain": f"<plotly figure: {figure.layout.title.text or 'a chart'}>"}},)
-    if css:
-        out.add_class(css)
-    return out
-
-
-@functools.cache
-def _figure_widget_class() -> type:
-    import plotly.graph_objects as go
-
-    class LabFigure(go.FigureWidget):
-        """A FigureWidget whose comm opens once its figure is in it, so the browser gets data and layout in the
-        first message. (A plain FigureWidget opens its comm first and sends its figure right after, and the browser
-        loses that update now and then: the chart stays empty.)"""
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            self._lab_deferred = True
-            super().__init__(*args, **kwargs)
-            self._lab_deferred = False
-            self._widget_layout = copy.deepcopy(self._layout_obj._props)
-            self._widget_data = copy.deepcopy(self._data)
-            self.open()
-
-        def open(self) -> None:
-            if getattr(self, "_lab_deferred", False):
-                return
-            super().open()
-
-    return LabFigure
-
-
-def figure_widget(figure: Any) -> Any:
-    """A clickable ``FigureWidget`` of ``figure`` whose first message to the browser carries the whole figure."""
-    return _figure_widget_class()(figure)
-
-
-def game_seats(results: Results, key: Any) -> list[str]:
-    """The bot of each seat in one game of the results."""
-    for record in results.records[key.arm]:
-        if record["seed"] == key.seed and record["rotation"] == key.rotation:
-            return [f"{seat_label(p)} {bot}" for p, bot in enumerate(record["seats"])]
-    return []
-
-
-# ------------------------------------------------------------------------------------------------ words and tables
-def decisions_html(results: Results) -> str:
-    """The stop rule's decisions in words (or why there are none)."""
-    exp = results.experiment
-    head = (f"<b>{results.games:,} games per arm</b> ({plural(exp.players, 'player')}, bots {_esc(exp.lineup_key)}, "
-            f"seats {'rotated' if exp.rotations > 1 else 'fixed'}, on {_esc(results.runner)}"
-            f"{', stopped early' if results.stopped else ''}).")
-    if not exp.stop:
-        return f"<div class='lab-decision'>{head} No stop rule: every game was played.</div>"
-    lines = []
-    for name, d in results.decisions.items():
-        low, high = d["interval"]
-        metric = d["metric"]
-        lines.append(f"<li><b>{_esc(name)}</b> {WORDS.get(d['decision'], d['decision'])} on {_esc(metric)} "
-                     f"({_esc(METRICS[metric].words)}) after {d['games']:,} games per arm: difference "
-                     f"{_esc(in_units(metric, d['difference']))}, {(1 - d['alpha']) * 100:g} % confidence sequence "
-                     f"{_esc(in_units(metric, low))} to {_esc(in_units(metric, high))}, margin "
-                     f"{_esc(in_units(metric, d['margin'], signed=False))}.</li>")
-    return f"<div class='lab-decision'>{head} The stop rule:<ul style='margin:2px 0'>{''.join(lines)}</ul></div>"
-
-
-def _estimate(metric: str, value: float, low: float, high: float, signed: bool = False) -> str:
-    unit, share = UNITS.get(metric, ("", False))
-
-    def fmt(x: float) -> str:
-        if not isinstance(x, (int, float)) or not math.isfinite(x):
-            return "–"
-        sign = "+" if signed else ""
-        return f"{x * 100:{sign}.1f} %" if share and not signed else f"{x * 100:{sign}.1f} pp" if share else \
-            f"{x:{sign}.3g}"
-
-    interval = "" if not math.isfinite(low) else f" <span style='color:#6b6357'>[{fmt(low)}, {fmt(high)}]</span>"
-    return f"{fmt(value)}{interval}"
-
-
-def summary_html(results: Results) -> str:
-    """Each metric per arm with its 95 % interval, and each variant's paired difference to the baseline (bold when
-    its interval leaves out 0), as an HTML table."""
-    rows = results.summary_rows()
-    arms = [a.name for a in results.arms]
-    by = {(r["arm"], r["metric"]): r for r in rows}
-    head = "".join(f"<th>{_esc(a)}</th>" for a in arms)
-    head += "".join(f"<th>{_esc(a)} − {_esc(arms[0])}</th>" for a in arms[1:])
-    body = []
-    for metric in [m for m in SUMMARY if m in results.metrics()]:
-        unit = UNITS.get(metric, ("", False))[0]
-        words = METRICS[metric].words if metric in METRICS else "first player's win share minus a fair share"
-        cells = [f"<td title='{_esc(words)}'>{_esc(LABELS.get(metric, metric))} "
-                 f"<span style='color:#6b6357;font-size:11px'>({_esc(unit)})</span></td>"]
-        for arm in arms:
-            r = by[(arm, metric)]
-            cells.append(f"<td>{_estimate(metric, r['estimate'], r['low'], r['high'])}</td>")
-        for arm in arms[1:]:
-            r = by[(arm, metric)]
-            clear = math.isfinite(r["diff_low"]) and (r["diff_low"] > 0 or r["diff_high"] < 0)
-            text = _estimate(metric, r["difference"], r["diff_low"], r["diff_high"], signed=True)
-            cells.append(f"<td style='{'font-weight:700' if clear else ''}'>{text}</td>")
-        body.append(f"<tr>{''.join(cells)}</tr>")
-    style = ("<style>.lab-sum{border-collapse:collapse;font-size:12px}.lab-sum th,.lab-sum td{padding:2px 8px;"
-             "border-bottom:1px solid #eee5d2;text-align:left;font-variant-numeric:tabular-nums}"
-             ".lab-sum th{color:#6b6357;font-weight:600}</style>")
-    note = ("<div style='color:#6b6357;font-size:11px'>95 % intervals in brackets; differences are paired by seed "
-            "(variant minus baseline), bold where the interval leaves out 0; pp: percentage points.</div>")
-    return f"{style}<table class='lab-sum'><tr><th>metric</th>{head}</tr>{''.join(body)}</table>{note}"
-
-
-__all__ = ["DesignLab", "bot_options", "decisions_html", "summary_html"]
+__all__ = ["DesignLab", "bot_options", "decisions_html", "figure_widget", "game_seats", "static_chart",
+           "summary_html"]

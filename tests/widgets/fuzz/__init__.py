@@ -175,7 +175,8 @@ def _nested(depth: int) -> Any:
 def hostile_values() -> list[Any]:
     """Values no view offers: wrong types, out of range, huge, nested, empty."""
     return [None, True, False, -1, 0, 10 ** 4000, -(10 ** 30), 2 ** 63, 0.5, 1e308, "", " ", "x" * 200_000,
-            "9" * 5000, "take 1 " + "9" * 4400, "build " + "é" * 50_000, "\u202e💥\x00", [], [1, 2], _nested(200),
+            "9" * 5000, "take 1 " + "9" * 4400, "build " + "é" * 50_000, "\u202e💥\x00", "[" * 1000,
+            "a \ud800 b", "\udfff", [], [1, 2], _nested(200),
             {}, {"intent": "undo"}, {"a": {"b": [None]}}, list(range(10_000))]
 
 
@@ -332,8 +333,10 @@ def _check_sync(report: Report, step: int, sent: list[dict], msg: Any) -> None:
     for m in sent:
         try:
             text = json.dumps(m.get("state", m.get("content")), allow_nan=False)
+            # Jupyter sends UTF-8: a lone surrogate in a synced trait never reaches the browser
+            json.dumps(m.get("state", m.get("content")), allow_nan=False, ensure_ascii=False).encode("utf-8")
         except (TypeError, ValueError) as err:
-            raise _fail(report, step, f"a sync message is not strict JSON ({err})", msg) from None
+            raise _fail(report, step, f"a sync message is not strict JSON in UTF-8 ({str(err)[:120]})", msg) from None
         size += len(text.encode())
         if any(word in text for word in CATCH_ALL):
             said = next(w for w in CATCH_ALL if w in text)

@@ -66,8 +66,10 @@ def test_a_scalar_edit_builds_a_checked_variant_and_shows_the_diff(editor):
     assert "victory.declare" in editor.message
     assert editor.variant == Variant(GAME, {"points_to_win": 12}) and seen == [editor.variant]
     assert editor.changed == {"points_to_win": "12"}
-    assert [(d["change"], d["printed"], d["value"]) for d in editor.diff] == [("points_to_win", "10", "12")]
+    assert [(c["change"], c["printed"], c["value"]) for g in editor.diff for c in g["changes"]] == \
+        [("points_to_win", "10", "12")]
     assert editor.diff[0]["rules"] == ["victory.declare"] and editor.diff[0]["source"] == "published"
+    assert editor.diff[0]["count"] == 1
     assert editor.info["hash"] == editor.variant.hash and json.loads(editor.info["json"])["changes"] == {
         "points_to_win": 12}
     # the same value again changes nothing; the printed value takes the change back
@@ -279,7 +281,7 @@ def test_the_front_end_draws_rows_cells_and_the_diff_and_sends_intents(editor):
     assert page.by_id("lab-ed-cell-costs.city.ore").data["changed"] == "true"
     assert page.by_id("lab-ed-cell-input-costs.city.ore").attrs["value"] == "2"
     diff = page.by_id("lab-ed-diff")
-    assert diff.has_id("lab-ed-diff-points_to_win") and diff.has_id("lab-ed-diff-costs.city.ore")
+    assert diff.has_id("lab-ed-diff-points_to_win") and diff.has_id("lab-ed-diff-costs")  # one entry per parameter
     assert "victory.declare" in page.by_id("lab-ed-diff-points_to_win").all_text
     assert page.by_id("lab-ed-hash").all_text == f"# {editor.variant.hash}"
     rule = next(n for n in page.by_id("lab-ed-row-points_to_win").walk() if "bg-rule" in n.classes)
@@ -295,3 +297,55 @@ def test_a_game_without_parameters_says_so():
     editor = VariantEditor(GAME)
     editor.catalog = {**editor.catalog, "rows": []}  # what the front end gets from a game that lists none
     assert draw(editor).by_id("lab-ed-params").all_text == "This game lists no designable parameters yet."
+
+
+# ---------------------------------------------------------------------- hostile text (issue 36)
+def test_a_table_typed_as_a_thousand_brackets_is_refused_in_a_sentence():
+    editor = VariantEditor("kutna_hora.game")
+    before = editor.variant
+    for text in ("[" * 1000, "[" * 1000 + "]" * 1000, "{" * 1999, '[["' + "[" * 1990 + '"]]'):
+        click(editor, {"intent": "edit", "path": "reputation_points", "text": text})
+        assert editor.message_kind == "error" and editor.message.startswith(("Not understood: reputation_points ",
+                                                                              "Not allowed: "))
+        assert "went wrong" not in editor.message and len(editor.message) <= 300
+    assert not editor.edit("reputation_points", "[" * 200_000) and "at most 100,000 characters" in editor.message
+    assert editor.variant == before
+
+
+@pytest.mark.parametrize("intent", [
+    {"intent": "name", "name": "cheap \ud800 cities"},
+    {"intent": "filter", "text": "\udfff"},
+    {"intent": "edit", "path": "points_to_win", "text": "1\ud800"},
+    {"intent": "edit", "path": "points\ud800", "text": "12"},
+])
+def test_a_lone_surrogate_never_reaches_a_synced_trait(intent, monkeypatch):
+    editor = VariantEditor(GAME)
+    editor.show_cells("costs")
+    spy(editor, monkeypatch)
+    click(editor, intent)
+    assert editor.message_kind == "error" and "not text" in editor.message
+    for message in editor.outbox:  # every byte Jupyter would send is UTF-8
+        json.dumps(message, ensure_ascii=False).encode("utf-8")
+    assert editor.variant.name == "" and editor.cells["filter"] == ""
+
+
+def test_a_refusal_never_echoes_what_was_typed_at_length():
+    for game in sorted(GAMES):
+        editor = VariantEditor(game)
+        for row in editor.catalog["rows"]:
+            for text in ("x" * 2000, "1" * 2000, "9" * 5000, "-" + "1" * 30):
+                click(editor, {"intent": "edit", "path": row["name"], "text": text})
+                assert len(editor.message) <= 300, (game, row["name"], editor.message[:80])
+                assert "went wrong" not in editor.message
+        assert not editor.rename("n" * 2000) and len(editor.message) <= 300
+
+
+def test_a_long_diff_folds_to_one_entry_per_parameter():
+    from games.kutna_hora.prices import price_changes
+
+    ore = price_changes("ore", lambda card, notch, cell: max(1, cell.value - card // 10))
+    editor = VariantEditor("kutna_hora.game", Variant("kutna_hora.game", ore, name="ore falls faster"))
+    (group,) = editor.diff
+    assert group["parameter"] == "prices" and group["count"] == len(ore) == 125
+    assert len(group["changes"]) == 12 and group["rules"]
+    assert len(json.dumps(editor.diff)) < 4000  # the rules' words are in the catalog once, not per cell

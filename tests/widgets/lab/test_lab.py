@@ -4,6 +4,7 @@ fan chart) opens in its table at that round."""
 
 from __future__ import annotations
 
+import html
 import json
 import sys
 import time
@@ -17,6 +18,7 @@ from tests.checks import run_in_own_loop
 from widgets.kardinal_koenig import KKTable
 from widgets.lab import DesignLab
 from widgets.lab.lab import bot_options
+from widgets.lab.results_view import series_for
 
 from .conftest import BOTS, GAME, changed_variant
 
@@ -46,12 +48,16 @@ def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
     assert lab.message == "Done: 6 games per arm on this process." and lab.message_kind == "info"
     assert lab.progress.value == lab.progress.max == 12 and lab.progress.bar_style == "success"
     assert lab.progress_label.value.startswith("12 of 12 games, ") and "(done)" in lab.progress_label.value
-    assert "6 games per arm" in lab.decisions.value and "short roads</b> not decided yet on turns" in \
-        lab.decisions.value
+    assert "6 games per arm" in lab.decisions.value and "has not decided every variant" in lab.decisions.value
+    assert "<b>short roads</b> against printed game" in lab.decisions.value
+    assert "turns (stop rule): the game&#x27;s length: not clear yet" in lab.decisions.value
     assert "<table class='lab-sum'>" in lab.summary.value and "short roads − printed game" in lab.summary.value
     assert [lab.tabs.get_title(i) for i in range(4)] == ["win rates", "differences", "over the game", "lengths"]
-    assert lab.result_box.children == (lab.decisions, lab.summary, lab.tabs, lab.picker)
-    assert lab.fan is not None and len(lab.fan.data) == 10 and lab.series.value == results.series_names()[0]
+    decisions, reporting, summary, tabs, picker = lab.result_box.children
+    assert (decisions, summary, tabs, picker) == (lab.decisions, lab.summary, lab.tabs, lab.picker)
+    assert lab.report_button in reporting.children
+    names = results.series_names()
+    assert lab.fan is not None and len(lab.fan.data) == 10 and lab.series.value == series_for(names, ["road_minimum"])
     wins, differences, _, lengths = lab.tabs.children
     for chart, traces in ((wins, 4), (differences, 1), (lengths, 4)):  # plain plotly output, no widget of plotly.js
         (output,) = chart.outputs
@@ -170,9 +176,12 @@ def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
     results = lab.run(games=60, bots=["random"] * 3, stop="decisions")
     assert results.decisions["no stones"]["decision"] == "different" and results.games < 60
     assert lab.message == f"Done: the stop rule decided after {results.games} games per arm (of at most 60) on this " \
-                          "process."
-    assert "<b>no stones</b> differs from the baseline on decisions" in lab.decisions.value
-    assert "margin 10 decisions" in lab.decisions.value and "95 % confidence sequence -" in lab.decisions.value
+                          f"process; {results.saved} games were not needed."
+    assert "The stop rule on <b>decisions</b> ended the run" in lab.decisions.value
+    assert f"{results.saved} games were not needed" in lab.decisions.value
+    verdict = results.verdict(results.arm("no stones"), "decisions")
+    assert f"decisions (stop rule): {verdict.words}" in lab.decisions.value
+    assert verdict.words.startswith("the variant lowers the decisions a game takes by ")
 
 
 @pytest.mark.slow
@@ -264,3 +273,42 @@ def test_every_game_plays_a_block_in_the_lab_and_opens_a_game_at_a_round(game):
     assert isinstance(view, table_class(game)), lab.message
     shown = view.stand.status["step"] if hasattr(view, "stand") else view.status["view"]
     assert shown == rounds[second]
+
+
+def test_issue_37_the_lab_view_says_what_a_run_does_and_opens_the_fan_on_the_changed_series():
+    # the fan chart opens on the series the variant changes (lesson 13: the ore price, not wood)
+    assert series_for(["price.wood", "price.ore", "income"], ["prices.ore.12.ore.0", "prices.ore.13.ore.1"]) == \
+        "price.ore"
+    assert series_for(["points", "income"], ["crest_limit"]) == "points"  # nothing in common: the first
+    lab = DesignLab(GAME, variants=[changed_variant()], series="points")
+    # a refusal typed before a run does not stay through it
+    lab.editor.edit("road_minimum", "99")
+    assert lab.editor.message_kind == "error" and lab.message_kind == "error"
+    lab.run(games=6, bots=["random"] * 3, wait=False)
+    assert lab.editor.message_kind == "info" and lab.message.startswith("Running up to")
+    assert lab.progress_label.value.startswith("Running…")
+    results = lab.wait(120)
+    assert results is not None and not lab.running
+    assert "Running" not in lab.message and "Running" not in lab.progress_label.value
+    assert lab.series.value == "points"  # the lesson's choice
+    # 200 games asked with 3 seat orders per seed: 201 are played, and the lab says so
+    lab.run(games=200, bots=["random"] * 3, stop="turns", margin=50.0, wait=False)
+    assert "200 asked: whole blocks of 3 seat orders make 201, 67 seeds" in lab.message
+    lab.stop()
+    lab.wait(120)
+    assert not lab.running
+
+
+def test_the_report_button_writes_one_page_and_a_lab_folder_keeps_the_run(tmp_path):
+    from games.lab.folder import LabFolder
+
+    lab = DesignLab(GAME, variants=[changed_variant()], store=tmp_path / "lab-results")
+    assert lab.make_report() is None and lab.message_kind == "error"  # nothing to report yet
+    results = lab.run(games=3, bots=["random"] * 3, stop="turns")
+    path = lab.make_report()
+    assert path == tmp_path / "lab-results" / "reports" / f"{results.experiment.id}.html" and path.is_file()
+    page = path.read_text(encoding="utf-8")
+    assert "short roads" in page and html.escape(results.verdict(results.arm("short roads"), "turns").words) in page
+    assert "open the report" in lab.report_link.value and lab.message.startswith("Report written: ")
+    (row,) = LabFolder(tmp_path / "lab-results").index()
+    assert row["id"] == results.experiment.id and row["games"] == 3 and row["status"] == "done"

@@ -225,27 +225,55 @@ function tableJson(cells, send, ui) {
   return box;
 }
 
-function diffPanel(diff, catalog) {
+function changeLine(c, source) {
+  const line = make("div", "lab-ed-changeline");
+  line.append(make("code", "lab-ed-path", c.change), make("span", "lab-ed-was", c.printed),
+    make("span", "bg-muted", "→"), make("span", "lab-ed-now", c.value));
+  if (source) line.append(badge(source, source));
+  return line;
+}
+
+function ruleLines(rules, words) {
+  return (rules || []).map((id) => {
+    const rule = make("div", "lab-ed-rule");
+    const tag = make("span", "bg-rule", id);
+    tag.title = words[id] || "";
+    rule.append(tag, make("span", "lab-ed-rulewords", words[id] || ""));
+    return rule;
+  });
+}
+
+// The changes against the printed game, one entry per parameter: a single change in full with the words of the
+// rules it touches; several cells of one table folded to a count (open on demand: the cells and the rules once).
+function diffPanel(diff, catalog, ui) {
   const box = testid(make("section", "bg-panel lab-ed-diff"), "lab-ed-diff");
-  box.append(make("div", "bg-title", `changes against the printed game (${diff.length})`));
+  const cells = diff.reduce((n, g) => n + g.count, 0);
+  box.append(make("div", "bg-title", `changes against the printed game (${cells})`));
   if (!diff.length) {
     box.append(testid(make("div", "bg-none", "None: this is the printed game."), "lab-ed-diff-none"));
     return box;
   }
+  const words = catalog.rules || {};
   const list = make("ol", "lab-ed-difflist");
-  for (const d of diff) {
-    const item = testid(make("li", "lab-ed-change"), `lab-ed-diff-${d.change}`);
-    const line = make("div", "lab-ed-changeline");
-    line.append(make("code", "lab-ed-path", d.change), make("span", "lab-ed-was", d.printed),
-      make("span", "bg-muted", "→"), make("span", "lab-ed-now", d.value), badge(d.source, d.source));
-    item.append(line);
-    const words = catalog.rules || {};
-    for (const id of d.rules || []) {
-      const rule = make("div", "lab-ed-rule");
-      const tag = make("span", "bg-rule", id);
-      tag.title = words[id] || "";
-      rule.append(tag, make("span", "lab-ed-rulewords", words[id] || ""));
-      item.append(rule);
+  for (const g of diff) {
+    const item = testid(make("li", "lab-ed-change"), `lab-ed-diff-${g.parameter}`);
+    item.dataset.count = String(g.count);
+    if (g.count === 1 && g.changes.length === 1) {
+      item.append(changeLine(g.changes[0], g.source), ...ruleLines(g.rules, words));
+    } else {
+      const fold = keepOpen(testid(make("details", "lab-ed-fold"), `lab-ed-fold-${g.parameter}`), ui,
+        `fold:${g.parameter}`);
+      const summary = make("summary", "lab-ed-foldhead");
+      summary.append(make("code", "lab-ed-path", g.parameter), " ",
+        make("span", "lab-ed-now", plural(g.count, "cell") + " changed"), " ", badge(g.source, g.source),
+        " ", ruleBadges(g.rules, words));
+      fold.append(summary, ...g.changes.map((c) => changeLine(c, null)));
+      const more = g.count - g.changes.length;
+      if (more > 0) {
+        fold.append(make("div", "bg-muted", `… and ${plural(more, "more cell")}: open the table's cells to see them.`));
+      }
+      fold.append(...ruleLines(g.rules, words));
+      item.append(fold);
     }
     list.append(item);
   }
@@ -274,7 +302,7 @@ function render(ctx) {
       const main = make("div", "lab-ed-main");
       main.append(parameterTable(catalog, model.get("changed") || {}, model.get("cells"), send, ui));
       const side = make("aside", "lab-ed-side");
-      side.append(diffPanel(model.get("diff") || [], catalog), jsonPanel(info, ui));
+      side.append(diffPanel(model.get("diff") || [], catalog, ui), jsonPanel(info, ui));
       body.append(main, side);
       return [header(model, info, catalog, send), body];
     },
