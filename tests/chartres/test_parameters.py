@@ -380,6 +380,7 @@ def test_status_multiplier_and_bonuses_are_the_levels():
     assert "hand limit 3, reputation ×5" in of_rule(events, "track.hand-limit")[0].text
 
 
+@pytest.mark.slow
 @pytest.mark.rule("effect.score-cross")
 def test_cross_is_the_ip_and_cards_of_scoring_the_cross():
     game = variant_game({"cross.ip.1": 8, "cross.cards.1": 3})

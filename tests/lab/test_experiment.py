@@ -152,6 +152,7 @@ def test_the_same_variant_and_salt_twice_is_refused_and_other_bad_settings_too(p
         Experiment(printed, [Arm(printed, salt=1)], bots=["greedy"] * 3, stop="skill_gap")
 
 
+@pytest.mark.slow
 def test_results_read_as_rows_summary_frames_and_csv(tmp_path, inline):
     summary = {(r["arm"], r["metric"]): r for r in inline.summary_rows()}
     fpa = summary[("printed game", "first_player_advantage")]

@@ -90,6 +90,7 @@ def test_kutna_hora_income_says_the_groschen_taken():
     pytest.fail("no income half offered in 200 decisions")
 
 
+@pytest.mark.slow
 def test_a_mine_space_clicked_before_a_tile_is_kept_says_why_and_changes_nothing():
     position = first_positions("kutna_hora")["mine"][1]
     table = KHTable(position.game.clone(), human=position.seat)

@@ -98,6 +98,7 @@ def test_another_seats_cards_never_reach_the_browser_unless_the_teacher_switch_i
     assert [s["hand"]["cards"] is not None for s in table.seats] == [s == me for s in range(3)]
 
 
+@pytest.mark.slow
 def test_the_base_games_victory_point_cards_stay_face_down_for_the_other_seats(monkeypatch):
     game = played(CatanGame(None, 2, players=3), 900, pick=0)
     table = CatanTable(game, human=game.pending().player)

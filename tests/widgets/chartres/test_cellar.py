@@ -78,6 +78,7 @@ def test_track_bonuses_are_the_components_atoms_in_words():
     ]
 
 
+@pytest.mark.slow
 def test_the_banner_is_shown_everywhere_the_cellar_values_appear():
     v = CellarView()
     assert v.banner == BANNER == "Values differ from the published game." and v.source == "approx"

@@ -164,6 +164,7 @@ def test_every_scoring_rule_has_a_category():
     assert score_category("prices.advance") == "other"
 
 
+@pytest.mark.slow
 def test_score_history_has_a_row_per_step_from_the_log_and_one_replay(finished, busy):
     for game in (finished, busy):
         history = score_history(game)
@@ -228,6 +229,7 @@ def test_the_board_views_are_pictures_that_answer_any_intent_with_a_message(busy
         assert {name: getattr(view, name) for name in ("catalog", "board")} == before
 
 
+@pytest.mark.slow
 def test_the_board_views_are_small(busy):
     for view in (TownHallView(busy), BarbaraView(busy), PlayerBoardView(busy, player=0)):
         state = {k: v for k, v in view.get_state().items() if not k.startswith("_")}

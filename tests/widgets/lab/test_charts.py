@@ -45,6 +45,7 @@ def test_win_rates_by_seat_and_position_with_error_bars_inside_0_and_1(results):
     assert bars[0].error_y.arrayminus[0] == pytest.approx(first["win_rate"] - first["low"])
 
 
+@pytest.mark.slow
 def test_the_forest_plot_has_one_panel_per_variant_standardised_and_labelled_in_units(results):
     fig = forest_figure(results)
     (points,) = fig.data
@@ -64,6 +65,7 @@ def test_metric_units_and_spreads():
     assert in_units("rounds", math.nan) == "n/a"
 
 
+@pytest.mark.slow
 def test_the_spread_is_the_baselines_standard_deviation_or_falls_back(results, monkeypatch):
     import statistics
 

@@ -64,6 +64,7 @@ def test_the_direction_is_the_side_of_0_the_paired_interval_lies_on(results):
         DirectionExercise("t", results, "fun", "fewer cards")
 
 
+@pytest.mark.slow
 def test_the_first_player_and_the_fan_are_read_from_the_results(results):
     exercise = FirstPlayerExercise("t", results, "printed game")
     est = results.estimate(results.arm("printed game"), "first_player_win")

@@ -70,6 +70,7 @@ def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
     assert lab.summary_frame().shape[0] == len(results.summary_rows())
 
 
+@pytest.mark.slow
 def test_the_picked_game_opens_in_its_table_at_that_round(ran):
     lab, results = ran
     lab.pick_arm.value = "short roads"
@@ -275,6 +276,7 @@ def test_every_game_plays_a_block_in_the_lab_and_opens_a_game_at_a_round(game):
     assert shown == rounds[second]
 
 
+@pytest.mark.slow
 def test_issue_37_the_lab_view_says_what_a_run_does_and_opens_the_fan_on_the_changed_series():
     # the fan chart opens on the series the variant changes (lesson 13: the ore price, not wood)
     assert series_for(["price.wood", "price.ore", "income"], ["prices.ore.12.ore.0", "prices.ore.13.ore.1"]) == \
@@ -299,6 +301,7 @@ def test_issue_37_the_lab_view_says_what_a_run_does_and_opens_the_fan_on_the_cha
     assert not lab.running
 
 
+@pytest.mark.slow
 def test_the_report_button_writes_one_page_and_a_lab_folder_keeps_the_run(tmp_path):
     from games.lab.folder import LabFolder
 
