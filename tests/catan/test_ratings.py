@@ -10,6 +10,7 @@ another one."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def compare_along(game_id: str, players: int, seed: int, greedy_share: int, poli
     return compared
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), players=st.integers(2, 4),
        greedy_share=st.sampled_from([0, 50, 90]), policy=st.sampled_from(["game", "uniform"]),
@@ -63,6 +65,7 @@ def test_fast_ratings_equal_the_look_ahead_action_by_action(game_id, seed, playe
     assert compare_along(game_id, players, seed, greedy_share, policy, options, 250, tamper_every) > 0
 
 
+@pytest.mark.slow
 def test_whole_greedy_games_rate_alike_for_both_games():
     """Longer stretches of greedy play (longest road races, the barbarians' attacks, progress cards) compared at
     every decision."""
