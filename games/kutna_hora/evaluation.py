@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Action, Rng
 
-from . import mines
+from . import mines, town
 from .data import rulebook
 from .income import income
 from .scoring import final_breakdowns
@@ -60,15 +60,44 @@ def heuristic(game: KutnaHoraGame, player: int) -> float:
 
 def seat_values(game: KutnaHoraGame) -> list[float]:
     """Each seat's own value in :func:`heuristic` (before the best other seat's is taken off): the design lab's
-    standings."""
+    standings. The final scoring's categories as :func:`~.scoring.final_breakdowns` gives them, added up without
+    building its dicts, and its town and mine points kept by the boards' contents (:func:`_board_points`): whole
+    numbers whose sum is the same in any order, and the floats after them in the same order as ever."""
+    s = game.state
     money, per_income = _weights(game)
-    finals = _finals(game)
+    over = s.phase == "over"
     now = game.prices()
+    town_pts, mine_pts = _board_points(game)
+    design = game.design
+    divisor, reputation_points, per_leftover = design.income_divisor, design.reputation_points, design.leftover_point
+    markers = s.markers
     out = []
-    for p, seat in enumerate(game.state.seats):
+    for p, seat in enumerate(s.seats):
         earned = income(seat.production, now, seat.mine_ore)
-        out.append(seat.score + sum(finals[p].values()) + seat.groschen * money + earned * per_income)
+        final = 0 if over else (town_pts[p] + mine_pts[p] + earned // divisor + reputation_points[seat.reputation]
+                                + (len(seat.held) + markers.count(p) + seat.pelicans) * per_leftover)
+        out.append(seat.score + final + seat.groschen * money + earned * per_income)
     return out
+
+
+def _board_points(game: KutnaHoraGame) -> tuple[list[int], list[int]]:
+    """(town points, mine points) per seat of the final scoring now, kept by the town's and the mine board's
+    contents in a table shared with the game's clones: most actions a look-ahead tries change neither board."""
+    s = game.state
+    key = (*s.town, *s.town_owner, *s.mine, *s.mine_owner)
+    cache = game.board_points_kept
+    found = cache.get(key)
+    if found is None:
+        n = game.config.players
+        town_pts = [0] * n
+        for i, owner in enumerate(s.town_owner):
+            if owner >= 0:
+                town_pts[owner] += town.matching(i, s.town, game.size).points
+        rows = mines.score_rows(s.mine, s.mine_owner, n)
+        if len(cache) >= 4096:  # a bound for long runs; cheap to refill
+            cache.clear()
+        found = cache[key] = (town_pts, [sum(row.points[p] for row in rows) for p in range(n)])
+    return found
 
 
 def terms(game: KutnaHoraGame, player: int) -> dict[str, float]:
@@ -90,7 +119,14 @@ def lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:
     not the real one. Playing a card only opens its action's choices, so the rating is the best position reachable
     by ``player``'s own next choices (two levels: e.g. ``play 3 build`` → ``build T 7``). Cards offering the same
     action share one rating."""
-    what = "" if action.verb == "idle" else action.args[-1] if action.verb in ("play", "joker") else str(action)
+    return lookaheads(game, (action,), player)[0]
+
+
+def lookaheads(game: KutnaHoraGame, actions: Sequence[Action], player: int) -> list[float]:
+    """:func:`lookahead` of each of ``actions``, in their order (``Game.lookaheads``). The reshuffled copy is made
+    once: every action's copy reshuffled from the same position with the same random stream alike, so one shuffle
+    copied again is the very copy each would have made."""
+    what_of = _what
     # The memo belongs to one position: it keeps that state object alive (so its identity cannot be reused) and is
     # dropped as soon as the game holds another state or has moved on.
     where = (game.state, len(game.history), len(game.log))
@@ -98,16 +134,28 @@ def lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:
     if memo is None or memo[0][0] is not where[0] or memo[0][1:] != where[1:]:
         memo = (where, {})
         game.__dict__["_lookahead_memo"] = memo
-    key = (action.verb, what, player)
-    if key in memo[1]:
-        return memo[1][key]
-    twin = game.clone()
-    twin.__dict__.pop("_lookahead_memo", None)
-    shuffle_hidden(twin)
-    twin.apply_unchecked(action)
-    value = _best_value(twin, player, 2)
-    memo[1][key] = value
-    return value
+    rated = memo[1]
+    shuffled = None
+    out = []
+    for action in actions:
+        key = (action.verb, what_of(action), player)
+        value = rated.get(key)
+        if value is None:
+            if shuffled is None:
+                shuffled = game.clone()
+                shuffled.__dict__.pop("_lookahead_memo", None)
+                shuffle_hidden(shuffled)
+            twin = shuffled.clone()
+            twin.apply_unchecked(action)
+            value = rated[key] = _best_value(twin, player, 2)
+        out.append(value)
+    return out
+
+
+def _what(action: Action) -> str:
+    """What of ``action`` its rating depends on: the action a card is played for (any card alike), all of an idle
+    play's, every word of the rest."""
+    return "" if action.verb == "idle" else action.args[-1] if action.verb in ("play", "joker") else str(action)
 
 
 def playout_action(game: KutnaHoraGame, legal: Sequence[Action], rng: Rng) -> Action:

@@ -19,7 +19,7 @@ Actions, as written: ``guilds 2``, ``rows miners builders tavern``, ``play 4 rig
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from games.core import Action, ConfigError, LegalActions, Parameter, Rng, StepGame, Steps
 
@@ -126,6 +126,9 @@ class KutnaHoraGame(StandsGame, StepGame):
         #: The round at whose end the red public buildings enter.
         self.red_round = self.design.red_nobles_round[n]
         self.size = approx.TOWN_SIZE.value[n]
+        #: The final scoring's town and mine points per seat by the boards' contents (``evaluation._board_points``),
+        #: shared with every clone: the bots' look-aheads rate thousands of copies of a few boards.
+        self.board_points_kept: dict[tuple, tuple[list[int], list[int]]] = {}
 
     def _setup(self) -> KutnaHoraState:
         n, rng = self.config.players, self.rng
@@ -267,6 +270,9 @@ class KutnaHoraGame(StandsGame, StepGame):
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
+
+    def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
+        return evaluation.lookaheads(self, actions, player)
 
     def terms(self, player: int) -> dict[str, float]:
         return evaluation.terms(self, player)
