@@ -108,6 +108,7 @@ class EconomyGame(prices.StandsGame, StepGame):
     def _prepare(self) -> None:
         variant = self.config.variant
         self.table = price_table_of(self.config.price_table, variant)
+        self.prices_kept = prices.KeptPrices()  # shared with clones (StandsGame.prices_now)
         #: The designable numbers this sandbox plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)
         #: The building tiles with their designed numbers (wood, production, effects), by id.

@@ -13,12 +13,13 @@ from . import mines, town
 from .data import rulebook
 from .income import income
 from .scoring import final_breakdowns
+from .town_hall import Stack
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
 
-#: Decisions that end a player's own chain of choices for the look-ahead.
-_OWN_STEP_ENDS = {"play", "tax", "guilds", "rows"}
+#: Decisions that end a player's own chain of choices for the look-ahead (and a playout's rated follow-ups).
+OWN_STEP_ENDS = frozenset({"play", "tax", "guilds", "rows"})
 
 
 #: What a groschen is worth early in the game, in points; it falls towards :data:`MONEY_FLOOR` as the game ends,
@@ -54,50 +55,110 @@ def heuristic(game: KutnaHoraGame, player: int) -> float:
     money at :data:`MONEY_EARLY` points per groschen early, falling as the game ends; income at
     :data:`INCOME_PER_ROUND` points per groschen per round left. :func:`terms` names the parts."""
     values = seat_values(game)
-    mine = values[player]
-    return mine - max(value for p, value in enumerate(values) if p != player)
+    return values[player] - max(values[:player] + values[player + 1:])
 
 
-def seat_values(game: KutnaHoraGame) -> list[float]:
+def heuristic_as(game: KutnaHoraGame, player: int, score: int, reputation: int) -> float:
+    """:func:`heuristic` of the position in which ``player`` had ``score`` points and reputation ``reputation``
+    instead, everything else alike (the look-ahead's paired ratings, :mod:`.lookahead`)."""
+    values = seat_values(game, (player, score, reputation))
+    return values[player] - max(values[:player] + values[player + 1:])
+
+
+def seat_values(game: KutnaHoraGame, swap: tuple[int, int, int] | None = None) -> list[float]:
     """Each seat's own value in :func:`heuristic` (before the best other seat's is taken off): the design lab's
-    standings. The final scoring's categories as :func:`~.scoring.final_breakdowns` gives them, added up without
-    building its dicts, and its town and mine points kept by the boards' contents (:func:`_board_points`): whole
-    numbers whose sum is the same in any order, and the floats after them in the same order as ever."""
+    standings. ``swap``: (seat, points, reputation) read for that seat instead of its own.
+
+    The final scoring's categories as :func:`~.scoring.final_breakdowns` gives them, added up without building its
+    dicts, and its town and mine points kept by the boards' contents (:func:`_board_points`): whole numbers whose
+    sum is the same in any order, and the floats after them in the same order as ever."""
     s = game.state
     money, per_income = _weights(game)
     over = s.phase == "over"
-    now = game.prices()
+    now = game.prices_now()
     town_pts, mine_pts = _board_points(game)
     design = game.design
     divisor, reputation_points, per_leftover = design.income_divisor, design.reputation_points, design.leftover_point
     markers = s.markers
     out = []
     for p, seat in enumerate(s.seats):
+        score, reputation = (swap[1], swap[2]) if swap is not None and swap[0] == p else (seat.score, seat.reputation)
         earned = income(seat.production, now, seat.mine_ore)
-        final = 0 if over else (town_pts[p] + mine_pts[p] + earned // divisor + reputation_points[seat.reputation]
+        final = 0 if over else (town_pts[p] + mine_pts[p] + earned // divisor + reputation_points[reputation]
                                 + (len(seat.held) + markers.count(p) + seat.pelicans) * per_leftover)
-        out.append(seat.score + final + seat.groschen * money + earned * per_income)
+        out.append(score + final + seat.groschen * money + earned * per_income)
     return out
+
+
+class BoardPoints:
+    """The final scoring's town and mine points per seat by the boards' contents (:func:`_board_points`), for a game
+    and its clones: the last boards asked about, a table of the others, and the parts a new board is added up from
+    (each building's matching by its neighbourhood, each mine row's points by its cells)."""
+
+    __slots__ = ("last", "table", "matches", "rows")
+
+    def __init__(self) -> None:
+        self.last: tuple[list[str], list[int], list[str], list[int], tuple[list[int], list[int]]] | None = None
+        self.table: dict[tuple, tuple[list[int], list[int]]] = {}
+        self.matches: dict[tuple, int] = {}
+        self.rows: dict[tuple, tuple[int, ...]] = {}
 
 
 def _board_points(game: KutnaHoraGame) -> tuple[list[int], list[int]]:
     """(town points, mine points) per seat of the final scoring now, kept by the town's and the mine board's
-    contents in a table shared with the game's clones: most actions a look-ahead tries change neither board."""
+    contents (``game.board_points_kept``, shared with the game's clones): most actions a look-ahead tries change
+    neither board, and most positions it rates in a row have the boards of the one before. A new board is added up
+    from the kept points of its buildings' neighbourhoods and its rows, the same whole numbers
+    :func:`~.scoring.final_breakdowns` adds."""
     s = game.state
+    kept = game.board_points_kept
+    last = kept.last
+    if last is not None and last[0] == s.town and last[2] == s.mine and last[1] == s.town_owner \
+            and last[3] == s.mine_owner:
+        return last[4]
     key = (*s.town, *s.town_owner, *s.mine, *s.mine_owner)
-    cache = game.board_points_kept
-    found = cache.get(key)
+    table = kept.table
+    found = table.get(key)
     if found is None:
-        n = game.config.players
-        town_pts = [0] * n
-        for i, owner in enumerate(s.town_owner):
-            if owner >= 0:
-                town_pts[owner] += town.matching(i, s.town, game.size).points
-        rows = mines.score_rows(s.mine, s.mine_owner, n)
-        if len(cache) >= 4096:  # a bound for long runs; cheap to refill
-            cache.clear()
-        found = cache[key] = (town_pts, [sum(row.points[p] for row in rows) for p in range(n)])
+        if len(table) >= 4096:  # a bound for long runs; cheap to refill
+            table.clear()
+            kept.matches.clear()
+            kept.rows.clear()
+        found = table[key] = (_town_points(game, kept.matches), _mine_points(game, kept.rows))
+    kept.last = ([*s.town], [*s.town_owner], [*s.mine], [*s.mine_owner], found)
     return found
+
+
+def _town_points(game: KutnaHoraGame, matches: dict[tuple, int]) -> list[int]:
+    """Each seat's town points: every owned building's matching (:func:`~.town.matching`, which reads the building
+    and its neighbours), kept by that neighbourhood."""
+    s, size = game.state, game.size
+    buildings = s.town
+    points = [0] * game.config.players
+    for i, owner in enumerate(s.town_owner):
+        if owner >= 0:
+            where = (i, buildings[i], *[buildings[j] for j in town.neighbours(i, size)])
+            found = matches.get(where)
+            if found is None:
+                found = matches[where] = town.matching(i, buildings, size).points
+            points[owner] += found
+    return points
+
+
+def _mine_points(game: KutnaHoraGame, rows: dict[tuple, tuple[int, ...]]) -> list[int]:
+    """Each seat's mine points: every row's (:func:`~.mines.score_row`, which reads that row), kept by the row."""
+    s, n = game.state, game.config.players
+    cells, owners, columns = s.mine, s.mine_owner, mines.COLUMNS
+    points = [0] * n
+    for row in range(mines.ROWS):
+        start = row * columns
+        where = (row, *cells[start:start + columns], *owners[start:start + columns])
+        found = rows.get(where)
+        if found is None:
+            found = rows[where] = mines.score_row(cells, owners, n, row).points
+        for p in range(n):
+            points[p] += found[p]
+    return points
 
 
 def terms(game: KutnaHoraGame, player: int) -> dict[str, float]:
@@ -112,52 +173,6 @@ def terms(game: KutnaHoraGame, player: int) -> dict[str, float]:
             "income to come": earned * per_income}
 
 
-def lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:
-    """Rate ``action`` for greedy bots without peeking, and with its own follow-up choices.
-
-    The copy reshuffles the face-down mine tiles (by back) and the face-down events, so the next draw or reveal is
-    not the real one. Playing a card only opens its action's choices, so the rating is the best position reachable
-    by ``player``'s own next choices (two levels: e.g. ``play 3 build`` → ``build T 7``). Cards offering the same
-    action share one rating."""
-    return lookaheads(game, (action,), player)[0]
-
-
-def lookaheads(game: KutnaHoraGame, actions: Sequence[Action], player: int) -> list[float]:
-    """:func:`lookahead` of each of ``actions``, in their order (``Game.lookaheads``). The reshuffled copy is made
-    once: every action's copy reshuffled from the same position with the same random stream alike, so one shuffle
-    copied again is the very copy each would have made."""
-    what_of = _what
-    # The memo belongs to one position: it keeps that state object alive (so its identity cannot be reused) and is
-    # dropped as soon as the game holds another state or has moved on.
-    where = (game.state, len(game.history), len(game.log))
-    memo = game.__dict__.get("_lookahead_memo")
-    if memo is None or memo[0][0] is not where[0] or memo[0][1:] != where[1:]:
-        memo = (where, {})
-        game.__dict__["_lookahead_memo"] = memo
-    rated = memo[1]
-    shuffled = None
-    out = []
-    for action in actions:
-        key = (action.verb, what_of(action), player)
-        value = rated.get(key)
-        if value is None:
-            if shuffled is None:
-                shuffled = game.clone()
-                shuffled.__dict__.pop("_lookahead_memo", None)
-                shuffle_hidden(shuffled)
-            twin = shuffled.clone()
-            twin.apply_unchecked(action)
-            value = rated[key] = _best_value(twin, player, 2)
-        out.append(value)
-    return out
-
-
-def _what(action: Action) -> str:
-    """What of ``action`` its rating depends on: the action a card is played for (any card alike), all of an idle
-    play's, every word of the rest."""
-    return "" if action.verb == "idle" else action.args[-1] if action.verb in ("play", "joker") else str(action)
-
-
 def playout_action(game: KutnaHoraGame, legal: Sequence[Action], rng: Rng) -> Action:
     """A search playout's move (``Game.playout_action``): a seat's own follow-up choice inside an action (which
     mine, plot, tile or Rights; the decisions that do not end its chain) by the one-step rating, the first of the
@@ -165,7 +180,7 @@ def playout_action(game: KutnaHoraGame, legal: Sequence[Action], rng: Rng) -> Ac
     card choices the playouts are meant to rate: a build card followed by a random plot looks no better than Income.
     The playout position is already a redeal from the searching seat's view, so rating it whole peeks at nothing."""
     top = game.state.stack[-1] if game.state.stack else None
-    if top is None or top.kind in _OWN_STEP_ENDS or len(legal) == 1:
+    if top is None or top.kind in OWN_STEP_ENDS or len(legal) == 1:
         return rng.choice(legal)
     best, best_value = legal[0], float("-inf")
     for action in legal:
@@ -174,19 +189,6 @@ def playout_action(game: KutnaHoraGame, legal: Sequence[Action], rng: Rng) -> Ac
         value = heuristic(twin, top.player)
         if value > best_value:
             best, best_value = action, value
-    return best
-
-
-def _best_value(game: KutnaHoraGame, player: int, depth: int) -> float:
-    s = game.state
-    top = s.stack[-1] if s.stack else None
-    if depth == 0 or top is None or s.phase == "over" or top.player != player or top.kind in _OWN_STEP_ENDS:
-        return heuristic(game, player)
-    best = float("-inf")
-    for a in game.legal_actions():
-        twin = game.clone()
-        twin.apply_unchecked(a)
-        best = max(best, _best_value(twin, player, depth - 1))
     return best
 
 
@@ -227,9 +229,11 @@ def redeal(game: KutnaHoraGame, viewer: int | None, rng: Rng) -> KutnaHoraGame:
     for letter in "AB":
         _deal(rng, [(s.events, r - 1) for r in face_down if s.events[r - 1][0] == letter])
     for row in s.hall.rows:
-        for stack in row:
+        for c, stack in enumerate(row):
             first = 1 if stack.kind == "guild" else 0
-            _deal(rng, [(stack.tiles, i) for i in range(first, len(stack.tiles) - 1)])
+            tiles = list(stack.tiles)
+            _deal(rng, [(tiles, i) for i in range(first, len(tiles) - 1)])
+            row[c] = Stack(stack.kind, stack.name, tuple(tiles))  # stacks are shared with the game: a new one
     return twin
 
 

@@ -31,6 +31,7 @@ from . import (
     event_cards,
     guild_setup,
     income_action,
+    lookahead,
     mine_action,
     mines,
     plot_action,
@@ -46,7 +47,7 @@ from .data import approx, rulebook
 from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
 from .parameters import PARAMETERS, design_of, price_table_of
-from .prices import StandsGame, new_stands, stand_snapshot, table_for_config
+from .prices import KeptPrices, StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
 from .state import HOUSES_PER_ROW, KutnaHoraConfig, KutnaHoraState, Seat
 
@@ -118,6 +119,7 @@ class KutnaHoraGame(StandsGame, StepGame):
     def _prepare(self) -> None:
         variant, n = self.config.variant, self.config.players
         self.table = price_table_of(self.config.price_table, variant)
+        self.prices_kept = KeptPrices()  # prices by the stands' positions, shared with clones (StandsGame.prices_now)
         #: The designable numbers this game plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)
         #: The building tiles with their designed numbers (wood, plot value, effects), by id.
@@ -128,7 +130,7 @@ class KutnaHoraGame(StandsGame, StepGame):
         self.size = approx.TOWN_SIZE.value[n]
         #: The final scoring's town and mine points per seat by the boards' contents (``evaluation._board_points``),
         #: shared with every clone: the bots' look-aheads rate thousands of copies of a few boards.
-        self.board_points_kept: dict[tuple, tuple[list[int], list[int]]] = {}
+        self.board_points_kept = evaluation.BoardPoints()
 
     def _setup(self) -> KutnaHoraState:
         n, rng = self.config.players, self.rng
@@ -269,10 +271,10 @@ class KutnaHoraGame(StandsGame, StepGame):
         return out
 
     def lookahead(self, action: Action, player: int) -> float:
-        return evaluation.lookahead(self, action, player)
+        return lookahead.lookahead(self, action, player)
 
     def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
-        return evaluation.lookaheads(self, actions, player)
+        return lookahead.lookaheads(self, actions, player)
 
     def terms(self, player: int) -> dict[str, float]:
         return evaluation.terms(self, player)
@@ -302,8 +304,9 @@ class KutnaHoraGame(StandsGame, StepGame):
                                                       "prompt": decision.prompt},
             "stands": stand_snapshot(self.table, s.stands), "prices": self.prices(),
             # Only the top tile of each stack shows; the tiles under it are hidden.
-            "town_hall": {"rows": [[{"kind": st.kind, "name": st.name, "tiles": st.tiles[-1:], "count": len(st.tiles)}
-                                    for st in row] for row in s.hall.rows], "discards": list(s.hall.discards)},
+            "town_hall": {"rows": [[{"kind": st.kind, "name": st.name, "tiles": list(st.tiles[-1:]),
+                                     "count": len(st.tiles)} for st in row] for row in s.hall.rows],
+                          "discards": list(s.hall.discards)},
             "red_track": len(s.red_track),
             "mine": mines.snapshot(s.mine, s.mine_owner),
             "technology": mine_action.technology_level(self),

@@ -69,7 +69,7 @@ class RoundEnd(Automatic):
             red = list(s.red_track)
             game.rng.shuffle(red)
             for row, tile in zip(s.hall.rows, red, strict=False):
-                row.append(Stack("public", "red", [tile]))
+                row.append(Stack("public", "red", (tile,)))
             s.red_track = []
             game.emit("round.red-nobles", "The red public buildings enter: one at the right end of each town hall "
                       "row, not stacked.")
