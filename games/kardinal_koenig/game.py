@@ -184,6 +184,19 @@ class CardGame(StepGame):
         return taking.crest_limit(self, self.state.turn)
 
     # ------------------------------------------------------------------ scores
+    def cell_cards(self) -> tuple[list[str], list[int]]:
+        """Per cell of the layout, its card's country and crest count ("" and 0 where no card was laid): read for
+        every end card at every decision to take. The layout is fixed at setup and shared by copies of the state, so
+        they are worked out once per layout (kept with it, and shared with clones)."""
+        layout = self.state.layout
+        kept = self.__dict__.get("_cell_cards")
+        if kept is None or kept[0] is not layout:
+            cards = self.cards
+            kept = (layout, [cards[c].country if c else "" for c in layout],
+                    [len(cards[c].crests) if c else 0 for c in layout])
+            self.__dict__["_cell_cards"] = kept
+        return kept[1], kept[2]
+
     def displays(self) -> list[list[Card]]:
         return [[self.cards[c] for c in d] for d in self.state.displays]
 
