@@ -52,11 +52,21 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, in place."""
-        below = self.below
+        """Fisher–Yates, in place: ``j = below(i + 1)`` for each ``i`` from the end, with :meth:`below` written out
+        (the same draws without a call per item: every game's setup and every reshuffle comes through here)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            while True:
+                z = state = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z <= _TWO64 - n or z < _TWO64 - _TWO64 % n:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> "Rng":
         twin = Rng.__new__(Rng)

@@ -37,6 +37,17 @@ def test_below_draws_what_the_plain_rejection_draws(state, n):
     assert fast.state == plain.state
 
 
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(), max_size=40))
+def test_shuffle_draws_what_fisher_yates_with_below_draws(state, items):
+    fast, plain = Rng(state), Rng(state)
+    shuffled, expected = list(items), list(items)
+    fast.shuffle(shuffled)
+    for i in range(len(expected) - 1, 0, -1):
+        j = plain_below(plain, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected and fast.state == plain.state
+
+
 @given(st.integers(0, 2**64), st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed, items):
     shuffled = list(items)
