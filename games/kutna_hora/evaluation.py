@@ -74,15 +74,17 @@ def seat_values(game: KutnaHoraGame, swap: tuple[int, int, int] | None = None) -
     sum is the same in any order, and the floats after them in the same order as ever."""
     s = game.state
     money, per_income = _weights(game)
-    over = s.phase == "over"
     now = game.prices_now()
-    town_pts, mine_pts = _board_points(game)
+    over = s.phase == "over"
+    town_pts, mine_pts = ([], []) if over else _board_points(game)
     design = game.design
     divisor, reputation_points, per_leftover = design.income_divisor, design.reputation_points, design.leftover_point
     markers = s.markers
     out = []
     for p, seat in enumerate(s.seats):
-        score, reputation = (swap[1], swap[2]) if swap is not None and swap[0] == p else (seat.score, seat.reputation)
+        score, reputation = seat.score, seat.reputation
+        if swap is not None and swap[0] == p:
+            score, reputation = swap[1], swap[2]
         earned = income(seat.production, now, seat.mine_ore)
         final = 0 if over else (town_pts[p] + mine_pts[p] + earned // divisor + reputation_points[reputation]
                                 + (len(seat.held) + markers.count(p) + seat.pelicans) * per_leftover)

@@ -11,8 +11,9 @@ memo per position, keyed by the action a card is played for).
 **Why the fast one gives the same values.** Each shortcut replaces a copy-and-play by a position that the evaluation,
 and everything the rules do on the way to it, cannot tell apart from the one the plain look-ahead would reach:
 
-1. *One reshuffle per decision.* Every action's copy would start from the same position with the same random
-   stream, so they would all make the same shuffle: it is made once, and copied.
+1. *One reshuffle per decision, and only where a draw reads it.* Every action's copy would start from the same
+   position with the same random stream, so they would all make the same shuffle: it is made once, and copied; and
+   where no action's look-ahead may draw a mine tile it is not made at all (:func:`_draws`).
 2. *Families* (:func:`_families`): options that differ only in what the evaluation never reads (where a plot marker
    stands, which Rights tile is held, a mine's column, a council colour) share the first one's rating when that
    position is rated as it is and the round has not ended on the way; ``miners 1`` and ``miners 2`` share theirs
@@ -34,7 +35,7 @@ checks :func:`lookaheads` against the plain look-ahead, kept in the tests, on ra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -78,14 +79,36 @@ def lookaheads(game: KutnaHoraGame, actions: Sequence[Action], player: int) -> l
         if key not in rated and key not in todo:
             todo[key] = action
     if todo:
-        shuffled = game.clone()
-        shuffled.__dict__.pop("_lookahead_memo", None)
-        shuffle_hidden(shuffled)
-        if shuffled.state.stack and shuffled.state.stack[-1].kind == "play":
-            rated.update(_card_values(shuffled, todo, player))
+        base = game.clone()
+        base.__dict__.pop("_lookahead_memo", None)
+        if _draws(base, todo.values()):
+            shuffle_hidden(base)
+        if base.state.stack and base.state.stack[-1].kind == "play":
+            rated.update(_card_values(base, todo, player))
         else:
-            rated.update(zip(todo, _values(shuffled, list(todo.values()), player, 2)[0], strict=True))
+            rated.update(zip(todo, _values(base, list(todo.values()), player, 2)[0], strict=True))
     return [rated[key] for key in keys]
+
+
+def _draws(game: KutnaHoraGame, actions: Iterable[Action]) -> bool:
+    """Whether the look-ahead of any of ``actions`` may draw mine tiles: a Mine or St. Barbara card (tile 9 mines
+    twice), a permit's choice, or a draw already waiting on the stack. Only a draw reads what the reshuffle deals
+    again: the events it also deals are revealed only as a round begins, where they raise the tax, which the
+    evaluation does not read, and the random stream the reshuffle leaves is read by nothing else on the way but the
+    red nobles' order in the town hall (module docstring, 1)."""
+    s = game.state
+    if any(frame.kind == "mine-draw" for frame in s.stack):
+        return True
+    top = s.stack[-1] if s.stack else None
+    if top is None:
+        return False
+    if top.kind == "miners":
+        return True
+    return top.kind == "play" and any(a.verb != "idle" and a.args[-1] in _DRAWING for a in actions)
+
+
+#: Card actions whose look-ahead may draw mine tiles (:func:`_draws`).
+_DRAWING = frozenset({"mine", "barbara"})
 
 
 def _what(action: Action) -> str:

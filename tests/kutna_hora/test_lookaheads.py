@@ -67,7 +67,7 @@ def test_on_positions_of_greedy_play_the_fast_ratings_are_the_slow_ones(seed, op
     for game in greedy_positions(KutnaHoraGame(None, seed, **options), seed, every=7 + offset):
         check_position(game)
         checked += 1
-    assert checked >= 10
+    assert checked >= 6  # a 2-player game has about 100 decisions
 
 
 def test_a_redealt_copy_rates_alike_and_leaves_the_original_as_it_was():
