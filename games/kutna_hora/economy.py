@@ -114,6 +114,8 @@ class EconomyGame(prices.StandsGame, StepGame):
         #: The building tiles with their designed numbers (wood, production, effects), by id.
         self.tiles = self.design.tiles
         self.max_advance = self.design.max_advance
+        #: Rights costs in groschen by permit price (``economy_turn.rights_groschen``), shared with clones.
+        self.rights_kept: dict[int, list[int]] = {}
 
     def _setup(self) -> EconomyState:
         stands = prices.new_stands(self.table)
@@ -148,7 +150,7 @@ class EconomyGame(prices.StandsGame, StepGame):
         """Groschen now plus the income the player's production would bring in the turns left (at today's prices,
         ``INCOME_SHARE`` of them), as a lead over the best other player: all public."""
         left = max(0, self.config.turns - self.state.turn // self.config.players)
-        now = self.prices()  # once for every seat (a search rates many positions)
+        now = self.prices_now()  # once for every seat (a search rates many positions)
         worth = [purse.groschen + income(purse.production, now, purse.mine_ore) * left * self.INCOME_SHARE
                  for purse in self.state.players]
         others = [w for p, w in enumerate(worth) if p != player]

@@ -76,11 +76,13 @@ def held_tiles(purse: Purse) -> dict[str, str]:
 
 
 def rights_groschen(game: EconomyGame, permit_price: int) -> list[int]:
-    """What Rights to a tile cost in groschen at this permit price, by town hall column."""
-    out = []
-    for kind, amount in game.design.rights_costs:  # a loop, not a comprehension: read at every listing
-        out.append(amount if kind == "groschen" else amount * permit_price)
-    return out
+    """What Rights to a tile cost in groschen at this permit price, by town hall column (kept by the price in
+    ``game.rights_kept``, shared with clones: read at every listing). Read it, never change it."""
+    found = game.rights_kept.get(permit_price)
+    if found is None:
+        found = game.rights_kept[permit_price] = [amount if kind == "groschen" else amount * permit_price
+                                                  for kind, amount in game.design.rights_costs]
+    return found
 
 
 def rights_plan(game: EconomyGame, player: int, good: str) -> RightsPlan | str:
@@ -100,7 +102,7 @@ def _plans(game: EconomyGame, player: int, good: str) -> tuple[RightsPlan | str,
     guild = GOOD_GUILD[good]
     purse = game.state.players[player]
     hall = game.state.hall
-    cells = game.cells()
+    cells = game.cells_now()
     where = _rights_source(guild, purse, town_hall.find(hall, guild))
     if isinstance(where, str):
         rights: RightsPlan | str = where
@@ -229,7 +231,7 @@ class Income(SandboxVerb):
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
         purse = game.state.players[at.player]
-        total, detail = take_income(purse.production, game.prices(), purse.mine_ore)
+        total, detail = take_income(purse.production, game.prices_now(), purse.mine_ore)
         purse.groschen += total
         game.emit("income.sum", f"Player {at.player + 1} takes income: {detail} = {total} groschen.", groschen=total)
 
@@ -296,7 +298,7 @@ class Turn(VerbStep):
         """Every action of the turn in sort order (advance, build, income, rights; goods alphabetically). The builds
         and the Rights the player can pay for follow the rules of :func:`build_plan` and :func:`rights_plan`, read for
         every good at once: one pass over the town hall, each price once (the verbs' own options are these)."""
-        purse, cells = game.state.players[at.player], game.cells()
+        purse, cells = game.state.players[at.player], game.cells_now()
         money, wood = purse.groschen, cells["wood"].value
         offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
         if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot
