@@ -131,6 +131,8 @@ class ChartresGame(StepGame):
         self.waiting = decisions.waiting_table(self.steps, config.players)
         #: An action row's resource icons by its cards (see :meth:`resources`).
         self._row_resources: dict[tuple[str, ...], dict[str, int]] = {}
+        #: The wine's IP by cellar, barrel marker and grapes (``evaluation._wine_ip``), shared with clones.
+        self.wine_kept: dict[tuple[str, int, int, int], int] = {}
 
     def _setup(self) -> ChartresState:
         return setup.set_up(self)
