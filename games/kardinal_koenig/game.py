@@ -122,6 +122,8 @@ class CardGame(StepGame):
         #: all displays but the taker's are as they were.
         self._tallies: dict[tuple[str, ...], Tally] = {}
         self._totals: dict[tuple[tuple[str, ...], ...], tuple[int, ...]] = {}
+        #: The layout's cards' countries and crest counts per cell (:meth:`cell_cards`), made on first use.
+        self._cell_cards: tuple[tuple[str, ...], list[str], list[int]] | None = None
 
     def _setup(self) -> CardGameState:
         c, n, design = self.config, self.config.players, self.design
@@ -189,12 +191,11 @@ class CardGame(StepGame):
         every end card at every decision to take. The layout is fixed at setup and shared by copies of the state, so
         they are worked out once per layout (kept with it, and shared with clones)."""
         layout = self.state.layout
-        kept = self.__dict__.get("_cell_cards")
+        kept = self._cell_cards
         if kept is None or kept[0] is not layout:
             cards = self.cards
-            kept = (layout, [cards[c].country if c else "" for c in layout],
-                    [len(cards[c].crests) if c else 0 for c in layout])
-            self.__dict__["_cell_cards"] = kept
+            kept = self._cell_cards = (layout, [cards[c].country if c else "" for c in layout],
+                                       [len(cards[c].crests) if c else 0 for c in layout])
         return kept[1], kept[2]
 
     def displays(self) -> list[list[Card]]:

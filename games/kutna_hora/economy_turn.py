@@ -102,7 +102,7 @@ def _plans(game: EconomyGame, player: int, good: str) -> tuple[RightsPlan | str,
     guild = GOOD_GUILD[good]
     purse = game.state.players[player]
     hall = game.state.hall
-    cells = game.cells_now()
+    cells = game.cells()
     where = _rights_source(guild, purse, town_hall.find(hall, guild))
     if isinstance(where, str):
         rights: RightsPlan | str = where
@@ -298,7 +298,7 @@ class Turn(VerbStep):
         """Every action of the turn in sort order (advance, build, income, rights; goods alphabetically). The builds
         and the Rights the player can pay for follow the rules of :func:`build_plan` and :func:`rights_plan`, read for
         every good at once: one pass over the town hall, each price once (the verbs' own options are these)."""
-        purse, cells = game.state.players[at.player], game.cells_now()
+        purse, cells = game.state.players[at.player], game.cells()
         money, wood = purse.groschen, cells["wood"].value
         offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
         if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot

@@ -68,10 +68,9 @@ def lookaheads(game: KutnaHoraGame, actions: Sequence[Action], player: int) -> l
     # The memo belongs to one position: it keeps that state object alive (so its identity cannot be reused) and is
     # dropped as soon as the game holds another state or has moved on.
     where = (game.state, len(game.history), len(game.log))
-    memo = game.__dict__.get("_lookahead_memo")
+    memo = game.lookahead_memo
     if memo is None or memo[0][0] is not where[0] or memo[0][1:] != where[1:]:
-        memo = (where, {})
-        game.__dict__["_lookahead_memo"] = memo
+        memo = game.lookahead_memo = (where, {})
     rated = memo[1]
     keys = [(action.verb, _what(action), player) for action in actions]
     todo: dict[tuple, Action] = {}
@@ -80,7 +79,7 @@ def lookaheads(game: KutnaHoraGame, actions: Sequence[Action], player: int) -> l
             todo[key] = action
     if todo:
         base = game.clone()
-        base.__dict__.pop("_lookahead_memo", None)
+        base.lookahead_memo = None
         if _draws(base, todo.values()):
             shuffle_hidden(base)
         if base.state.stack and base.state.stack[-1].kind == "play":

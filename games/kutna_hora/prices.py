@@ -250,14 +250,14 @@ def cost_of(table: PriceTable, stands: Stands, good: str, amount: int) -> int:
 
 
 class KeptPrices:
-    """Every good's cell and price by the stands' positions for a game and its clones (:meth:`StandsGame.cells_now`,
-    :meth:`StandsGame.prices_now`): the last stands asked about, and a table of the others."""
+    """Prices by the stands' positions for a game and its clones (:meth:`StandsGame.prices_now`): the last stands
+    asked about, and a table of the others."""
 
     __slots__ = ("last", "table")
 
     def __init__(self) -> None:
-        self.last: tuple[int, int, dict[str, int], tuple[dict[str, Cell], dict[str, int]]] | None = None
-        self.table: dict[tuple, tuple[dict[str, Cell], dict[str, int]]] = {}
+        self.last: tuple[int, int, dict[str, int], dict[str, int]] | None = None
+        self.table: dict[tuple, dict[str, int]] = {}
 
 
 class StandsGame:
@@ -288,14 +288,6 @@ class StandsGame:
     def prices_now(self) -> Mapping[str, int]:
         """:meth:`prices`, kept by the stands' positions (``prices_kept``, which the game's ``_prepare`` makes and its
         clones share): the bots rate thousands of positions on a few stands. Read it, never change it."""
-        return self._kept_now()[1]
-
-    def cells_now(self) -> Mapping[str, Cell]:
-        """:meth:`cells`, kept like :meth:`prices_now` (every listing of the price sandbox reads them). Read it, never
-        change it."""
-        return self._kept_now()[0]
-
-    def _kept_now(self) -> tuple[dict[str, Cell], dict[str, int]]:
         stands = self.state.stands
         kept = self.prices_kept
         last = kept.last
@@ -306,8 +298,7 @@ class StandsGame:
         if found is None:
             if len(kept.table) >= 4096:  # a bound for long runs; cheap to refill
                 kept.table.clear()
-            cells = self.cells()
-            found = kept.table[key] = (cells, {good: cell.value for good, cell in cells.items()})
+            found = kept.table[key] = self.prices()
         kept.last = (stands.population, stands.ore, dict(stands.sliders), found)
         return found
 

@@ -15,10 +15,11 @@ from games.core import Record, Rng
 from .data.components import GUILD_BUILDINGS, GUILD_COLUMNS, PUBLIC_BUILDINGS, PUBLIC_STACK_ROWS, RIGHTS_COSTS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Stack(Record):
     """One stack of building tiles. Never changed in place (a tile taken leaves a new stack of the rest), so copies
-    of the town hall share their stacks."""
+    of the town hall share their stacks. (Not a frozen dataclass: making one costs several times as much, and the
+    price sandbox makes one at every Rights.)"""
 
     kind: str  # "guild" or "public"
     name: str  # the guild, or the noble colour of a public stack

@@ -52,7 +52,6 @@ def slow_lookahead(game: KutnaHoraGame, action: Action, player: int) -> float:
     """One action's rating as the plain look-ahead gives it (without the memo that lets cards offering the same
     action share the first one's rating: the fast one must give every card its own rating, equal to this)."""
     twin = game.clone()
-    twin.__dict__.pop("_lookahead_memo", None)
     shuffle_hidden(twin)
     twin.apply_unchecked(action)
     return _best_value(twin, player, 2)
