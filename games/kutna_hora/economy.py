@@ -114,6 +114,8 @@ class EconomyGame(prices.StandsGame, StepGame):
         #: The building tiles with their designed numbers (wood, production, effects), by id.
         self.tiles = self.design.tiles
         self.max_advance = self.design.max_advance
+        #: Every deck advance of this game, in sort order (``economy_turn.advances``, shared).
+        self.advance_actions = economy_turn.advances(self.max_advance)
         #: Rights costs in groschen by permit price (``economy_turn.rights_groschen``), shared with clones.
         self.rights_kept: dict[int, list[int]] = {}
 

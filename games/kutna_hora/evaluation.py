@@ -58,20 +58,28 @@ def heuristic(game: KutnaHoraGame, player: int) -> float:
     return values[player] - max(values[:player] + values[player + 1:])
 
 
-def heuristic_as(game: KutnaHoraGame, player: int, score: int, reputation: int) -> float:
-    """:func:`heuristic` of the position in which ``player`` had ``score`` points and reputation ``reputation``
-    instead, everything else alike (the look-ahead's paired ratings, :mod:`.lookahead`)."""
-    values = seat_values(game, (player, score, reputation))
-    return values[player] - max(values[:player] + values[player + 1:])
+def heuristic_pair(game: KutnaHoraGame, player: int, score: int, reputation: int) -> tuple[float, float]:
+    """:func:`heuristic`, and :func:`heuristic` of the position in which ``player`` had ``score`` points and
+    reputation ``reputation`` instead, everything else alike (the look-ahead's paired ratings, :mod:`.lookahead`),
+    from one reading of the position: the other seats' values are the same in both."""
+    values, swapped = _seat_values(game, player, score, reputation)
+    best_other = max(values[:player] + values[player + 1:])
+    return values[player] - best_other, swapped - best_other
 
 
-def seat_values(game: KutnaHoraGame, swap: tuple[int, int, int] | None = None) -> list[float]:
+def seat_values(game: KutnaHoraGame) -> list[float]:
     """Each seat's own value in :func:`heuristic` (before the best other seat's is taken off): the design lab's
-    standings. ``swap``: (seat, points, reputation) read for that seat instead of its own.
+    standings.
 
     The final scoring's categories as :func:`~.scoring.final_breakdowns` gives them, added up without building its
     dicts, and its town and mine points kept by the boards' contents (:func:`_board_points`): whole numbers whose
     sum is the same in any order, and the floats after them in the same order as ever."""
+    return _seat_values(game, -1, 0, 0)[0]
+
+
+def _seat_values(game: KutnaHoraGame, swap: int, score: int, reputation: int) -> tuple[list[float], float]:
+    """:func:`seat_values`, and seat ``swap``'s value had it ``score`` points and reputation ``reputation`` (``nan``
+    for ``swap`` -1)."""
     s = game.state
     money, per_income = _weights(game)
     now = game.prices_now()
@@ -81,15 +89,22 @@ def seat_values(game: KutnaHoraGame, swap: tuple[int, int, int] | None = None) -
     divisor, reputation_points, per_leftover = design.income_divisor, design.reputation_points, design.leftover_point
     markers = s.markers
     out = []
+    swapped = float("nan")
     for p, seat in enumerate(s.seats):
-        score, reputation = seat.score, seat.reputation
-        if swap is not None and swap[0] == p:
-            score, reputation = swap[1], swap[2]
         earned = income(seat.production, now, seat.mine_ore)
-        final = 0 if over else (town_pts[p] + mine_pts[p] + earned // divisor + reputation_points[reputation]
-                                + (len(seat.held) + markers.count(p) + seat.pelicans) * per_leftover)
-        out.append(score + final + seat.groschen * money + earned * per_income)
-    return out
+        if over:
+            out.append(seat.score + 0 + seat.groschen * money + earned * per_income)
+            if p == swap:
+                swapped = score + 0 + seat.groschen * money + earned * per_income
+            continue
+        # whole numbers: the final scoring's categories, reputation's last (any order gives the same sum)
+        final = (town_pts[p] + mine_pts[p] + earned // divisor
+                 + (len(seat.held) + markers.count(p) + seat.pelicans) * per_leftover)
+        out.append(seat.score + (final + reputation_points[seat.reputation]) + seat.groschen * money
+                   + earned * per_income)
+        if p == swap:
+            swapped = score + (final + reputation_points[reputation]) + seat.groschen * money + earned * per_income
+    return out, swapped
 
 
 class BoardPoints:

@@ -24,7 +24,7 @@ and everything the rules do on the way to it, cannot tell apart from the one the
 4. *A joker is the plain card, one reputation lower.* ``joker N mine`` and ``play M mine`` lead to positions that
    differ only in the acting seat's reputation (and the points a joker costs at the track's bottom) and the card
    gone. Their follow-up choices are rated together (:class:`_Pair`): each position on the plain side is rated a
-   second time as the joker side would have it (:func:`~.evaluation.heuristic_as`), as long as nothing on the way
+   second time as the joker side would have it (:func:`~.evaluation.heuristic_pair`), as long as nothing on the way
    moved or read the reputation (no reputation event, no plot price across the cheap-plot step, the round not
    ended); where something did, the joker side is played out for real.
 
@@ -46,7 +46,7 @@ from .cards import joker_cost
 from .choice import PASS, act
 from .data import rulebook
 from .effects import moved_reputation
-from .evaluation import OWN_STEP_ENDS, heuristic, heuristic_as, shuffle_hidden
+from .evaluation import OWN_STEP_ENDS, heuristic, heuristic_pair, shuffle_hidden
 from .income import income
 
 if TYPE_CHECKING:
@@ -215,7 +215,7 @@ def _changed(game: KutnaHoraGame, player: int, groschen: int, held: int, marker:
     if marker >= 0:
         s.markers[marker] = player
     try:
-        return heuristic(game, player), _as_pair(game, player, pair) if pair is not None else float("nan")
+        return _rated(game, player, pair)
     finally:
         seat.groschen -= groschen
         if held:
@@ -301,17 +301,19 @@ def _best_values(game: KutnaHoraGame, player: int, depth: int, pair: _Pair | Non
     """:func:`_best_value` of ``game`` and, with ``pair``, of the paired position (else ``nan``); ``passed``: the
     position that stands in for the one after ``pass`` (:func:`_values`)."""
     if _ends(game, player, depth):
-        value = heuristic(game, player)
-        return value, _as_pair(game, player, pair) if pair is not None else float("nan")
+        return _rated(game, player, pair)
     if pair is not None and not pair.same_choices(game, player):
         return _best_value(game, player, depth, owned), _best_value(pair.node(), player, depth)
     values, paired = _values(game, game.legal_actions(), player, depth - 1, pair, passed, owned)
     return max(values, default=float("-inf")), max(paired, default=float("-inf")) if pair else float("nan")
 
 
-def _as_pair(game: KutnaHoraGame, player: int, pair: _Pair) -> float:
-    """The rating the paired position gets, read from ``game`` with the seat's reputation and points moved."""
-    return heuristic_as(game, player, game.state.seats[player].score + pair.points, pair.reputation)
+def _rated(game: KutnaHoraGame, player: int, pair: _Pair | None) -> tuple[float, float]:
+    """``game``'s rating and, with ``pair``, the paired position's, read from ``game`` with the seat's reputation and
+    points moved (else ``nan``)."""
+    if pair is None:
+        return heuristic(game, player), float("nan")
+    return heuristic_pair(game, player, game.state.seats[player].score + pair.points, pair.reputation)
 
 
 def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: int, pair: _Pair | None = None,
@@ -353,12 +355,10 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
         same_round = twin.state.round == round_now and twin.state.phase == phase_now
         kept = pair is not None and same_round and not _moves_reputation(events)
         if rated_now:
-            value = heuristic(twin, player)
-            if pair is None:
-                other = float("nan")
-            elif kept:
-                other = _as_pair(twin, player, pair)
+            if pair is None or kept:
+                value, other = _rated(twin, player, pair)
             else:
+                value = heuristic(twin, player)
                 other = _best_value(_played(pair.node(), action)[0], player, depth, owned=True)
         elif kept:
             value, other = _best_values(twin, player, depth, pair.after(action), owned=True)  # type: ignore[union-attr]
@@ -401,7 +401,7 @@ def _as_member(first: tuple[KutnaHoraGame, _Member, float, float], member: _Memb
         getattr(s, name)[index] = after
     seat.groschen += rep.paid - member.paid
     try:
-        return heuristic(twin, player), _as_pair(twin, player, pair) if pair is not None else float("nan")
+        return _rated(twin, player, pair)
     finally:
         seat.groschen -= rep.paid - member.paid
         for name, index, before, _after in member.cells:

@@ -45,8 +45,8 @@ def check_position(game: KutnaHoraGame) -> None:
     moved = game.clone()
     moved.state.seats[decision.player].score -= 3
     moved.state.seats[decision.player].reputation = max(seat.reputation - 1, 0)
-    assert evaluation.heuristic_as(game, decision.player, seat.score - 3, max(seat.reputation - 1, 0)) == \
-        slow_heuristic(moved, decision.player)
+    assert evaluation.heuristic_pair(game, decision.player, seat.score - 3, max(seat.reputation - 1, 0)) == \
+        (slow_heuristic(game, decision.player), slow_heuristic(moved, decision.player))
     assert game.prices_now() == game.prices()
 
 
