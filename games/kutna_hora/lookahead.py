@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from games.core import Action, Event
 
@@ -373,8 +373,7 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
     return out, paired if pair is not None else []
 
 
-@dataclass(frozen=True, slots=True)
-class _Member:
+class _Member(NamedTuple):
     """An action's place in its family (:func:`_families`): the family, the board cells the action writes (state
     field, index, the value there before, the value it writes) and the groschen it pays. ``whole``: the family's
     look-aheads are alike all the way (its first action's ratings serve every one as they are)."""
