@@ -2,6 +2,14 @@
 
 The heuristic estimates a player's final IP from what that player may know. Other hands, the decks and the other
 players' face-down plays are never read, and neither is which cards the player would draw (only how many).
+
+Fast, and the same numbers: the greedy bots and the design lab's standings rate thousands of positions a game, and
+most of an evaluation's time went to pouring the wine. The wine's IP is kept by cellar, barrel marker and grapes
+(``game.wine_kept``, shared with clones: the same whole number :func:`~.wine.pour` gives), a row's grapes come from
+the game's kept row resources, and the citizens on the paths are counted once; every float is then added by the
+same expression in the same order as before, so the ratings are equal, not close (``tests/chartres/
+test_fast_ratings.py`` checks them against the evaluation poured afresh on random and greedy positions). The
+look-ahead is the kernel's one step (a copy, the action, the evaluation), a face-down play rated before the reveal.
 """
 
 from __future__ import annotations

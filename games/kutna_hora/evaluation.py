@@ -1,6 +1,19 @@
-"""What the greedy bots know about Kutná Hora: a documented evaluation of a position from public information, and
-a look-ahead that follows the player's own choices without peeking at face-down mine tiles or events.
-``KutnaHoraGame.heuristic`` and ``KutnaHoraGame.lookahead`` delegate here."""
+"""What the greedy bots know about Kutná Hora: a documented evaluation of a position from public information, the
+reshuffle of what nobody may see that the look-ahead rates on (the look-ahead itself is :mod:`.lookahead`), the
+redeal for search and the search's playout moves. ``KutnaHoraGame.heuristic`` delegates here.
+
+**Fast ratings, the same numbers.** The greedy bots rate thousands of positions a game, so the evaluation reads
+them cheaply without changing a value: the final scoring's categories are added up as whole numbers without
+:func:`~.scoring.final_breakdowns`' dicts (whole numbers add up alike in any order), the town's and the mine board's
+points are kept by the boards' contents (:class:`BoardPoints`: the last boards, a table of the others, and a new
+board added up from each building's kept matching and each mine row's kept points), the prices by the stands'
+positions (``prices_now``), and the floats that follow are computed by the same expressions in the same order as
+before, so they are equal, not close. :func:`heuristic_pair` reads a position and its joker-paired twin (another
+reputation and score for the acting seat) at once: the other seats' values are the same in both. How the
+look-ahead rates every action of a decision in one pass, and why each shortcut gives the plain look-ahead's value,
+is :mod:`.lookahead`'s docstring. ``tests/kutna_hora/test_lookaheads.py`` checks all of it against the plain
+evaluation and look-ahead kept in ``tests/kutna_hora/slow_ratings.py``; the price sandbox's evaluation
+(``EconomyGame.heuristic``) reads the same kept prices (``test_economy_ratings.py``)."""
 
 from __future__ import annotations
 
