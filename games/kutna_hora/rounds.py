@@ -36,14 +36,14 @@ def next_card(game: KutnaHoraGame) -> None:
     s = game.state
     if s.phase == "setup":
         begin(game)
-    if s.plays_left > 0:
-        s.stack.append(Frame("play", turn_player(game)))
-        return
     n = game.config.players
+    if s.plays_left > 0:
+        s.stack.append(Frame("play", (s.start + s.turn) % n))  # turn_player, written out: every card's end
+        return
     s.turn += 1
     if s.turn < rulebook.TURNS_PER_ROUND.value * n:
         s.plays_left = rulebook.CARDS_PER_TURN.value[s.turn // n]
-        s.stack.append(Frame("play", turn_player(game)))
+        s.stack.append(Frame("play", (s.start + s.turn) % n))
         return
     end(game)
 
