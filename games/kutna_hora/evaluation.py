@@ -17,7 +17,9 @@ evaluation and look-ahead kept in ``tests/kutna_hora/slow_ratings.py``; the pric
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from games.core import Action, Rng
@@ -46,7 +48,17 @@ INCOME_PER_ROUND = 0.1
 
 
 def _weights(game: KutnaHoraGame) -> tuple[float, float]:
-    """(points per groschen, points per groschen of income) at this point of the game."""
+    """(points per groschen, points per groschen of income) at this point of the game, kept by the round, turn and
+    phase for the game and its clones (``weights_kept``)."""
+    s = game.state
+    key = (s.round, s.turn, s.phase)
+    found = game.weights_kept.get(key)
+    if found is None:
+        found = game.weights_kept[key] = _weights_now(game)
+    return found
+
+
+def _weights_now(game: KutnaHoraGame) -> tuple[float, float]:
     s = game.state
     n = game.config.players
     left = 0.0 if s.phase == "over" else game.rounds - s.round + 1 - s.turn / (rulebook.TURNS_PER_ROUND.value * n)
@@ -164,15 +176,23 @@ def _town_points(game: KutnaHoraGame, matches: dict[tuple, int]) -> list[int]:
     and its neighbours), kept by that neighbourhood."""
     s, size = game.state, game.size
     buildings = s.town
+    around = _neighbourhoods(size)
     points = [0] * game.config.players
     for i, owner in enumerate(s.town_owner):
         if owner >= 0:
-            where = (i, buildings[i], *[buildings[j] for j in town.neighbours(i, size)])
+            where = (i, around[i](buildings))
             found = matches.get(where)
             if found is None:
                 found = matches[where] = town.matching(i, buildings, size).points
             points[owner] += found
     return points
+
+
+@functools.cache
+def _neighbourhoods(size: int) -> tuple[Callable[[Sequence[str]], tuple[str, ...]], ...]:
+    """Per plot of a ``size`` x ``size`` town, what reads its building and its neighbours' (:func:`~.town.neighbours`)
+    out of the town in one go."""
+    return tuple(itemgetter(i, *town.neighbours(i, size)) for i in range(size * size))
 
 
 def _mine_points(game: KutnaHoraGame, rows: dict[tuple, tuple[int, ...]]) -> list[int]:

@@ -131,6 +131,8 @@ class KutnaHoraGame(StandsGame, StepGame):
         #: The final scoring's town and mine points per seat by the boards' contents (``evaluation._board_points``),
         #: shared with every clone: the bots' look-aheads rate thousands of copies of a few boards.
         self.board_points_kept = evaluation.BoardPoints()
+        #: The evaluation's weights of money and income by round, turn and phase (``evaluation._weights``).
+        self.weights_kept: dict[tuple[int, int, str], tuple[float, float]] = {}
         #: The look-ahead's ratings of this position's actions (``lookahead.lookaheads``): set on the instance from
         #: the start, as every attribute is, so that none is added later (an attribute added to a made object slows
         #: every attribute read of it).
