@@ -92,6 +92,35 @@ def heuristic_pair(game: KutnaHoraGame, player: int, score: int, reputation: int
     return values[player] - best_other, swapped - best_other
 
 
+def seat_rater(game: KutnaHoraGame, player: int) -> Callable[[int, int], float]:
+    """``rate(score, reputation)``: :func:`heuristic` of ``game`` for ``player`` had the seat ``score`` points and
+    reputation ``reputation``, with its money, held tiles and plot markers as they are when it is asked. Everything
+    else (the other seats' values, the boards, the prices and the weights) is read once, now: for a look-ahead that
+    rates one position changed only in that seat's own numbers again and again (:mod:`.lookahead`). The seat's
+    value is the sum :func:`seat_values` adds, in the same order."""
+    s = game.state
+    money, per_income = _weights(game)
+    now = game.prices_now()
+    over = s.phase == "over"
+    values = seat_values(game)
+    best_other = max(values[:player] + values[player + 1:])
+    town_pts, mine_pts = ([0] * len(values), [0] * len(values)) if over else _board_points(game)
+    design = game.design
+    divisor, reputation_points, per_leftover = design.income_divisor, design.reputation_points, design.leftover_point
+    seat, markers = s.seats[player], s.markers
+    built = town_pts[player] + mine_pts[player]
+
+    def rate(score: int, reputation: int) -> float:
+        earned = income(seat.production, now, seat.mine_ore)
+        if over:
+            return score + 0 + seat.groschen * money + earned * per_income - best_other
+        final = (built + earned // divisor + (len(seat.held) + markers.count(player) + seat.pelicans) * per_leftover)
+        return (score + (final + reputation_points[reputation]) + seat.groschen * money + earned * per_income
+                - best_other)
+
+    return rate
+
+
 def seat_values(game: KutnaHoraGame) -> list[float]:
     """Each seat's own value in :func:`heuristic` (before the best other seat's is taken off): the design lab's
     standings.

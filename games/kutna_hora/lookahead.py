@@ -46,7 +46,7 @@ from .cards import joker_cost
 from .choice import PASS, act
 from .data import rulebook
 from .effects import moved_reputation
-from .evaluation import OWN_STEP_ENDS, heuristic, heuristic_pair, shuffle_hidden
+from .evaluation import OWN_STEP_ENDS, heuristic, heuristic_pair, seat_rater, shuffle_hidden
 from .income import income
 
 if TYPE_CHECKING:
@@ -196,18 +196,20 @@ def _direct(game: KutnaHoraGame, action: Action, idle: tuple[KutnaHoraGame, list
         changes = [(earned, 0, -1)]
         if any(s.pool.values()) and seat.groschen + earned >= game.design.council_cost:
             changes.append((earned - game.design.council_cost, 0, -1))
+    rate = seat_rater(twin, player)  # the other seats, boards and prices stay as they are
     values, paired = [], []
     for groschen, held, marker in changes:
-        value, other = _changed(twin, player, groschen, held, marker, pair)
+        value, other = _changed(twin, player, groschen, held, marker, pair, rate)
         values.append(value)
         paired.append(other)
     return max(values), max(paired)
 
 
-def _changed(game: KutnaHoraGame, player: int, groschen: int, held: int, marker: int,
-             pair: _Pair | None) -> tuple[float, float]:
+def _changed(game: KutnaHoraGame, player: int, groschen: int, held: int, marker: int, pair: _Pair | None,
+             rate: Callable[[int, int], float]) -> tuple[float, float]:
     """The ratings of ``game`` (and of its pair) with ``player``'s money moved by ``groschen``, ``held`` more held
-    tiles and a plot marker on plot ``marker`` (-1: none), everything put back after."""
+    tiles and a plot marker on plot ``marker`` (-1: none), everything put back after; ``rate``: the seat's rater
+    (:func:`~.evaluation.seat_rater`, only that seat's own numbers change)."""
     s = game.state
     seat = s.seats[player]
     seat.groschen += groschen
@@ -215,7 +217,8 @@ def _changed(game: KutnaHoraGame, player: int, groschen: int, held: int, marker:
     if marker >= 0:
         s.markers[marker] = player
     try:
-        return _rated(game, player, pair)
+        value = rate(seat.score, seat.reputation)
+        return value, float("nan") if pair is None else rate(seat.score + pair.points, pair.reputation)
     finally:
         seat.groschen -= groschen
         if held:
@@ -325,7 +328,7 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
     family (:func:`_families`) is rated on the position its family's first action led to, changed as it would have
     changed it, where that position is rated as it is."""
     members = _families(game, actions)
-    firsts: dict[tuple, tuple[KutnaHoraGame, _Member, float, float]] = {}
+    firsts: dict[tuple, list] = {}  # family -> [its first position, member, ratings, the seat's rater once made]
     s = game.state
     round_now, phase_now = s.round, s.phase  # read before an action may be played on this very state
     round_end = rulebook.TURNS_PER_ROUND.value * game.config.players  # s.turn once a round's end has begun
@@ -368,7 +371,7 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
                 _best_value(_played(pair.node(), action)[0], player, depth, owned=True)
         if member is not None and (member.whole or (rated_now and same_round and twin.state.turn < round_end
                                                     and (pair is None or kept))):
-            firsts[member.key] = (twin, member, value, other)
+            firsts[member.key] = [twin, member, value, other, None]
         out[i], paired[i] = value, other
     return out, paired if pair is not None else []
 
@@ -385,15 +388,25 @@ class _Member(NamedTuple):
     read: bool = True  # whether the evaluation reads the cells (not a plot marker's place: it counts them)
 
 
-def _as_member(first: tuple[KutnaHoraGame, _Member, float, float], member: _Member, player: int,
-               pair: _Pair | None) -> tuple[float, float]:
-    """``member``'s ratings from its family's first position (``first``: that position, its member and ratings): the
-    first's cells set back, the member's written and the price told apart, rated, and everything put back."""
-    twin, rep, value, other = first
+def _as_member(first: list, member: _Member, player: int, pair: _Pair | None) -> tuple[float, float]:
+    """``member``'s ratings from its family's first position (``first``: that position, its member, its ratings and
+    the seat's rater once made): the first's cells set back, the member's written and the price told apart, rated,
+    and everything put back. Where only the price differs (the cells unread), the seat alone is rated again
+    (:func:`~.evaluation.seat_rater`)."""
+    twin, rep, value, other, rate = first
     if rep.whole or (member.paid == rep.paid and not (member.read and member.cells)):
         return value, other
     s = twin.state
     seat = s.seats[player]
+    if not (member.read and member.cells):
+        if rate is None:
+            rate = first[4] = seat_rater(twin, player)
+        seat.groschen += rep.paid - member.paid
+        try:
+            return (rate(seat.score, seat.reputation),
+                    float("nan") if pair is None else rate(seat.score + pair.points, pair.reputation))
+        finally:
+            seat.groschen -= rep.paid - member.paid
     for name, index, before, _after in rep.cells:
         getattr(s, name)[index] = before
     for name, index, _before, after in member.cells:
