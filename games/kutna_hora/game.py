@@ -137,6 +137,8 @@ class KutnaHoraGame(StandsGame, StepGame):
         #: the start, as every attribute is, so that none is added later (an attribute added to a made object slows
         #: every attribute read of it).
         self.lookahead_memo: tuple[tuple, dict[tuple, float]] | None = None
+        #: What a card decision's look-ahead already rated of the choice its card opens (``lookahead._rated_before``).
+        self.lookahead_next: tuple | None = None
 
     def _setup(self) -> KutnaHoraState:
         n, rng = self.config.players, self.rng

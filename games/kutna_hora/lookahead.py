@@ -28,6 +28,12 @@ and everything the rules do on the way to it, cannot tell apart from the one the
    moved or read the reputation (no reputation event, no plot price across the cheap-plot step, the round not
    ended); where something did, the joker side is played out for real.
 
+6. *The choice a card opened was rated already.* Playing a card for Plot, Rights, Build or Income (plainly or as
+   the joker), the look-ahead rated the options of the choice it opens; where it rated one's position as it is, the
+   next decision (that very choice, the card having been played) takes that rating instead of working it out
+   again (:func:`_rated_before`). The positions are the same but for the reshuffle, which nothing on the way to
+   them reads (1.), and rated as they are at either depth.
+
 The rating values are floats computed by the same expressions from equal numbers, so they are equal, not close: the
 greedy bots choose exactly as before (``tests/test_greedy_games.py``), and ``tests/kutna_hora/test_lookaheads.py``
 checks :func:`lookaheads` against the plain look-ahead, kept in the tests, on random positions.
@@ -69,24 +75,48 @@ def lookaheads(game: KutnaHoraGame, actions: Sequence[Action], player: int) -> l
     # dropped as soon as the game holds another state or has moved on.
     where = (game.state, len(game.history), len(game.log))
     memo = game.lookahead_memo
-    if memo is None or memo[0][0] is not where[0] or memo[0][1:] != where[1:]:
-        memo = game.lookahead_memo = (where, {})
-    rated = memo[1]
     keys = [(action.verb, _what(action), player) for action in actions]
+    if memo is None or memo[0][0] is not where[0] or memo[0][1:] != where[1:]:
+        memo = game.lookahead_memo = (where, _rated_before(game, player, keys, actions))
+    rated = memo[1]
     todo: dict[tuple, Action] = {}
     for key, action in zip(keys, actions, strict=True):
         if key not in rated and key not in todo:
             todo[key] = action
     if todo:
         base = game.clone()
-        base.lookahead_memo = None
+        base.lookahead_memo = base.lookahead_next = None
         if _draws(base, todo.values()):
             shuffle_hidden(base)
         if base.state.stack and base.state.stack[-1].kind == "play":
-            rated.update(_card_values(base, todo, player))
+            choices: dict[tuple[str, str], dict[Action, float]] = {}
+            rated.update(_card_values(base, todo, player, choices))
+            game.lookahead_next = (game.state, len(game.history) + 1, player, choices)
         else:
             rated.update(zip(todo, _values(base, list(todo.values()), player, 2)[0], strict=True))
     return [rated[key] for key in keys]
+
+
+#: The choice each card action opens whose ratings a card decision keeps for the next decision (module docstring,
+#: 6): the actions that draw no hidden tile and whose choice's positions are rated as they are.
+_NEXT_CHOICE = {"plot": "plot", "rights": "rights", "build": "build", "income": "council"}
+
+
+def _rated_before(game: KutnaHoraGame, player: int, keys: list[tuple], actions: Sequence[Action]) -> dict:
+    """The ratings of this position's actions that the card decision just before already worked out (module
+    docstring, 6): ``player`` played a card for Plot, Rights, Build or Income there, and this is that action's choice;
+    the positions its options lead to were rated there as they are, and nothing on the way read what that decision's
+    reshuffle dealt."""
+    kept, game.lookahead_next = game.lookahead_next, None
+    if kept is None or kept[0] is not game.state or kept[1] != len(game.history) or kept[2] != player:
+        return {}
+    last, top = game.history[-1], game.state.stack[-1] if game.state.stack else None
+    if last.verb not in ("play", "joker") or top is None or top.kind != _NEXT_CHOICE.get(str(last.args[-1])):
+        return {}
+    choices = kept[3].get((last.verb, str(last.args[-1])))
+    if not choices:
+        return {}
+    return {key: choices[action] for key, action in zip(keys, actions, strict=True) if action in choices}
 
 
 def _draws(game: KutnaHoraGame, actions: Iterable[Action]) -> bool:
@@ -116,10 +146,13 @@ def _what(action: Action) -> str:
     return "" if action.verb == "idle" else action.args[-1] if action.verb in ("play", "joker") else str(action)
 
 
-def _card_values(game: KutnaHoraGame, todo: dict[tuple, Action], player: int) -> dict[tuple, float]:
+def _card_values(game: KutnaHoraGame, todo: dict[tuple, Action], player: int,
+                 choices: dict[tuple[str, str], dict[Action, float]]) -> dict[tuple, float]:
     """The ratings of the card plays ``todo`` (by memo key) at a card decision: an idle card's position stands in for
     a pass and is the start of Plot, Rights and Income played plainly, and a joker is rated with the plain card of
-    its action where the hand has one (module docstring)."""
+    its action where the hand has one (module docstring). ``choices`` gets, for Plot, Rights, Build and Income played
+    plainly or as a joker, the ratings of the options of the choice it opens that were rated as they are (by
+    ``("play" | "joker", action)``), for the next decision."""
     out: dict[tuple, float] = {}
     idle: list[tuple[KutnaHoraGame, list[Event]] | None] = []  # made once, when first asked for
 
@@ -139,8 +172,10 @@ def _card_values(game: KutnaHoraGame, todo: dict[tuple, Action], player: int) ->
             rated = _direct(game, action, idle_position(), player, pair)
             if rated is not None:
                 out[key] = rated[0]
+                choices[key[:2]] = {option: values[0] for option, values in rated[2].items()}
                 if pair is not None:
                     out[joker] = rated[1]
+                    choices[joker[:2]] = {option: values[1] for option, values in rated[2].items()}
                 continue
         twin, events = _played(game, action)
         if action.verb == "idle" and not idle:
@@ -158,9 +193,14 @@ def _card_values(game: KutnaHoraGame, todo: dict[tuple, Action], player: int) ->
         top = twin.state.stack[-1]
         passed = idle_position() if action.verb == "play" and top.kind in _PASS_IS_IDLE and \
             len(twin.state.stack) == len(game.state.stack) else None
-        out[key], paired = _best_values(twin, player, 2, pair, passed, owned=True)
+        record: dict[Action, tuple[float, float]] | None = {} if key[1] in _NEXT_CHOICE else None
+        out[key], paired = _best_values(twin, player, 2, pair, passed, owned=True, record=record)
+        if record:
+            choices[key[:2]] = {option: values[0] for option, values in record.items()}
         if pair is not None:
             out[joker] = paired
+            if record:
+                choices[joker[:2]] = {option: values[1] for option, values in record.items()}
     return out
 
 
@@ -169,7 +209,7 @@ _DIRECT = frozenset({"plot", "rights", "income"})
 
 
 def _direct(game: KutnaHoraGame, action: Action, idle: tuple[KutnaHoraGame, list[Event]] | None, player: int,
-            pair: _Pair | None) -> tuple[float, float] | None:
+            pair: _Pair | None) -> tuple[float, float, dict[Action, tuple[float, float]]] | None:
     """The ratings of ``action``, a plain play of Plot, Rights or Income (and, with ``pair``, of the joker for it),
     read from the position an idle card leaves (module docstring, 5); ``None`` where that position is not rated as
     it is or the round's end has begun on the way to it (tax then reads the money)."""
@@ -182,27 +222,34 @@ def _direct(game: KutnaHoraGame, action: Action, idle: tuple[KutnaHoraGame, list
         return None
     seat = s.seats[player]
     what = action.args[-1]
-    changes: list[tuple[int, int, int]] = [(0, 0, -1)]  # (groschen, held tiles, plot marker): passing first
+    # (groschen, held tiles, plot marker) of each kind of option, and the options of that kind: passing first
+    changes: list[tuple[tuple[int, int, int], list[Action]]] = [((0, 0, -1), [PASS])]
     if what == "plot":
         if pair is not None and not pair.same_choices(game, player, "plot"):
             return None
-        prices = plot_action.plot_options(game, player, False, False)
-        changes += [(-price, 0, where) for price, where in {price: where for where, price in prices.items()}.items()]
+        by_price: dict[int, list[Action]] = {}
+        for where, price in plot_action.plot_options(game, player, False, False).items():
+            by_price.setdefault(price, []).append(act("plot", where))
+        changes += [((-price, 0, plots[0].args[0]), plots) for price, plots in by_price.items()]  # type: ignore
     elif what == "rights":
-        changes += [(-cost, 1, -1) for cost in {cost for _r, _c, cost in
-                                                rights_action.rights_options(game, player, False, False).values()}]
+        by_cost: dict[int, list[Action]] = {}
+        for tile, (_r, _c, cost) in rights_action.rights_options(game, player, False, False).items():
+            by_cost.setdefault(cost, []).append(act("rights", tile))
+        changes += [((-cost, 1, -1), tiles) for cost, tiles in by_cost.items()]
     else:  # Income, then the council step when it comes (income_action.Income)
         earned = income(seat.production, game.prices_now(), seat.mine_ore)
-        changes = [(earned, 0, -1)]
+        changes = [((earned, 0, -1), [PASS])]
         if any(s.pool.values()) and seat.groschen + earned >= game.design.council_cost:
-            changes.append((earned - game.design.council_cost, 0, -1))
+            changes.append(((earned - game.design.council_cost, 0, -1), [act("council", c) for c in s.pool
+                                                                           if s.pool[c]]))
     rate = seat_rater(twin, player)  # the other seats, boards and prices stay as they are
-    values, paired = [], []
-    for groschen, held, marker in changes:
+    values, paired, options = [], [], {}
+    for (groschen, held, marker), acts in changes:
         value, other = _changed(twin, player, groschen, held, marker, pair, rate)
         values.append(value)
         paired.append(other)
-    return max(values), max(paired)
+        options.update(dict.fromkeys(acts, (value, other)))
+    return max(values), max(paired), options
 
 
 def _changed(game: KutnaHoraGame, player: int, groschen: int, held: int, marker: int, pair: _Pair | None,
@@ -300,14 +347,16 @@ def _best_value(game: KutnaHoraGame, player: int, depth: int, owned: bool = Fals
 
 
 def _best_values(game: KutnaHoraGame, player: int, depth: int, pair: _Pair | None = None,
-                 passed: tuple[KutnaHoraGame, list[Event]] | None = None, owned: bool = False) -> tuple[float, float]:
+                 passed: tuple[KutnaHoraGame, list[Event]] | None = None, owned: bool = False,
+                 record: dict[Action, tuple[float, float]] | None = None) -> tuple[float, float]:
     """:func:`_best_value` of ``game`` and, with ``pair``, of the paired position (else ``nan``); ``passed``: the
-    position that stands in for the one after ``pass`` (:func:`_values`)."""
+    position that stands in for the one after ``pass``, ``record``: gets the ratings of the options rated as they are
+    (:func:`_values`)."""
     if _ends(game, player, depth):
         return _rated(game, player, pair)
     if pair is not None and not pair.same_choices(game, player):
         return _best_value(game, player, depth, owned), _best_value(pair.node(), player, depth)
-    values, paired = _values(game, game.legal_actions(), player, depth - 1, pair, passed, owned)
+    values, paired = _values(game, game.legal_actions(), player, depth - 1, pair, passed, owned, record)
     return max(values, default=float("-inf")), max(paired, default=float("-inf")) if pair else float("nan")
 
 
@@ -320,8 +369,8 @@ def _rated(game: KutnaHoraGame, player: int, pair: _Pair | None) -> tuple[float,
 
 
 def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: int, pair: _Pair | None = None,
-            passed: tuple[KutnaHoraGame, list[Event]] | None = None,
-            owned: bool = False) -> tuple[list[float], list[float]]:
+            passed: tuple[KutnaHoraGame, list[Event]] | None = None, owned: bool = False,
+            record: dict[Action, tuple[float, float]] | None = None) -> tuple[list[float], list[float]]:
     """The rating of the position after each of ``actions`` (legal now), looking ``depth`` own choices further, and
     with ``pair`` each one's rating on the paired side (else an empty list). ``passed``: the position (and events)
     that stands in for the one after ``pass``; ``owned``: an action may be played on ``game`` itself. An action of a
@@ -349,6 +398,8 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
         first = firsts.get(member.key) if member is not None else None
         if first is not None:
             out[i], paired[i] = _as_member(first, member, player, pair)  # type: ignore[arg-type]
+            if record is not None and not member.whole:  # type: ignore[union-attr]
+                record[action] = (out[i], paired[i])
             continue
         if action is PASS and passed is not None:
             twin, events = passed
@@ -372,6 +423,8 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
         if member is not None and (member.whole or (rated_now and same_round and twin.state.turn < round_end
                                                     and (pair is None or kept))):
             firsts[member.key] = [twin, member, value, other, None]
+        if record is not None and rated_now:
+            record[action] = (value, other)
         out[i], paired[i] = value, other
     return out, paired if pair is not None else []
 

@@ -21,11 +21,14 @@ configs = st.fixed_dictionaries({"players": st.integers(2, 4), "events": st.bool
 
 
 def greedy_positions(game: KutnaHoraGame, seed: int, every: int):
-    """Every ``every``-th position of a game the greedy bots play (the game itself, moving on)."""
+    """Every ``every``-th position of a game the greedy bots play (the game itself, moving on), and every position
+    right after a card played for Plot, Rights, Build or Income (where the game reads what its look-ahead rated)."""
     bots = [GreedyBot(seed + seat) for seat in range(game.players)]
     step = 0
     while (decision := game.pending()) is not None:
-        if step % every == 0:
+        last = game.history[-1] if game.history else None
+        if step % every == 0 or (last is not None and last.verb in ("play", "joker")
+                                 and last.args[-1] in ("plot", "rights", "build", "income")):
             yield game
         game.apply(bots[decision.player].choose(game))
         step += 1
@@ -38,6 +41,8 @@ def check_position(game: KutnaHoraGame) -> None:
     fast = game.clone().lookaheads(legal, decision.player)
     assert fast == [game.clone().lookahead(action, decision.player) for action in legal]
     assert fast == [slow_lookahead(game, action, decision.player) for action in legal]
+    # the game itself, which may read what the card decision before it rated of this choice
+    assert game.lookaheads(legal, decision.player) == fast
     assert evaluation.seat_values(game) == slow_seat_values(game)
     for player in range(game.players):
         assert game.heuristic(player) == slow_heuristic(game, player)
