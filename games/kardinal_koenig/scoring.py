@@ -89,9 +89,15 @@ class Chart:
 
     def winners(self) -> tuple[int, ...]:
         """Most points; a tie goes to more country cards; still tied, all share the win."""
-        keys = [(t, c) for t, c in zip(self.total, self.cards, strict=True)]
-        best = max(keys)
-        return tuple(p for p, k in enumerate(keys) if k == best)
+        return winners(self.total, self.cards)
+
+
+def winners(totals: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most points (``totals``); a tie goes to more country cards (``cards``); still tied, all
+    share the win (:meth:`Chart.winners`)."""
+    keys = [(t, c) for t, c in zip(totals, cards, strict=True)]
+    best = max(keys)
+    return tuple(p for p, k in enumerate(keys) if k == best)
 
 
 def score_chart(displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] | None = None,
