@@ -15,6 +15,9 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 _TWO64 = 1 << 64
+#: Below this every draw is taken for any ``n`` up to 2**32 (the rejection limit 2**64 - 2**64 % n is above it):
+#: comparing with a constant spares working out a 65-bit difference per draw.
+_SAFE, _SAFE_N = _TWO64 - (1 << 32), 1 << 32
 
 
 class Rng:
@@ -43,9 +46,9 @@ class Rng:
             z = ((z ^ (z >> 30)) * _MIX1) & _MASK
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
             z ^= z >> 31
-            # The rejection limit 2**64 - 2**64 % n is above 2**64 - n: a draw up to that is taken without working the
-            # limit out (two operations on 65-bit numbers less for nearly every draw), the rare one above it as before.
-            if z <= _TWO64 - n or z < _TWO64 - _TWO64 % n:
+            # The rejection limit 2**64 - 2**64 % n is above 2**64 - n: a draw below that is taken without working the
+            # limit out (operations on 65-bit numbers less for nearly every draw), the rare one above it as before.
+            if (z < _SAFE and n <= _SAFE_N) or z < _TWO64 - _TWO64 % n:
                 return z % n
 
     def choice(self, items: Sequence[T]) -> T:
@@ -62,7 +65,7 @@ class Rng:
                 z = ((z ^ (z >> 30)) * _MIX1) & _MASK
                 z = ((z ^ (z >> 27)) * _MIX2) & _MASK
                 z ^= z >> 31
-                if z <= _TWO64 - n or z < _TWO64 - _TWO64 % n:
+                if (z < _SAFE and n <= _SAFE_N) or z < _TWO64 - _TWO64 % n:
                     break
             j = z % n
             items[i], items[j] = items[j], items[i]
