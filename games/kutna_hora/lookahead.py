@@ -32,7 +32,10 @@ and everything the rules do on the way to it, cannot tell apart from the one the
    the joker), the look-ahead rated the options of the choice it opens; where it rated one's position as it is, the
    next decision (that very choice, the card having been played) takes that rating instead of working it out
    again (:func:`_rated_before`). The positions are the same but for the reshuffle, which nothing on the way to
-   them reads (1.), and rated as they are at either depth.
+   them reads (1.), and rated as they are at either depth. A Mine card's permit choice is kept whole: the next
+   decision reshuffles from the same position with the same random stream (playing the card drew nothing), so its
+   draws are the very ones rated, and with nothing of the player's waiting under the choice every position past a
+   draw is rated as it is at any depth.
 
 The rating values are floats computed by the same expressions from equal numbers, so they are equal, not close: the
 greedy bots choose exactly as before (``tests/test_greedy_games.py``), and ``tests/kutna_hora/test_lookaheads.py``
@@ -98,8 +101,9 @@ def lookaheads(game: KutnaHoraGame, actions: Sequence[Action], player: int) -> l
 
 
 #: The choice each card action opens whose ratings a card decision keeps for the next decision (module docstring,
-#: 6): the actions that draw no hidden tile and whose choice's positions are rated as they are.
-_NEXT_CHOICE = {"plot": "plot", "rights": "rights", "build": "build", "income": "council"}
+#: 6): the actions that draw no hidden tile and whose choice's positions are rated as they are, and the Mine
+#: card's permit choice, whose draws the next decision makes alike.
+_NEXT_CHOICE = {"plot": "plot", "rights": "rights", "build": "build", "income": "council", "mine": "miners"}
 
 
 def _rated_before(game: KutnaHoraGame, player: int, keys: list[tuple], actions: Sequence[Action]) -> dict:
@@ -193,8 +197,13 @@ def _card_values(game: KutnaHoraGame, todo: dict[tuple, Action], player: int,
         top = twin.state.stack[-1]
         passed = idle_position() if action.verb == "play" and top.kind in _PASS_IS_IDLE and \
             len(twin.state.stack) == len(game.state.stack) else None
-        record: dict[Action, tuple[float, float]] | None = {} if key[1] in _NEXT_CHOICE else None
-        out[key], paired = _best_values(twin, player, 2, pair, passed, owned=True, record=record)
+        # A Mine card's permit choice: the whole choice can be kept (its options' draws are the next decision's own,
+        # below), as long as nothing of the player's waits under it (so every position past a draw is rated as it
+        # is, at any depth). Other choices: their options rated as they are.
+        whole = top.kind == "miners" and len(twin.state.stack) == len(game.state.stack)
+        record: dict[Action, tuple[float, float]] | None = \
+            {} if top.kind == _NEXT_CHOICE.get(key[1]) and (key[1] != "mine" or whole) else None
+        out[key], paired = _best_values(twin, player, 2, pair, passed, owned=True, record=record, whole=whole)
         if record:
             choices[key[:2]] = {option: values[0] for option, values in record.items()}
         if pair is not None:
@@ -348,15 +357,15 @@ def _best_value(game: KutnaHoraGame, player: int, depth: int, owned: bool = Fals
 
 def _best_values(game: KutnaHoraGame, player: int, depth: int, pair: _Pair | None = None,
                  passed: tuple[KutnaHoraGame, list[Event]] | None = None, owned: bool = False,
-                 record: dict[Action, tuple[float, float]] | None = None) -> tuple[float, float]:
+                 record: dict[Action, tuple[float, float]] | None = None, whole: bool = False) -> tuple[float, float]:
     """:func:`_best_value` of ``game`` and, with ``pair``, of the paired position (else ``nan``); ``passed``: the
     position that stands in for the one after ``pass``, ``record``: gets the ratings of the options rated as they are
-    (:func:`_values`)."""
+    (with ``whole``, of every option) (:func:`_values`)."""
     if _ends(game, player, depth):
         return _rated(game, player, pair)
     if pair is not None and not pair.same_choices(game, player):
         return _best_value(game, player, depth, owned), _best_value(pair.node(), player, depth)
-    values, paired = _values(game, game.legal_actions(), player, depth - 1, pair, passed, owned, record)
+    values, paired = _values(game, game.legal_actions(), player, depth - 1, pair, passed, owned, record, whole)
     return max(values, default=float("-inf")), max(paired, default=float("-inf")) if pair else float("nan")
 
 
@@ -370,10 +379,12 @@ def _rated(game: KutnaHoraGame, player: int, pair: _Pair | None) -> tuple[float,
 
 def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: int, pair: _Pair | None = None,
             passed: tuple[KutnaHoraGame, list[Event]] | None = None, owned: bool = False,
-            record: dict[Action, tuple[float, float]] | None = None) -> tuple[list[float], list[float]]:
+            record: dict[Action, tuple[float, float]] | None = None,
+            whole: bool = False) -> tuple[list[float], list[float]]:
     """The rating of the position after each of ``actions`` (legal now), looking ``depth`` own choices further, and
     with ``pair`` each one's rating on the paired side (else an empty list). ``passed``: the position (and events)
-    that stands in for the one after ``pass``; ``owned``: an action may be played on ``game`` itself. An action of a
+    that stands in for the one after ``pass``; ``owned``: an action may be played on ``game`` itself; ``record``: gets
+    each option's ratings where its position was rated as it is (with ``whole``, every option's). An action of a
     family (:func:`_families`) is rated on the position its family's first action led to, changed as it would have
     changed it, where that position is rated as it is."""
     members = _families(game, actions)
@@ -398,7 +409,7 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
         first = firsts.get(member.key) if member is not None else None
         if first is not None:
             out[i], paired[i] = _as_member(first, member, player, pair)  # type: ignore[arg-type]
-            if record is not None and not member.whole:  # type: ignore[union-attr]
+            if record is not None and (whole or not member.whole):  # type: ignore[union-attr]
                 record[action] = (out[i], paired[i])
             continue
         if action is PASS and passed is not None:
@@ -423,7 +434,7 @@ def _values(game: KutnaHoraGame, actions: Sequence[Action], player: int, depth: 
         if member is not None and (member.whole or (rated_now and same_round and twin.state.turn < round_end
                                                     and (pair is None or kept))):
             firsts[member.key] = [twin, member, value, other, None]
-        if record is not None and rated_now:
+        if record is not None and (rated_now or whole):
             record[action] = (value, other)
         out[i], paired[i] = value, other
     return out, paired if pair is not None else []

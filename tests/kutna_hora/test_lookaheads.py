@@ -22,13 +22,14 @@ configs = st.fixed_dictionaries({"players": st.integers(2, 4), "events": st.bool
 
 def greedy_positions(game: KutnaHoraGame, seed: int, every: int):
     """Every ``every``-th position of a game the greedy bots play (the game itself, moving on), and every position
-    right after a card played for Plot, Rights, Build or Income (where the game reads what its look-ahead rated)."""
+    right after a card played for Plot, Rights, Build, Income or Mine (where the game reads what its look-ahead
+    rated)."""
     bots = [GreedyBot(seed + seat) for seat in range(game.players)]
     step = 0
     while (decision := game.pending()) is not None:
         last = game.history[-1] if game.history else None
         if step % every == 0 or (last is not None and last.verb in ("play", "joker")
-                                 and last.args[-1] in ("plot", "rights", "build", "income")):
+                                 and last.args[-1] in ("plot", "rights", "build", "income", "mine")):
             yield game
         game.apply(bots[decision.player].choose(game))
         step += 1
