@@ -14,10 +14,13 @@ and everything the rules do on the way to it, cannot tell apart from the one the
 1. *One reshuffle per decision, and only where a draw reads it.* Every action's copy would start from the same
    position with the same random stream, so they would all make the same shuffle: it is made once, and copied; and
    where no action's look-ahead may draw a mine tile it is not made at all (:func:`_draws`).
-2. *Families* (:func:`_families`): options that differ only in what the evaluation never reads (where a plot marker
-   stands, which Rights tile is held, a mine's column, a council colour) share the first one's rating when that
-   position is rated as it is and the round has not ended on the way; ``miners 1`` and ``miners 2`` share theirs
-   all the way.
+2. *Families* (:func:`_families`): options that play alike but for a few board cells and the price (where a plot
+   marker stands, which Rights tile is taken, the column a mine tile goes to, the plot a building goes on, the
+   council colour) are rated on the position the family's first option led to, with those cells and the money
+   changed in place and put back (:func:`_as_member`), where that position is rated as it is and the round has not
+   begun to end on the way (tax reads the money; a round's end scores the nobles, who read the boards). Where
+   only the seat's own numbers differ, only that seat is rated again (:func:`~.evaluation.seat_rater`). ``miners 1``
+   and ``miners 2`` share their ratings all the way (only where a miner comes from tells them apart).
 3. *A pass is an idle card.* Passing the first choice of a plainly played card leaves the position that playing the
    card for no effect (``idle``) leaves, but for which card left the hand, which nothing on the way reads: the idle
    position stands in for it.
@@ -27,7 +30,10 @@ and everything the rules do on the way to it, cannot tell apart from the one the
    second time as the joker side would have it (:func:`~.evaluation.heuristic_pair`), as long as nothing on the way
    moved or read the reputation (no reputation event, no plot price across the cheap-plot step, the round not
    ended); where something did, the joker side is played out for real.
-
+5. *Plain Plot, Rights and Income from the idle position* (:func:`_direct`): such a card followed by its choice
+   leaves the idle position with the seat's money, held tiles or plot markers changed (a plot's price, a tile's
+   Rights, the income and the council's price), so each option is rated on the idle position changed so, where it
+   is rated as it is and the round's end has not begun (tax reads the money).
 6. *The choice a card opened was rated already.* Playing a card for Plot, Rights, Build or Income (plainly or as
    the joker), the look-ahead rated the options of the choice it opens; where it rated one's position as it is, the
    next decision (that very choice, the card having been played) takes that rating instead of working it out
@@ -39,7 +45,8 @@ and everything the rules do on the way to it, cannot tell apart from the one the
 
 The rating values are floats computed by the same expressions from equal numbers, so they are equal, not close: the
 greedy bots choose exactly as before (``tests/test_greedy_games.py``), and ``tests/kutna_hora/test_lookaheads.py``
-checks :func:`lookaheads` against the plain look-ahead, kept in the tests, on random positions.
+checks :func:`lookaheads` against the plain look-ahead kept in the tests, on positions of random and of greedy play
+and on the greedy game itself right after a card (where it reads what the card decision rated).
 """
 
 from __future__ import annotations
