@@ -187,7 +187,7 @@ class KeepMine(Choice):
         tile_id, where = str(action.args[0]), int(action.args[1])
         drawn.remove(tile_id)
         s.mine_discard += drawn
-        wood = mines.open_spaces(s.mine)[where]
+        wood = mines.space_wood(s.mine, where)
         if at.free:
             game.emit("barbara.9", f"{name(p)} builds the mine without paying wood.", player=p)
         else:
