@@ -12,7 +12,7 @@ from games.kutna_hora.data import approx
 from games.kutna_hora.data.components import GUILD_GOOD
 from games.kutna_hora.data.rulebook import NOBLE_COLOURS
 from games.kutna_hora.game import KutnaHoraGame
-from widgets.shared.choices import Choice, Choices
+from widgets.shared.choices import Choice, Choices, refused_after
 
 #: Decision kinds in words, for the turn line.
 KIND_WORDS = {"guilds": "setup: choose a guild set", "rows": "setup: order your guild rows",
@@ -143,7 +143,8 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
     then its action; ``idle:C``), a guild row (``house:GUILD``), a drawn mine tile then a mine space (``drawn:T``,
     ``space:I``), a held tile then a plot (``held:T``, ``plot:I``), a stack top (``top:T``), a noble in the pool or
     the bank (``pool:C``, ``bank:C``), a guild set (``guildset:K``); the rest are buttons. While the decision takes a
-    verb of one place, the places whose action the rules refuse still send it (``tries``)."""
+    verb of one place, the places whose action the rules refuse still send it (``tries``); so do, once a tile is
+    picked, the spaces or plots it may not go on (``tries_after``)."""
     legal = now.legal
     costs = action_costs(game, legal, now.decision)
     view = now.observe(human)
@@ -217,11 +218,16 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
     }
     tries = {place: action for verb, pairs in places.items() if verb in now.forms
              for place, action in pairs if place not in named}
+    # a tile picked, every other space or plot still sends its action: the rules say why not there
+    spaces, plots = range(len(view["mine"]["cells"])), range(len(view["town"]["plots"]))
+    after = refused_after(each, lambda first: [
+        (f"space:{i}", f"mine {first.split(':')[1]} {i}") for i in spaces] if first.startswith("drawn:") else [
+        (f"plot:{i}", f"build {first.split(':')[1]} {i}") for i in plots] if first.startswith("held:") else [])
     verbs = {c.action.split()[0] for c in each}
     hint = ("Click a drawn tile to keep it, then an open space" if "mine" in verbs else
             "Click a held tile, then one of your plots" if "build" in verbs else
             "Click a highlighted half of an action card" if verbs & {"play", "joker"} else "")
-    return Choices(each=each, selects=selects, tries=tries, hint=hint, auto=True)
+    return Choices(each=each, selects=selects, tries=tries, tries_after=after, hint=hint, auto=True)
 
 
 __all__ = ["BUTTON_WORDS", "HALF_WORDS", "KIND_WORDS", "action_costs", "button_words", "choices", "group_actions",

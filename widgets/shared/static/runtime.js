@@ -369,7 +369,7 @@ export function gameStatus(status) {
 // The human's choices (status.choices, from Python: widgets/shared/choices.py) narrowed by the board places clicked
 // so far (`picks`, kept by the view and never sent). Returns {picks, place(id), buttons, hint}: place(id) is null (the
 // place names nothing now), {action, legal, title, look, mark} (a click sends that action: legal, or one the rules
-// refuse now so that Python says why) or {select, depth, selected, title, look, mark, actions} (a click narrows the
+// refuse now, after the places picked so far or as a first click, so that Python says why) or {select, depth, selected, title, look, mark, actions} (a click narrows the
 // choices: pickPlaces); buttons are the choices complete without another place (the action bar's); hint the line
 // to show. Nothing here knows a verb: every action text and its words come from Python.
 export function choose(status, picks) {
@@ -410,7 +410,9 @@ export function choose(status, picks) {
     }
     const spec = at(id, fits, path.length) || (path.length ? at(id, each, 0) : null);
     if (spec) return spec;
-    const tried = (c.tries || {})[id];
+    // refused now: after the places picked so far (a taken position once a card is picked), or as a first click
+    const after = path.length ? ((c.tries_after || {})[path[path.length - 1]] || {})[id] : undefined;
+    const tried = after || (c.tries || {})[id];
     return tried ? { action: tried, legal: false, look: "try", title: (c.try_words || {})[id.split(":")[0]] || "" }
       : null;
   };
