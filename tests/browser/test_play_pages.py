@@ -86,7 +86,7 @@ def test_a_play_page_loads_refuses_with_a_sentence_and_answers_a_click(voila_les
     expect(view.get_by_test_id(f"{kind.prefix}-prompt")).not_to_be_empty()
     body = page.locator("body").inner_text()
     assert f"Play {page_spec.title}" in body and "How this page works" in body
-    assert re.search(r"game \d+: you are Player 1 against \d bots", body), body[:400]
+    assert re.search(r"game \d+: you are Player 1 against (1 bot|[2-9] bots)\.", body), body[:400]
     assert not CODE.search(body), CODE.search(body)
     expect(view.get_by_test_id(f"{kind.prefix}-hint")).to_be_visible()  # the coach is on the page
     refuse_once(view, kind)

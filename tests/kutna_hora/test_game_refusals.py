@@ -174,8 +174,8 @@ CASES = [
     ("play", play_step, "play 2 joker", "card 2 shows mine / joker"),
     ("play", play_step, "joker 4 mine", "card 4 has no joker; it shows rights / income"),
     ("play", play_step, "joker 2 dance", "a joker takes another action: mine, rights, plot, build, income, barbara"),
-    ("play", play_step, "play 3 build", "you cannot take build now: you need a held tile and a plot"),
-    ("play", play_step, "play 6 barbara", "you cannot take barbara now: you have no unused pelican"),
+    ("play", play_step, "play 3 build", "you cannot take Build now: you need a held tile and a plot."),
+    ("play", play_step, "play 6 barbara", "you cannot take St. Barbara now: you have no unused pelican."),
     ("play", play_step, "pass", "this step cannot be passed: Player 1, round 1"),
     # guild sets and rows
     ("guilds", guilds_step, "guilds 4", "guilds 4 is not possible now"),

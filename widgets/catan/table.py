@@ -66,8 +66,7 @@ class CatanTable(GameTable):
     game_class: ClassVar[type[CatanGame]] = CatanGame
     #: Four seats, the usual game (greedy 4-seat games end by points in 600-2,000 decisions, within the driver's cap).
     default_players = 4
-    click_hint = ("Click a highlighted corner, path, hex or button to decide (its tooltip says what a click does); "
-                  "to move a knight or chase the robber with it, click the knight (⚔) first.")
+    click_hint = "Click a highlighted corner, path, hex or button to decide (its tooltip says what a click does)."
     action_example = "'roll'"
     max_summary: ClassVar[int | None] = MAX_SUMMARY
 
@@ -156,6 +155,9 @@ class CatanTable(GameTable):
     def event_text(self, game: CatanGame, event: Any) -> str:
         return PlaceWords.of(game).sentence(event.text, event.data)
 
+    def refusal_words(self, game: CatanGame, reason: str) -> str:
+        return PlaceWords.of(game).sentence(reason)
+
     def secret_of(self, game: CatanGame) -> Any:
         seen = game.observe(self._human)["players"][self._human]["hand"] if self._human is not None else None
         return dict(seen) if seen else None
@@ -190,6 +192,8 @@ class CKTable(CatanTable):
     _esm = esm("catan/static/ck_table.js")  # its own test ids ("ck-"), so a notebook's two tables tell apart
 
     game_class = CKGame
+    click_hint = (CatanTable.click_hint[:-1] + "; to move a knight or chase the robber with it, click the knight (⚔) "
+                  "first.")
 
 
 def _config_fields() -> set[str]:

@@ -430,12 +430,16 @@ class GameTable(TableWords, Coaching, View):
                 break
         return moved
 
+    def refusal_words(self, game: Any, reason: str) -> str:
+        """The rules' reason for a refusal as the table words it (a table that names places in words rewrites it)."""
+        return reason
+
     def _run(self, step: Callable[[], str]) -> bool:
         """The one handler every verb goes through: refusals become a message, never an exception."""
         try:
             text = step()
         except IllegalAction as err:
-            self._show(f"Not allowed: {err.reason}", "error")
+            self._show(f"Not allowed: {self.refusal_words(self._game, err.reason)}", "error")
             return False
         except GameError as err:  # InvalidNotation: a text that is not an action
             self._show(f"Not understood: {err}", "error")
