@@ -156,7 +156,6 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
     for action in legal:
         verb, *args = action.split()
         cost = _cost(costs, action)
-        priced = f"{action} ({cost})" if cost else action
         one = len(args) == 1
         if verb == "play" and len(args) == 2:
             c, half = args
@@ -177,18 +176,22 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
                                "effect is ignored)" if now.kind == "remove-house" else
                                f"St. Barbara 3: remove the leftmost {guild} house ({GUILD_GOOD.value[guild]} "
                                "production +2)", (f"house:{guild}",)))
-        elif verb == "mine" and len(args) == 2:
-            each.append(Choice(action, priced, (f"drawn:{args[0]}", f"space:{args[1]}"), mark=cost or "free"))
+        elif verb == "mine" and len(args) == 2:  # places as the boards label them: space "#4", "plot 4"
+            each.append(Choice(action, f"keep {args[0]} and mine on space #{args[1]} ({cost or 'free'})",
+                               (f"drawn:{args[0]}", f"space:{args[1]}"), mark=cost or "free"))
             selects[f"drawn:{args[0]}"] = {"title": f"Keep {args[0]}, then click an open space",
                                            "hint": f"{args[0]} kept: click a highlighted open space of the mine"}
         elif verb == "tech" and one:
-            each.append(Choice(action, f"{action} ({cost or 'free'})", (f"space:{args[0]}",), mark="free"))
+            each.append(Choice(action, f"technology tile on space #{args[0]} ({cost or 'free'})", (f"space:{args[0]}",),
+                               mark="free"))
         elif verb == "build" and len(args) == 2:
-            each.append(Choice(action, priced, (f"held:{args[0]}", f"plot:{args[1]}"), mark=cost))
+            each.append(Choice(action, f"build {args[0]} on plot {args[1]}" + (f" ({cost})" if cost else ""),
+                               (f"held:{args[0]}", f"plot:{args[1]}"), mark=cost))
             selects[f"held:{args[0]}"] = {"title": f"Build {args[0]}: select it, then click one of your plots",
                                           "hint": f"{args[0]} selected: click one of your highlighted plots"}
         elif verb in ("plot", "score") and one:
-            each.append(Choice(action, priced, (f"plot:{args[0]}",), mark=cost))
+            said = f"buy plot {args[0]}" if verb == "plot" else f"St. Barbara 10: score the building on plot {args[0]}"
+            each.append(Choice(action, said + (f" ({cost})" if cost else ""), (f"plot:{args[0]}",), mark=cost))
         elif verb == "rights" and one:
             each.append(Choice(action, f"Take {args[0]}" + (f" ({cost})" if cost else ""), (f"top:{args[0]}",)))
         elif verb == "council" and one:

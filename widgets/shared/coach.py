@@ -7,7 +7,8 @@ its **reason** says what the choice does that the learner can check on the board
 money, points: :func:`seat_record`), then what the evaluation (``Game.terms``) sees after the seat's own next choices.
 A hint and a review word the same move at the same step alike (:func:`move_words`, seeded by the step).
 
-* :func:`hints` - the best few choices of the pending decision, best first, each with its chance and reason.
+* :func:`hints` - the best few choices of the pending decision, highest chance first, each with its chance and
+  reason (a decision with one legal choice: that choice, with no chance to weigh).
 * :func:`review` - the seat's decisions (or the ``steps`` a table says the learner made) that the search rates far
   below its best choice, each with the better choice and both reasons; a view's "look" button shows the position
   the decision was made in.
@@ -25,7 +26,7 @@ import re
 import threading
 import time
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import traitlets
 
@@ -53,10 +54,11 @@ class ReviewCancelled(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """One choice as the search rates it for the seat to decide."""
+    """One choice as the search rates it for the seat to decide; ``chance`` ``None``: the decision's only legal
+    choice (nothing to weigh)."""
 
     action: str
-    chance: float
+    chance: float | None
     visits: int
     reason: str
 
@@ -92,11 +94,15 @@ def _number(x: float) -> str:
 
 
 def changes(before: dict[str, float], after: dict[str, float], most: int = MOST_CHANGES) -> list[str]:
-    """What changes most from ``before`` to ``after``, gains first: ``["roads +1", "brick −1"]``."""
+    """What changes most from ``before`` to ``after``, gains first: ``["roads +1", "brick −1"]``. The largest gain is
+    always among them (a trade's 1 brick beside its 4 lumber: what a move brings, not only what it costs)."""
     found = [(name, after.get(name, 0.0) - before.get(name, 0.0)) for name in dict.fromkeys([*before, *after])]
     found = [(name, delta) for name, delta in found if abs(delta) >= 0.05]
     found.sort(key=lambda item: (-abs(item[1]), item[1] < 0))
     kept = found[:most]
+    gains = [item for item in found if item[1] > 0]
+    if most and gains and gains[0] not in kept:
+        kept = [gains[0], *found[:most - 1]]
     kept.sort(key=lambda item: item[1] < 0)  # stable: gains first, then costs, each by size
     return [f"{name} {_number(delta)}" for name, delta in kept]
 
@@ -111,13 +117,31 @@ def seat_record(game: Game, seat: int) -> dict[str, float]:
     """The numbers of the seat's own record in what it sees (``observe(seat)``: its entry of ``seats`` or
     ``players``): counts of its pieces, cards and plots, its money and points, by the record's names. What a learner
     finds in the seat's board; a list counts its items, a table of numbers gives each its own name."""
+    return _numbers(_own_entry(game, seat))
+
+
+def _own_entry(game: Game, seat: int) -> Any:
+    """The seat's own entry of what it sees (``seats`` or ``players`` of ``observe(seat)``), or ``None``."""
     view = game.observe(seat)
-    record: Any = None
     for key in ("seats", "players"):
         entries = view.get(key) if isinstance(view, dict) else None
         if isinstance(entries, list) and len(entries) == game.players and isinstance(entries[seat], dict):
-            record = entries[seat]
-            break
+            return entries[seat]
+    return None
+
+
+def _totals(record: Any) -> set[str]:
+    """The names of the record's plain numbers that add up one of its tables of numbers (a Catan hand's size beside the
+    hand): a move changes them with their parts, and the parts say more."""
+    if not isinstance(record, dict):
+        return set()
+    sums = {sum(v.values()) for v in record.values() if isinstance(v, dict) and len(v) > 1
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values())}
+    return {str(key).replace("_", " ") for key, value in record.items()
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value in sums}
+
+
+def _numbers(record: Any) -> dict[str, float]:
     out: dict[str, float] = {}
 
     def walk(value: Any, name: str) -> None:
@@ -142,17 +166,27 @@ def move_words(game: Game, seat: int, action: Action, seed: int) -> str:
     """What ``action`` does for ``seat``, in words a learner checks on the board: the changes to the seat's own
     record (``"roads +1, brick −1, lumber −1"``), then what the evaluation sees after the seat's own next choices it
     opens (``"then points +2"``, the greedy bot making them, a few at most). A move that changes nothing yet names
-    the choice it opens or who decides next. Dealt from ``Rng(seed)``: the same step words the same move alike."""
+    the choice it opens or who decides next. What the seat cannot see is dealt from ``Rng(seed)``: the same step
+    words the same move alike. A change that another deal does not repeat (the card a purchase draws, what a roll
+    brings) is chance, and said to be: a hint never tells one deal's luck as the move's effect."""
     rng = Rng(seed)
-    twin = game.redeal(seat, rng)
-    record, terms, logged = seat_record(twin, seat), twin.terms(seat), len(twin.log)
-    twin.apply_unchecked(action)
-    now = changes(record, seat_record(twin, seat))
+    twin, record, terms, said = _played(game, seat, action, rng)
+    chance: tuple[set[str], set[str]] = (set(), set())  # the record's and the terms' names that differ by deal
+    for k in range(1, CHANCE_DEALS + 1):  # a few more deals: a likely draw (a knight) would repeat on one or two
+        other = _played(game, seat, action, Rng(seed + k * CHANCE_DEAL))
+        for differ, mine, theirs in zip(chance, (_delta(*record), _delta(*terms)),
+                                        (_delta(*other[1]), _delta(*other[2])), strict=True):
+            differ |= {name for name in {*mine, *theirs} if abs(mine.get(name, 0.0) - theirs.get(name, 0.0)) >= 0.05}
+    rb, ra, tb, ta = ({k: v for k, v in part.items() if k not in differ}
+                      for part, differ in zip((*record, *terms), (chance[0], chance[0], chance[1], chance[1]),
+                                              strict=True))
+    now = changes(rb, ra)
     seen = {item.rsplit(" ", 1)[0] for item in now}
-    terms_now = twin.terms(seat)
-    now += [item for item in changes(terms, terms_now, 99) if item.rsplit(" ", 1)[0] not in seen][:MOST_CHANGES]
-    said = [event.text for event in twin.log[logged:]]
-    opened = twin.pending()
+    now += [item for item in changes(tb, ta, 99) if item.rsplit(" ", 1)[0] not in seen][:MOST_CHANGES]
+    if chance[0] or chance[1]:
+        return (", ".join(now) + ", and more by chance" if now else "by chance") + " (what is drawn or rolled)"
+    terms_now = terms[1]
+    next_decision = twin.pending()
     bot = GreedyBot(rng.below(1 << 30))
     for _ in range(FOLLOW_THROUGH):
         decision = twin.pending()
@@ -165,11 +199,51 @@ def move_words(game: Game, seat: int, action: Action, seed: int) -> str:
     done = f"{_short(said[0]).rstrip('.')}; " if said else ""  # the board's change in the log's words (a row's order)
     if later:
         return done + f"then, with your next choices: {', '.join(later)}"
-    if opened is None:
+    if next_decision is None:
         return done + "ends the game"
-    if opened.player == seat:
-        return done + f"next, your choice: {_short(opened.prompt)}"
-    return done + f"then Player {opened.player + 1} decides"
+    if next_decision.player == seat:
+        return done + f"next, your choice: {_short(next_decision.prompt)}"
+    return done + f"then Player {next_decision.player + 1} decides"
+
+
+#: The other deals a move is played on, and their seeds' step: what it changes on every deal is its effect, what
+#: differs is chance (the commonest development card, a knight, repeats on all 7 deals about once in 30 purchases).
+CHANCE_DEALS, CHANCE_DEAL = 6, 7919
+
+
+def _played(game: Game, seat: int, action: Action, rng: Rng) -> tuple[Game, tuple[dict[str, float], dict[str, float]],
+                                                                      tuple[dict[str, float], dict[str, float]],
+                                                                      list[str]]:
+    """``action`` played on a deal of what ``seat`` cannot see: the position after it, the seat's own record before
+    and after it (the totals whose parts are named left out), the evaluation's terms before and after, and the events
+    it logged."""
+    twin = game.redeal(seat, rng)
+    entry = _own_entry(twin, seat)
+    record, terms, logged = _numbers(entry), twin.terms(seat), len(twin.log)
+    twin.apply_unchecked(action)
+    entry_after = _own_entry(twin, seat)
+    totals = _totals(entry) & _totals(entry_after)  # a total in both records: its parts are named instead
+    records = ({k: v for k, v in record.items() if k not in totals},
+               {k: v for k, v in _numbers(entry_after).items() if k not in totals})
+    return twin, records, (terms, twin.terms(seat)), [event.text for event in twin.log[logged:]]
+
+
+def _delta(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {name: after.get(name, 0.0) - before.get(name, 0.0) for name in {*before, *after}}
+
+
+def opened(game: Game, seat: int, action: Action, seed: int) -> tuple[Game, list[Action]]:
+    """What ``action`` is for, when the seat goes on deciding the same kind of decision after it (a trade, then a
+    build): the position after it (what the seat cannot see dealt from ``Rng(seed)``, as :func:`move_words` deals
+    it) and the legal actions there whose verb was not legal before (``build a road`` after a trade for brick)."""
+    twin = game.redeal(seat, Rng(seed))
+    before = twin.pending()
+    verbs = {legal.verb for legal in twin.legal_actions()}
+    twin.apply_unchecked(action)
+    after = twin.pending()
+    if before is None or after is None or after.player != seat or after.kind != before.kind:
+        return twin, []
+    return twin, [legal for legal in twin.legal_actions() if legal.verb not in verbs]
 
 
 _SEAT_PREFIX = re.compile(r"^Player \d+: ")
@@ -209,8 +283,18 @@ def hints(game: Game, seat: int, *, top: int = 3, playouts: int = HINT_PLAYOUTS,
             break
     if searches is not None:
         searches[search_key(game)] = ratings
-    return [Hint(str(r.action), round(r.value, 3), r.visits, move_words(game, seat, r.action, seed))
-            for r in ratings[:top]]
+    return listed(game, seat, ratings, top, seed)
+
+
+def listed(game: Game, seat: int, ratings: Sequence[Rating], top: int, seed: int) -> list[Hint]:
+    """The hints a learner reads from the search's ``ratings``: its ``top`` choices (the most searched), highest chance
+    first, each with its reason; a decision with one legal choice is that choice with no chance (``None``: there is
+    nothing to weigh, and a chance the search never worked out would read as "0 % of a win")."""
+    if len(ratings) == 1:
+        only = ratings[0].action
+        return [Hint(str(only), None, 0, move_words(game, seat, only, seed))]
+    best = sorted(ratings[:top], key=lambda r: -r.value)  # stable: equal chances keep the search's order
+    return [Hint(str(r.action), round(r.value, 3), r.visits, move_words(game, seat, r.action, seed)) for r in best]
 
 
 def chance_after(game: Game, seat: int, action: Action, rng: Rng, plays: int = COMPARE_PLAYS) -> float:
@@ -331,6 +415,9 @@ class Coaching(traitlets.HasTraits):
     (``_my_steps``): the review looks at those only."""
 
     coach = traitlets.Dict().tag(sync=True)
+    #: Whether a hint says what a move makes possible in the same decision (Catan: a trade, then a build); a table
+    #: whose decisions go on after every move (a card game's takes) leaves it off: "then you can stop" says nothing.
+    coach_opens: ClassVar[bool] = False
 
     _game: Any
     _human: int | None
@@ -389,11 +476,55 @@ class Coaching(traitlets.HasTraits):
             step_now = len(self._game.history)
             found = hints(self._game, self._human, seed=step_now, progress=self._busy("hint"),
                           searches=self._searches)
-            self.coach = {"hints": [asdict(h) for h in found], "step": step_now}
-            best = found[0]
-            return (f"Hint: the search likes '{best.action}' best ({best.chance:.0%} of a win): {best.reason}. "
-                    "Others below; click one to play it.")
+            lines = self._hint_lines(self._game, found, step_now)
+            self.coach = {"hints": lines, "step": step_now}
+            best = lines[0]
+            if best["chance"] is None:
+                return f"Hint: there is only one choice here: '{best['words']}'. Click it to play it."
+            return (f"Hint: the search likes '{best['words']}' best ({best['chance']:.0%} of a win): "
+                    f"{best['reason']}. Others below; click one to play it.")
         return self._coached(step)
+
+    # ------------------------------------------------------------------ the coach's words, as the table words them
+    def coach_words(self, game: Game, actions: Sequence[str]) -> dict[str, str]:
+        """``actions`` of the human's decision at ``game`` in the words the table's choices show for them (the bar's
+        buttons, the board's tooltips: "build a road on the path between hills 10 and mountains 8"); an action the
+        choices word only by its look shares those words. A table whose choices say too little words them here."""
+        now = self.redraw_of(game, True)  # type: ignore[attr-defined]  # the driver's
+        choices = self.choices_of(now)  # type: ignore[attr-defined]
+        wanted = set(actions)
+        return {c.action: c.words or choices.looks.get(c.look, "") or c.action for c in choices.each
+                if c.action in wanted}
+
+    def coach_reason(self, game: Game, action: str, reason: str) -> str:
+        """A hint's or a review's reason for ``action`` at ``game`` as the table words it (its places in words, what
+        the choice means on the table's boards)."""
+        return reason
+
+    def _coach_line(self, game: Game, action: str, reason: str, seed: int) -> tuple[str, str]:
+        """``action``'s words and its reason at ``game``: the table's, and what it is for when the seat goes on
+        deciding after it (:func:`opened`: "then you can build a road on ...")."""
+        words = self.coach_words(game, [action]).get(action, action)
+        said = self.coach_reason(game, action, reason)
+        move = next((a for a in game.legal_actions() if str(a) == action), None) if self.coach_opens else None
+        if move is not None:
+            twin, new = opened(game, self._human, move, seed)
+            if new:
+                named = self.coach_words(twin, [str(a) for a in new])
+                by_verb: dict[str, list[str]] = {}
+                for a in new:
+                    by_verb.setdefault(a.verb, []).append(named.get(str(a), str(a)))
+                can = [said_of[0] + (f" (or {len(said_of) - 1} more)" if len(said_of) > 1 else "")
+                       for said_of in list(by_verb.values())[:2]]
+                said += f"; then you can {' or '.join(can)}"
+        return words, said
+
+    def _hint_lines(self, game: Game, found: Sequence[Hint], seed: int) -> list[dict[str, Any]]:
+        lines = []
+        for hint in found:
+            words, reason = self._coach_line(game, hint.action, hint.reason, seed)
+            lines.append({**asdict(hint), "words": words, "reason": reason})
+        return lines
 
     def review(self, wait: bool = True) -> bool:
         """Your own decisions so far that the search rates far below its best choice (``coach``); a "look" button
@@ -421,8 +552,7 @@ class Coaching(traitlets.HasTraits):
     def _review_answer(self, found: Review, decided: int, step: int) -> str:
         # "look" shows the game just after the decision: the move on the board, its events in the log, the slider at
         # the step the line names (the position it was made in is one step back).
-        self.coach = {"review": [{**asdict(m), "look": m.step + 1} for m in found.mistakes], "step": step,
-                      "decisions": decided}
+        self.coach = {"review": [self._review_line(m) for m in found.mistakes], "step": step, "decisions": decided}
         mine = "decision" if decided == 1 else "decisions"
         late = (f" ({found.unchecked} of {found.reviewed} left unchecked to keep the review short)"
                 if found.unchecked else "")
@@ -430,9 +560,19 @@ class Coaching(traitlets.HasTraits):
             if not found.reviewed:
                 return (f"Review: your {decided} {mine} had no choice to weigh (each had one legal action), so "
                         "there is nothing to compare.")
-            return (f"Review: none of your {decided} {mine} is far below the search's choice{late}. Well played.")
+            # no praise: a choice that does nothing may still be within the gap of the search's own
+            return (f"Review: none of your {decided} {mine} is {round(100 * MISTAKE_GAP)} points or more below the "
+                    f"search's chance for its own choice{late}. 'hint' shows its choices for your next decision.")
         return (f"Review: {len(found.mistakes)} of your {decided} {mine} the search rates clearly lower than its "
                 f"choice{late}; 'look' shows the position each was made in.")
+
+    def _review_line(self, mistake: Mistake) -> dict[str, Any]:
+        """A review's line with its choices and reasons in the table's words, at the position it was decided in."""
+        position = self._game.at(mistake.step)
+        played, played_reason = self._coach_line(position, mistake.played, mistake.played_reason, mistake.step)
+        best, reason = self._coach_line(position, mistake.best, mistake.reason, mistake.step)
+        return {**asdict(mistake), "look": mistake.step + 1, "played_words": played, "best_words": best,
+                "reason": reason, "played_reason": played_reason}
 
     def _review_in_background(self, loop: asyncio.AbstractEventLoop, mine: list[int]) -> str:
         game, seat, searches = self._game.clone(), self._human, dict(self._searches)

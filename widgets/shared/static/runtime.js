@@ -205,11 +205,14 @@ export function coachPanel(model, status, prefix) {
   if (earlier) box.classList.add("bg-coach--earlier");
   if (coach.hints) {
     coach.hints.forEach((h, k) => {
+      const words = h.words || h.action;  // the table's words for the choice (its places named as the board does)
       const line = testid(make("div", "bg-coach-line"), `${prefix}-hint-${k}`);
-      const play = pointsAt(button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
-        { className: "bg-button--action", title: earlier ? "An earlier decision's hint" : `Play ${h.action}`,
+      const play = pointsAt(button(words, `${prefix}-hint-play-${k}`, "act", { action: h.action },
+        { className: "bg-button--action", title: earlier ? "An earlier decision's hint" : `Play: ${words}`,
           disabled: earlier }), h.action);
-      line.append(play, make("span", "bg-coach-chance", pct(h.chance)), make("span", "bg-coach-reason", h.reason));
+      // a decision with one legal choice has no chance to weigh: said so, never "0 %"
+      const chance = h.chance === null || h.chance === undefined ? "the only choice" : pct(h.chance);
+      line.append(play, make("span", "bg-coach-chance", chance), make("span", "bg-coach-reason", h.reason));
       list.append(line);
     });
   } else {
@@ -218,9 +221,9 @@ export function coachPanel(model, status, prefix) {
       const line = testid(make("div", "bg-coach-line"), `${prefix}-review-${k}`);
       line.append(button("look", `${prefix}-review-look-${k}`, "view_step", { step: look },
         { title: `Show the game just after your decision of step ${look} (one step back: the position you decided in)` }),
-        make("span", "bg-coach-step", `step ${look}: you played ${m.played} (${pct(m.played_chance)})` +
+        make("span", "bg-coach-step", `step ${look}: you played ${m.played_words || m.played} (${pct(m.played_chance)})` +
           (m.played_reason ? `: ${m.played_reason}` : "")),
-        make("span", "bg-coach-reason", `better: ${m.best} (${pct(m.best_chance)}): ${m.reason}`));
+        make("span", "bg-coach-reason", `better: ${m.best_words || m.best} (${pct(m.best_chance)}): ${m.reason}`));
       list.append(line);
     });
   }
