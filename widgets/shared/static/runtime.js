@@ -232,15 +232,46 @@ export function coachPanel(model, status, prefix) {
   return box;
 }
 
-// model -> {nodes, tallest}: the bar's parts each view drew last and the tallest each has been (see keepTallest).
+// The heights of a table's action bar, by model: {nodes, tallest, key, steps, shrink, onBoard} (see keepTallest).
 const barParts = new WeakMap();
 
-// Prompts and choices are shown whole, so their height follows what they hold; a part of the bar never gets shorter
-// than it has been in this view (a shorter prompt after a click, fewer choices, an earlier step looked back at), so
-// that nothing below the bar moves up and down as the game goes on. It grows when it must, and then stays.
-function keepTallest(model, name, node) {
+function barMarks(model) {
   let marks = barParts.get(model);
-  if (!marks) barParts.set(model, marks = { nodes: {}, tallest: {} });
+  if (!marks) barParts.set(model, marks = { nodes: {}, tallest: {}, shrink: false, onBoard: false });
+  return marks;
+}
+
+// A new decision for the bar: another seat or kind of decision, or the game's end; or the history moved on by more than
+// one step (the bots decided in between) or back (undo, reset). The same seat's next step of the same kind (another
+// card taken, a second road built) is the same decision going on; looking back at the past is no decision at all.
+function noteDecision(marks, status) {
+  if (!status.live) return;
+  const key = [status.to_move, status.kind, status.over].join("|");
+  const steps = status.steps || 0;
+  if (marks.key !== undefined && (key !== marks.key || steps < marks.steps || steps > marks.steps + 1)) {
+    marks.shrink = true;
+  }
+  marks.key = key;
+  marks.steps = steps;
+}
+
+// Give the bar's parts back the height their content needs (a new decision's shrink), unless the pointer rests on the
+// board below the bar: then it waits until the pointer leaves the board (mount's pointer watch calls this again).
+function shrinkBar(marks) {
+  if (!marks.shrink || marks.onBoard) return false;
+  marks.shrink = false;
+  marks.tallest = {};
+  for (const node of Object.values(marks.nodes)) node.style.minHeight = "";
+  return true;
+}
+
+// Prompts and choices are shown whole, so their height follows what they hold. While one decision lasts (a card picked
+// first, a second card taken, a road after a road, an earlier step looked at) a part of the bar never gets shorter
+// than it has been, so nothing below the bar moves up under the learner's pointer; it grows when it must. A new
+// decision gives the room nobody uses back (noteDecision, shrinkBar): at once when the pointer is on the bar or off
+// the view, else as soon as it leaves the board, never while it rests on the board.
+function keepTallest(model, name, node) {
+  const marks = barMarks(model);
   const old = marks.nodes[name];
   const seen = Math.max(marks.tallest[name] || 0, old && old.isConnected ? old.offsetHeight : 0);
   marks.tallest[name] = seen;
@@ -255,8 +286,8 @@ function keepTallest(model, name, node) {
 // The action bar of a table: the decision (prompt and the table's detail line) with the tools beside it, its choices
 // (buttons, hints), and the message line, together. mount keeps it at the top of the view while the view is on
 // screen, and "show choices" scrolls the first highlighted choice on the board into view. The prompt and the choices
-// are shown whole (at least `rows` rows of choices, 1 unless a table needs more) and never shrink (keepTallest); the
-// message line has a fixed height. opts: {detail, choices: nodes, rows, tools: tools' opts}.
+// are shown whole (at least `rows` rows of choices, 1 unless a table needs more) and do not shrink while one decision
+// lasts (keepTallest); the message line has a fixed height. opts: {detail, choices: nodes, rows, tools: tools' opts}.
 export function actionBar(model, status, catalog, prefix, opts) {
   const o = opts || {};
   const bar = testid(make("section", "bg-bar"), `${prefix}-bar`);
@@ -281,8 +312,10 @@ export function actionBar(model, status, catalog, prefix, opts) {
   choices.style.setProperty("--bg-choice-rows", String(o.rows || 1));
   choices.append(...(o.choices || []).filter(Boolean));
   const coach = coachPanel(model, status, prefix);
-  const marks = barParts.get(model);
-  if (marks && !coach.childElementCount) marks.tallest.coach = 0;  // closed: its room goes with it
+  const marks = barMarks(model);
+  noteDecision(marks, status);
+  if (shrinkBar(marks)) marks.nodes = {};  // a new decision: this drawing takes the height its content needs
+  if (!coach.childElementCount) marks.tallest.coach = 0;  // closed: its room goes with it
   bar.append(keepTallest(model, "top", top), keepTallest(model, "choices", choices),
     // the coach's answer keeps its room when it folds (the game moved on) until it is closed
     messageLine(model, `${prefix}-message`), coach.childElementCount ? keepTallest(model, "coach", coach) : coach);
@@ -555,9 +588,10 @@ function showChoices(root, always) {
 //   `traits` it sets; the node that had focus (by test id) keeps it; a click or Enter/Space on a [data-intent] node
 //   sends its intent, unless onClick(node, event) handles it and returns true. A part with class bg-bar (the action
 //   bar) stays in view while the view is on screen; after an answer to a click, when none of the highlighted choices
-//   is on screen, the first is scrolled into view. A view whose kernel is gone (a send fails with "Cannot send", the
-//   comm closes, the kernel restarts or is shut down, the widget manager marks the view disconnected) says so in its
-//   message line, disables its tools and takes no more clicks. Returns anywidget's cleanup.
+//   is on screen, the first is scrolled into view; where the pointer rests (on the board below the bar or not) decides
+//   when a new decision's bar may shrink (keepTallest). A view whose kernel is gone (a send fails with "Cannot send",
+//   the comm closes, the kernel restarts or is shut down, the widget manager marks the view disconnected) says so in
+//   its message line, disables its tools and takes no more clicks. Returns anywidget's cleanup.
 export function mount({ model, el }, spec) {
   const root = testid(make("div", `bg-root ${spec.className || ""}`.trim()), spec.id || `${spec.name}-root`);
   root.dataset.view = spec.name;
@@ -580,6 +614,16 @@ export function mount({ model, el }, spec) {
   };
   const view = { ...model, send };
   const [placeBar, dropBar] = keepBarInView(root);
+  // Whether the pointer rests on the board below the action bar: a new decision's bar waits to shrink until it leaves.
+  const onPointer = (event) => {
+    const marks = barParts.get(view);
+    if (!marks) return;
+    const bar = root.querySelector(":scope > .bg-bar");
+    const t = event.target;
+    marks.onBoard = event.type !== "pointerleave" && !!bar && t instanceof Element && !bar.contains(t)
+      && !!(bar.compareDocumentPosition(t) & 4);  // 4: Node.DOCUMENT_POSITION_FOLLOWING, below the bar
+    if (shrinkBar(marks)) placeBar();
+  };
 
   const markLost = () => {
     root.classList.add("bg-root--lost");
@@ -646,6 +690,8 @@ export function mount({ model, el }, spec) {
   for (const name of spec.traits) model.on(`change:${name}`, schedule);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  root.addEventListener("pointerover", onPointer);
+  root.addEventListener("pointerleave", onPointer);
   draw();
   el.append(root);
   placeBar();
@@ -655,6 +701,8 @@ export function mount({ model, el }, spec) {
     unwatch();
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
+    root.removeEventListener("pointerover", onPointer);
+    root.removeEventListener("pointerleave", onPointer);
     dropBar();
     root.remove();
   };
