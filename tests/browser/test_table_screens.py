@@ -363,3 +363,35 @@ def test_in_the_middle_of_a_choice_of_two_clicks_the_board_stays_still_and_a_ref
     support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
     lab_page.check()
     print(f"\n'{action}' refused: {message[:100]!r}; then '{played}' played")
+
+
+def test_the_coach_speaks_in_the_boards_words_sorted_by_chance_and_says_when_there_is_one_choice(lab_page):
+    """Catan's hints name places as the board does ("build a settlement at the corner of ..."), never "settle 17",
+    listed highest chance first; at a decision with one legal choice the coach says so instead of "0 %"."""
+    from playwright.sync_api import expect
+
+    page = lab_page.page
+    support.open_in_app(page, CATAN)
+    support.run_all(page)
+    kind = _kind("CatanTable")
+    view = _view(page, lab_page, kind)
+    _put(page, view, kind, "setup-settlement", 0)
+    click_and_wait(view, view.get_by_test_id("ct-hint"), kind.message, kind.cls, timing=None)
+    expect(view.get_by_test_id("ct-hint-play-0")).to_be_visible(timeout=REPLY_MS)
+    buttons = view.locator('[data-testid^="ct-hint-play-"]').all_inner_texts()
+    lines = view.locator('[data-testid="ct-coach-list"] .bg-coach-line').all_inner_texts()
+    message = view.locator(kind.message).inner_text()
+    assert buttons and all(b.startswith("build a settlement at the corner of") for b in buttons), buttons
+    assert not [t for t in [*lines, message] if RAW_ID.search(t)], (lines, message)
+    chances = [int(c.rstrip(" %")) for c in view.locator(".bg-coach-chance").all_inner_texts()]
+    assert chances == sorted(chances, reverse=True), chances
+    assert message.startswith(f"Hint: the search likes '{buttons[0]}' best"), message
+    _put(page, view, kind, "roll", 1)
+    click_and_wait(view, view.get_by_test_id("ct-hint"), kind.message, kind.cls, timing=None)
+    expect(view.locator(kind.message)).to_have_text("Hint: there is only one choice here: 'roll the dice'. Click it to "
+                                                    "play it.", timeout=REPLY_MS)
+    line = view.get_by_test_id("ct-hint-0").inner_text()
+    assert "the only choice" in line and "%" not in line, line
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print(f"\nhints: {lines}\none choice: {line!r}")
