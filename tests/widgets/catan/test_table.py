@@ -163,6 +163,7 @@ def test_a_knights_move_is_two_clicks_the_first_selects(monkeypatch):
     assert not moves & direct, "a move needs its knight first"
 
 
+@pytest.mark.slow
 def test_a_knight_picked_then_a_corner_it_cannot_reach_says_why_in_place_words(monkeypatch):
     """After a knight is picked, a corner it cannot reach is not silent and its refusal names no index."""
     from tests.widgets.catan.test_place_words import RAW_ID

@@ -161,6 +161,7 @@ def test_activate_is_offered_as_cards_with_their_free_positions(table):
     assert str(table.game.history[steps]) == f"activate {slots[-1]} {card}" and len(table.game.history) > steps + 1
 
 
+@pytest.mark.slow
 def test_with_a_card_picked_a_taken_position_says_why_not(table, no_callback_errors):
     """A card picked to go under the activation row, a click on a position that holds a card already sends its action
     all the same (drawn as refused, not highlighted) and the rules say the position is taken."""

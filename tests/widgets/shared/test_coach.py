@@ -383,6 +383,7 @@ def test_a_hint_at_a_decision_with_one_choice_says_so(monkeypatch):
     assert table.coach["hints"][0]["reason"] == "by chance (what is drawn or rolled)", "a roll's luck is not told"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["catan", "catan_ck"])
 def test_catan_hints_name_places_as_the_board_does_never_by_index(name, monkeypatch):
     from tests.widgets.positions import first_positions
@@ -464,6 +465,7 @@ def test_a_purchase_tells_no_drawn_card_as_its_effect():
     assert found, "no purchase in the game"
 
 
+@pytest.mark.slow
 def test_a_kutna_hora_row_order_hint_says_which_guild_takes_which_row(monkeypatch):
     table = spy(KHTable(seed=1), monkeypatch)
     assert table.status["kind"] == "rows"
@@ -476,6 +478,7 @@ def test_a_kutna_hora_row_order_hint_says_which_guild_takes_which_row(monkeypatc
         assert "puts guild tiles in rows" not in line["reason"], "not the move said again"
 
 
+@pytest.mark.slow
 def test_a_kardinal_koenig_hint_names_its_card(monkeypatch):
     table = spy(KKTable(seed=3), monkeypatch)
     assert table.hint()
@@ -484,6 +487,7 @@ def test_a_kardinal_koenig_hint_names_its_card(monkeypatch):
     assert table.message.startswith("Hint: the search likes '") and "take this card" not in table.message
 
 
+@pytest.mark.slow
 def test_a_review_words_choices_as_the_table_does_and_praises_nothing(monkeypatch):
     monkeypatch.setattr(coach, "REVIEW_SECONDS", 60.0)
     table = spy(KKTable(seed=11), monkeypatch)
