@@ -70,6 +70,9 @@ class CatanTable(GameTable):
     action_example = "'roll'"
     max_summary: ClassVar[int | None] = MAX_SUMMARY
     coach_opens = True  # a trade's hint says what it is for: the build it makes possible
+    #: An offer the learner holds none of the cards for leaves them only "decline": the table declines for them (the
+    #: message says so) instead of stopping the game for a button with no choice.
+    forced_kinds = ("answer",)
 
     board = traitlets.Dict().tag(sync=True)
     seats = traitlets.List().tag(sync=True)

@@ -211,6 +211,28 @@ def test_a_refusal_names_places_as_the_board_does(monkeypatch, no_callback_error
     assert not RAW_ID.search(table.message), table.message
 
 
+@pytest.mark.slow
+def test_an_offer_the_learner_holds_none_of_the_cards_for_is_declined_for_them(monkeypatch):
+    """Most of a learner's decisions on the play page were declining bots' offers, often with "decline" the only
+    button: a decision the rules leave one choice in is played for them, and the message says so. It is not their
+    decision: review and undo know it."""
+    from games.core.bots import GreedyBot
+    table = spy(CatanTable(players=4, seed=0), monkeypatch)
+    me = GreedyBot(99)
+    for _ in range(600):
+        if table.game.is_terminal() or "(you, the only choice): decline the offer" in table.message:
+            break
+        decision = table.game.pending()
+        assert decision.kind != "answer" or len(table.status["legal"]) > 1, "a decline-only answer reached the learner"
+        assert table.act(str(me.choose(table.game)))
+    assert "Player 1 (you, the only choice): decline the offer" in table.message, table.message
+    history, deciders = [str(a) for a in table.game.history], table._deciders()
+    start = table._clicks[-1][0]  # the learner's last click: the forced decline came after it, among the bots'
+    forced = [i for i in range(start + 1, len(history)) if deciders[i] == 0 and history[i] == "decline"]
+    assert forced and not set(forced) & set(table._my_steps()), "a review looks at the learner's own decisions"
+    assert table.undo() and len(table.game.history) == start, "undo takes it back with the bots' decisions"
+
+
 def test_watch_mode_shows_every_seat_as_counts(monkeypatch):
     table = CKTable(seed=1, human=None)
     assert all(s["hand"]["cards"] is None for s in table.seats) and table.status["legal"] == []
