@@ -14,7 +14,7 @@ from tests.checks import run_in_own_loop
 from tests.widgets.messages import click, spy
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
-from widgets.shared import coach
+from widgets.shared import coach, coach_words
 from widgets.shared.coach import (
     Hint,
     ReviewCancelled,
@@ -435,7 +435,7 @@ def test_a_trade_hint_says_what_the_trade_is_for():
 def test_changes_keep_the_gain_and_leave_out_a_total_whose_parts_are_named():
     assert changes({"lumber": 5, "brick": 0, "grain": 0}, {"lumber": 1, "brick": 1, "grain": 0}, most=1) == [
         "brick +1"], "the gain, even when a cost is larger"
-    assert coach._totals({"cards": 5, "points": 2, "hand": {"lumber": 5, "brick": 0}}) == {"cards"}
+    assert coach_words._totals({"cards": 5, "points": 2, "hand": {"lumber": 5, "brick": 0}}) == {"cards"}
     game = game_class("catan.base")(None, 0, players=3)
     pick = Rng(4)
     while not (game.pending().kind == "main" and any(a.verb == "road" for a in game.legal_actions())):

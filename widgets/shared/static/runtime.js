@@ -4,6 +4,9 @@
 // A clickable node carries its intent in data-intent and its arguments in data-args (JSON), and each argument also
 // as a plain data-<name> attribute for tests and styles to select on.
 
+import { barMarks, barParts, keepTallest, noteDecision, shrinkBar } from "./bar_room.js";
+import { watchKernel } from "./kernel.js";
+
 // ---------------------------------------------------------------------------------------------- elements
 export function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -230,57 +233,6 @@ export function coachPanel(model, status, prefix) {
   fold.append(summary, list);
   box.append(fold);
   return box;
-}
-
-// The heights of a table's action bar, by model: {nodes, tallest, key, steps, shrink, onBoard} (see keepTallest).
-const barParts = new WeakMap();
-
-function barMarks(model) {
-  let marks = barParts.get(model);
-  if (!marks) barParts.set(model, marks = { nodes: {}, tallest: {}, shrink: false, onBoard: false });
-  return marks;
-}
-
-// A new decision for the bar: another seat or kind of decision, or the game's end; or the history moved on by more than
-// one step (the bots decided in between) or back (undo, reset). The same seat's next step of the same kind (another
-// card taken, a second road built) is the same decision going on; looking back at the past is no decision at all.
-function noteDecision(marks, status) {
-  if (!status.live) return;
-  const key = [status.to_move, status.kind, status.over].join("|");
-  const steps = status.steps || 0;
-  if (marks.key !== undefined && (key !== marks.key || steps < marks.steps || steps > marks.steps + 1)) {
-    marks.shrink = true;
-  }
-  marks.key = key;
-  marks.steps = steps;
-}
-
-// Give the bar's parts back the height their content needs (a new decision's shrink), unless the pointer rests on the
-// board below the bar: then it waits until the pointer leaves the board (mount's pointer watch calls this again).
-function shrinkBar(marks) {
-  if (!marks.shrink || marks.onBoard) return false;
-  marks.shrink = false;
-  marks.tallest = {};
-  for (const node of Object.values(marks.nodes)) node.style.minHeight = "";
-  return true;
-}
-
-// Prompts and choices are shown whole, so their height follows what they hold. While one decision lasts (a card picked
-// first, a second card taken, a road after a road, an earlier step looked at) a part of the bar never gets shorter
-// than it has been, so nothing below the bar moves up under the learner's pointer; it grows when it must. A new
-// decision gives the room nobody uses back (noteDecision, shrinkBar): at once when the pointer is on the bar or off
-// the view, else as soon as it leaves the board, never while it rests on the board.
-function keepTallest(model, name, node) {
-  const marks = barMarks(model);
-  const old = marks.nodes[name];
-  const seen = Math.max(marks.tallest[name] || 0, old && old.isConnected ? old.offsetHeight : 0);
-  marks.tallest[name] = seen;
-  marks.nodes[name] = node;
-  if (seen) {
-    node.style.boxSizing = "border-box";  // offsetHeight counts padding and border
-    node.style.minHeight = `${seen}px`;
-  }
-  return node;
 }
 
 // The action bar of a table: the decision (prompt and the table's detail line) with the tools beside it, its choices
@@ -705,34 +657,6 @@ export function mount({ model, el }, spec) {
     root.removeEventListener("pointerleave", onPointer);
     dropBar();
     root.remove();
-  };
-}
-
-// Calls `loseKernel(why)` when the kernel behind `model` is gone: ipywidgets marks a view whose model lost its comm (a
-// kernel restart) with a class, a moment after the event; the comm closes; and the kernel itself, where the widget
-// manager exposes it (JupyterLab, Notebook 7, Voila), says it restarts, died or was shut down, even before anything
-// is clicked. `checkNow`: also look for the disconnected mark at once (a notebook reopened with its saved widgets).
-// Returns the function that stops watching.
-export function watchKernel(model, el, loseKernel, checkNow = false) {
-  const checkLive = () => setTimeout(() => {
-    if (el.closest && el.closest(".jupyter-widgets-disconnected")) loseKernel("disconnected");
-  }, 0);
-  const onClose = () => loseKernel("closed");
-  const kernel = (model.widget_manager || {}).kernel;
-  const onStatus = (_kernel, status) => {
-    if (status === "restarting" || status === "autorestarting" || status === "dead") loseKernel(status);
-  };
-  const onGone = () => loseKernel("disposed");
-  const signals = kernel && kernel.statusChanged && kernel.disposed ? [[kernel.statusChanged, onStatus],
-    [kernel.disposed, onGone]] : [];
-  for (const [signal, fn] of signals) signal.connect(fn);
-  model.on("comm_live_update", checkLive);
-  model.on("comm:close", onClose);
-  if (checkNow) checkLive();
-  return () => {
-    for (const [signal, fn] of signals) signal.disconnect(fn);
-    model.off("comm_live_update", checkLive);
-    model.off("comm:close", onClose);
   };
 }
 
