@@ -13,7 +13,9 @@ Between players (``trade.domestic``): only the player whose turn it is trades wi
 4. the proposer ``confirm P`` with one acceptor, or ``withdraw`` (``trade.confirm``). With no acceptor the offer
    lapses. There are no counter-offers: a player who wants other terms declines (``decision.no-counter``).
 
-The offer and the answers are public, like a spoken offer at the table.
+The offer and the answers are public, like a spoken offer at the table. The turn's last offer stays on record (its
+cards and who answered what) until the next offer or the end of the turn: the greedy bot reads it so as not to make an
+offer that everyone has just declined again (:func:`declined_this_turn`).
 """
 
 from __future__ import annotations
@@ -119,6 +121,7 @@ def propose(game: CatanGame, p: int) -> None:
     s.offers_made += 1
     s.offer_give = [0] * game.width
     s.offer_want = [0] * game.width
+    s.answers = [NOT_ASKED] * game.players
     game.push(waiting("offer", p))
     game.emit("trade.domestic", f"{name(p)} starts a trade offer ({s.offers_made} of "
               f"{game.config.offers_per_turn} this turn).", player=p)
@@ -131,12 +134,19 @@ def offer_text(give: list[int], want: list[int], cards: tuple[str, ...] = RES) -
 
 
 def _lapse(game: CatanGame, why: str) -> None:
+    # the offer and its answers stay on record until the next offer or the turn's end (module docstring)
     s = game.state
     game.emit("trade.confirm", why, player=s.player)
-    s.answers = [NOT_ASKED] * game.players
-    s.offer_give = [0] * game.width
-    s.offer_want = [0] * game.width
     game.push(waiting("main", s.player))
+
+
+def declined_this_turn(game: CatanGame, give: int, want: int) -> bool:
+    """Whether 1 ``give`` for 1 ``want`` is the offer the player to move made last this turn and every asked player
+    declined it (public: the offer and its answers were said at the table)."""
+    s = game.state
+    if not s.offers_made or ACCEPTED in s.answers or DECLINED not in s.answers:
+        return False
+    return (sum(s.offer_give) == s.offer_give[give] == 1 and sum(s.offer_want) == s.offer_want[want] == 1)
 
 
 class Offer(CatanStep):

@@ -214,6 +214,12 @@ class Tech(Choice):
             return [_TECH_REMOVE]
         return [act("tech", i) for i in mines.open_spaces(game.state.mine)] + [_TECH_REMOVE]
 
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+        seat = game.state.seats[at.player]
+        if not seat.pool + seat.reserve:
+            return "you have no miner left to put on the tile: remove it from the game instead."
+        return f"no mine may go on space {action.args[0]}: {closed_space(game, action.args[0])}"
+
     def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p = at.player
         if action.verb == "tech-remove":

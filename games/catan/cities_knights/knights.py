@@ -546,8 +546,8 @@ class Retreat(PlaceChoice):
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         node = game.state.node
-        return (f"{action.args[0]} is not an empty intersection your knight reaches from {node} along your roads "
-                "(knights.retreat).")
+        return (f"intersection {action.args[0]} is not an empty intersection your knight reaches from intersection "
+                f"{node} along your roads (knights.retreat).")
 
     def choose(self, game: CKGame, q: int, w: int) -> None:
         s = game.state
