@@ -27,6 +27,10 @@ from .shared_list import SharedList
 
 G = TypeVar("G", bound="Game")
 
+#: How near the best rating a greedy bot's choices tie (:class:`games.core.bots.GreedyBot` draws among the actions
+#: rated within it of the best); :meth:`Game.contenders` may leave out actions rated further below the best than this.
+TIE = 1e-9
+
 SAVE_FORMAT = "boardgame-notebooks/save"
 SAVE_VERSION = 1
 _new_event = tuple.__new__  # builds an Event from its five fields (see emit)
@@ -239,6 +243,14 @@ class Game(ABC):
         decision. A game overrides it to compute once what every action of a decision shares (the position's own
         rating, a hand's best swap) instead of once per action; the values must be those :meth:`lookahead` gives."""
         return [self.lookahead(action, player) for action in actions]
+
+    def contenders(self, actions: Sequence[Action], player: int) -> list[float | None]:
+        """:meth:`lookaheads`, except that an action the game can tell, without rating it exactly, is rated more than
+        :data:`TIE` below the best of ``actions`` may be left out (``None``): all a greedy bot needs to choose, since it
+        draws among the actions within :data:`TIE` of the best (the same actions, in the same order, as from every
+        rating). A game overrides it when a cheap upper bound of some ratings saves working them out. By default every
+        rating."""
+        return self.lookaheads(actions, player)
 
     def playout_action(self, legal: LegalActions, rng: Rng) -> Action:
         """The action a search bot's playout takes among ``legal`` (this position's listing), drawing from ``rng``
