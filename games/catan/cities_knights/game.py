@@ -294,6 +294,9 @@ class CKGame(CatanGame):
     def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
         return ratings.lookaheads(self, actions, player)
 
+    def contenders(self, actions: Sequence[Action], player: int) -> list[float | None]:
+        return ratings.contenders(self, actions, player)
+
     def redeal(self, viewer: int | None, rng: Rng) -> CKGame:
         return hidden.redeal(self, viewer, rng)
 

@@ -34,20 +34,46 @@ Every other action (improvements, the other progress cards and the decisions the
 displacing a knight, the barbarians' pillage, ...) is played on a clone as :func:`.evaluation.lookahead` does; so is
 everything when the seat rated is not the one deciding, or when the player whose turn it is holds the points to win
 already (a position made by hand).
+
+**What the greedy bot needs** (``CKGame.contenders``, :meth:`games.core.Game.contenders`): only the actions it may
+choose, those rated within :data:`~games.core.game.TIE` of the best. After the roll a player has many roads to build
+and rarely builds one (in greedy games nine roads in ten rate below the best other action), and a road's exact
+rating is the dearest (its longest road and the sites ahead of the new network). So the other actions are rated
+first, and each road is bounded (:meth:`Position.road_bound`: the exact cards and free sites, its length at most one
+more, the sites ahead at their most); a road whose bound is below the best so far by more than the tie is left out,
+the others are rated exactly. ``tests/catan/test_ratings.py`` checks that every rating left in is the rating and every
+one left out is below the best by more than the tie; the choice is then the very same (``tests/core``).
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import TYPE_CHECKING, Sequence
+import math
+from typing import TYPE_CHECKING, Callable, Sequence
 
-from games.catan.board import NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, bits
-from games.catan.evaluation import HandMemo, hand_memo, production_by_hex, production_of, sites_from
-from games.catan.ratings import end_goes_on, harbours_after, may_declare, moves_longest, road_parts, setup_income
+from games.catan.board import EDGE_BIT, EDGE_END_MASK, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, bits
+from games.catan.evaluation import (
+    NEXT_SITE,
+    SITE_AFTER,
+    HandMemo,
+    hand_memo,
+    production_by_hex,
+    production_of,
+    sites_from,
+)
+from games.catan.ratings import (
+    end_goes_on,
+    harbours_after,
+    may_declare,
+    moves_longest,
+    road_length_after,
+    road_parts,
+    setup_income,
+)
 from games.catan.roads import holder_after, longest_road
 from games.catan.state import ANSWER, CONFIRM, MAIN, OFFER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from games.catan.state import ROAD_BUILDING as ROAD_BUILDING_PHASE
 from games.core import Action
+from games.core.game import TIE
 
 from .evaluation import (
     ACTIVE,
@@ -103,6 +129,8 @@ if TYPE_CHECKING:
     from .game import CKGame
 
 ROBBING = ("robber", "steal", "draw")
+#: The most the sites ahead (:func:`games.catan.evaluation.sites_from`) are worth: two of each kind.
+AHEAD_MOST = NEXT_SITE * 2 + SITE_AFTER * 2
 #: Progress cards whose play changes nothing the evaluation reads but the number of cards in hand: each asks its
 #: player a decision first (a target, a place, a name, the dice, the robber's hex, roads to place), asks the players
 #: it aims at (the Wedding's gifts, the Saboteur's discards) or sets a flag of the turn (the Crane, the Commercial
@@ -114,16 +142,29 @@ ASKING = frozenset({ALCHEMIST, BISHOP, COMMERCIAL_HARBOR, CRANE, DESERTER, DIPLO
 
 def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
     """:func:`.evaluation.lookahead` of each of ``actions`` (legal now) for ``p``, in their order."""
+    return _rated(game, actions, p, False)  # type: ignore[return-value]
+
+
+def contenders(game: CKGame, actions: Sequence[Action], p: int) -> list[float | None]:
+    """:func:`lookaheads`, leaving out (``None``) the roads after the roll whose rating is bounded more than
+    :data:`~games.core.game.TIE` below the best (``CKGame.contenders``, what the greedy bot chooses from; module
+    docstring)."""
+    return _rated(game, actions, p, True)
+
+
+def _rated(game: CKGame, actions: Sequence[Action], p: int, prune: bool) -> list[float | None]:
     s = game.state
-    if not s.stack or s.stack[-1].player != p or may_declare(game):
+    stack = s.stack
+    if not stack or stack[-1].player != p or may_declare(game):
         return [lookahead(game, action, p) for action in actions]
+    phase = s.phase
+    if phase == MAIN:
+        return _main(Position(game, p), actions, prune)
     position = Position(game, p)
     now = position.now
-    trading = s.phase in (OFFER, ANSWER, CONFIRM)
-    phase = s.phase
-    main = phase == MAIN
+    trading = phase in (OFFER, ANSWER, CONFIRM)
     setup = phase in (SETUP_SETTLEMENT, SETUP_CITY)
-    out = []
+    out: list[float | None] = []
     for action in actions:
         verb = action.verb
         value = None
@@ -133,14 +174,8 @@ def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
             value = now + (0.5 if verb in ("withdraw", "decline") else -1.0)
         elif verb == "discard":
             value = position.with_cards(((game.card_index[action.args[0]], -1),))  # type: ignore[index]
-        elif verb == "play" and phase in (MAIN, ROLL, FIFTH) and KIND[action.args[0]] in ASKING:  # type: ignore[index]
+        elif verb == "play" and phase in (ROLL, FIFTH) and KIND[action.args[0]] in ASKING:  # type: ignore[index]
             value = position.without_card()
-        elif verb == "play" and main and KIND[action.args[0]] in HARVESTS:  # type: ignore[index]
-            value = position.harvest(KIND[action.args[0]])  # type: ignore[index]
-        elif verb == "play" and main and KIND[action.args[0]] == WARLORD:  # type: ignore[index]
-            value = position.warlord()
-        elif main:
-            value = position.main(action)
         elif setup and verb in ("settle", "city"):
             value = position.setup(action.args[0], verb == "city")  # type: ignore[arg-type]
         elif verb == "road" and (phase == ROAD_BUILDING_PHASE or phase == SETUP_ROAD and not position.last_placement):
@@ -155,36 +190,77 @@ def lookaheads(game: CKGame, actions: Sequence[Action], p: int) -> list[float]:
     return out
 
 
+def _main(position: Position, actions: Sequence[Action], prune: bool) -> list[float | None]:
+    """The ratings of a decision after the roll; with ``prune``, each road is first bounded
+    (:meth:`Position.road_bound`) against the best rating so far, the roads rated last."""
+    game, p = position.game, position.p
+    raters = MAIN_RATERS
+    out: list[float | None] = []
+    roads = []
+    for i, action in enumerate(actions):
+        verb = action.verb
+        if prune and verb == "road":
+            roads.append(i)
+            out.append(None)
+            continue
+        rater = raters.get(verb)
+        value = None if rater is None else rater(position, action)
+        out.append(lookahead(game, action, p) if value is None else value)
+    if roads:
+        best = max([value for value in out if value is not None], default=-math.inf)
+        for i in roads:
+            e: int = actions[i].args[0]  # type: ignore[assignment]
+            bound = position.road_bound(e)
+            if bound is not None and bound < best - TIE:
+                continue  # left out: rated below the best by more than the tie
+            value = position.road(e)
+            out[i] = value = lookahead(game, actions[i], p) if value is None else value
+            if value > best:
+                best = value
+    return out
+
+
+def _play(position: Position, action: Action) -> float | None:
+    """``play CARD`` after the roll: a card of :data:`ASKING`, a harvest or the Warlord, else on a clone."""
+    kind = KIND[action.args[0]]  # type: ignore[index]
+    if kind in ASKING:
+        return position.without_card()
+    if kind in HARVESTS:
+        return position.harvest(kind)
+    if kind == WARLORD:
+        return position.warlord()
+    return None
+
+
 class Position:
     """The position's parts for the seat deciding, and the ratings of actions that change some of them."""
 
+    __slots__ = ("game", "p", "memo", "actives", "parts", "now", "paid", "hand", "levels", "safe", "_breakers",
+                 "_lengths")
+
     def __init__(self, game: CKGame, p: int) -> None:
         self.game, self.p = game, p
+        s = game.state
         self.memo: HandMemo = hand_memo(game)
         self.actives = active_strengths(game)
         self.parts = parts(game, p, self.memo, self.actives)
         self.now = rated(*self.parts)
         #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
         self.paid: dict[int, float] = {}
+        self.hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
+        self.levels = s.levels[p * 3:p * 3 + 3]
+        self.safe = game.safe_hand(p)
+        self._breakers = -1  # worked out when first asked (a roll or a discard needs none)
+        #: Whether ``p``'s longest road becoming a length moves the longest road card, by length (roads).
+        self._lengths: dict[int, bool] = {}
 
-    # What only some actions read, worked out when first asked (a roll or a trade offer needs none of it).
-    @cached_property
-    def hand(self) -> list[int]:
-        return self.game.state.hands[self.p * CARD_KINDS:self.p * CARD_KINDS + CARD_KINDS]
-
-    @cached_property
-    def levels(self) -> list[int]:
-        return self.game.state.levels[self.p * 3:self.p * 3 + 3]
-
-    @cached_property
-    def safe(self) -> int:
-        return self.game.safe_hand(self.p)
-
-    @cached_property
+    @property
     def breakers(self) -> int:
-        return self.game.breakers(self.p)
+        if self._breakers < 0:
+            self._breakers = self.game.breakers(self.p)
+        return self._breakers
 
-    @cached_property
+    @property
     def last_placement(self) -> bool:
         """Whether a set-up road now is the last placement of the set-up (the first turn starts: on a clone)."""
         return self.game.state.setup_step + 1 >= 2 * self.game.players
@@ -196,42 +272,61 @@ class Position:
             found = self.paid[id(cost)] = self.cards_after(tuple((r, -n) for r, n in cost))
         return found
 
-    def main(self, action: Action) -> float | None:
-        """The rating of an action after the roll, or ``None`` when it must be played on a clone."""
-        game, p = self.game, self.p
-        s = game.state
-        verb = action.verb
-        if verb == "trade":
-            g, r = game.card_index[action.args[0]], game.card_index[action.args[1]]  # type: ignore[index]
-            return self.with_cards(((g, -s.rates[p * CARD_KINDS + g]), (r, 1)))
-        if verb == "road":
-            return self.road(action.args[0])  # type: ignore[arg-type]
-        if verb == "knight":
-            return self.knight(action.args[0])  # type: ignore[arg-type]
-        if verb == "activate":
-            v: int = action.args[0]  # type: ignore[assignment]
-            return self.knights(game.design.activate_cost, s.knights_at[p * 3:p * 3 + 3], s.active[p] | NODE_BIT[v])
-        if verb == "promote":
-            v = action.args[0]  # type: ignore[assignment]
-            at = s.knights_at[p * 3:p * 3 + 3]
-            level = next(level for level in range(3) if at[level] & NODE_BIT[v])
-            at[level] &= ~NODE_BIT[v]
-            at[level + 1] |= NODE_BIT[v]
-            return self.knights(game.design.promote_cost, at, s.active[p])
-        if verb == "move":
-            return self.move(action.args[0], action.args[1])  # type: ignore[arg-type]
-        if verb == "end" and not s.fleet and end_goes_on(game):
-            return self.now
-        if verb == "wall":  # paid; the safe hand grows
-            changed = self.parts.copy()
-            after = self.hand.copy()
-            for r, n in game.design.wall_cost:
-                after[r] -= n
-            changed[CARDS] = cards_value(self.memo, after, self.safe + game.design.wall_safe, self.levels)
-            return rated(*changed)
-        if verb in ("settle", "city"):
-            return self.build(action.args[0], verb == "city")  # type: ignore[arg-type]
-        return None
+    def trade(self, action: Action) -> float:
+        """``trade GIVE GET``: the cards change."""
+        index = self.game.card_index
+        g = index[action.args[0]]  # type: ignore[index]
+        return self.with_cards(((g, -self.game.state.rates[self.p * CARD_KINDS + g]),
+                                (index[action.args[1]], 1)))  # type: ignore[index]
+
+    def road_paid(self, action: Action) -> float | None:
+        return self.road(action.args[0])  # type: ignore[arg-type]
+
+    def knight_placed(self, action: Action) -> float | None:
+        return self.knight(action.args[0])  # type: ignore[arg-type]
+
+    def activate(self, action: Action) -> float:
+        """``activate NODE``: paid; the knight there becomes active."""
+        s, p = self.game.state, self.p
+        v: int = action.args[0]  # type: ignore[assignment]
+        return self.knights(self.game.design.activate_cost, s.knights_at[p * 3:p * 3 + 3], s.active[p] | NODE_BIT[v])
+
+    def promote(self, action: Action) -> float:
+        """``promote NODE``: paid; the knight there goes up a level, active or not as it was."""
+        s, p = self.game.state, self.p
+        v: int = action.args[0]  # type: ignore[assignment]
+        at = s.knights_at[p * 3:p * 3 + 3]
+        level = next(level for level in range(3) if at[level] & NODE_BIT[v])
+        at[level] &= ~NODE_BIT[v]
+        at[level + 1] |= NODE_BIT[v]
+        return self.knights(self.game.design.promote_cost, at, s.active[p])
+
+    def moved(self, action: Action) -> float | None:
+        return self.move(action.args[0], action.args[1])  # type: ignore[arg-type]
+
+    def end(self, action: Action) -> float | None:
+        """``end``: nothing changes, unless the Merchant Fleet lapses or the game or turn order does (a clone)."""
+        game = self.game
+        return self.now if not game.state.fleet and end_goes_on(game) else None
+
+    def wall(self, action: Action) -> float:
+        """``wall NODE``: paid; the safe hand grows."""
+        game = self.game
+        changed = self.parts.copy()
+        after = self.hand.copy()
+        for r, n in game.design.wall_cost:
+            after[r] -= n
+        changed[CARDS] = cards_value(self.memo, after, self.safe + game.design.wall_safe, self.levels)
+        return rated(*changed)
+
+    def settle(self, action: Action) -> float | None:
+        return self.build(action.args[0], False)  # type: ignore[arg-type]
+
+    def city(self, action: Action) -> float | None:
+        return self.build(action.args[0], True)  # type: ignore[arg-type]
+
+    def propose(self, action: Action) -> float:
+        return self.now + -1.0  # as a trade offer is rated (evaluation.lookahead)
 
     def setup(self, v: int, city: bool) -> float | None:
         """A set-up settlement (first round) or city (second round, with its income) at ``v``: points, production,
@@ -361,6 +456,34 @@ class Position:
         changed[AHEAD] = ahead
         return rated(*changed)
 
+    def road_bound(self, e: int) -> float | None:
+        """An upper bound of the rating of ``road e`` after the roll (paid), or ``None`` when the longest road card
+        might move (then only the rating itself tells). The cards and the free sites reached are exact; the road's
+        length is bounded by one more than now when an end of the new road touches none of ``p``'s roads (a trail
+        through it ends there) and worked out (looked up) when it joins two of them; the sites ahead by their most.
+        Every part raised has a positive weight, and a rounded sum never falls when a term grows: the bound holds for
+        the very floats."""
+        s, p = self.game.state, self.p
+        before = s.road_length[p]
+        ends = EDGE_END_MASK[e]
+        reach = s.reach[p]
+        if ends & ~reach:
+            length = before + 1
+        else:
+            length = road_length_after(s.roads[p] | EDGE_BIT[e], self.breakers, e, before)
+        if length != before:
+            moves = self._lengths.get(length)
+            if moves is None:
+                moves = self._lengths[length] = moves_longest(self.game, p, length)
+            if moves:
+                return None
+        changed = self.parts.copy()
+        changed[CARDS] = self.paying(self.game.design.road_cost)
+        changed[ROAD] = length
+        changed[SPOTS] = min((s.free & (reach | ends)).bit_count(), 3)
+        changed[AHEAD] = AHEAD_MOST
+        return rated(*changed)
+
     def knight(self, v: int) -> float | None:
         """A new inactive basic knight at ``v``: paid, stronger, ``v`` no longer free."""
         game, p = self.game, self.p
@@ -439,3 +562,12 @@ class Position:
         changed[STRENGTH] = self.strength(at, ~0)
         changed[ACTIVE] = actives[p]
         changed[THREAT] = threat_of(game, p, actives, s.cities)
+
+
+#: The rating of each verb after the roll rated without a clone (``None``: that action goes to the clone); the others
+#: (improvements, chasing the robber, displacing a knight, the Commercial Harbor's trade) are played on a clone.
+MAIN_RATERS: dict[str, Callable[[Position, Action], float | None]] = {
+    "trade": Position.trade, "road": Position.road_paid, "knight": Position.knight_placed,
+    "activate": Position.activate, "promote": Position.promote, "move": Position.moved, "end": Position.end,
+    "wall": Position.wall, "settle": Position.settle, "city": Position.city, "play": _play,
+    "propose": Position.propose}
