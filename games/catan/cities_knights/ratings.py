@@ -91,7 +91,7 @@ from .evaluation import (
     active_strengths,
     cards_value,
     lookahead,
-    parts,
+    parts_of,
     rated,
     threat_of,
 )
@@ -207,16 +207,7 @@ def _main(position: Position, actions: Sequence[Action], prune: bool) -> list[fl
         value = None if rater is None else rater(position, action)
         out.append(lookahead(game, action, p) if value is None else value)
     if roads:
-        best = max([value for value in out if value is not None], default=-math.inf)
-        for i in roads:
-            e: int = actions[i].args[0]  # type: ignore[assignment]
-            bound = position.road_bound(e)
-            if bound is not None and bound < best - TIE:
-                continue  # left out: rated below the best by more than the tie
-            value = position.road(e)
-            out[i] = value = lookahead(game, actions[i], p) if value is None else value
-            if value > best:
-                best = value
+        position.rate_roads(actions, roads, out)
     return out
 
 
@@ -235,24 +226,21 @@ def _play(position: Position, action: Action) -> float | None:
 class Position:
     """The position's parts for the seat deciding, and the ratings of actions that change some of them."""
 
-    __slots__ = ("game", "p", "memo", "actives", "parts", "now", "paid", "hand", "levels", "safe", "_breakers",
-                 "_lengths")
+    __slots__ = ("game", "p", "memo", "actives", "parts", "now", "paid", "hand", "levels", "safe", "_breakers")
 
     def __init__(self, game: CKGame, p: int) -> None:
         self.game, self.p = game, p
         s = game.state
         self.memo: HandMemo = hand_memo(game)
         self.actives = active_strengths(game)
-        self.parts = parts(game, p, self.memo, self.actives)
-        self.now = rated(*self.parts)
-        #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
-        self.paid: dict[int, float] = {}
         self.hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
         self.levels = s.levels[p * 3:p * 3 + 3]
         self.safe = game.safe_hand(p)
+        self.parts = parts_of(game, p, self.memo, self.hand, self.levels, self.safe, self.actives)
+        self.now = rated(*self.parts)
+        #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
+        self.paid: dict[int, float] = {}
         self._breakers = -1  # worked out when first asked (a roll or a discard needs none)
-        #: Whether ``p``'s longest road becoming a length moves the longest road card, by length (roads).
-        self._lengths: dict[int, bool] = {}
 
     @property
     def breakers(self) -> int:
@@ -273,11 +261,16 @@ class Position:
         return found
 
     def trade(self, action: Action) -> float:
-        """``trade GIVE GET``: the cards change."""
+        """``trade GIVE GET``: the cards change (written out: a decision after the roll rates several)."""
         index = self.game.card_index
-        g = index[action.args[0]]  # type: ignore[index]
-        return self.with_cards(((g, -self.game.state.rates[self.p * CARD_KINDS + g]),
-                                (index[action.args[1]], 1)))  # type: ignore[index]
+        give, get = action.args
+        g = index[give]  # type: ignore[index]
+        after = self.hand.copy()
+        after[g] -= self.game.state.rates[self.p * CARD_KINDS + g]
+        after[index[get]] += 1  # type: ignore[index]
+        changed = self.parts.copy()
+        changed[CARDS] = cards_value(self.memo, after, self.safe, self.levels)
+        return rated(*changed)
 
     def road_paid(self, action: Action) -> float | None:
         return self.road(action.args[0])  # type: ignore[arg-type]
@@ -456,31 +449,53 @@ class Position:
         changed[AHEAD] = ahead
         return rated(*changed)
 
-    def road_bound(self, e: int) -> float | None:
-        """An upper bound of the rating of ``road e`` after the roll (paid), or ``None`` when the longest road card
-        might move (then only the rating itself tells). The cards and the free sites reached are exact; the road's
-        length is bounded by one more than now when an end of the new road touches none of ``p``'s roads (a trail
-        through it ends there) and worked out (looked up) when it joins two of them; the sites ahead by their most.
-        Every part raised has a positive weight, and a rounded sum never falls when a term grows: the bound holds for
-        the very floats."""
+    def rate_roads(self, actions: Sequence[Action], roads: list[int], out: list[float | None]) -> None:
+        """Rate the roads after the roll (``actions[i]`` for ``i`` in ``roads``) that may be among the best: ``out``
+        holds the other actions' ratings, and a road whose bound (:meth:`road_bound`) is below the best so far by more
+        than the tie stays ``None``."""
+        best = max([value for value in out if value is not None], default=-math.inf)
+        bounds: dict[int, float | None] = {}  # by length and free sites reached: few differ
+        for i in roads:
+            e: int = actions[i].args[0]  # type: ignore[assignment]
+            length, spots = self.road_reach(e)
+            key = length * 4 + spots
+            bound = bounds.get(key, math.inf)
+            if bound == math.inf:
+                bound = bounds[key] = self.road_bound(length, spots)
+            if bound is not None and bound < best - TIE:
+                continue  # left out: rated below the best by more than the tie
+            value = self.road(e)
+            out[i] = value = lookahead(self.game, actions[i], self.p) if value is None else value
+            if value > best:
+                best = value
+
+    def road_reach(self, e: int) -> tuple[int, int]:
+        """For ``road e`` after the roll: a bound of the longest road after it (one more than now when an end of the
+        new road touches none of ``p``'s roads, so that a trail through it ends there; worked out, looked up, when it
+        joins two of them) and the free sites the network then reaches (at most 3), exact."""
         s, p = self.game.state, self.p
-        before = s.road_length[p]
         ends = EDGE_END_MASK[e]
         reach = s.reach[p]
+        before = s.road_length[p]
         if ends & ~reach:
             length = before + 1
         else:
             length = road_length_after(s.roads[p] | EDGE_BIT[e], self.breakers, e, before)
-        if length != before:
-            moves = self._lengths.get(length)
-            if moves is None:
-                moves = self._lengths[length] = moves_longest(self.game, p, length)
-            if moves:
-                return None
+        return length, min((s.free & (reach | ends)).bit_count(), 3)
+
+    def road_bound(self, length: int, spots: int) -> float | None:
+        """An upper bound of the rating of a road after the roll (paid) with a longest road of at most ``length`` and
+        ``spots`` free sites reached (:meth:`road_reach`), the sites ahead at their most; ``None`` when the longest
+        road card might move (then only the rating itself tells: the card moves at no shorter length if it does not
+        move at this one). Every part raised has a positive weight, and a rounded sum never falls when a term grows:
+        the bound holds for the very floats."""
+        game, p = self.game, self.p
+        if length != game.state.road_length[p] and moves_longest(game, p, length):
+            return None
         changed = self.parts.copy()
-        changed[CARDS] = self.paying(self.game.design.road_cost)
+        changed[CARDS] = self.paying(game.design.road_cost)
         changed[ROAD] = length
-        changed[SPOTS] = min((s.free & (reach | ends)).bit_count(), 3)
+        changed[SPOTS] = spots
         changed[AHEAD] = AHEAD_MOST
         return rated(*changed)
 
