@@ -148,28 +148,25 @@ class Offer(CatanStep):
                 f"({offer_text(game.state.offer_give, game.state.offer_want, game.cards)} so far)")
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
+        # comprehensions rather than loops: every step of composing an offer lists these again
         p, s = at.player, game.state
         give, want = s.offer_give, s.offer_want
         out: list[Action] = []
         total_want = sum(want)
-        if total_want and any(give):
-            sizes = [hand_size(game, q) if q != p else -1 for q in range(game.players)]
-            able = [q for q in range(game.players) if sizes[q] >= total_want]
-            out.extend(ASK[q] for q in able)
-            if able:
-                out.append(ASK_ALL)
         w = game.width
-        own = s.hands[p * w:p * w + w]
+        hands = s.hands
+        if total_want and any(give):
+            able = [ASK[q] for q in range(game.players) if q != p and sum(hands[q * w:q * w + w]) >= total_want]
+            if able:
+                out += able
+                out.append(ASK_ALL)
+        own = hands[p * w:p * w + w]
         order = game.card_order
         verbs = game.card_verbs
         gives, wants = verbs["give"], verbs["want"]
-        for r in order:
-            if not want[r] and own[r] > give[r]:
-                out.append(gives[r])
+        out += [gives[r] for r in order if not want[r] and own[r] > give[r]]
         totals, bank = game.card_totals, s.bank
-        for r in order:
-            if not give[r] and want[r] < totals[r] - bank[r] - own[r]:
-                out.append(wants[r])
+        out += [wants[r] for r in order if not give[r] and want[r] < totals[r] - bank[r] - own[r]]
         out.append(WITHDRAW)
         return out
 
