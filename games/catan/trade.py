@@ -24,7 +24,7 @@ from games.core import Action
 
 from .choice import CatanStep, TurnVerb, place_of
 from .data import rulebook
-from .pieces import cards_of_others, hand_size, name
+from .pieces import hand_size, name
 from .state import ACCEPTED, DECLINED, NOT_ASKED, WAITING, waiting
 
 if TYPE_CHECKING:
@@ -54,6 +54,25 @@ def maritime_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
         if hand[g] >= rate:
             row = table[g]
             for r in targets(g, rate):
+                if bank[r]:
+                    out.append(row[r])
+    return out
+
+
+def maritime_options_of(game: CatanGame, p: int, hand: list[int],
+                        targets: Sequence[Sequence[Sequence[int]]]) -> list[Action]:
+    """:func:`maritime_options` of a game whose trade targets are a table, ``targets[give][rate]`` (Cities &
+    Knights' design): read without a call per card."""
+    s = game.state
+    rates, bank = s.rates, s.bank
+    out: list[Action] = []
+    base = p * game.width
+    table = game.trade_table
+    for g in game.card_order:
+        rate = rates[base + g]
+        if hand[g] >= rate:
+            row = table[g]
+            for r in targets[g][rate]:
                 if bank[r]:
                     out.append(row[r])
     return out
@@ -99,7 +118,10 @@ def others_holding(game: CatanGame, p: int, r: int) -> int:
 
 def propose_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if s.offers_made >= game.config.offers_per_turn or not any(hand) or not cards_of_others(game, p):
+    if s.offers_made >= game.config.offers_per_turn:
+        return []
+    held = sum(hand)  # the hand's cards, and those of the others (cards_of_others), from the hand already cut
+    if not held or sum(game.card_totals) - sum(s.bank) == held:
         return []
     return [PROPOSE]
 
@@ -148,7 +170,6 @@ class Offer(CatanStep):
                 f"({offer_text(game.state.offer_give, game.state.offer_want, game.cards)} so far)")
 
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
-        # comprehensions rather than loops: every step of composing an offer lists these again
         p, s = at.player, game.state
         give, want = s.offer_give, s.offer_want
         out: list[Action] = []
@@ -156,17 +177,22 @@ class Offer(CatanStep):
         w = game.width
         hands = s.hands
         if total_want and any(give):
-            able = [ASK[q] for q in range(game.players) if q != p and sum(hands[q * w:q * w + w]) >= total_want]
-            if able:
-                out += able
+            for q in range(game.players):  # plain loops: every step of composing an offer lists these again
+                if q != p and sum(hands[q * w:q * w + w]) >= total_want:
+                    out.append(ASK[q])
+            if out:
                 out.append(ASK_ALL)
         own = hands[p * w:p * w + w]
         order = game.card_order
         verbs = game.card_verbs
         gives, wants = verbs["give"], verbs["want"]
-        out += [gives[r] for r in order if not want[r] and own[r] > give[r]]
+        for r in order:
+            if not want[r] and own[r] > give[r]:
+                out.append(gives[r])
         totals, bank = game.card_totals, s.bank
-        out += [wants[r] for r in order if not give[r] and want[r] < totals[r] - bank[r] - own[r]]
+        for r in order:
+            if not give[r] and want[r] < totals[r] - bank[r] - own[r]:
+                out.append(wants[r])
         out.append(WITHDRAW)
         return out
 

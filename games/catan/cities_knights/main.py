@@ -91,7 +91,7 @@ class CKTrade(TurnVerb):
     form = "trade GIVE GET"
 
     def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
-        return trade.maritime_options(game, p, hand)
+        return trade.maritime_options_of(game, p, hand, game.design.targets)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return trade.maritime_refusal(game, at.player, action.args[0], action.args[1])
