@@ -109,6 +109,10 @@ class CKGame(CatanGame):
     }
     #: How many points make a clear lead for the search bot's rating (of 13 to win).
     evaluation_scale = 3.0
+    #: The main options last listed (:meth:`.main.CKMain.options`): the state, the player, the offers made, the
+    #: actions taken then, and the options. A trade offer that comes to nothing changes none of them but the
+    #: proposal; in random play a quarter of the main decisions come back after one. Never kept by hand changes.
+    main_listed: tuple[Any, ...] | None = None
 
     state: CKState
     design: CKDesign
@@ -252,6 +256,10 @@ class CKGame(CatanGame):
         """The last barbarian attack as the game logged it, in log order: the barbarians' strength, Catan's defence and
         the outcome (a Defender of Catan, a tie, the players who lose a city); empty before the first attack."""
         return list(self.state.last_attack)
+
+    def touched(self) -> None:
+        self.main_listed = None  # the state changed by hand: the main options are listed again
+        super().touched()
 
     def _observe(self, player: int | None) -> dict[str, Any]:
         return checks.observe(self, player)

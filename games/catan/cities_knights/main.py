@@ -18,7 +18,7 @@ from games.catan.building import Road, city_refusal
 from games.catan.choice import TurnStep, TurnVerb, place_of
 from games.catan.pieces import name
 from games.catan.settlement import Settle, settle_refusal
-from games.catan.trade import Propose
+from games.catan.trade import PROPOSE, Propose
 from games.catan.turn import End
 from games.core import Action
 
@@ -168,8 +168,21 @@ class CKMain(TurnStep):
                 f"the turn (rolled {game.state.dice})")
 
     def options(self, game: CKGame, at: Any) -> list[Action]:  # type: ignore[override]
-        # options are asked on every decision of the turn: only the verbs that may offer something are asked
         p = at.player
+        s = game.state
+        kept = game.main_listed
+        if kept is not None and kept[0] is s and kept[2] + 1 == s.offers_made and kept[1] == p \
+                and offer_only(game.history[kept[3]:]):
+            out = kept[4].copy()  # a trade offer came to nothing since: the same options, a proposal fewer perhaps
+            if s.offers_made >= game.config.offers_per_turn and PROPOSE in out:
+                out.remove(PROPOSE)
+        else:
+            out = self.listed(game, p)
+        game.main_listed = (s, p, s.offers_made, len(game.history), out)
+        return out.copy()
+
+    def listed(self, game: CKGame, p: int) -> list[Action]:
+        """The options worked out: only the verbs that may offer something are asked."""
         s = game.state
         hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
         k = s.knights_at
@@ -186,3 +199,20 @@ class CKMain(TurnStep):
         for unit in units:
             out += unit.offer(game, p, hand)
         return out
+
+
+#: The actions of a trade offer between players that moves no card: its proposal, its composition, the answers and a
+#: withdrawal (a confirmed trade moves cards).
+OFFER_ONLY = frozenset({"propose", "give", "want", "ask", "accept", "decline", "withdraw"})
+
+
+def offer_only(actions: list[Action]) -> bool:
+    """Whether ``actions`` (taken since the main options were listed last) are one trade offer that came to nothing:
+    a proposal, then only its composition, answers and withdrawal. The main options are then what they were, but
+    the proposal, of which one fewer is left this turn (``decision.offer-limit``)."""
+    if not actions or actions[0].verb != "propose":
+        return False
+    for action in actions:
+        if action.verb not in OFFER_ONLY:
+            return False
+    return True
