@@ -147,9 +147,16 @@ def propose(game: CatanGame, p: int) -> None:
 
 
 def offer_text(give: list[int], want: list[int], cards: tuple[str, ...] = RES) -> str:
-    def side(counts: list[int]) -> str:
-        return " + ".join(f"{n} {cards[r]}" for r, n in enumerate(counts) if n) or "nothing"
-    return f"{side(give)} for {side(want)}"
+    return f"{_side(give, cards)} for {_side(want, cards)}"
+
+
+def _side(counts: list[int], cards: tuple[str, ...]) -> str:
+    """One side of an offer in words (``1 brick + 2 ore``, or ``nothing``), in card order."""
+    words = []
+    for r, n in enumerate(counts):
+        if n:
+            words.append(f"{n} {cards[r]}")
+    return " + ".join(words) if words else "nothing"
 
 
 def _lapse(game: CatanGame, why: str) -> None:
@@ -224,9 +231,12 @@ class Offer(CatanStep):
             side[game.cards.index(str(action.args[0]))] += 1  # the offer is composed on
         else:
             target = action.args[0]
-            asked = [q for q in range(game.players) if q != p and (target == "all" or q == int(target) - 1)]
-            s.answers = [WAITING if q in asked else NOT_ASKED for q in range(game.players)]
-            to = "everyone" if target == "all" else name(asked[0])
+            one = -1 if target == "all" else int(target) - 1  # type: ignore[arg-type]
+            answers = s.answers = [NOT_ASKED] * game.players
+            for q in range(game.players):
+                if q != p and (one < 0 or q == one):
+                    answers[q] = WAITING
+            to = "everyone" if one < 0 else name(one)
             game.emit("trade.domestic", f"{name(p)} offers {offer_text(s.offer_give, s.offer_want, game.cards)} "
                       f"to {to}.",
                       player=p, give=list(s.offer_give), want=list(s.offer_want), to=str(target))
@@ -258,10 +268,11 @@ class Answer(CatanStep):
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         q = at.player
         hands, want = game.state.hands, game.state.offer_want
-        w = game.width
-        if all(hands[q * w + r] >= want[r] for r in range(w)):
-            return (ACCEPT, DECLINE)
-        return (DECLINE,)
+        base = q * game.width
+        for r, n in enumerate(want):
+            if hands[base + r] < n:
+                return (DECLINE,)
+        return (ACCEPT, DECLINE)
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         asked = offer_text(game.state.offer_want, [0] * game.width, game.cards).split(" for")[0]
