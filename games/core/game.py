@@ -34,6 +34,7 @@ TIE = 1e-9
 SAVE_FORMAT = "boardgame-notebooks/save"
 SAVE_VERSION = 1
 _new_event = tuple.__new__  # builds an Event from its five fields (see emit)
+_new_tuple = tuple.__new__  # wraps a presorted listing (see legal_actions)
 
 
 def _config_of(cls: type, options: dict[str, Any]) -> Any:
@@ -319,7 +320,8 @@ class Game(ABC):
         found = self._legal_of(player)
         if found is None:
             return LegalActions(())
-        legal = LegalActions.presorted(found) if self.legal_is_sorted else LegalActions(found)
+        # LegalActions.presorted written out: every decision of every game is listed here
+        legal = _new_tuple(LegalActions, found) if self.legal_is_sorted else LegalActions(found)
         # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
         self._legal_memo = (self.state, self._step, self.rng.state, legal)
         return legal
