@@ -7,11 +7,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Sequence
 
-from games.catan.board import EDGE_BIT, EDGE_END_MASK, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, bits
+from games.catan.board import EDGE_BIT, EDGE_END_MASK, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_STEPS, bits
 from games.catan.evaluation import (
     NEXT_SITE,
     SITE_AFTER,
     HandMemo,
+    beyond_network,
     hand_memo,
     production_by_hex,
     production_of,
@@ -362,6 +363,8 @@ class Position:
                 bound = bounds[key] = self.road_bound(length, spots)
             if bound is not None and bound < best - TIE:
                 continue  # left out: rated below the best by more than the tie
+            if bound is not None and self.road_bound(length, spots, self.ahead_bound(e)) < best - TIE:  # type: ignore[operator]
+                continue  # the same with the sites ahead bounded closer
             value = self.road(e)
             out[i] = value = lookahead(self.game, actions[i], self.p) if value is None else value
             if value > best:
@@ -381,12 +384,33 @@ class Position:
             length = road_length_after(s.roads[p] | EDGE_BIT[e], self.breakers, e, before)
         return length, min((s.free & (reach | ends)).bit_count(), 3)
 
-    def road_bound(self, length: int, spots: int) -> float | None:
+    def ahead_bound(self, e: int) -> float:
+        """A bound of the sites ahead (:func:`games.catan.evaluation.sites_from`) once ``road e`` is built: the new
+        network's nodes one open path beyond are among those beyond the network now and those beyond the new road's
+        new ends, and the nodes two paths beyond among those two beyond now and two beyond the new ends (a path the
+        road closes only leads back into the network)."""
+        s, p = self.game.state, self.p
+        one, two = beyond_network(s.reach[p], s.open_edges)
+        open_edges, free = s.open_edges, s.free
+        one_new = 0  # one open path beyond the new ends (the paths open now: more than after the road)
+        for v in bits(EDGE_END_MASK[e] & ~s.reach[p]):
+            for edge, w in NODE_STEPS[v]:
+                if open_edges >> edge & 1:
+                    one_new |= NODE_BIT[w]
+        two_new = 0
+        for v in bits(one_new):
+            for edge, w in NODE_STEPS[v]:
+                if open_edges >> edge & 1:
+                    two_new |= NODE_BIT[w]
+        return NEXT_SITE * min((free & (one | one_new)).bit_count(), 2) \
+            + SITE_AFTER * min((free & (two | two_new)).bit_count(), 2)
+
+    def road_bound(self, length: int, spots: int, ahead: float = AHEAD_MOST) -> float | None:
         """An upper bound of the rating of a road after the roll (paid) with a longest road of at most ``length`` and
-        ``spots`` free sites reached (:meth:`road_reach`), the sites ahead at their most; ``None`` when the longest
-        road card might move (then only the rating itself tells: the card moves at no shorter length if it does not
-        move at this one). Every part raised has a positive weight, and a rounded sum never falls when a term grows:
-        the bound holds for the very floats."""
+        ``spots`` free sites reached (:meth:`road_reach`), the sites ahead at most ``ahead`` (by default their most);
+        ``None`` when the longest road card might move (then only the rating itself tells: the card moves at no
+        shorter length if it does not move at this one). Every part raised has a positive weight, and a rounded sum
+        never falls when a term grows: the bound holds for the very floats."""
         game, p = self.game, self.p
         if length != game.state.road_length[p] and moves_longest(game, p, length):
             return None
@@ -394,7 +418,7 @@ class Position:
         changed[CARDS] = self.paying(game.design.road_cost)
         changed[ROAD] = length
         changed[SPOTS] = spots
-        changed[AHEAD] = AHEAD_MOST
+        changed[AHEAD] = ahead
         return rated(*changed)
 
     def knight(self, v: int) -> float | None:
