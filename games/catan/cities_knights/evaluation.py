@@ -80,8 +80,11 @@ def threat_of(game: CKGame, p: int, actives: list[int], cities: list[int]) -> fl
     if sum(actives) >= attack:  # the island's defence holds
         return 0.0
     mine = actives[p]
-    others = [actives[q] for q in range(game.players) if q != p]
-    lowest = mine <= min(others, default=0)
+    lowest = True  # no other player's active knights are weaker (a plain loop: asked at every decision)
+    for q in range(game.players):
+        if q != p and actives[q] < mine:
+            lowest = False
+            break
     return (s.barbarian + 1) / game.design.steps * (1.0 if lowest else 0.3)
 
 

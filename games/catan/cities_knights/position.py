@@ -467,8 +467,11 @@ class Position:
 
     def cuts(self, nodes: int) -> bool:
         """Whether a piece arriving at or leaving ``nodes`` touches another player's roads (their lengths)."""
-        s = self.game.state
-        return any(s.reach[q] & nodes for q in range(self.game.players) if q != self.p)
+        reach, p = self.game.state.reach, self.p
+        for q in range(self.game.players):  # a plain loop: asked for every knight placed or moved
+            if q != p and reach[q] & nodes:
+                return True
+        return False
 
     def knights_move_card(self, left: int, arrived: int) -> bool:
         """Whether ``p``'s knights leaving the nodes ``left`` and arriving at ``arrived`` change another player's
@@ -488,7 +491,8 @@ class Position:
         """The strength of ``p``'s knights ``at`` (a mask per level) that stand on ``nodes``
         (:func:`.barbarians.knight_strength` of a changed position)."""
         strength = self.game.design.strength
-        return sum(strength[level] * (at[level] & nodes).bit_count() for level in range(3))
+        return (strength[0] * (at[0] & nodes).bit_count() + strength[1] * (at[1] & nodes).bit_count()
+                + strength[2] * (at[2] & nodes).bit_count())
 
     def set_strengths(self, changed: list[float], at: list[int], active: int) -> None:
         """Set the strength, active strength and threat parts for ``p``'s knights ``at`` with ``active`` active."""
