@@ -113,6 +113,9 @@ class CKGame(CatanGame):
     #: actions taken then, and the options. A trade offer that comes to nothing changes none of them but the
     #: proposal; in random play a quarter of the main decisions come back after one. Never kept by hand changes.
     main_listed: tuple[Any, ...] | None = None
+    #: The parts after each action of the last decision rated from parts (:class:`.position.Position`): the state,
+    #: the seat, the actions taken then, and the parts by action. Never kept by hand changes.
+    rated_after: tuple[Any, ...] | None = None
 
     state: CKState
     design: CKDesign
@@ -258,7 +261,7 @@ class CKGame(CatanGame):
         return list(self.state.last_attack)
 
     def touched(self) -> None:
-        self.main_listed = None  # the state changed by hand: the main options are listed again
+        self.main_listed = self.rated_after = None  # the state changed by hand: listed and rated afresh
         super().touched()
 
     def _observe(self, player: int | None) -> dict[str, Any]:

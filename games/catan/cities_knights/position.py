@@ -71,23 +71,51 @@ AHEAD_MOST = NEXT_SITE * 2 + SITE_AFTER * 2
 
 
 class Position:
-    """The position's parts for the seat deciding, and the ratings of actions that change some of them."""
+    """The position's parts for the seat deciding, and the ratings of actions that change some of them.
 
-    __slots__ = ("game", "p", "memo", "actives", "parts", "now", "paid", "hand", "levels", "safe", "_breakers")
+    Each action rated from parts keeps them (:attr:`after`, by action): they are the parts of the position after that
+    action. When the same seat decides again right after it (the main part of a turn goes on, a discard follows a
+    discard), the next position takes them instead of working them out (:attr:`CKGame.rated_after`)."""
+
+    __slots__ = ("game", "p", "memo", "actives", "parts", "now", "paid", "hand", "levels", "safe", "_breakers",
+                 "action", "after")
 
     def __init__(self, game: CKGame, p: int) -> None:
         self.game, self.p = game, p
         s = game.state
         self.memo: HandMemo = hand_memo(game)
-        self.actives = active_strengths(game)
         self.hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
         self.levels = s.levels[p * 3:p * 3 + 3]
         self.safe = game.safe_hand(p)
-        self.parts = parts_of(game, p, self.memo, self.hand, self.levels, self.safe, self.actives)
-        self.now = rated(*self.parts)
+        before = game.rated_after  # the parts after the action just taken, if rated by this seat from parts
+        kept = before[3].get(game.history[-1]) if before is not None and before[0] is s and before[1] == p \
+            and len(game.history) == before[2] + 1 else None
+        if kept is None:
+            self.actives = active_strengths(game)
+            self.parts = parts_of(game, p, self.memo, self.hand, self.levels, self.safe, self.actives)
+            self.now = rated(*self.parts)
+        else:
+            self.parts, self.actives, self.now = kept
         #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
         self.paid: dict[int, float] = {}
         self._breakers = -1  # worked out when first asked (a roll or a discard needs none)
+        #: The action being rated, and the parts, active strengths and rating after each action rated from parts.
+        self.action: Action | None = None
+        self.after: dict[Action, tuple[list[float], list[int], float]] = {}
+
+    def rate(self, changed: list[float], actives: list[int] | None = None) -> float:
+        """The rating of the position whose parts are ``changed`` (and the players' active strengths ``actives``, by
+        default as now), kept as what :attr:`action` leads to."""
+        value = rated(*changed)
+        if self.action is not None:
+            self.after[self.action] = (changed, self.actives if actives is None else actives, value)
+        return value
+
+    def keep(self) -> None:
+        """Leave the parts after each action rated on the game (:attr:`CKGame.rated_after`): the position after the
+        action taken starts from them if the same seat decides next."""
+        game = self.game
+        game.rated_after = (game.state, self.p, len(game.history), self.after)
 
     @property
     def breakers(self) -> int:
@@ -117,7 +145,7 @@ class Position:
         after[index[get]] += 1  # type: ignore[index]
         changed = self.parts.copy()
         changed[CARDS] = cards_value(self.memo, after, self.safe, self.levels)
-        return rated(*changed)
+        return self.rate(changed)
 
     def road_paid(self, action: Action) -> float | None:
         return self.road(action.args[0])  # type: ignore[arg-type]
@@ -157,7 +185,7 @@ class Position:
         for r, n in game.design.wall_cost:
             after[r] -= n
         changed[CARDS] = cards_value(self.memo, after, self.safe + game.design.wall_safe, self.levels)
-        return rated(*changed)
+        return self.rate(changed)
 
     def settle(self, action: Action) -> float | None:
         return self.build(action.args[0], False)  # type: ignore[arg-type]
@@ -182,14 +210,14 @@ class Position:
         changed[CARDS] = cards_value(self.memo, after, self.safe, levels)
         changed[LEVELS] = level0 + level1 + level2
         changed[ABILITIES] = (level0 >= 3) + (level1 >= 3) + (level2 >= 3)
-        return rated(*changed)
+        return self.rate(changed)
 
     def chase(self, action: Action) -> float:
         """``chase NODE``: the knight there becomes inactive (the robber's move is the decision after)."""
         s, p = self.game.state, self.p
         changed = self.parts.copy()
-        self.set_strengths(changed, s.knights_at[p * 3:p * 3 + 3], s.active[p] & ~NODE_BIT[action.args[0]])  # type: ignore[index]
-        return rated(*changed)
+        actives = self.set_strengths(changed, s.knights_at[p * 3:p * 3 + 3], s.active[p] & ~NODE_BIT[action.args[0]])  # type: ignore[index]
+        return self.rate(changed, actives)
 
     def named(self, action: Action) -> float | None:
         """``name CARD`` for a monopoly (each opponent gives up to the card's number of that card) or the Merchant
@@ -205,7 +233,7 @@ class Position:
             was = s.rates[p * CARD_KINDS + c]
             start = game.design.start_rates[c]
             changed[HARBOURS] += (min(was, game.design.fleet_rate) < start) - (was < start)
-            return rated(*changed)
+            return self.rate(changed)
         most = game.design.card_numbers["resource-monopoly" if s.card == RESOURCE_MONOPOLY else "trade-monopoly"]
         hands, n = s.hands, game.players
         taken = 0
@@ -214,7 +242,7 @@ class Position:
             held = hands[q * CARD_KINDS + c]
             taken += most if held > most else held
         changed[CARDS] = self.cards_after(((c, taken),))
-        return rated(*changed)
+        return self.rate(changed)
 
     def propose(self, action: Action) -> float:
         return self.now + -1.0  # as a trade offer is rated (evaluation.lookahead)
@@ -246,7 +274,7 @@ class Position:
         reach = s.reach[p]
         changed[SPOTS] = min((free & reach).bit_count(), 3)
         changed[AHEAD] = sites_from(reach, s.open_edges, free)
-        return rated(*changed)
+        return self.rate(changed)
 
     def build(self, v: int, city: bool) -> float | None:
         """A settlement at ``v`` after the roll (paid, a point, production, a harbour, the free sites), or a city
@@ -278,7 +306,7 @@ class Position:
             changed[SPOTS] = min((free & reach).bit_count(), 3)
             changed[AHEAD] = sites_from(reach, s.open_edges, free)
         changed[PRODUCTION] = production_of(game.tables, settlements, cities, s.robber)
-        return rated(*changed)
+        return self.rate(changed)
 
     def threat_with(self, cities: int) -> float:
         """The barbarians' threat once ``p``'s cities are ``cities``."""
@@ -293,14 +321,14 @@ class Position:
         pips[a], pips[b] = pips[b], pips[a]
         changed = self.parts.copy()
         changed[PRODUCTION] = production_by_hex(pips, s.settlements[self.p], s.cities[self.p], s.robber)
-        return rated(*changed)
+        return self.rate(changed)
 
     def without_card(self) -> float:
         """The rating after playing a progress card that asks a decision first (:data:`.ratings.ASKING`): one card
         fewer in hand, nothing else yet."""
         changed = self.parts.copy()
         changed[PROGRESS] -= 1
-        return rated(*changed)
+        return self.rate(changed)
 
     def warlord(self) -> float:
         """The Warlord played: one progress card fewer, every knight of ``p``'s active."""
@@ -308,8 +336,8 @@ class Position:
         at = s.knights_at[self.p * 3:self.p * 3 + 3]
         changed = self.parts.copy()
         changed[PROGRESS] -= 1
-        self.set_strengths(changed, at, at[0] | at[1] | at[2])
-        return rated(*changed)
+        actives = self.set_strengths(changed, at, at[0] | at[1] | at[2])
+        return self.rate(changed, actives)
 
     def harvest(self, kind: int) -> float:
         """Irrigation or Mining played: one progress card fewer, the harvest's cards in hand."""
@@ -317,13 +345,13 @@ class Position:
         changed = self.parts.copy()
         changed[PROGRESS] -= 1
         changed[CARDS] = self.cards_after(((card, got),))
-        return rated(*changed)
+        return self.rate(changed)
 
     def with_cards(self, changes: tuple[tuple[int, int], ...]) -> float:
         """The rating after the hand changes by ``changes`` ((card, +/- count), ...) and nothing else does."""
         changed = self.parts.copy()
         changed[CARDS] = self.cards_after(changes)
-        return rated(*changed)
+        return self.rate(changed)
 
     def cards_after(self, changes: tuple[tuple[int, int], ...]) -> float:
         after = self.hand.copy()
@@ -346,7 +374,7 @@ class Position:
         changed[ROAD] = length
         changed[SPOTS] = spots
         changed[AHEAD] = ahead
-        return rated(*changed)
+        return self.rate(changed)
 
     def rate_roads(self, actions: Sequence[Action], roads: list[int], out: list[float | None]) -> None:
         """Rate the roads after the roll (``actions[i]`` for ``i`` in ``roads``) that may be among the best: ``out``
@@ -365,6 +393,7 @@ class Position:
                 continue  # left out: rated below the best by more than the tie
             if bound is not None and self.road_bound(length, spots, self.ahead_bound(e)) < best - TIE:  # type: ignore[operator]
                 continue  # the same with the sites ahead bounded closer
+            self.action = actions[i]
             value = self.road(e)
             out[i] = value = lookahead(self.game, actions[i], self.p) if value is None else value
             if value > best:
@@ -419,7 +448,7 @@ class Position:
         changed[ROAD] = length
         changed[SPOTS] = spots
         changed[AHEAD] = ahead
-        return rated(*changed)
+        return rated(*changed)  # a bound, not a position's parts
 
     def knight(self, v: int) -> float | None:
         """A new inactive basic knight at ``v``: paid, stronger, ``v`` no longer free."""
@@ -437,14 +466,14 @@ class Position:
         reach = s.reach[p]
         changed[SPOTS] = min((free & reach).bit_count(), 3)
         changed[AHEAD] = sites_from(reach, s.open_edges, free)
-        return rated(*changed)
+        return self.rate(changed)
 
     def knights(self, cost: tuple[tuple[int, int], ...], at: list[int], active: int) -> float:
         """Paid ``cost``; ``p``'s knights are now ``at`` (a mask per level) with ``active`` of them active."""
         changed = self.parts.copy()
         changed[CARDS] = self.paying(cost)
-        self.set_strengths(changed, at, active)
-        return rated(*changed)
+        actives = self.set_strengths(changed, at, active)
+        return self.rate(changed, actives)
 
     def move(self, a: int, b: int) -> float | None:
         """The knight at ``a`` goes to ``b`` and becomes inactive; the free nodes at both ends follow."""
@@ -456,14 +485,14 @@ class Position:
         level = next(level for level in range(3) if at[level] & NODE_BIT[a])
         at[level] = at[level] & ~NODE_BIT[a] | NODE_BIT[b]
         changed = self.parts.copy()
-        self.set_strengths(changed, at, s.active[p] & ~NODE_BIT[a])
+        actives = self.set_strengths(changed, at, s.active[p] & ~NODE_BIT[a])
         free = s.free & ~NODE_BIT[b]
         if not s.built & NODE_CLOSE[a]:  # the knight's node is free again unless a building stands next to it
             free |= NODE_BIT[a]
         reach = s.reach[p]
         changed[SPOTS] = min((free & reach).bit_count(), 3)
         changed[AHEAD] = sites_from(reach, s.open_edges, free)
-        return rated(*changed)
+        return self.rate(changed, actives)
 
     def cuts(self, nodes: int) -> bool:
         """Whether a piece arriving at or leaving ``nodes`` touches another player's roads (their lengths)."""
@@ -494,8 +523,9 @@ class Position:
         return (strength[0] * (at[0] & nodes).bit_count() + strength[1] * (at[1] & nodes).bit_count()
                 + strength[2] * (at[2] & nodes).bit_count())
 
-    def set_strengths(self, changed: list[float], at: list[int], active: int) -> None:
-        """Set the strength, active strength and threat parts for ``p``'s knights ``at`` with ``active`` active."""
+    def set_strengths(self, changed: list[float], at: list[int], active: int) -> list[int]:
+        """Set the strength, active strength and threat parts for ``p``'s knights ``at`` with ``active`` active;
+        returns every player's active strength then."""
         game, p = self.game, self.p
         s = game.state
         actives = self.actives.copy()
@@ -503,3 +533,4 @@ class Position:
         changed[STRENGTH] = self.strength(at, ~0)
         changed[ACTIVE] = actives[p]
         changed[THREAT] = threat_of(game, p, actives, s.cities)
+        return actives

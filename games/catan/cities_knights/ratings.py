@@ -48,6 +48,13 @@ first, and each road is bounded (:meth:`Position.road_bound`: the exact cards an
 more, the sites ahead at their most); a road whose bound is below the best so far by more than the tie is left out,
 the others are rated exactly. ``tests/catan/test_ratings.py`` checks that every rating left in is the rating and every
 one left out is below the best by more than the tie; the choice is then the very same (``tests/core``).
+
+**Parts kept from one decision to the next.** An action rated from parts has them already: they are the parts of
+the position after it. When the same seat decides right after (the main part of a turn goes on, a discard follows a
+discard: half the decisions of a greedy game), its position starts from them instead of working them out again
+(:class:`.position.Position`, ``CKGame.rated_after``: kept only for the very state object, the seat and the one
+action taken since; never over a change by hand, ``touched``). ``tests/catan/test_ratings.py`` meets that path
+hundreds of times and compares its ratings with the clone's too.
 """
 
 from __future__ import annotations
@@ -132,6 +139,7 @@ def _rated(game: CKGame, actions: Sequence[Action], p: int, prune: bool) -> list
     for action in actions:
         verb = action.verb
         value = None
+        position.action = action
         if verb in CHANCE:
             value = now + (0.1 if verb in ROBBING else 0.0)
         elif trading or verb == "propose":
@@ -153,6 +161,7 @@ def _rated(game: CKGame, actions: Sequence[Action], p: int, prune: bool) -> list
         elif verb == "name" and phase == NAME:
             value = position.named(action)
         out.append(lookahead(game, action, p) if value is None else value)
+    position.keep()
     return out
 
 
@@ -170,10 +179,12 @@ def _main(position: Position, actions: Sequence[Action], prune: bool) -> list[fl
             out.append(None)
             continue
         rater = raters.get(verb)
+        position.action = action
         value = None if rater is None else rater(position, action)
         out.append(lookahead(game, action, p) if value is None else value)
     if roads:
         position.rate_roads(actions, roads, out)
+    position.keep()
     return out
 
 
