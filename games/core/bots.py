@@ -81,10 +81,24 @@ class GreedyBot:
             return legal[0]
         if not legal:
             raise IndexError(f"{self.name} has nothing to choose: the game is over")
-        rated = [(a, v) for a, v in zip(legal, game.contenders(legal, player), strict=True) if v is not None]
-        best = max(v for _, v in rated)
-        top = sorted(((a, v) for a, v in rated if v >= best - TIE), key=lambda pair: -pair[1])
+        values = game.contenders(legal, player)
+        best = None  # plain loops: every decision of every greedy game comes through here
+        for value in values:
+            if value is not None and (best is None or value > best):
+                best = value
+        floor = best - TIE  # type: ignore[operator]
+        top = []
+        for action, value in zip(legal, values, strict=True):
+            if value is not None and value >= floor:
+                top.append((action, value))
+        if len(top) > 1:
+            top.sort(key=_rating)  # best first, ties in the order listed (a stable sort)
         return top[self.rng.below(len(top))][0]
+
+
+def _rating(pair: tuple[Action, float]) -> float:
+    """The sort key that puts the best rated first."""
+    return -pair[1]
 
 
 #: The bot kinds :func:`make_bot` knows; a search kind takes a budget, ``"mcts:200"`` (200 playouts per decision).
