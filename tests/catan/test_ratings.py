@@ -43,7 +43,7 @@ def compare_along(game_id: str, players: int, seed: int, greedy_share: int, poli
         legal = game.legal_actions()
         kept = getattr(game, "rated_after", None)  # C&K: the parts after the action just taken, kept by the rating
         if kept is not None and kept[0] is game.state and kept[1] == decision.player \
-                and len(game.history) == kept[2] + 1 and game.history[-1] in kept[3]:
+                and len(game.history) == kept[2] + 1 and id(game.history[-1]) in kept[3]:
             left_out[1] += 1  # this decision's ratings start from them
         for seat in {decision.player, (decision.player + 1) % players}:
             fast = game.lookaheads(legal, seat)

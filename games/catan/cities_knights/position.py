@@ -88,27 +88,33 @@ class Position:
         self.levels = s.levels[p * 3:p * 3 + 3]
         self.safe = game.safe_hand(p)
         before = game.rated_after  # the parts after the action just taken, if rated by this seat from parts
-        kept = before[3].get(game.history[-1]) if before is not None and before[0] is s and before[1] == p \
-            and len(game.history) == before[2] + 1 else None
+        kept = None
+        if before is not None and before[0] is s and before[1] == p and len(game.history) == before[2] + 1:
+            last = game.history[-1]
+            kept = before[3].get(id(last))  # by identity: a bot takes the very action object its listing holds
+            if kept is not None and kept[0] is not last:
+                kept = None
         if kept is None:
             self.actives = active_strengths(game)
             self.parts = parts_of(game, p, self.memo, self.hand, self.levels, self.safe, self.actives)
             self.now = rated(*self.parts)
         else:
-            self.parts, self.actives, self.now = kept
+            _, self.parts, self.actives, self.now = kept
         #: The cards' value after paying a cost, by cost (roads, knights, activations: the same for every place).
         self.paid: dict[int, float] = {}
         self._breakers = -1  # worked out when first asked (a roll or a discard needs none)
-        #: The action being rated, and the parts, active strengths and rating after each action rated from parts.
+        #: The action being rated, and after each action rated from parts (by the action's identity): the action,
+        #: the parts, every player's active strength and the rating.
         self.action: Action | None = None
-        self.after: dict[Action, tuple[list[float], list[int], float]] = {}
+        self.after: dict[int, tuple[Action, list[float], list[int], float]] = {}
 
     def rate(self, changed: list[float], actives: list[int] | None = None) -> float:
         """The rating of the position whose parts are ``changed`` (and the players' active strengths ``actives``, by
         default as now), kept as what :attr:`action` leads to."""
         value = rated(*changed)
-        if self.action is not None:
-            self.after[self.action] = (changed, self.actives if actives is None else actives, value)
+        action = self.action
+        if action is not None:
+            self.after[id(action)] = (action, changed, self.actives if actives is None else actives, value)
         return value
 
     def keep(self) -> None:
