@@ -147,7 +147,10 @@ def cards_value(memo: HandMemo, hand: list[int], safe: int, levels: list[int]) -
     ``memo``), each commodity towards its track's next improvement (:data:`TOWARDS`), and a little for every
     commodity."""
     commodities = hand[CLOTH] + hand[COIN] + hand[PAPER]
-    value = memo.value(hand[:RESOURCE_KINDS], safe - commodities)
+    # memo.value written out (its key, its table): the cards' value is asked for several actions of each decision
+    value = memo.values.get((hand[0], hand[1], hand[2], hand[3], hand[4], safe - commodities))
+    if value is None:
+        value = memo.value(hand[:RESOURCE_KINDS], safe - commodities)
     for t in range(3):
         level = levels[t]
         if level < 5:
