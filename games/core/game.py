@@ -389,7 +389,18 @@ class Game(ABC):
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Fast path for bots that picked ``action`` from :meth:`legal_actions`: no validation, no rollback."""
-        return self._commit(action, rollback=False)
+        # _commit(action, rollback=False) written out: bots and random play apply every action here
+        log = self.log
+        tail, frozen = log._tail, log._frozen
+        start = len(tail)
+        self._step = step = self._step + 1
+        try:
+            self._apply(action)
+        except BaseException:
+            self._step = step - 1
+            raise
+        self.history._tail.append(action)
+        return tail[start:] if log._tail is tail else log[frozen + start:]
 
     def _commit(self, action: Action, rollback: bool) -> list[Event]:
         # This action's events are appended to the log's tail (games.core.shared_list), read here directly: this runs
