@@ -99,7 +99,7 @@ class HandMemo:
     action of a decision and for every decision of a trade offer), so each is computed once and looked up after.
     Bounded: a table that reaches :data:`MEMO_LIMIT` entries starts again empty."""
 
-    __slots__ = ("bonuses", "plan", "values", "swaps", "cards")
+    __slots__ = ("bonuses", "plan", "values", "swaps")
 
     def __init__(self, bonuses: tuple[tuple[Cost, float], ...]) -> None:
         self.bonuses = bonuses
@@ -108,8 +108,6 @@ class HandMemo:
         self.plan = tuple((cost, bonus, bonus * 0.4, sum(n for _, n in cost)) for cost, bonus in bonuses)
         self.values: dict[tuple[int, ...], float] = {}
         self.swaps: dict[tuple[int, ...], tuple[int, int, float]] = {}
-        #: Cities & Knights: the value of a whole hand with commodities, by hand, safe hand and improvement levels.
-        self.cards: dict[tuple[int, ...], float] = {}
 
     def value(self, hand: Sequence[int], safe: int) -> float:
         """``hand_value(hand, safe, bonuses)``, looked up."""
