@@ -59,7 +59,7 @@ class CatanGame(StepGame):
     #: A lead of 3 (about a settlement and its production) is clear: with the kernel's 10 the search's rewards
     #: barely differed between actions and it played level with greedy (rules notes, "Bots").
     evaluation_scale = 3.0
-    #: How the search bot searches Catan (:mod:`.search`: its budget, candidates and tuned evaluation).
+    #: How the search bot searches Catan (:mod:`.search`: its budget, candidates and evaluation).
     search_settings = search.SETTINGS
     #: The roll that moves the robber: the printed one; a game reads its own (``robber_roll`` parameter), set in
     #: ``_prepare``.
@@ -185,12 +185,12 @@ class CatanGame(StepGame):
     #: design (a layer with none has 0).
     _most_hidden: int = rulebook.DEVELOPMENT_CARDS.value["victory-point"] * rulebook.POINTS.value["victory-point"]
 
-    @property
-    def players(self) -> int:
-        return self._players
+    #: The number of players, the config's: a plain attribute (set by ``_prepare``), not the kernel's property, since
+    #: nearly every decision reads it.
+    players: int = 0  # type: ignore[assignment]
 
     def _prepare(self) -> None:
-        self._players = self.config.players
+        self.players = self._players = self.config.players
         design = self.design = design_for((type(self), self.config.variant), self._design)
         # read on every decision: plain attributes of the game (shared by clones), set only where the variant differs
         # from the class's printed value, so a printed game's clones copy no more than they did

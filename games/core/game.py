@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
-from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError, excerpt
+from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError, excerpt, read_json
 from .events import Event, RuleBook
 from .parameters import Parameter, Params, params_of
 from .records import Record
@@ -28,9 +28,14 @@ from .shared_list import SharedList
 
 G = TypeVar("G", bound="Game")
 
+#: How near the best rating a greedy bot's choices tie (:class:`games.core.bots.GreedyBot` draws among the actions
+#: rated within it of the best); :meth:`Game.contenders` may leave out actions rated further below the best than this.
+TIE = 1e-9
+
 SAVE_FORMAT = "boardgame-notebooks/save"
 SAVE_VERSION = 1
 _new_event = tuple.__new__  # builds an Event from its five fields (see emit)
+_new_tuple = tuple.__new__  # wraps a presorted listing (see legal_actions)
 
 
 def _config_of(cls: type, options: dict[str, Any]) -> Any:
@@ -232,6 +237,14 @@ class Game(ABC):
         rating, a hand's best swap) instead of once per action; the values must be those :meth:`lookahead` gives."""
         return [self.lookahead(action, player) for action in actions]
 
+    def contenders(self, actions: Sequence[Action], player: int) -> list[float | None]:
+        """:meth:`lookaheads`, except that an action the game can tell, without rating it exactly, is rated more than
+        :data:`TIE` below the best of ``actions`` may be left out (``None``): all a greedy bot needs to choose, since it
+        draws among the actions within :data:`TIE` of the best (the same actions, in the same order, as from every
+        rating). A game overrides it when a cheap upper bound of some ratings saves working them out. By default every
+        rating."""
+        return self.lookaheads(actions, player)
+
     def playout_action(self, legal: LegalActions, rng: Rng) -> Action:
         """The action a search bot's playout takes among ``legal`` (this position's listing), drawing from ``rng``
         only: by default one uniform draw. A game overrides it when random moves make its playouts mostly noise
@@ -299,7 +312,8 @@ class Game(ABC):
         found = self._legal_of(player)
         if found is None:
             return LegalActions(())
-        legal = LegalActions.presorted(found) if self.legal_is_sorted else LegalActions(found)
+        # LegalActions.presorted written out: every decision of every game is listed here
+        legal = _new_tuple(LegalActions, found) if self.legal_is_sorted else LegalActions(found)
         # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
         self._legal_memo = (self.state, self._step, self.rng.state, legal)
         return legal
@@ -367,7 +381,18 @@ class Game(ABC):
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Fast path for bots that picked ``action`` from :meth:`legal_actions`: no validation, no rollback."""
-        return self._commit(action, rollback=False)
+        # _commit(action, rollback=False) written out: bots and random play apply every action here
+        log = self.log
+        tail, frozen = log._tail, log._frozen
+        start = len(tail)
+        self._step = step = self._step + 1
+        try:
+            self._apply(action)
+        except BaseException:
+            self._step = step - 1
+            raise
+        self.history._tail.append(action)
+        return tail[start:] if log._tail is tail else log[frozen + start:]
 
     def _commit(self, action: Action, rollback: bool) -> list[Event]:
         # This action's events are appended to the log's tail (games.core.shared_list), read here directly: this runs
@@ -503,8 +528,11 @@ class Game(ABC):
             parsed = [Action.parse(a) for a in actions]
         except InvalidNotation as err:
             raise SaveFileError(f"unreadable action in the log: {err}") from err
+        config_data = data.get("config", {})  # a save without the key plays the default config; [] or 0 are refused
+        if not isinstance(config_data, Mapping):
+            raise SaveFileError(f"'config' must be an object of options, not {excerpt(config_data)}")
         try:
-            config = config_from_dict(cls.Config, data.get("config") or {})
+            config = config_from_dict(cls.Config, config_data)
         except (GameError, TypeError) as err:
             raise SaveFileError(f"bad config: {err}") from err
         snap = data.get("snapshot")
@@ -549,19 +577,7 @@ class Game(ABC):
     @classmethod
     def from_json(cls: type[G], text: str | bytes, trust_snapshot: bool = False) -> G:
         """Load a save from its JSON text (or UTF-8 bytes); see :meth:`from_dict`."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise SaveFileError(f"not JSON: {err}") from None
-        except UnicodeDecodeError as err:
-            raise SaveFileError(f"not UTF-8 text: byte {err.start} cannot be read") from None
-        except RecursionError:
-            raise SaveFileError("the save nests lists or objects deeper than any game's state") from None
-        except ValueError:  # a number of more digits than Python reads (sys.get_int_max_str_digits)
-            raise SaveFileError("the save holds a number too long to read (thousands of digits)") from None
-        except TypeError:
-            raise SaveFileError(f"a save is JSON text, not {type(text).__name__}") from None
-        return cls.from_dict(data, trust_snapshot)
+        return cls.from_dict(read_json(text, SaveFileError, "a save"), trust_snapshot)
 
     def __repr__(self) -> str:
         decision = self.pending()

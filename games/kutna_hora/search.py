@@ -17,7 +17,7 @@ from games.core import Sourced
 from games.core.search_settings import SearchSettings
 
 from .economy_turn import build_plan
-from .evaluation import _OWN_STEP_ENDS, _finals, _weights
+from .evaluation import OWN_STEP_ENDS, _finals, _weights
 from .income import income
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def settled(game: KutnaHoraGame) -> bool:
     """Whether a position is ready to rate: no seat is in the middle of its card's follow-up choices (which mine,
     plot, tile or Rights)."""
     stack = game.state.stack
-    return not stack or stack[-1].kind in _OWN_STEP_ENDS
+    return not stack or stack[-1].kind in OWN_STEP_ENDS
 
 
 SETTINGS = SearchSettings(iterations=300, prior=10 / 3)

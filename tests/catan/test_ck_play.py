@@ -8,6 +8,7 @@ import pytest
 from games import load
 from games.catan.cities_knights import CKGame, evaluation, new_game
 from games.catan.cities_knights.commodities import refresh_rates
+from games.catan.cities_knights.main import offer_only
 from games.catan.cities_knights.state import KINDS
 from games.catan.data import ck_rulebook
 from games.core import ConfigError, Rng, SaveFileError, Sourced
@@ -77,6 +78,7 @@ SWITCHES = [{}, {"meanies": True}, {"fifth_card": "choose"}, {"barbarian_loss": 
             {"bishop_before_attack": True}]
 
 
+@pytest.mark.slow
 @rule("barbarians.meanies")
 @pytest.mark.parametrize("options", SWITCHES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_random_play_keeps_every_invariant_with_every_config_switch(options):
@@ -85,6 +87,7 @@ def test_random_play_keeps_every_invariant_with_every_config_switch(options):
         assert game.outcome().winners
 
 
+@pytest.mark.slow
 @rule("decision.turn-limit")
 def test_random_games_end_without_the_turn_limit():
     capped = 0
@@ -97,7 +100,35 @@ def test_random_games_end_without_the_turn_limit():
     assert capped == 0
 
 
+def test_main_options_kept_over_a_trade_offer_that_came_to_nothing_are_a_fresh_listing():
+    """The main options kept over a trade offer that moved no card (``CKMain.options``) are what a fresh listing gives
+    (a clone lists its own), in uniform random play, which composes many offers; a change by hand lists afresh."""
+    kept = 0
+    for seed in range(6):
+        game, pick = new_game(seed=seed, players=3 + seed % 2), Rng(seed)
+        while not game.is_terminal():
+            before, s = game.main_listed, game.state
+            legal_ = game.legal_actions()
+            if s.stack[-1].kind == "main":
+                assert list(legal_) == list(game.clone().legal_actions()), f"seed {seed} step {len(game.history)}"
+                kept += before is not None and before[0] is s and before[2] + 1 == s.offers_made \
+                    and offer_only(game.history[before[3]:])
+            game.apply_unchecked(legal_[pick.below(len(legal_))])
+    assert kept > 500
+    game = new_game(seed=3, players=3)
+    while game.state.stack[-1].kind != "main" or "propose" not in game.legal_actions():
+        game.apply_unchecked(game.legal_actions()[-1])
+    p, before = game.state.player, game.legal_actions().texts()
+    for action in ("propose", "withdraw"):
+        game.apply(action)
+    game.state.hands[p * 8:p * 8 + 8] = [9] * 8  # by hand: every build is paid for now
+    game.touched()
+    now = game.legal_actions().texts()
+    assert now == game.clone().legal_actions().texts() and len(now) > len(before)
+
+
 # ---------------------------------------------------------------- bots
+@pytest.mark.slow
 @rule("victory.declare")
 def test_greedy_bots_play_to_the_end_and_beat_random_bots():
     wins = 0
@@ -109,6 +140,7 @@ def test_greedy_bots_play_to_the_end_and_beat_random_bots():
     assert wins >= 2
 
 
+@pytest.mark.slow
 def test_the_search_bot_plays_cities_and_knights_to_the_end():
     game = new_game(players=3, seed=4)
     bots = [MCTSBot(4, playouts=30, seconds=0.05), GreedyBot(1), GreedyBot(2)]
@@ -116,6 +148,7 @@ def test_the_search_bot_plays_cities_and_knights_to_the_end():
     assert game.is_terminal() and CKGame.evaluation_scale == 3.0
 
 
+@pytest.mark.slow
 @rule("decision.ck-open-counts")
 def test_the_greedy_evaluation_is_the_same_in_twins_that_differ_only_in_what_the_seat_cannot_see():
     bot = GreedyBot(0)
@@ -133,6 +166,7 @@ def test_the_greedy_evaluation_is_the_same_in_twins_that_differ_only_in_what_the
 
 
 # ---------------------------------------------------------------- hidden information
+@pytest.mark.slow
 def test_no_progress_card_or_hidden_card_is_named_to_another_seat():
     names = set(KINDS) - {"printer", "constitution"}
     for seed in range(3):
@@ -188,6 +222,7 @@ def test_exact_legal_action_counts_in_fixed_positions():
 
 
 # ---------------------------------------------------------------- saves, configs, data
+@pytest.mark.slow
 def test_a_save_replays_to_the_same_game_and_loads_through_the_package_loader():
     game, pick = new_game(seed=5), Rng(5)
     for _ in range(600):

@@ -20,6 +20,7 @@ def test_it_takes_the_last_stones_when_it_can():
     assert str(MCTSBot(1, playouts=200).choose(game)) == "take 2"
 
 
+@pytest.mark.slow
 def test_it_plays_a_game_to_the_end_with_legal_actions_and_replays_by_seed():
     games = []
     for _ in range(2):
@@ -94,6 +95,7 @@ def test_a_game_sets_the_default_budget_and_a_bot_given_one_keeps_it():
     assert sum(r.visits for r in MCTSBot(1, playouts=20).ratings(game)) == 20
 
 
+@pytest.mark.slow
 def test_the_prior_pulls_the_roots_visits_towards_the_best_one_step_rating():
     game = LeaningToy(None, 0)
     game.state.pile = 9
@@ -112,6 +114,7 @@ def test_playouts_take_the_games_playout_action():
     assert "take 1" in LeaningToy.playout_moves and "take 2" not in LeaningToy.playout_moves
 
 
+@pytest.mark.slow
 def test_the_tree_below_the_actions_played_is_kept_for_the_next_decision():
     game = game_class("kardinal_koenig.cards")(None, 2, players=3)
     bot = MCTSBot(4, playouts=300)
@@ -137,6 +140,7 @@ def random_position(game_id: str, seed: int, steps: int = 25):
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_its_search_does_not_depend_on_what_its_seat_cannot_see(game_id):
     """Twins that look the same to the seat (others' hands, face-down tiles and cards dealt again, and another

@@ -30,6 +30,8 @@ import anywidget
 import traitlets
 from IPython.display import HTML, Markdown, display
 
+from .frontend import css, esm
+
 #: Where the notebooks are: the repository's ``notebooks/`` locally, ``site-packages/notebooks/`` in the site
 #: (two folders above this module in both; the site build puts them there).
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -68,7 +70,8 @@ class SiteNav(anywidget.AnyWidget):
     """Links to other pages of the site. JupyterLab rewrites a relative link in an output into a file download, so
     the browser resolves each link against the site's root itself (the page runs in ``<root>/repl/``)."""
 
-    _esm = Path(__file__).resolve().parent / "static" / "site_nav.js"
+    _esm = esm("shared/static/site_nav.js")
+    _css = css()  # the runtime's styles, as every view ships them (the nav's own are in the page's style block)
     #: ``[{"label": ..., "href": <path under the site's root>}]``
     links = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: Keep the console from jumping to its end as the page fills (the nav on top of a page sets it).

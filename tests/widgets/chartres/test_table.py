@@ -15,7 +15,7 @@ from tests.widgets.messages import click, spy, updates
 from widgets.chartres import ChartresTable, reveal_position, score_history
 from widgets.chartres.table import group_actions, ungroup_actions
 from widgets.shared.palette import seat_colours, seat_names
-from widgets.shared.table import MAX_EVENTS
+from widgets.shared.table_words import MAX_EVENTS
 
 #: Bytes of one sync message after a click. Measured over 8 games (3 and 4 players, greedy and random bots):
 #: mean 3.0–3.9 KB, largest 6.8 KB (test_every_step_syncs_in_one_small_message prints the figures).
@@ -161,6 +161,32 @@ def test_activate_is_offered_as_cards_with_their_free_positions(table):
     assert str(table.game.history[steps]) == f"activate {slots[-1]} {card}" and len(table.game.history) > steps + 1
 
 
+@pytest.mark.slow
+def test_with_a_card_picked_a_taken_position_says_why_not(table, no_callback_errors):
+    """A card picked to go under the activation row, a click on a position that holds a card already sends its action
+    all the same (drawn as refused, not highlighted) and the rules say the position is taken."""
+    from tests.widgets.render import explore
+
+    def taken(widget):
+        return [k + 1 for k, c in enumerate(widget.game.state.act[0]) if c]
+
+    for _ in range(200):  # the first face-down play under the row once a position holds a card
+        if table.game.pending().kind == "commit-act" and taken(table):
+            break
+        play_one_human_decision(table, pick=-1)
+    else:
+        pytest.fail("no commit-act decision with a taken position in 200 decisions")
+    seen = explore(table)
+    card = table.game.state.hand[0][0]
+    for k in taken(table):
+        clicks = [c for c in seen.clicks if c.select == f"hand:{card}" and c.testid == f"ch-act-0-{k}"]
+        assert [c.actions for c in clicks] == [[f"activate {k} {card}"]] and clicks[0].legal == "false", clicks
+        picture = frozen(table)
+        click(table, {"intent": "act", "action": f"activate {k} {card}"})
+        assert table.message == (f"Not allowed: position {k} of your activation row is taken: a card lies face down "
+                                 "under it already") and frozen(table) == picture
+
+
 def test_grouped_actions_round_trip_to_the_texts():
     texts = ["activate 2 a05", "activate 4 a05", "activate 4 a11", "bonus b03", "discard a12", "draw", "location l06",
              "pass", "path townhall", "pour red", "row a01", "stop"]
@@ -218,6 +244,7 @@ def test_reset_shows_the_same_opening_again(table, no_callback_errors):
     assert frozen(table) == picture
 
 
+@pytest.mark.slow
 def test_time_travel_shows_the_past_read_only_and_comes_back(table, no_callback_errors):
     for _ in range(4):
         play_one_human_decision(table)
@@ -259,6 +286,7 @@ def test_the_event_log_holds_the_humans_decision_and_the_bots_after_it(table):
     assert all(text and rule in table.catalog["rules"] for _, text, rule in logged)
 
 
+@pytest.mark.slow
 def test_the_newest_events_are_the_ones_kept(table):
     table.play_to_end()
     table._events_from = 0
@@ -329,6 +357,7 @@ def _hide_differently(game: ChartresGame, human: int, turn: int) -> ChartresGame
     return twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, players, human", [(0, 3, 0), (1, 4, 2), (2, 2, 1)])
 def test_the_synced_state_never_carries_another_seats_hidden_cards(monkeypatch, seed, players, human):
     view = spy(ChartresTable(players=players, seed=seed, human=human, bots="random"), monkeypatch)
