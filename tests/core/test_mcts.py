@@ -155,6 +155,7 @@ def test_its_search_does_not_depend_on_what_its_seat_cannot_see(game_id):
         assert MCTSBot(9, playouts=budget).ratings(twin) == ratings
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_same_seed_makes_the_same_choices(game_id):
     """The search's budget is a count, not a clock: two bots with one seed choose alike, decision after decision
