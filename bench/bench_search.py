@@ -19,7 +19,22 @@ target (2 players: at least 75 % with the interval's low end above 65 %; 3 playe
 spread over the game): CPU seconds per decision (median and slowest) and iterations per second, against the 1 s a
 decision may take on one core.
 
-Figures: docs/bots.md ("Strength at the coach's budget") keeps the run's table with the command and load average.
+Figures (2026-12-07, seeds from 100,000, one process per id at low priority on the shared 2-core machine, load
+average 9 to 15 while most ran, up to 23 at the start of the Chartres and card game runs; docs/bots.md, "Strength at
+the coach's budget", says which code each was played on):
+
+    id                     line-up             games  search's win rate [95 %]   target                  verdict
+    kutna_hora.economy     search vs greedy       40  73.8% [58.5%, 84.9%]       >= 75%, low end > 65%   not met
+    kutna_hora.economy     mcts:25 vs greedy      20  90.0% [69.9%, 97.2%]       (25 iterations)         met
+    chartres.game          search vs greedy       80  82.5% [72.7%, 89.3%]       >= 75%, low end > 65%   met
+    kardinal_koenig.cards  search vs 2 greedy     90  92.2% [84.8%, 96.2%]       >= 55%                  met
+    kutna_hora.game        search vs greedy       16  93.8% [71.7%, 98.9%]       >= 75%, low end > 65%   met
+    catan.base             search vs greedy       12  83.3% [55.2%, 95.3%]       >= 75%, low end > 65%   not shown
+    catan.cities_knights   search vs 2 greedy      6  50.0% [18.8%, 81.2%]       >= 55%                  not shown
+
+The Catan runs were cut at a deadline (27 s and 54 s of CPU a game, minutes of wall time on the shared cores): too
+few games to tell. ``--calibrate`` (CPU seconds per decision at the budget, load average 11 to 12): every id's
+slowest of 10 decisions under 1 s (the price sandbox 0.79 s, Cities & Knights 0.39 s, the others under 0.25 s).
 """
 
 from __future__ import annotations
