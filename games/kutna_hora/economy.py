@@ -20,7 +20,7 @@ from . import economy_turn, prices, town_hall
 from .economy_rules import ECONOMY_RULES
 from .economy_turn import BuildPlan, RightsPlan, TurnFrame
 from .income import income
-from .parameters import ECONOMY_PARAMETERS, SANDBOX_MAX_ADVANCE, design_of, price_table_of
+from .parameters import ECONOMY_PARAMETERS, SANDBOX_MAX_ADVANCE, design_of, played_prices
 from .town_hall import TownHall
 
 #: The printed sandbox's longest deck advance (the ``max_advance`` parameter's default).
@@ -107,7 +107,7 @@ class EconomyGame(prices.StandsGame, StepGame):
 
     def _prepare(self) -> None:
         variant = self.config.variant
-        self.table = price_table_of(self.config.price_table, variant)
+        self.table, self.params = played_prices(self.config.price_table, self.params, variant)
         self.prices_kept = prices.KeptPrices()  # shared with clones (StandsGame.prices_now)
         #: The designable numbers this sandbox plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)

@@ -46,7 +46,7 @@ from .choice import name
 from .data import approx, rulebook
 from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
-from .parameters import PARAMETERS, design_of, price_table_of
+from .parameters import PARAMETERS, design_of, played_prices
 from .prices import KeptPrices, StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
 from .state import HOUSES_PER_ROW, KutnaHoraConfig, KutnaHoraState, Seat
@@ -118,7 +118,7 @@ class KutnaHoraGame(StandsGame, StepGame):
 
     def _prepare(self) -> None:
         variant, n = self.config.variant, self.config.players
-        self.table = price_table_of(self.config.price_table, variant)
+        self.table, self.params = played_prices(self.config.price_table, self.params, variant)
         self.prices_kept = KeptPrices()  # prices by the stands' positions, shared with clones (StandsGame.prices_now)
         #: The designable numbers this game plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)
