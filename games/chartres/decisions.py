@@ -7,9 +7,9 @@ game lists thousands of them, and building them again would be most of the cost 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from games.core import Action, Step, Verb, VerbStep
+from games.core import Action, Step, VerbStep
 
 from .components import Components
 from .state import OVER, Waiting
@@ -89,23 +89,7 @@ class TurnVerbs(TurnStep, VerbStep):
     refusal names the verbs in that order); the options come verb by verb in alphabetical order, so they come out
     sorted. A verb of no unit (``stop`` where it is not a choice) gets the sentence that lists the legal actions."""
 
-    #: The verbs in alphabetical order (each gives its options ascending).
-    _listing: ClassVar[tuple[Verb, ...]] = ()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "verbs" in cls.__dict__:
-            cls._listing = tuple(sorted(cls.verbs, key=lambda unit: unit.verb))
-
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
-        out: list[Action] = []
-        for unit in self._listing:
-            out += unit.options(game, at)
-        return out
-
-    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
-        unit = self._of_verb.get(action.verb)
-        return None if unit is None else unit.refusal(game, at, action)
+    options_by_verb_name = True
 
 
 class RowCard(TurnStep):
