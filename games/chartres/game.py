@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from games.core import Action, ConfigError, DataError, Parameter, Rng, StepGame, Steps
+from games.core import Action, ConfigError, DataError, Rng, StepGame, Steps
 
 from . import (
     actions,
@@ -89,6 +89,7 @@ class ChartresGame(StepGame):
         "path warehouse": "never puts a citizen on the warehouse path when it may choose",
     }
 
+    designable = parameters.PARAMETERS
     state: ChartresState
     parts: Components
     #: The rule-text numbers of this game (the variant's, for its player count).
@@ -98,13 +99,8 @@ class ChartresGame(StepGame):
     waiting: dict[str, tuple[Waiting, ...]]  # the stack record by step kind, then seat
 
     # ------------------------------------------------------------------ setup
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return parameters.PARAMETERS
-
     def _check_config(self, config: ChartresConfig) -> None:
-        if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"Chartres takes {self.min_players} to {self.max_players} players, not {config.players}")
+        self._check_players(config, "Chartres")
         try:
             load_components(config.components)
             parts, _ = parameters.prepare(config.components, config.players, config.variant, self.params)

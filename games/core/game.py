@@ -139,6 +139,8 @@ class Game(ABC):
     #: prefix (a verb, or a verb and its first words) -> what a bot so restricted never does, in words. A restricted
     #: bot refuses every action whose text is the prefix or starts with it and a space, unless nothing else is legal.
     action_kinds: ClassVar[Mapping[str, str]] = {}
+    #: The game's designable parameters, what :meth:`parameters` gives unless a game works them out otherwise.
+    designable: ClassVar[tuple[Parameter, ...]] = ()
 
     state: Record
 
@@ -175,11 +177,18 @@ class Game(ABC):
         """The designable parameters of this game (``games.core.parameters``): each number, table and switch a
         designer may change, with its printed value, source, range and the rules it feeds. Rules code reads a
         component parameter's value from ``self.params`` (the config's ``variant`` may change it); a parameter that is
-        a config option (``field``) is read from the config as before. None by default."""
-        return ()
+        a config option (``field``) is read from the config as before. :attr:`designable` by default."""
+        return cls.designable
 
     def _check_config(self, config: Any) -> None:  # noqa: B027 - optional hook
         """Raise :class:`ConfigError` for impossible settings (player counts, unknown data sets, ...)."""
+
+    def _check_players(self, config: Any, named: str) -> None:
+        """The player-count check every game's :meth:`_check_config` starts with: a :class:`ConfigError` when
+        ``config.players`` is outside :attr:`min_players`..:attr:`max_players` (``named``: how the sentence names the
+        game, "Chartres takes 2 to 4 players, not 5")."""
+        if not self.min_players <= config.players <= self.max_players:
+            raise ConfigError(f"{named} takes {self.min_players} to {self.max_players} players, not {config.players}")
 
     def _prepare(self) -> None:  # noqa: B027 - optional hook
         """Build immutable helpers derived from the config (component tables). Shared by clones."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import NO_CHANGES, Changes, ConfigError, Parameter, Record, StepGame, Steps
+from games.core import NO_CHANGES, Changes, ConfigError, Record, StepGame, Steps
 
 from . import economy_turn, prices, town_hall
 from .economy_rules import ECONOMY_RULES
@@ -84,15 +84,11 @@ class EconomyGame(prices.StandsGame, StepGame):
         "income": "never takes income",
     }
 
+    designable = ECONOMY_PARAMETERS
     state: EconomyState
 
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return ECONOMY_PARAMETERS
-
     def _check_config(self, config: EconomyConfig) -> None:
-        if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"the price sandbox takes 1 to 4 players, not {config.players}")
+        self._check_players(config, "the price sandbox")
         # turns is checked with the parameters (a whole number 1..200), before this.
         table = prices.table_for_config(config.price_table)
         for deck, pos in (("population", config.start_population), ("ore", config.start_ore)):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.core import Action, ConfigError, LegalActions, Parameter, Rng, StepGame, Steps
+from games.core import Action, LegalActions, Rng, StepGame, Steps
 
 from . import (
     barbara_action,
@@ -59,8 +59,7 @@ class KutnaHoraGame(StandsGame, StepGame):
     title = "Kutná Hora"
     rules = RULES
     Config = KutnaHoraConfig
-    min_players = 2
-    max_players = 4
+    min_players, max_players = rulebook.PLAYERS.value
     hidden_information = True
     #: Every step of the game, decisions and automatic steps, each in its mechanic's module.
     steps = Steps(
@@ -102,17 +101,13 @@ class KutnaHoraGame(StandsGame, StepGame):
            for action in cards.ACTIONS},
     }
 
+    designable = PARAMETERS
     state: KutnaHoraState
 
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return PARAMETERS
 
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: KutnaHoraConfig) -> None:
-        low, high = rulebook.PLAYERS.value
-        if not low <= config.players <= high:
-            raise ConfigError(f"Kutná Hora takes {low} to {high} players, not {config.players}")
+        self._check_players(config, "Kutná Hora")
         table_for_config(config.price_table)
         # red_round_event is checked with the parameters (one of A, B), before this.
 

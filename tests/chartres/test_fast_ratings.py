@@ -7,10 +7,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.chartres import play
-from games.chartres.evaluation import terms
+from games.chartres.evaluation import lookahead, terms
 from games.chartres.game import ChartresGame
-from games.chartres.state import COMMIT_ACT, COMMIT_ROW, OVER
+from games.chartres.state import OVER
 from games.core.bots import GreedyBot
 from tests.checks import random_positions
 
@@ -22,12 +21,7 @@ def plain_heuristic(game: ChartresGame, player: int) -> float:
 
 
 def plain_lookahead(game: ChartresGame, action, player: int) -> float:
-    twin = game.clone()
-    if game.state.phase in (COMMIT_ROW, COMMIT_ACT):
-        play.face_down(twin, action)
-    else:
-        twin.apply_unchecked(action)
-    return plain_heuristic(twin, player)
+    return lookahead(game, action, player, rate=plain_heuristic)
 
 
 def check_position(game: ChartresGame) -> None:
