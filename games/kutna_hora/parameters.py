@@ -37,8 +37,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from games.core import Changes, DataError, Parameter, ParameterError, Params, Sourced
-from games.core.parameters import canonical, freeze, resolve, thaw
+from games.core import Changes, Parameter, ParameterError, Params, Sourced
+from games.core.parameters import canonical, freeze, loader_check, resolve, thaw
 
 from .data import approx, rulebook
 from .data.components import (
@@ -89,20 +89,12 @@ def _table_read(base: PriceTable, cells: Any) -> PriceTable:
     return table
 
 
-def _table_problem(base: PriceTable, cells: Any) -> str | None:
-    try:
-        _table_read(base, cells)
-    except DataError as err:
-        return str(err)
-    return None
-
-
 def _prices_parameter(rules: tuple[str, ...]) -> Parameter:
     return Parameter(
         "prices", _PRICE_CELLS, _PRICES_TABLE.source,
         "The printed price cards: per deck (population, ore), per card, per good, one cell per slider notch, "
         "written as printed (4, 4x for the red ✗ of no demand, 4t for the town-builds icon).",
-        rules=rules, check=lambda cells: _table_problem(_PRICES_TABLE, cells),
+        rules=rules, check=loader_check(lambda cells: _table_read(_PRICES_TABLE, cells)),
         note=f"data/prices_{PRINTED_TABLE}.json (written once by data/generate_prices.py); checked by "
              "PriceTable.from_dict. Cells of the table the config's price_table names.")
 
@@ -141,7 +133,7 @@ def _table_played(name: str, base: PriceTable, params: Params, variant: Changes)
     table = base
     if changes:
         own = Parameter("prices", table_cells(base), base.source, "the price cards",
-                        check=lambda cells: _table_problem(base, cells))
+                        check=loader_check(lambda cells: _table_read(base, cells)))
         try:
             table = _table_read(base, resolve((own,), changes, game=f"the price table {name!r}")["prices"])
         except ParameterError as err:
@@ -187,21 +179,13 @@ def tiles_from_cells(cells: Mapping[str, Mapping[str, int]]) -> dict[str, Buildi
     return {t.id: t for t in loaded.guild_tiles + loaded.public_tiles}
 
 
-def _buildings_problem(value: Any) -> str | None:
-    try:
-        tiles_from_cells(value)
-    except DataError as err:
-        return str(err)
-    return None
-
-
 def _buildings(rules: tuple[str, ...]) -> Parameter:
     return Parameter(
         "buildings", building_cells(TILES), BUILDINGS.source,
         "Each building tile's wood cost, plot value and printed effect amounts (production, slider notches, deck "
         "advances, points, reputation, pelicans, tax, nobles, St. Barbara flips, technology tiles); 0 takes an "
         "effect off the tile.",
-        rules=rules, low=0, high=12, check=_buildings_problem,
+        rules=rules, low=0, high=12, check=loader_check(tiles_from_cells),
         note="data/buildings.json (designed tiles); checked by the tile loader: a guild building keeps its "
              "production, a public building its noble, a miners' building advances the ore deck as far as its ore "
              "production rises, plot values are at least 1.")
@@ -220,14 +204,6 @@ def houses_from_cells(cells: Any) -> tuple[tuple[tuple[Effect, ...], ...], ...]:
              for space, printed in zip(row, printed_row, strict=True)]
             for row, printed_row in zip(cells, approx.HOUSE_EFFECTS.value, strict=True)]
     return house_grid(rows, rows=len(rows), spaces=len(rows[0]) if rows else 0)
-
-
-def _houses_problem(value: Any) -> str | None:
-    try:
-        houses_from_cells(value)
-    except DataError as err:
-        return str(err)
-    return None
 
 
 def _silver_problem(value: Any) -> str | None:
@@ -332,7 +308,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     Parameter("house_effects", _house_cells(approx.HOUSE_EFFECTS.value), approx.HOUSE_EFFECTS.source,
               "What taking each house gives: 3 rows of 4 spaces, left to right, each space's effects (points, "
               "reputation, pelicans, free public Rights) with their amounts; 0 takes an effect off its space.",
-              rules=("build.house", "build.house-rights"), low=0, high=9, check=_houses_problem,
+              rules=("build.house", "build.house-rights"), low=0, high=9, check=loader_check(houses_from_cells),
               note=_note(approx.HOUSE_EFFECTS, "designed: data/approx.py HOUSE_EFFECTS; every space keeps at least "
                          "one effect (建物アクション step 5)")),
     Parameter("tech_draws", list(approx.TECH_DRAWS.value), approx.TECH_DRAWS.source,
