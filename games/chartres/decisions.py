@@ -112,6 +112,12 @@ def waiting_table(kinds: Iterable[str], players: int) -> dict[str, tuple[Waiting
     return table
 
 
+def begin_turns(game: ChartresGame, phase: str, queue: list[int] | None = None) -> None:
+    """The round's step ``phase`` begins: the seats of ``queue`` (the initiative order unless given) take their turns
+    in it one after the other, from the first (:func:`next_turn`)."""
+    s = game.state
+    s.phase, s.queue, s.turn = phase, list(s.initiative) if queue is None else queue, 0
+
 def next_turn(game: ChartresGame) -> bool:
     """Nothing is pending: push the next seat's turn of the round's step (``state.phase``), settled without a
     question when there is nothing to ask, or what follows the last turn; ``False`` once the game is over."""

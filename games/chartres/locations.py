@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from games.core import Action, Verb
 
 from . import effects, resolution
-from .decisions import DRAW, TurnVerbs, action, name
+from .decisions import DRAW, TurnVerbs, action, begin_turns, name
 from .state import LOCATION, NOBODY, PHASE_B, SETUP_ROW, Waiting
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def reveal(game: ChartresGame) -> None:
 def start(game: ChartresGame) -> None:
     """Phase A begins: the seats choose in torch order."""
     s = game.state
-    s.phase, s.queue, s.turn = LOCATION, game.torch_order(), 0
+    begin_turns(game, LOCATION, game.torch_order())
     game.emit("location.order", f"Era {s.era}, round {s.round}: locations are chosen in the order " + ", ".join(
         f"{name(p)} ({game.resources(p)['torch']} torches)" for p in s.queue), order=list(s.queue))
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from games.core import Action, Automatic
 
 from . import effects
-from .decisions import RowCard, TurnStep, name
+from .decisions import RowCard, TurnStep, begin_turns, name
 from .state import ACT, COMMIT_ACT, COMMIT_ROW, PHASE_B, Waiting
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def phase_b(game: ChartresGame) -> None:
     s = game.state
     for p in s.initiative:
         effects.draw(game, p, game.numbers.phase_b_draw, "draw.phase-b", limit=False)
-    s.phase, s.queue, s.turn = COMMIT_ROW, list(s.initiative), 0
+    begin_turns(game, COMMIT_ROW)
 
 
 class PhaseB(Automatic):
@@ -135,4 +135,4 @@ def reveal(game: ChartresGame) -> None:
             player=p, row=s.commit_row[p], act=s.commit_act[p], slot=s.commit_slot[p])
     for p in range(game.players):
         s.commit_row[p], s.commit_act[p], s.commit_slot[p] = "", "", 0
-    s.phase, s.queue, s.turn = ACT, list(s.initiative), 0
+    begin_turns(game, ACT)

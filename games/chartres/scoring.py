@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from games.core import Action, Automatic
 
 from . import citizens, effects
-from .decisions import PASS, TurnStep, action, name
+from .decisions import PASS, TurnStep, action, begin_turns, name
 from .influence import gain_ip
 from .state import BONUS, NOBODY, PHASE_F, WINE, Waiting
 
@@ -20,21 +20,16 @@ if TYPE_CHECKING:
     from .game import ChartresGame
 
 
-def start(game: ChartresGame) -> None:
-    """Phase F begins: citizens score and are attracted; then the bonus tiles, in initiative order."""
-    _score_citizens(game)
-    _attract(game)
-    s = game.state
-    s.phase, s.queue, s.turn = BONUS, list(s.initiative), 0
-
-
 class PhaseF(Automatic):
-    """Phase F, after the last round of an era: citizens score and are attracted (:func:`start`)."""
+    """Phase F, after the last round of an era: citizens score and are attracted; then the bonus tiles, in initiative
+    order."""
 
     kind = PHASE_F
 
     def run(self, game: ChartresGame, at: Waiting) -> None:
-        start(game)
+        _score_citizens(game)
+        _attract(game)
+        begin_turns(game, BONUS)
 
 
 def _score_citizens(game: ChartresGame) -> None:

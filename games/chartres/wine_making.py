@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Action, Automatic
 
-from .decisions import TurnStep, action, name
+from .decisions import TurnStep, action, begin_turns, name
 from .influence import gain_ip
 from .state import ERA_END, NOBODY, POUR, WINE, Waiting
 from .wine import GRAPES, has_order_choice, pour
@@ -22,19 +22,13 @@ if TYPE_CHECKING:
 _POUR_ACTIONS = {c: action("pour", c) for c in GRAPES}
 
 
-def start(game: ChartresGame) -> None:
-    """Wine making begins, after the bonus tiles: the seats pour in initiative order."""
-    s = game.state
-    s.phase, s.queue, s.turn = POUR, list(s.initiative), 0
-
-
 class MakeWine(Automatic):
-    """Wine making, after the last seat's turn of the bonus tiles (:func:`start`)."""
+    """Wine making, after the last seat's turn of the bonus tiles: the seats pour in initiative order."""
 
     kind = WINE
 
     def run(self, game: ChartresGame, at: Waiting) -> None:
-        start(game)
+        begin_turns(game, POUR)
 
 
 def make_wine(game: ChartresGame, p: int, first: str) -> None:
