@@ -48,10 +48,6 @@ def card_actions(parts: Components, row_full: int) -> tuple[dict[str, Action], l
     return tables
 
 
-def name(p: int) -> str:
-    """How prompts and the log name seat ``p``."""
-    return f"Player {p + 1}"
-
 
 class ChartresStep(Step):
     """A Chartres decision, pending as a :class:`~.state.Waiting` record ``at`` (``at.player`` decides). Every step

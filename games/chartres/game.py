@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from games.core import Action, ConfigError, DataError, Rng, StepGame, Steps
+from games.core import Action, ConfigError, DataError, Rng, StepGame, Steps, seat_label
 
 from . import (
     actions,
@@ -50,7 +50,7 @@ from . import (
 )
 from .components import Components, load_components
 from .data import rulebook
-from .decisions import card_actions, name
+from .decisions import card_actions
 from .parameters import Numbers
 from .rules import RULES
 from .state import OVER, SETUP_ROW, ChartresConfig, ChartresState, Waiting
@@ -286,7 +286,7 @@ class ChartresGame(StepGame):
         return broken
 
     def _seat_breaks(self, p: int) -> list[str]:
-        s, parts, who = self.state, self.parts, name(p)
+        s, parts, who = self.state, self.parts, seat_label(p)
         broken = []
         if s.common[p] + s.personal[p] + self.on_paths(p) != parts.citizens_per_colour:
             broken.append(f"{who}: citizens not conserved")

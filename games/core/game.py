@@ -82,24 +82,24 @@ class Outcome:
 
     def words(self) -> str:
         """The outcome as a sentence: ``Player 2 wins with 13 points (...); Player 1 10, Player 2 13.``"""
-        names = " and ".join(_seat(p) for p in self.winners)
+        names = " and ".join(seat_label(p) for p in self.winners)
         verb = "share the win" if len(self.winners) > 1 else "wins"
         best = self.scores[self.winners[0]] if self.winners else 0
         return (f"{names} {verb} with {best} points ({self.reason}); "
-                f"{', '.join(f'{_seat(p)} {s}' for p, s in enumerate(self.scores))}.")
+                f"{', '.join(f'{seat_label(p)} {s}' for p, s in enumerate(self.scores))}.")
 
     def _repr_html_(self) -> str:
         return f"<p>{html.escape(self.words())}</p>"
 
 
-def _seat(player: int) -> str:
-    """Seat 0 is Player 1, as every prompt and log line says."""
+def seat_label(player: int) -> str:
+    """How every prompt, log line and view names seat ``player``: seat 0 is ``Player 1``."""
     return f"Player {player + 1}"
 
 
 def _decision_words(decision: Decision) -> str:
     """The prompt, led by the seat that decides unless the prompt names it first already."""
-    seat = _seat(decision.player)
+    seat = seat_label(decision.player)
     return decision.prompt if decision.prompt.startswith(seat) else f"{seat} decides: {decision.prompt}"
 
 
@@ -612,7 +612,7 @@ class Game(ABC):
             decision = self.pending()
             if decision is not None:
                 lines.append(f"Now: {_decision_words(decision)}")
-            lines.append(f"Points so far: {', '.join(f'{_seat(p)} {s}' for p, s in enumerate(self.scores()))}.")
+            lines.append(f"Points so far: {', '.join(f'{seat_label(p)} {s}' for p, s in enumerate(self.scores()))}.")
         return lines
 
     def _repr_html_(self) -> str:

@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from .action import Action, LegalActions
-from .game import Decision, Game
+from .game import Decision, Game, seat_label
 
 
 class Unit:
@@ -89,7 +89,7 @@ class Step(Unit):
         """The decision in words, as ``pending().prompt`` shows it (public: it never names a secret)."""
         if not self.asks:
             raise NotImplementedError(f"step {self.kind} has neither a prompt nor asks")
-        return f"Player {at.player + 1}: {self.asks.format(at=at) if '{' in self.asks else self.asks}"
+        return f"{seat_label(at.player)}: {self.asks.format(at=at) if '{' in self.asks else self.asks}"
 
     # ------------------------------------------------------------------ spelling, shared by every step
     def arity(self, verb: str) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import ConfigError, DataError, Rng, StepGame, Steps
+from games.core import ConfigError, DataError, Rng, StepGame, Steps, seat_label
 
 from . import evaluation, flow, taking
 from .claim_stones import Claim
@@ -126,7 +126,7 @@ class CardGame(StepGame):
         frame = self.geometry
         rows, columns = frame.rows, frame.columns
         start = c.start_player if c.start_player >= 0 else self.rng.below(n)
-        self.emit("setup.start-player", f"Player {start + 1} is the start player.", player=start)
+        self.emit("setup.start-player", f"{seat_label(start)} is the start player.", player=start)
         grid = [""] * frame.size
         chip = [""] * frame.size
         lo, hi = [0] * rows, [0] * rows

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.core import Action, LegalActions, Rng, StepGame, Steps
+from games.core import Action, LegalActions, Rng, StepGame, Steps, seat_label
 
 from . import (
     barbara_action,
@@ -42,7 +42,6 @@ from . import (
     town,
     town_hall,
 )
-from .choice import name
 from .data import approx, rulebook
 from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
@@ -176,7 +175,7 @@ class KutnaHoraGame(StandsGame, StepGame):
                       cards=list(range(1, rulebook.ACTION_CARDS.value + 1)))
                  for p in range(n)]
         self.emit("setup.players", "Each player: score 0, one miner in the pool, groschen "
-                  + ", ".join(f"{name(p)} {s.groschen}" for p, s in enumerate(seats)) + ".")
+                  + ", ".join(f"{seat_label(p)} {s.groschen}" for p, s in enumerate(seats)) + ".")
         colours = rulebook.NOBLE_COLOURS
         size = self.size
         self.state = KutnaHoraState(
@@ -335,7 +334,7 @@ class KutnaHoraGame(StandsGame, StepGame):
             broken.append(f"phase {s.phase} with {len(s.stack)} step(s) pending")
         fewest_cards = rulebook.ACTION_CARDS.value - sum(rulebook.CARDS_PER_TURN.value)
         for p, seat in enumerate(s.seats):
-            who = name(p)
+            who = seat_label(p)
             mines_owned = s.mine_owner.count(p)
             if seat.groschen < 0 or seat.pelicans < 0:
                 broken.append(f"{who}: negative groschen or pelicans")
