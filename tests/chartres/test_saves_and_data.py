@@ -17,7 +17,7 @@ from games.chartres.game import ChartresGame
 from games.core import ConfigError, DataError, Rng, SaveFileError, Sourced
 from games.core.bots import RandomBot, play_out
 from games.core.conformance import check_random_game
-from tests.checks import assert_bad_config_refused, loads_back, save_loader
+from tests.checks import assert_bad_config_refused, assert_save_refused, loads_back, save_loader
 
 from .scenario import finish, new_game, play, set_personal
 
@@ -78,27 +78,22 @@ def test_a_game_saved_while_an_ability_waits_for_a_discard_loads_back_and_plays_
 def test_a_tampered_snapshot_is_refused():
     data = saved_game()
     data["snapshot"]["state"]["ip"][0] += 5
-    with pytest.raises(SaveFileError, match="the snapshot disagrees with the game its action log replays to"):
-        load(data)
+    assert_save_refused(load, data, "the snapshot disagrees with the game its action log replays to")
     data = saved_game()
     data["snapshot"]["state"]["hand"] = "a01"
-    with pytest.raises(SaveFileError, match=r"snapshot\.state\.hand: expected a list"):
-        load(data, trust_snapshot=True)
+    assert_save_refused(load, data, r"snapshot\.state\.hand: expected a list", trust_snapshot=True)
     data = saved_game()
     del data["snapshot"]["state"]["cellar"]
-    with pytest.raises(SaveFileError, match=r"missing field\(s\) cellar"):
-        load(data, trust_snapshot=True)
+    assert_save_refused(load, data, r"missing field\(s\) cellar", trust_snapshot=True)
 
 
 def test_an_action_log_with_an_illegal_action_names_the_action():
     data = saved_game()
     data["actions"][0] = "row a99"
     del data["snapshot"]
-    with pytest.raises(SaveFileError, match=r"action 1 \(row a99\) cannot be replayed: .*a99 is not a card in your"):
-        load(data)
+    assert_save_refused(load, data, r"action 1 \(row a99\) cannot be replayed: .*a99 is not a card in your")
     data["actions"][0] = "row a01 !"
-    with pytest.raises(SaveFileError, match="unreadable action in the log"):
-        load(data)
+    assert_save_refused(load, data, "unreadable action in the log")
 
 
 @pytest.mark.parametrize("change, message", [
