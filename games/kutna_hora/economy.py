@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import NO_CHANGES, Changes, ConfigError, Record, StepGame, Steps
+from games.core import NO_CHANGES, Changes, ConfigError, Record, StepGame, Steps, seat_label
 
 from . import economy_turn, prices, town_hall
 from .economy_rules import ECONOMY_RULES
@@ -202,7 +202,8 @@ class EconomyGame(prices.StandsGame, StepGame):
         if over == bool(s.stack) or len(s.stack) > 1:
             broken.append(f"turn {s.turn} of {self.config.turns * players} with {len(s.stack)} turn(s) waiting")
         elif s.stack and s.stack[-1].player != s.turn % players:
-            broken.append(f"turn {s.turn} waits on Player {s.stack[-1].player + 1}, not Player {s.turn % players + 1}")
+            waiting, due = s.stack[-1].player, s.turn % players
+            broken.append(f"turn {s.turn} waits on {seat_label(waiting)}, not {seat_label(due)}")
         if any(purse.groschen < 0 for purse in s.players):
             broken.append("negative groschen")
         return broken
