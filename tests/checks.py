@@ -44,6 +44,21 @@ def assert_refused(game: Game, action: Any, reason: str, kind: str | None = None
     return refused.value.reason
 
 
+def refusal_cases(cases: list[tuple]) -> Any:
+    """The parametrisation of a game's table of refusals: rows (decision kind, position maker, action, reason), each
+    test named "kind: action" (for :func:`assert_refused`)."""
+    return pytest.mark.parametrize("kind, make, action, reason", cases, ids=[f"{c[0]}: {c[2]}" for c in cases])
+
+
+def assert_not_notation(game: Game, text: str) -> None:
+    """``text`` is refused as no action at all (:class:`~games.core.InvalidNotation`) and the game is unchanged."""
+    from games.core import InvalidNotation
+
+    before = game.to_json()
+    with pytest.raises(InvalidNotation):
+        game.apply(text)
+    assert game.to_json() == before
+
 def save_loader(cls: type[Game]) -> Callable[..., Game]:
     """``load(data, trust_snapshot=False)``: a save given as a dict, read back by ``cls.from_json``."""
     def load(data: dict, trust_snapshot: bool = False) -> Game:
