@@ -11,13 +11,13 @@ import dataclasses
 import html
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
+from .decision import Decision, Outcome, seat_label
 from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError, excerpt, read_json
 from .events import Event, RuleBook
 from .parameters import Parameter, Params, params_of
@@ -54,53 +54,6 @@ def _config_of(cls: type, options: dict[str, Any]) -> Any:
 
 
 _CONFIGS: dict[tuple, Any] = {}
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Who must decide now, and what: ``Decision(0, "turn", "Player 1: choose an action")``.
-
-    ``player`` may differ from the player whose turn it is (out-of-turn choices are ordinary decisions).
-    """
-
-    player: int
-    kind: str
-    prompt: str
-
-    def _repr_html_(self) -> str:
-        """A notebook shows the decision as a sentence (a lesson page hides the code: no dataclass repr there)."""
-        return f"<p>{html.escape(_decision_words(self))}</p>"
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a finished game ended: the winning seats (several when tied), why, and the final scores."""
-
-    winners: tuple[int, ...]
-    reason: str
-    scores: tuple[int, ...]
-
-    def words(self) -> str:
-        """The outcome as a sentence: ``Player 2 wins with 13 points (...); Player 1 10, Player 2 13.``"""
-        names = " and ".join(seat_label(p) for p in self.winners)
-        verb = "share the win" if len(self.winners) > 1 else "wins"
-        best = self.scores[self.winners[0]] if self.winners else 0
-        return (f"{names} {verb} with {best} points ({self.reason}); "
-                f"{', '.join(f'{seat_label(p)} {s}' for p, s in enumerate(self.scores))}.")
-
-    def _repr_html_(self) -> str:
-        return f"<p>{html.escape(self.words())}</p>"
-
-
-def seat_label(player: int) -> str:
-    """How every prompt, log line and view names seat ``player``: seat 0 is ``Player 1``."""
-    return f"Player {player + 1}"
-
-
-def _decision_words(decision: Decision) -> str:
-    """The prompt, led by the seat that decides unless the prompt names it first already."""
-    seat = seat_label(decision.player)
-    return decision.prompt if decision.prompt.startswith(seat) else f"{seat} decides: {decision.prompt}"
 
 
 class Game(ABC):
@@ -611,7 +564,7 @@ class Game(ABC):
         else:
             decision = self.pending()
             if decision is not None:
-                lines.append(f"Now: {_decision_words(decision)}")
+                lines.append(f"Now: {decision.words()}")
             lines.append(f"Points so far: {', '.join(f'{seat_label(p)} {s}' for p, s in enumerate(self.scores()))}.")
         return lines
 
