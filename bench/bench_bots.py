@@ -40,13 +40,13 @@ load average 11.6 at the start, 14.1 between the two routes, 15.6 at the end, on
     --lab      catan.cities_knights 3p           3.4       19.8         5.61
     --lab      catan.cities_knights 4p           3.0       15.5         5.45
 
-Cities & Knights meets both targets on both routes (the last commit of that work, about 1 % of an engine decision, came
-after this run). The thinner margin is the lab's: a first run the same day (3 rounds, load 9.1-9.6, one small engine
-commit fewer) gave bare 28.2 and 22.8 g/s (6.88x, 6.09x), ``--lab`` 24.6 and 18.6 g/s (5.11x, 5.17x), the "before"
-column moving by 10-15 % between runs. Counted in instructions (as above, two games per player count, with every commit
-of that work): 3p 2,039 M before and 246 M after per game (8.3x), 4p 3,502 M and 442 M (7.9x). The figures these
-replace, measured earlier the same day at load 15-18 before the later work on the ratings and the engine: 12.6 and 9.6
-g/s bare (3.8x, 3.6x), 11.7 and 8.2 g/s through the lab (3.1x, 3.2x).
+Cities & Knights meets both targets on both routes (the last two commits of that work, about 1.5 % of an engine decision
+in instructions, came after this run). The thinner margin is the lab's: a first run the same day (3 rounds, load
+9.1-9.6, one small engine commit fewer) gave bare 28.2 and 22.8 g/s (6.88x, 6.09x), ``--lab`` 24.6 and 18.6 g/s (5.11x,
+5.17x), the "before" column moving by 10-15 % between runs. Counted in instructions (as above, two games per player
+count, all but the last commit of that work): 3p 2,039 M before and 246 M after per game (8.3x), 4p 3,502 M and 442 M
+(7.9x). The figures these replace, measured earlier the same day at load 15-18 before the later work on the ratings and
+the engine: 12.6 and 9.6 g/s bare (3.8x, 3.6x), 11.7 and 8.2 g/s through the lab (3.1x, 3.2x).
 """
 
 from __future__ import annotations
