@@ -161,6 +161,20 @@ class Store:
                 raise
             return added
 
+    def put_meta(self, key: str, value: str) -> None:
+        """Keep a text beside the games under ``key`` (a search keeps its target there: ``target:<id>``)."""
+        self._writable()
+        if key == "schema":
+            raise StoreError("the store's schema is the store's own")
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def meta(self, prefix: str = "") -> dict[str, str]:
+        """The texts kept beside the games whose key starts with ``prefix``."""
+        with self._lock:
+            rows = self._db.execute("SELECT key, value FROM meta WHERE key != 'schema' ORDER BY key").fetchall()
+        return {k: v for k, v in rows if k.startswith(prefix)}
+
     # ------------------------------------------------------------------ sharing the work
     @staticmethod
     def new_owner() -> str:
