@@ -301,6 +301,8 @@ class NTBEA(Search):
             return []
         self._rounds.append(chosen)
         picks = [p for p in chosen for _ in range(share)]
+        if len(self._rounds) == 2:  # the last round: what the shares leave goes one each to the best first
+            picks += chosen[:max(0, left - len(picks))]
         return picks[:left]
 
     def ranking(self) -> list[Point]:

@@ -27,6 +27,7 @@ The **space** (``"space"``) is read by :mod:`games.lab.spaces`; the search by :m
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -449,6 +450,11 @@ class Target:
     @property
     def lineup_key(self) -> str:
         return " | ".join(map(str, self.lineup))
+
+    @property
+    def id(self) -> str:
+        """The first 10 hex digits of SHA-256 over the target's file form: the same target, the same id."""
+        return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:10]
 
     @property
     def label(self) -> str:

@@ -22,7 +22,8 @@ is a function of its target and budget alone (``tests/lab/test_tune.py`` compare
 **Resumable; nothing lost.** Every finished game goes into the store at once. A search run again with the same
 store replays itself from the kept games (the same choices, since the same answers) and plays only what is missing;
 stopped (``stop_event``, Ctrl-C, a kill), it loses only the games being played. A store opened read-only (a kept
-search a lesson reads) is replayed without playing anything.
+search a lesson reads) is replayed without playing anything; the store keeps each search's target beside its games
+(``Store.meta("target:")``), so a kept file is the whole search.
 
 **Proved on fresh games** (:mod:`games.lab.tuned`): the best is played again, beside the baseline, on seeds from
 ``seed + CONFIRM_OFFSET`` on, which no search reaches, as an ordinary experiment of the lab; its verdict says in words
@@ -317,6 +318,8 @@ class Tuning:
         """Search, then confirm the best; yields progress (after every game in this process, about twice a second
         on workers)."""
         self._started = time.perf_counter()
+        if not self.store.read_only:  # the store says which search its games are for (a kept search reads it back)
+            self.store.put_meta(f"target:{self.target.id}", self.target.to_json(indent=None))
         try:
             while not self.stopping:
                 if self.minutes is not None and time.perf_counter() - self._started >= 0.75 * self.minutes * 60:
