@@ -446,7 +446,8 @@ class TargetPanel(View):
             "parameters": params, "size": size, "budget": self.budget_games, "confirm": self.confirm_games or 0,
             "method": self.method, "methods": list(SEARCHES), "running": self.running,
             "progress": str(step) if step is not None else "",
-            "fraction": (min(1.0, step.games / max(1, step.budget)) if step is not None else 0.0),
+            "fraction": (min(1.0, step.games / max(1, step.budget)) if step is not None else
+                         1.0 if self.results is not None and not self.results.stopped else 0.0),
             "json": json_text, "problem": problem,
             "confirmation": confirmation_of(self.results) if self.results is not None else None,
             "skipped": [{"reason": r, "count": c} for r, c in (self.results.skipped.items() if self.results else ())],
