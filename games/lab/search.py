@@ -5,17 +5,22 @@ and the runners are :mod:`games.lab.tune`'s; a search never sees a game, so the 
 * :class:`NTBEA` - the N-tuple bandit evolutionary algorithm (Lucas, Liu & Perez-Liebana, *The N-Tuple Bandit
   Evolutionary Algorithm for Game Agent Optimisation*, 2018; Kunanusont et al. 2017), as TAG uses it to tune game
   parameters. A model keeps statistics of every 1-tuple (one dimension's value), every 2-tuple (from three dimensions
-  on) and the whole candidate; a candidate's estimate is the mean of its tuples' means. Each step it proposes the
-  neighbours of the current candidate (every candidate when the space is small) and picks by UCB: the model's
-  estimate of the target's loss, minus ``k·σ·mean(sqrt(2 log(1 + N) / (n + ε)))`` over its tuples, ``σ`` the
-  spread of one block's loss (:meth:`NTBEA.noise`: NTBEA's fitness lies in 0..1, a target's loss has the units of
-  its goals, so the bonus takes the games' own noise in those units). Adapted here: the
-  model estimates each **measure** (turns, the first player's edge...), and the loss is taken of those estimates, not
-  averaged over noisy per-game losses (one game's edge is −1/3 or +2/3: only a mean can be near a band); a step
-  picks a **batch** of candidates at once (each pick counts as played for the next one's exploration, so a batch
-  spreads), so workers have work and every runner gets the same search. After three quarters of the budget, as
-  Goodman & Lucas (*Weighting NTBEA*, 2020) recommend, the rest goes to a **final comparison** of the model's best
-  few candidates on their own games (successive halving over them), and the best by its own games wins.
+  on) and the whole candidate. Each step it proposes the neighbours of the current candidate (every candidate when
+  the space is small) and picks by UCB: the model's estimate of the target's loss, minus
+  ``k·σ·mean(sqrt(2 log(1 + N) / (n + ε)))`` over its tuples, ``σ`` the spread of one block's loss
+  (:meth:`NTBEA.noise`: NTBEA's fitness lies in 0..1, a target's loss has the units of its goals, so the bonus takes
+  the games' own noise in those units). Adapted here, three ways. The model estimates each **measure** (turns, the
+  first player's edge...) and the loss is taken of those estimates, not averaged over noisy per-game losses (one
+  game's edge is −1/3 or +2/3: only a mean can be near a band). It does not average a candidate's tuples' means (an
+  average of the parameters' means shrinks each one's effect by the number of parameters); like Goodman & Lucas's
+  weighting it counts each tuple by its games: the mean of all blocks, plus each parameter's effect (its 1-tuple's
+  mean minus that mean), plus what a pair's and then the candidate's own ``n`` blocks add beyond that, shrunk by
+  ``n / (n + 3)``, so a candidate seen once is judged mostly by what its parameters' values did elsewhere, one seen
+  often by its own games. And a step picks a **batch** of candidates at once (each pick counts as played for the next
+  one's exploration, so a batch spreads), so workers have work and every runner gets the same search. After three
+  quarters of the budget, as Goodman & Lucas (*Weighting NTBEA*, 2020) recommend, the rest goes to a **final
+  comparison** of the model's best few candidates on their own games (successive halving over them), and the best
+  by its own games wins.
 * :class:`Halving` - successive halving over the candidates (all of them, or a random sample of a large space):
   equal games each, keep the better half, again, until one is left.
 * :class:`RandomSearch` - random candidates, equal games each, the best by its own games: the yardstick.
@@ -151,14 +156,17 @@ class Search:
 
 # ---------------------------------------------------------------------------------------------- NTBEA
 class NTBEA(Search):
-    """The N-tuple bandit evolutionary algorithm (module docstring). ``explore`` is UCB's ``k`` in units of the
-    target's loss, ``epsilon`` keeps an unseen tuple's bonus finite, ``neighbours`` the neighbourhood's size,
-    ``final_share`` of the budget goes to the final comparison of ``finalists`` candidates."""
+    """The N-tuple bandit evolutionary algorithm (module docstring). ``explore`` is UCB's ``k`` (times the noise
+    of a block's loss: 0.5 beat 1 on a 3-parameter problem of ``bench/bench_tune.py`` and lost a little on a
+    one-parameter one, ``docs/lab.md``), ``epsilon`` keeps an unseen tuple's bonus finite, ``neighbours`` the
+    neighbourhood's size, ``final_share`` of the budget goes to the final comparison of ``finalists`` candidates,
+    ``shrink`` is how many blocks of its own make a pair's or a candidate's own mean count half."""
 
     name = "ntbea"
 
-    def __init__(self, space: Space, target: Target, budget: int, seed: int, explore: float = 1.0,
-                 epsilon: float = 0.5, neighbours: int = 50, final_share: float = 0.25, finalists: int = 4) -> None:
+    def __init__(self, space: Space, target: Target, budget: int, seed: int, explore: float = 0.5,
+                 epsilon: float = 0.5, neighbours: int = 50, final_share: float = 0.25, finalists: int = 4,
+                 shrink: float = 3.0) -> None:
         super().__init__(space, target, budget, seed)
         d = len(space.dimensions)
         tuples: list[tuple[int, ...]] = [(k,) for k in range(d)]
@@ -167,7 +175,7 @@ class NTBEA(Search):
         if d >= 2:
             tuples.append(tuple(range(d)))
         self.tuples = tuples
-        self.explore, self.epsilon, self.neighbours = explore, epsilon, neighbours
+        self.explore, self.epsilon, self.neighbours, self.shrink = explore, epsilon, neighbours, shrink
         self.finalists = finalists
         self.reserve = int(budget * final_share) if budget >= 4 * finalists else 0
         self.search_budget = budget - self.reserve
@@ -193,12 +201,29 @@ class NTBEA(Search):
                     found[1][name] = found[1].get(name, 0.0) + value
 
     def estimate(self, point: Point) -> dict[str, float]:
-        """The model's estimate of every measure for ``point``: the mean over its tuples with games of each tuple's
-        mean (the mean of every block so far where no tuple has one)."""
-        seen = [self.stats[k] for k in self._keys(point) if k in self.stats]
-        if not seen:
-            return {name: total / self.count for name, total in self.totals.items()} if self.count else {}
-        return {name: math.fsum(s[1][name] / s[0] for s in seen) / len(seen) for name in seen[0][1]}
+        """The model's estimate of every measure for ``point`` (module docstring): the mean of every block so far,
+        plus each parameter's effect (its 1-tuple's mean minus that), plus, shrunk by ``n / (n + shrink)``, what each
+        2-tuple and then the whole candidate's own ``n`` blocks say beyond what the smaller tuples predicted."""
+        if not self.count:
+            return {}
+        grand = {name: total / self.count for name, total in self.totals.items()}
+        found = {k[0]: self.stats[k] for k in self._keys(point) if k in self.stats}
+        whole = len(self.space.dimensions)
+        effects = {dims[0]: {name: sums[name] / n - grand[name] for name in grand}
+                   for dims, (n, sums) in found.items() if len(dims) == 1}
+        out = {name: grand[name] + sum(e[name] for e in effects.values()) for name in grand}
+        if whole == 1:
+            return out
+        for dims in sorted((d for d in found if len(d) > 1), key=len):  # the pairs, then the whole candidate
+            n, sums = found[dims]
+            if len(dims) == whole:
+                before = dict(out)
+            else:
+                before = {name: grand[name] + sum(effects.get(k, {}).get(name, 0.0) for k in dims) for name in grand}
+            weight = n / (n + self.shrink)
+            for name in grand:
+                out[name] += weight * (sums[name] / n - before[name])
+        return out
 
     def model_loss(self, point: Point) -> float:
         means = self.estimate(point)
@@ -306,12 +331,16 @@ class NTBEA(Search):
         return picks[:left]
 
     def ranking(self) -> list[Point]:
-        """The final comparison's survivors first (by their own games), then its other finalists, then every other
-        candidate by the model's estimate."""
+        """The recommendation first (the final comparison's winner by its own games; before it, the model's best),
+        then every other candidate by the model's estimate (which follows a candidate's own games as they grow)."""
         order = {p: i for i, p in enumerate(self.table.blocks)}
-        stage = {p: k + 1 for k, chosen in enumerate(self._rounds) for p in chosen}
-        return sorted(self.played(), key=lambda p: (
-            -stage.get(p, 0), self.own_loss(p) if p in stage else self.model_loss(p), -self.table.count(p), order[p]))
+        ranked = sorted(self.played(), key=lambda p: (self.model_loss(p), -self.table.count(p), order[p]))
+        if self._rounds:
+            last = self._rounds[-1]
+            winner = min(last, key=lambda p: (self.own_loss(p), -self.table.count(p), last.index(p)))
+            ranked.remove(winner)
+            ranked.insert(0, winner)
+        return ranked
 
 
 # ---------------------------------------------------------------------------------------------- the yardsticks

@@ -86,6 +86,18 @@ def test_no_budget_reaches_the_confirmations_seeds(seed, budget, rotate):
         run.close()
 
 
+def test_the_same_search_on_the_event_loop(alone):
+    import asyncio
+
+    from games.lab.tune import tune_async
+
+    steps = []
+    found = asyncio.run(tune_async(sandbox_target(), budget_games=120, confirm_games=30, progress=steps.append))
+    assert same(found, alone) and steps[-1].finished and steps[-1].phase == "done"
+    assert {"searching", "comparing", "confirming"} <= {s.phase for s in steps}
+    assert str(steps[-1]).startswith("done step ") and "(done)" in str(steps[-1])
+
+
 def test_the_same_search_on_every_runner(alone):
     on_processes = tune(sandbox_target(), budget_games=120, confirm_games=30, jobs=2)
     assert same(on_processes, alone)
