@@ -25,6 +25,7 @@ and ``report`` (the confirmation's games against the baseline as one HTML page).
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import sys
 import threading
@@ -92,6 +93,7 @@ class TargetPanel(View):
         self._thread: threading.Thread | None = None
         self._task: Any = None
         self._shown = 0.0
+        self._cache: tuple[str, tuple[int, str, str]] | None = None
         self._draw()
         self.say("Write a goal (\"turns in 55..65\"), choose parameters to vary and their values, then Run.")
 
@@ -430,12 +432,21 @@ class TargetPanel(View):
         return self.report() is not None
 
     # ------------------------------------------------------------------ drawing
+    def _built(self) -> tuple[int, str, str]:
+        """The target's size, file text and problem (cached: a redraw while a search runs builds nothing)."""
+        key = json.dumps([self.goals, self.space, self.budget_games, self.confirm_games, self.method, self.bots,
+                          self.baseline.hash], sort_keys=True, default=str)
+        if self._cache is None or self._cache[0] != key:
+            try:
+                target = self.target()
+                built = (target.space.size, target.to_json(), "")
+            except (VariantError, ValueError) as err:
+                built = (0, "", str(err))
+            self._cache = (key, built)
+        return self._cache[1]
+
     def _draw(self) -> None:
-        try:
-            target = self.target()
-            size, json_text, problem = target.space.size, target.to_json(), ""
-        except (VariantError, ValueError) as err:
-            size, json_text, problem = 0, "", str(err)
+        size, json_text, problem = self._built()
         step = self.progress if self.running else None
         params = [p.name for p in self.game.parameters()]
         self.state = {
