@@ -7,8 +7,8 @@ bot moves in between) is handed to the table as the comm hands it (``View._on_br
 file), and the calls the table makes to the game's ``pending``, ``legal_actions`` and ``observe`` (from outside the
 game's own files). Library files (ipywidgets, traitlets) are counted apart. Run it on another checkout to compare::
 
-    PYTHONPATH=$PWD /work/main/.venv/bin/python bench/bench_click_path.py
-    PYTHONPATH=/path/to/other/checkout /work/main/.venv/bin/python bench/bench_click_path.py
+    PYTHONPATH=$PWD .venv/bin/python bench/bench_click_path.py
+    PYTHONPATH=/path/to/other/checkout .venv/bin/python bench/bench_click_path.py
 """
 
 from __future__ import annotations

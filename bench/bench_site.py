@@ -15,8 +15,20 @@ Figures (2 shared cores, load about 5-7 from other work, Chromium 156, 8 interle
 62.6 s (the kernel's start is Pyodide compiling and unpacking, not the download, so the cache barely helps); click
 round trip median 216 ms in the site (min 123, max 486) against 225 ms in a local kernel (min 147, max 308): 1.0x.
 
-Run: ``python bench/bench_site.py [clicks]`` (builds the site first when its inputs changed; needs Chromium and the
-test extra, like the browser tests).
+``--sequence``: a student opens lessons 00, 01, 03, 07 and 13 one after another in one browser profile (its
+storage kept, as on a school laptop), three ways: JupyterLab (``lab/?path=``, which restores its workspace: every
+lesson opened before reopens with a kernel of its own), the site's "code" links (Notebook 7, one lesson a tab) and
+its "read and try" links (the student view). For each lesson: the seconds from opening its address to its kernel
+idle (for the student view: to the whole lesson shown) and the kernels then running in the tab.
+
+Figures of ``--sequence`` (load average 17-21, the benchmark at normal priority, the other work at nice 10)::
+
+    JupyterLab  : 00 28 s (1 kernel), 01 39 s (2 kernels), 03 53 s (3 kernels), 07 89 s (4 kernels), 13 97 s (5 kernels)
+    Notebook 7  : 00 36 s (1 kernel), 01 36 s (1 kernel), 03 36 s (1 kernel), 07 32 s (1 kernel), 13 36 s (1 kernel)
+    student view: 00 30 s, 01 84 s, 03 61 s, 07 63 s, 13 71 s (1 kernel each; to the whole lesson run and shown)
+
+Run: ``python bench/bench_site.py [clicks]`` or ``python bench/bench_site.py --sequence`` (builds the site first
+when its inputs changed; needs Chromium and the test extra, like the browser tests).
 """
 
 from __future__ import annotations
@@ -81,6 +93,45 @@ def click_once(view) -> float:
     return support.click_and_wait(view, target, '[data-testid="kk-message"]', "KKTable")
 
 
+SEQUENCE = ["00_start_here", "01_kutna_hora_dynamic_prices", "03_chartres_wine_barrels", "07_kutna_hora_full_game",
+            "13_design_lab_price_economy"]
+#: Kernels running in the tab (JupyterLab and Notebook 7 list them; a console page has one).
+KERNELS = "() => [...window.jupyterapp.serviceManager.kernels.running()].length"
+
+
+def open_in(page, base: str, how: str, stem: str) -> float:
+    """Open lesson ``stem`` the way ``how`` says; the seconds to its kernel idle (student view: the lesson shown)."""
+    started = time.perf_counter()
+    if how == "JupyterLab":
+        page.goto(f"{base}/lab/index.html?path={stem}.ipynb")
+        page.wait_for_function(lite.KERNEL_IDLE, timeout=lite.KERNEL_START_MS * 2, polling=500)
+    elif how == "Notebook 7":
+        page.goto(f"{base}/notebooks/index.html?path={stem}.ipynb")
+        page.wait_for_function(lite.KERNEL_IDLE, timeout=lite.KERNEL_START_MS, polling=500)
+    else:
+        page.goto(f"{base}/read/{stem}.html")
+        page.wait_for_selector('[data-testid="bg-site-nav"]', timeout=lite.KERNEL_START_MS)
+        top = time.perf_counter() - started
+        page.wait_for_selector('[data-testid="bg-site-nav"] >> nth=1', timeout=lite.KERNEL_START_MS * 2)
+        print(f"  student view {stem[:2]}: the lesson's top shown after {top:.0f} s", flush=True)
+    return time.perf_counter() - started
+
+
+def sequence(browser, base: str) -> None:
+    for how in ("JupyterLab", "Notebook 7", "student view"):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        rows = []
+        for stem in SEQUENCE:
+            seconds = open_in(page, base, how, stem)
+            kernels = page.evaluate(KERNELS) if how != "student view" else 1
+            rows.append(f"{stem[:2]} {seconds:.0f} s ({kernels} kernel{'s' if kernels > 1 else ''})")
+            if how != "student view":  # leave nothing unsaved behind, as a student who closes the tab
+                page.evaluate(f"() => {{ const p = {support.PANEL}; if (p?.context) p.context.model.dirty = false; }}")
+        print(f"{how:12}: " + ", ".join(rows) + f"   (load average {os.getloadavg()[0]:.1f})", flush=True)
+        context.close()
+
+
 def main(clicks: int = 15) -> None:
     started = time.perf_counter()
     folder = lite.build_site()
@@ -119,5 +170,18 @@ def main(clicks: int = 15) -> None:
         browser.close()
 
 
+def main_sequence() -> None:
+    folder = lite.build_site()
+    exe = os.environ.get("CHROMIUM") or "/usr/lib/chromium/chromium"
+    with lite.serve(folder) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe)
+        print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
+        sequence(browser, base)
+        browser.close()
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 15)
+    if sys.argv[1:2] == ["--sequence"]:
+        main_sequence()
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 15)

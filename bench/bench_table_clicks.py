@@ -6,7 +6,8 @@ Each table plays seeded random legal clicks of the human seat without a kernel (
 earlier commit) in turns with this one, interleaved round by round, and prints the medians side by side. The
 browser adds drawing and the comm round trip on top: ``tests/browser/test_table_screens.py`` times click to redraw.
 
-Run: ``python bench/bench_table_clicks.py [--clicks 40] [--rounds 3] [--against /tmp/before]``.
+Run: ``python bench/bench_table_clicks.py [--clicks 40] [--rounds 3] [--against ../before]`` (``../before``: a
+``git worktree`` of the commit to compare with).
 
 Figures (5 interleaved rounds of 40 clicks, seed 1, against a worktree of the commit before the boards said what a
 click does, 2 shared cores at load 8-15): ms per click now / before: Kutná Hora 1.3 / 1.3, Kardinal & König 2.1 /

@@ -14,10 +14,10 @@ Games: :mod:`games.kutna_hora` (the full game and its price sandbox), :mod:`game
 from __future__ import annotations
 
 import importlib
-import json
 from typing import Any
 
 from .core import Game, SaveFileError
+from .core.errors import excerpt, read_json
 
 #: Save-file game ids and the class that loads them (imported on demand).
 GAMES = {
@@ -31,18 +31,17 @@ GAMES = {
 
 
 def game_class(game_id: str) -> type[Game]:
-    if game_id not in GAMES:
-        raise SaveFileError(f"unknown game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
+    """The class that loads saves of ``game_id`` (:data:`GAMES`); :class:`SaveFileError` for an unknown id."""
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise SaveFileError(f"unknown game {excerpt(game_id)}; known games: {', '.join(sorted(GAMES))}")
     module, name = GAMES[game_id].split(":")
     return getattr(importlib.import_module(module), name)
 
 
-def load(text: str, trust_snapshot: bool = False) -> Game:
-    """Load any saved game from its JSON text (the save names its game)."""
-    try:
-        data: Any = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as err:
-        raise SaveFileError(f"not JSON: {err}") from err
+def load(text: str | bytes, trust_snapshot: bool = False) -> Game:
+    """Load any saved game from its JSON text or UTF-8 bytes (the save names its game). Whatever the text holds, the
+    only error is :class:`SaveFileError` with one sentence (see :meth:`Game.from_dict` for what is checked)."""
+    data: Any = read_json(text, SaveFileError, "a save")
     if not isinstance(data, dict):
         raise SaveFileError("a save file holds a JSON object")
-    return game_class(str(data.get("game"))).from_dict(data, trust_snapshot)
+    return game_class(data.get("game")).from_dict(data, trust_snapshot)

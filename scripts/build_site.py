@@ -9,9 +9,15 @@ import (pure wheels from PyPI at the exact versions below, this project's wheel 
 project and its views, turns off the PyPI fallback and names the browser storage after this build, so a student
 who comes back sees the lessons of the current site instead of a copy the browser kept (see docs/classroom.md).
 
+After ``jupyter lite build``, scripts/site_pages.py writes the site's own pages: the root listing the play pages
+and the lessons, the short addresses of the play pages and the lessons' student views, and the script that carries
+a student's work over from an older build (docs/classroom.md).
+
 Build time needs PyPI and the npm registry; the tools (npm Pyodide, the wheels) are cached under
 ``build/site-tools/<hash of the pins>``. The site is cached by content: ``<out>/build-id.txt`` holds a hash of
-every input (package files, lessons, pins, this file); a build whose inputs hash the same returns at once.
+every input (package files, lessons and play pages, pins, the build scripts); a build whose inputs hash the same
+returns at once. One build runs at a time (a lock beside ``<out>``), in a temporary work folder, and the new site
+replaces ``<out>`` whole at the end.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import importlib.util
 import json
 import re
 import shutil
@@ -27,8 +34,16 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email.parser import Parser
 from pathlib import Path
+from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; a build there is one process anyway
+    fcntl = None
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / "build" / "site"
@@ -63,6 +78,9 @@ OFFLINE_MODULES = {"games", "widgets", "IPython", "ipywidgets", "anywidget", "pl
 PACKAGE_GLOBS = ["games/**/*.py", "games/**/*.json", "widgets/**/*.py", "widgets/**/*.js", "widgets/**/*.css",
                  "pyproject.toml", "README.md"]
 LESSONS = REPO / "notebooks"
+#: The site's own pages (the root's list of games and lessons, the pages that open a play page or a lesson's student
+#: view, the script that carries a student's work over from an older build), written by scripts/site_pages.py.
+PAGES_SCRIPT = REPO / "scripts" / "site_pages.py"
 
 
 def kept_results() -> list[Path]:
@@ -86,8 +104,10 @@ def tools_key() -> str:
 def input_files() -> list[Path]:
     files = {p for pattern in PACKAGE_GLOBS for p in REPO.glob(pattern) if "__pycache__" not in p.parts}
     files.update(LESSONS.glob("*.ipynb"))
+    files.update(LESSONS.glob("play/*.ipynb"))
     files.update(kept_results())
     files.add(Path(__file__).resolve())
+    files.add(PAGES_SCRIPT)
     return sorted(files)
 
 
@@ -125,7 +145,7 @@ def project_wheel(dest: Path, build_id: str) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         for path in input_files():
-            if path.suffix not in (".ipynb", ".sqlite") and path != Path(__file__).resolve():
+            if path.suffix not in (".ipynb", ".sqlite") and path.parent != Path(__file__).resolve().parent:
                 target = src / path.relative_to(REPO)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, target)
@@ -140,15 +160,17 @@ def project_wheel(dest: Path, build_id: str) -> Path:
 
 def add_kept_results(wheel: Path, out: Path) -> None:
     """``wheel`` with the design lab's kept results (``bench/results/lab_*.sqlite``, read by lessons 13 and 14) at
-    ``bench/results/`` beside the packages: ``widgets.lab.kept`` looks for them two folders above itself, which in
-    the browser is site-packages. Listed in RECORD like every other file of the wheel."""
+    ``bench/results/`` and the notebooks (lessons and play pages, read by the student view and the play pages of
+    the site, ``widgets.shared.student_view``) at ``notebooks/`` beside the packages: both modules look two folders
+    above themselves, which in the browser is site-packages. Listed in RECORD like every other file of the wheel."""
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         record_name = next(n for n in source.namelist() if n.endswith(".dist-info/RECORD"))
         record = source.read(record_name).decode()
         for item in source.infolist():
             if item.filename != record_name:
                 target.writestr(item, source.read(item.filename))
-        for store in kept_results():
+        notebooks = sorted([*LESSONS.glob("*.ipynb"), *LESSONS.glob("play/*.ipynb")])
+        for store in [*kept_results(), *notebooks]:
             data = store.read_bytes()
             arcname = store.relative_to(REPO).as_posix()
             target.writestr(arcname, data)
@@ -221,34 +243,71 @@ def lite_config(build_id: str) -> dict:
     }}
 
 
+@contextmanager
+def build_lock(out: Path) -> Iterator[None]:
+    """One build of ``out`` at a time: parallel test workers that all want the site wait for the first build and
+    then find it current. (Where there is no ``fcntl``, as on Windows, builds are not serialised.)"""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "w") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def is_current(out: Path, build_id: str) -> bool:
+    stamp = out / "build-id.txt"
+    return stamp.is_file() and stamp.read_text().strip() == build_id
+
+
 def build(out: Path, force: bool = False) -> Path:
     build_id = content_hash()
-    stamp = out / "build-id.txt"
-    if not force and stamp.is_file() and stamp.read_text().strip() == build_id:
+    if not force and is_current(out, build_id):
         log(f"{out} is current (build {build_id})")
         return out
-    started = time.perf_counter()
-    tools = fetch_tools()
-    work = REPO / "build" / "site-work"
-    shutil.rmtree(work, ignore_errors=True)  # with it the doit database: a stale one silently skips steps
-    shutil.rmtree(out, ignore_errors=True)
-    lite, contents = work / "lite", work / "contents"
-    contents.mkdir(parents=True)
-    for lesson in sorted(LESSONS.glob("*.ipynb")):
-        shutil.copy2(lesson, contents / lesson.name)
-    kernel_wheels = sorted((LABEXTENSIONS / "@jupyterlite/pyodide-kernel-extension/static/pypi").glob("*.whl"))
-    stand_in = [w for w in kernel_wheels if w.name.startswith("widgetsnbextension-4.")]
-    wheels = [project_wheel(work / "project", build_id), *stand_in, *sorted((tools / "wheels").glob("*.whl"))]
-    assemble_pyodide(tools / "node_modules" / "pyodide", lite / "static" / "pyodide", wheels)
-    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(build_id), indent=1))
-    log("jupyter lite build")
-    run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite), "--contents", str(contents),
-         "--output-dir", str(out), "--no-sourcemaps"], cwd=work)
-    stamp.write_text(build_id + "\n")
-    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(f"built {out} (build {build_id}): {size / 2**20:.1f} MiB in {time.perf_counter() - started:.0f} s")
-    return out
+    with build_lock(out):
+        if not force and is_current(out, build_id):  # another process built it while this one waited
+            log(f"{out} is current (build {build_id})")
+            return out
+        started = time.perf_counter()
+        tools = fetch_tools()
+        # a fresh work folder per build (with it the doit database: a stale one silently skips steps), and the site
+        # built beside ``out`` and moved in at the end, so a reader never sees half a site
+        with tempfile.TemporaryDirectory(prefix="site-work-", dir=out.parent) as tmp:
+            work = Path(tmp)
+            staged = work / "site"
+            lite, contents = work / "lite", work / "contents"
+            contents.mkdir(parents=True)
+            for lesson in sorted(LESSONS.glob("*.ipynb")):
+                shutil.copy2(lesson, contents / lesson.name)
+            kernel_wheels = sorted((LABEXTENSIONS / "@jupyterlite/pyodide-kernel-extension/static/pypi").glob("*.whl"))
+            stand_in = [w for w in kernel_wheels if w.name.startswith("widgetsnbextension-4.")]
+            wheels = [project_wheel(work / "project", build_id), *stand_in, *sorted((tools / "wheels").glob("*.whl"))]
+            assemble_pyodide(tools / "node_modules" / "pyodide", lite / "static" / "pyodide", wheels)
+            (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(build_id), indent=1))
+            log("jupyter lite build")
+            run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite), "--contents",
+                 str(contents), "--output-dir", str(staged), "--no-sourcemaps"], cwd=work)
+            site_pages_module().write_pages(staged, LESSONS, build_id)
+            (staged / "build-id.txt").write_text(build_id + "\n")
+            old = work / "old"
+            if out.exists():
+                out.rename(old)
+            staged.rename(out)
+        size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+        log(f"built {out} (build {build_id}): {size / 2**20:.1f} MiB in {time.perf_counter() - started:.0f} s")
+        return out
 
+
+def site_pages_module() -> Any:
+    """scripts/site_pages.py (a script beside this one, not a package)."""
+    spec = importlib.util.spec_from_file_location("site_pages", PAGES_SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,14 +1,17 @@
 """Checks every registered game must pass: random play with invariants, and the same game in two processes."""
 
+import functools
 import json
 import os
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import GAMES, game_class, load
-from games.core import Rng, SaveFileError
+from games.core import IllegalAction, InvalidNotation, Rng, SaveFileError
 from games.core.conformance import POLICIES, check_random_game, decision_breaks
 from tests.checks import random_positions
 
@@ -22,6 +25,7 @@ PLANS = {"chartres.game": (100, 25), "kutna_hora.game": (100, 25), "catan.base":
 CASES = [(gid, p) for gid in sorted(GAMES) for p in range(game_class(gid).min_players, game_class(gid).max_players + 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", CASES)
 def test_random_play_keeps_every_invariant(game_id, players):
     """Half the games by the game's own random policy (``Game.random_weights``, the fuzz's default), half uniform:
@@ -35,6 +39,7 @@ def test_random_play_keeps_every_invariant(game_id, players):
                           policy=POLICIES[seed % 2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_any_save_loads_through_the_package_loader(game_id):
     game = check_random_game(lambda s: game_class(game_id)(None, s), seed=3)
@@ -62,6 +67,7 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_seeded_games_are_identical_in_two_processes(game_id):
     runs = []
@@ -77,6 +83,7 @@ def positions(cls, seed: int, players: int, every: int):
     """Every ``every``-th position of a seeded random game (the game object itself, moving on), the end last."""
     return random_positions(lambda: cls(None, seed, players=players), seed ^ 0xB0B, every)
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_redeal_of_what_a_seat_cannot_see_looks_the_same_to_it_and_plays_on(game_id):
     """Hidden-information twins, for every game: ``redeal(viewer, rng)`` deals again only what ``viewer`` cannot see,
@@ -165,3 +172,48 @@ def test_a_trusted_snapshot_with_a_missing_field_is_refused_naming_it(game_id):
     with pytest.raises(SaveFileError, match=f"missing field.*{field}"):
         load(json.dumps(data), trust_snapshot=True)
     assert load(json.dumps(_saved(game_id)), trust_snapshot=True).to_dict() == _saved(game_id)
+
+
+#: Texts a learner or a browser may send as an action: typos, hostile lengths and numbers, lone surrogates.
+ACTION_TEXTS = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["", " ", "\ud800", "take \udfff 1", "9" * 5000, "x" * 200_000, "roll " + "[" * 1000,
+                     "settle -1", "settle 99999999999999999999", "\u202e💥", "pass\x00", "end\n", "a b c d e f g"]),
+    st.builds(lambda verb, n: f"{verb} {n}", st.sampled_from(["take", "settle", "road", "play", "mine", "build"]),
+              st.integers(-10 ** 30, 10 ** 30)))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(max_examples=60, deadline=None)
+@given(text=ACTION_TEXTS)
+def test_any_text_given_as_an_action_is_played_or_refused_in_one_line_and_changes_nothing(game_id, text):
+    """Every public entry point that reads user text (issue 36): ``apply`` of any text plays a legal action or raises
+    IllegalAction / InvalidNotation alone, with one printable line, and a refusal leaves the game as it was."""
+    game = _started(game_id)
+    before = game.to_json()
+    try:
+        game.apply(text)
+    except (IllegalAction, InvalidNotation) as err:
+        said = str(err)
+        assert said and "\n" not in said.strip() and len(said) < 2_000, said[:300]
+        said.encode("utf-8")  # printable: a raw lone surrogate would raise here
+        assert game.to_json() == before
+    else:
+        assert str(game.history[-1]) in {str(a) for a in game_class(game_id).replay(
+            game.config, game.seed, game.history[:-1]).legal_actions()}
+
+
+@functools.cache
+def _started_text(game_id: str) -> str:
+    game = game_class(game_id)(None, 11)
+    rng = Rng(5)
+    for _ in range(12):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.apply(legal[rng.below(len(legal))])
+    return game.to_json()
+
+
+def _started(game_id: str):
+    return game_class(game_id).from_json(_started_text(game_id))

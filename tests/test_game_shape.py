@@ -107,6 +107,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", PACKAGES)
 def test_a_game_package_has_no_import_cycle_at_run_time(folder: str) -> None:
     package = folder.replace("/", ".")

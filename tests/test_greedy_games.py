@@ -25,6 +25,7 @@ def test_every_game_id_and_player_count_is_recorded() -> None:
     assert sorted(RECORDED) == sorted(key(*c) for c in configs())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", GROUPS, ids=[f"{g} {p}p" for g, p in GROUPS])
 def test_greedy_games_choose_as_recorded(game_id: str, players: int) -> None:
     differ = []
@@ -38,6 +39,7 @@ def test_greedy_games_choose_as_recorded(game_id: str, players: int) -> None:
 KEPT = sorted(p.stem for p in RESULTS.glob("lab_1[34]_*.sqlite"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", KEPT)
 def test_kept_lesson_experiments_replay_action_by_action(name: str) -> None:
     with Store(RESULTS / f"{name}.sqlite", read_only=True) as store:

@@ -75,6 +75,7 @@ def modules(layer: str) -> list[tuple[pathlib.Path, str | None]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layer", ["games", "widgets"])
 def test_every_module_imports_only_what_its_layer_may(layer):
     wrong = [f"{path.relative_to(ROOT)}:{line} imports {name}"

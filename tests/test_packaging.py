@@ -30,6 +30,29 @@ def test_pytest_runs_tests_and_notebooks_under_nbval():
     assert (ROOT / "nbval_sanitize.cfg").is_file()
 
 
+def test_the_full_run_uses_both_cores_keeps_notebooks_whole_and_prints_the_slowest_tests():
+    from conftest import unit_of
+
+    assert unit_of("notebooks/07_x.ipynb::Cell 3") == unit_of("notebooks/07_x.ipynb::Cell 9") != unit_of("a.py::t")
+    assert unit_of("tests/browser/test_lab_notebooks.py::t[a]") == unit_of("tests/browser/test_every_kind.py::t")
+    assert unit_of("tests/browser/test_play_pages.py::t") == unit_of("tests/browser/test_voila_lessons.py::t[b]")
+    assert unit_of("tests/core/test_rng.py::t[1]") != unit_of("tests/core/test_rng.py::t[2]")
+    opts = PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"].split()
+    assert opts[opts.index("-n") + 1] == "2" and "--no-loadscope-reorder" in opts
+    assert "--durations=25" in opts and "no:cacheprovider" not in opts, "--lf, --ff and --sw need the cache"
+    pins = [Requirement(r) for r in PYPROJECT["project"]["optional-dependencies"]["test"]]
+    assert any(r.name == "pytest-xdist" and str(r.specifier).startswith("==") for r in pins)
+
+
+def test_the_readme_gives_the_quick_lane_below_the_two_commands_and_tests_readme_its_marks():
+    below = README[README.index("<!-- /commands -->"):]
+    lane = re.search(r"^\.venv/bin/python -m pytest -m quick\b", below, re.M)
+    assert lane and lane.start() < below.index("\n## "), "the quick lane is the third command, before any section"
+    guide = (ROOT / "tests" / "README.md").read_text(encoding="utf-8")
+    marks = [m.split(":")[0].split("(")[0] for m in PYPROJECT["tool"]["pytest"]["ini_options"]["markers"]]
+    assert marks and all(f"`{mark}" in guide for mark in marks), "every registered mark is explained"
+
+
 #: Python minor versions a claim may name (3.0 to 3.29: far beyond any release of the pins' lifetime).
 MINORS = [f"3.{minor}" for minor in range(30)]
 
@@ -157,6 +180,7 @@ def test_every_front_end_file_and_data_file_ships_in_the_wheel():
         assert any(fnmatch.fnmatch(str(inner), pattern) for pkg, inner in owners for pattern in patterns[pkg]), rel
 
 
+@pytest.mark.slow  # an experiment of the design lab, cut small
 def test_the_readme_design_lab_example_runs_as_written_on_a_smaller_budget():
     code = re.search(r"## The design lab\n.*?```python\n(.*?)```", README, re.S).group(1)
     small = code.replace("games=300", "games=3").replace(".run(jobs=2)", ".run()").replace('"greedy"', '"random"')

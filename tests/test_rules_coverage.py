@@ -16,16 +16,19 @@ def package(request) -> Package:
     return PACKAGES[request.param]
 
 
+@pytest.mark.slow
 def test_every_registered_rule_has_a_named_passing_test(package):
     covered = package.marked()  # a test expected to fail does not count as covering its rule
     missing = [rule_id for rule_id in package.rules if rule_id not in covered]
     assert missing == [], f"rules without a test: {missing}"
 
 
+@pytest.mark.slow
 def test_markers_name_only_registered_rules(package):
     assert sorted(set(package.marked(include_xfail=True)) - set(package.rules)) == []
 
 
+@pytest.mark.slow
 def test_the_marker_scan_finds_tests_in_the_packages_folder(package):
     found = package.marked()
     assert sum(map(len, found.values())) >= len(package.rules) > 10
@@ -58,6 +61,7 @@ def test_every_decision_is_explained_in_the_rules_notes(package):
     assert missing == []
 
 
+@pytest.mark.slow
 def test_the_coverage_table_in_docs_is_up_to_date(package):
     assert package.table.exists() and package.table.read_text(encoding="utf-8") == coverage_table(package), \
         "run: python -m tests.rules_coverage"

@@ -20,6 +20,7 @@ def test_every_game_id_and_player_count_is_recorded() -> None:
     assert sorted(RECORDED) == sorted(key(*c) for c in configs())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players, seed", configs(), ids=[key(*c) for c in configs()])
 def test_seeded_random_game_is_as_recorded(game_id: str, players: int, seed: int) -> None:
     found, recorded = fingerprint(game_id, players, seed), RECORDED[key(game_id, players, seed)]

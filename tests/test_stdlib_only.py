@@ -5,7 +5,11 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 import games
+
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
 
 ROOT = pathlib.Path(games.__file__).parent
 

@@ -148,6 +148,8 @@ class Tables:
     node_harbour: tuple[int, ...]
     #: Hex -> pips (ways to roll its number with two dice; 0 for the desert).
     pips: tuple[int, ...]
+    #: Node -> the pips of the hexes it touches, added up (what a settlement there brings per 36 rolls).
+    node_pips: tuple[int, ...]
 
 
 @functools.lru_cache(maxsize=256)
@@ -161,7 +163,8 @@ def tables(layout: Layout) -> Tables:
         for v in EDGE_NODES[edge]:
             node_harbour[v] = kind
     pips = tuple(rulebook.PIPS.value.get(n, 0) for n in layout.numbers)
-    return Tables(tuple(map(tuple, by_number)), tuple(node_harbour), pips)
+    node_pips = tuple(sum(pips[h] for h in NODE_HEXES[v]) for v in range(N_NODES))
+    return Tables(tuple(map(tuple, by_number)), tuple(node_harbour), pips, node_pips)
 
 
 # ---------------------------------------------------------------- building a layout

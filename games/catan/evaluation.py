@@ -16,15 +16,33 @@ hand and development cards. It adds
 without drawing it: ``roll`` (the dice), ``buy`` (the card), ``robber``/``steal`` (the stolen card). Trading
 between players follows a plan: the best one-for-one swap of the hand, offered to everyone, accepted when it
 improves the answering player's hand, confirmed with the acceptor who has the fewest points.
+
+**How the ratings are fast, and why they are the same.** The greedy bot rates every legal action of a decision, a
+few thousand per game; this module and :mod:`.ratings` make that cheap without changing one value:
+
+* :func:`heuristic` is :func:`rated` of :func:`parts`: the parts are worked out, then always added up in the same
+  order. :mod:`.ratings` (``CatanGame.lookaheads``) works out a decision's parts once and rates an action that
+  changes only some of them by replacing those: the same numbers added in the same order give the very float a
+  full evaluation of the position after the action gives. Actions whose effect it does not follow are still played
+  on a clone (:func:`lookahead`), and ``tests/catan/test_ratings.py`` compares both ways float for float.
+* Production counts each node's pips (``Tables.node_pips``) less the robber's hex: whole numbers, so the total is
+  exactly the sum hex by hex (:func:`production_by_hex`).
+* Pure functions of a few small numbers are looked up instead of recomputed: a hand's value and its best swap per
+  (hand, safe hand, the others' holdings) in a :class:`HandMemo` per game design (built from prepared numbers, the
+  same float :func:`hand_value` gives), the nodes beyond a network per (reached nodes, open paths). A look-up
+  returns what the function returned for those arguments, so it changes nothing; each table is bounded
+  (:data:`MEMO_LIMIT` entries) and starts again empty when full.
+* The trade between players is rated as a family (:func:`trade_ratings`): the position's value, its best swap and
+  the exchange's gain once per decision.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from games.core import Action
 
-from .board import NODE_BIT, NODE_HEXES, NODE_STEPS, bits
+from .board import HEX_CORNER_MASK, NODE_BIT, NODE_HEXES, NODE_STEPS, Tables, bits
 from .data import rulebook
 from .design import Cost
 from .development import DEV_KINDS, KNIGHT, VICTORY_POINT
@@ -44,17 +62,105 @@ NEXT_SITE, SITE_AFTER = 0.12, 0.06
 def production(game: CatanGame, p: int) -> float:
     """Expected resource cards per roll for ``p`` (pips / 36), the robber's hex left out."""
     s = game.state
-    pips = game.tables.pips
+    return production_of(game.tables, s.settlements[p], s.cities[p], s.robber)
+
+
+def production_of(tables: Tables, settlements: int, cities: int, robber: int) -> float:
+    """Expected cards per roll of the buildings ``settlements`` and ``cities`` (masks) with the robber on ``robber``:
+    each node's pips (``tables.node_pips``), cities twice, less the robber's hex's pips for each building on its
+    corners. The pips add up as whole numbers, so the total is exactly the sum hex by hex."""
+    node_pips = tables.node_pips
     total = 0
-    for v in bits(s.settlements[p] | s.cities[p]):
-        amount = 2 if s.cities[p] >> v & 1 else 1
+    for mask in (settlements | cities, cities):  # every building once, and cities a second time
+        while mask:
+            low = mask & -mask
+            total += node_pips[low.bit_length() - 1]
+            mask ^= low
+    corners = HEX_CORNER_MASK[robber]
+    blocked = ((settlements | cities) & corners).bit_count() + (cities & corners).bit_count()
+    return (total - tables.pips[robber] * blocked) / 36
+
+
+def production_by_hex(pips: Sequence[int], settlements: int, cities: int, robber: int) -> float:
+    """:func:`production_of` hex by hex, for pips per hex that are not a layout's (the Inventor's swap)."""
+    total = 0
+    for v in bits(settlements | cities):
+        amount = 2 if cities >> v & 1 else 1
         for h in NODE_HEXES[v]:
-            if h != s.robber:
+            if h != robber:
                 total += pips[h] * amount
     return total / 36
 
 
-def hand_value(hand: list[int], safe: int, bonuses: tuple[tuple[Cost, float], ...]) -> float:
+class HandMemo:
+    """Hand values (:func:`hand_value`) and best swaps (:func:`best_swap`) already worked out for one game's build
+    bonuses: both are pure functions of a few small numbers, asked again and again (the same hand is rated for every
+    action of a decision and for every decision of a trade offer), so each is computed once and looked up after.
+    Bounded: a table that reaches :data:`MEMO_LIMIT` entries starts again empty."""
+
+    __slots__ = ("bonuses", "plan", "values", "swaps", "cards")
+
+    def __init__(self, bonuses: tuple[tuple[Cost, float], ...]) -> None:
+        self.bonuses = bonuses
+        #: Each build's cost, bonus, 0.4 of the bonus and the cost's card count: :func:`hand_value`'s numbers, the
+        #: same floats and whole numbers it works out each time (so :meth:`computed` gives its very result).
+        self.plan = tuple((cost, bonus, bonus * 0.4, sum(n for _, n in cost)) for cost, bonus in bonuses)
+        self.values: dict[tuple[int, ...], float] = {}
+        self.swaps: dict[tuple[int, ...], tuple[int, int, float]] = {}
+        #: Cities & Knights: the value of a whole hand with commodities, by hand, safe hand and improvement levels.
+        self.cards: dict[tuple[int, ...], float] = {}
+
+    def value(self, hand: Sequence[int], safe: int) -> float:
+        """``hand_value(hand, safe, bonuses)``, looked up."""
+        key = (*hand, safe)
+        found = self.values.get(key)
+        if found is None:
+            if len(self.values) >= MEMO_LIMIT:
+                self.values.clear()
+            found = self.values[key] = self.computed(hand, safe)
+        return found
+
+    def computed(self, hand: Sequence[int], safe: int) -> float:
+        """:func:`hand_value` step by step with the prepared numbers: the same operations on the same numbers in the
+        same order (``tests/catan/test_ratings.py`` compares them on random hands)."""
+        total = 0
+        for n in hand:
+            total += n
+        value = 0.12 * (total if total < safe else safe)
+        for cost, bonus, share, size in self.plan:
+            have, complete = 0, True
+            for r, n in cost:
+                held = hand[r]
+                if held >= n:
+                    have += n
+                else:
+                    have += held
+                    complete = False
+            if complete:
+                value += bonus
+                break
+            value += share * have / size
+        return value
+
+
+#: Entries a memo table of this module holds before it starts again (a few MB at most).
+MEMO_LIMIT = 1 << 14
+#: HandMemo per set of build bonuses, by the bonuses' id; the entry holds the bonuses, so the id is never reused.
+_HAND_MEMOS: dict[int, HandMemo] = {}
+
+
+def hand_memo(game: CatanGame) -> HandMemo:
+    """The :class:`HandMemo` of ``game``'s build bonuses (``game.design.build_bonus``)."""
+    bonuses = game.design.build_bonus
+    memo = _HAND_MEMOS.get(id(bonuses))
+    if memo is None or memo.bonuses is not bonuses:
+        if len(_HAND_MEMOS) >= 64:
+            _HAND_MEMOS.clear()
+        memo = _HAND_MEMOS[id(bonuses)] = HandMemo(bonuses)
+    return memo
+
+
+def hand_value(hand: Sequence[int], safe: int, bonuses: tuple[tuple[Cost, float], ...]) -> float:
     """Cards are worth 0.12 each up to the safe hand and nothing past it (a 7 would take half of them; valued, they
     kept greedy players from trading a surplus away at the bank: hoarded, then discarded); completing a build adds
     its bonus (``bonuses``: the game's ``design.build_bonus``, costs and bonuses in the order they are tried)."""
@@ -80,19 +186,38 @@ def heuristic(game: CatanGame, p: int) -> float:
     final = final_value(game, p)
     if final is not None:
         return final
+    return rated(*parts(game, p, hand_memo(game)))
+
+
+#: The places of :func:`parts`' list (what a look-ahead replaces when an action changes that part).
+OWN, OTHER, PRODUCTION, HAND, DEVS, HELD, PLAYED, ROAD, HARBOURS, SPOTS, AHEAD = range(11)
+
+
+def parts(game: CatanGame, p: int, memo: HandMemo) -> list[float]:
+    """The parts :func:`rated` adds up, for ``p`` in a game that goes on: their points (face-down cards included),
+    the best other player's public points, production, hand value, development cards (not knights or victory
+    points), knights held and played, road length, harbours, reachable free sites (at most 3) and sites ahead."""
     s = game.state
-    own = s.points[p] + game.hidden_points(p)
-    best_other = max(s.points[q] for q in range(game.players) if q != p)
-    hand = s.hands[p * RESOURCE_KINDS:p * RESOURCE_KINDS + RESOURCE_KINDS]
-    knights = s.devs[p * DEV_KINDS + KNIGHT]
-    devs = sum(s.devs[p * DEV_KINDS:p * DEV_KINDS + DEV_KINDS]) - s.devs[p * DEV_KINDS + VICTORY_POINT] - knights
+    base = p * RESOURCE_KINDS
+    kinds = p * DEV_KINDS
+    devs = s.devs
     bank = game.design.bank_rate
-    harbours = sum(1 for r in range(RESOURCE_KINDS) if s.rates[p * RESOURCE_KINDS + r] < bank)
-    spots = min((s.free & s.reach[p]).bit_count(), 3)
-    return (1.0 * own - 0.6 * best_other + 2.2 * production(game, p)
-            + hand_value(hand, game.safe_hand(p), game.design.build_bonus)
-            + DEV_VALUE * devs + KNIGHT_HELD * knights + KNIGHT_PLAYED * s.knights[p] + 0.06 * s.road_length[p]
-            + 0.1 * harbours + 0.25 * spots + sites_ahead(game, p))
+    rates = s.rates
+    reach = s.reach[p]
+    knights = devs[kinds + KNIGHT]
+    return [s.points[p] + game.hidden_points(p), max(s.points[q] for q in range(game.players) if q != p),
+            production(game, p), memo.value(s.hands[base:base + RESOURCE_KINDS], game.safe_hand(p)),
+            sum(devs[kinds:kinds + DEV_KINDS]) - devs[kinds + VICTORY_POINT] - knights, knights, s.knights[p],
+            s.road_length[p], sum(1 for r in range(RESOURCE_KINDS) if rates[base + r] < bank),
+            min((s.free & reach).bit_count(), 3), sites_from(reach, s.open_edges, s.free)]
+
+
+def rated(own: float, other: float, production: float, hand: float, devs: float, held: float, played: float,
+          road: float, harbours: float, spots: float, ahead: float) -> float:
+    """The evaluation from its parts (:func:`parts`), always added up in this order: a look-ahead that replaces a part
+    gets the very float a full evaluation of the position after the action gives."""
+    return (1.0 * own - 0.6 * other + 2.2 * production + hand + DEV_VALUE * devs + KNIGHT_HELD * held
+            + KNIGHT_PLAYED * played + 0.06 * road + 0.1 * harbours + 0.25 * spots + ahead)
 
 
 def terms(game: CatanGame, p: int) -> dict[str, float]:
@@ -102,7 +227,7 @@ def terms(game: CatanGame, p: int) -> dict[str, float]:
     s = game.state
     bank = game.design.bank_rate
     reach = s.reach[p]
-    beyond = _one_path_beyond(reach, s.open_edges) & ~reach
+    beyond = beyond_network(reach, s.open_edges)[0]
     return {"points": float(s.points[p] + game.hidden_points(p)), "cards per roll": round(production(game, p), 2),
             "road length": float(s.road_length[p]),
             "harbour rates": float(sum(1 for r in range(RESOURCE_KINDS) if s.rates[p * RESOURCE_KINDS + r] < bank)),
@@ -114,10 +239,30 @@ def sites_ahead(game: CatanGame, p: int) -> float:
     """Free intersections one and two roads beyond ``p``'s network over open paths (opponents' buildings that
     would cut a road are ignored: a rough guide for a one-step bot), at most two of each."""
     s = game.state
-    reach = s.reach[p]
-    one = _one_path_beyond(reach, s.open_edges) & ~reach
-    two = _one_path_beyond(one, s.open_edges) & ~(reach | one)
-    return NEXT_SITE * min((s.free & one).bit_count(), 2) + SITE_AFTER * min((s.free & two).bit_count(), 2)
+    return sites_from(s.reach[p], s.open_edges, s.free)
+
+
+def sites_from(reach: int, open_edges: int, free: int) -> float:
+    """:func:`sites_ahead` of a network that touches the nodes ``reach``, with these open paths and free nodes."""
+    one, two = beyond_network(reach, open_edges)
+    return NEXT_SITE * min((free & one).bit_count(), 2) + SITE_AFTER * min((free & two).bit_count(), 2)
+
+
+def beyond_network(reach: int, open_edges: int) -> tuple[int, int]:
+    """The nodes one open path beyond the nodes ``reach``, and those one more path beyond (masks). Looked up: a
+    network and the open paths change only when a road is built, and every decision between asks again."""
+    key = (reach, open_edges)
+    found = _BEYOND.get(key)
+    if found is None:
+        one = _one_path_beyond(reach, open_edges) & ~reach
+        two = _one_path_beyond(one, open_edges) & ~(reach | one)
+        if len(_BEYOND) >= MEMO_LIMIT:
+            _BEYOND.clear()
+        found = _BEYOND[key] = (one, two)
+    return found
+
+
+_BEYOND: dict[tuple[int, int], tuple[int, int]] = {}
 
 
 def _one_path_beyond(nodes: int, open_edges: int) -> int:
@@ -130,39 +275,60 @@ def _one_path_beyond(nodes: int, open_edges: int) -> int:
     return out
 
 
+def holding_mask(game: CatanGame, p: int) -> int:
+    """The resources (a mask) some player other than ``p`` holds: public, from the bank and one's own hand."""
+    from .trade import others_holding
+
+    mask = 0
+    for r in range(RESOURCE_KINDS):
+        if others_holding(game, p, r):
+            mask |= 1 << r
+    return mask
+
+
 def best_swap(game: CatanGame, p: int) -> tuple[int, int, float]:
     """The one-for-one swap (give, want, gain) that most improves ``p``'s hand value; gain 0 if none helps."""
     s = game.state
-    from .trade import others_holding
-
     hand = s.hands[p * RESOURCE_KINDS:p * RESOURCE_KINDS + RESOURCE_KINDS]
-    safe = game.safe_hand(p)
-    bonuses = game.design.build_bonus
-    now = hand_value(hand, safe, bonuses)
+    return swap_of(hand_memo(game), hand, game.safe_hand(p), holding_mask(game, p))
+
+
+def swap_of(memo: HandMemo, hand: list[int], safe: int, holding: int) -> tuple[int, int, float]:
+    """:func:`best_swap` of ``hand`` when the others hold the resources of the mask ``holding`` (looked up)."""
+    key = (*hand, safe, holding)
+    found = memo.swaps.get(key)
+    if found is not None:
+        return found
+    now = memo.value(hand, safe)
     best = (-1, -1, 0.0)
     for g in range(RESOURCE_KINDS):
         if not hand[g]:
             continue
         for w in range(RESOURCE_KINDS):
-            if w == g or not others_holding(game, p, w):
+            if w == g or not holding >> w & 1:
                 continue
             hand[g] -= 1
             hand[w] += 1
-            gain = hand_value(hand, safe, bonuses) - now
+            gain = memo.value(hand, safe) - now
             hand[g] += 1
             hand[w] -= 1
             if gain > best[2] + 1e-9:
                 best = (g, w, gain)
+    if len(memo.swaps) >= MEMO_LIMIT:
+        memo.swaps.clear()
+    memo.swaps[key] = best
     return best
 
 
-def _exchange_gain(game: CatanGame, q: int, gets: list[int], gives: list[int]) -> float:
+def exchange_gain(game: CatanGame, q: int, gets: list[int], gives: list[int]) -> float:
+    """How much ``q``'s hand value changes when they get ``gets`` and give ``gives`` (counts per resource)."""
     s = game.state
     hand = s.hands[q * RESOURCE_KINDS:q * RESOURCE_KINDS + RESOURCE_KINDS]
-    bonuses = game.design.build_bonus
-    before = hand_value(hand, game.safe_hand(q), bonuses)
+    memo = hand_memo(game)
+    safe = game.safe_hand(q)
+    before = memo.value(hand, safe)
     after = [hand[r] + gets[r] - gives[r] for r in range(RESOURCE_KINDS)]
-    return hand_value(after, game.safe_hand(q), bonuses) - before
+    return memo.value(after, safe) - before
 
 
 def lookahead(game: CatanGame, action: Action, p: int) -> float:
@@ -178,48 +344,70 @@ def lookahead(game: CatanGame, action: Action, p: int) -> float:
     if verb == "robber":
         twin = game.clone()
         twin.state.robber = int(action.args[0])  # type: ignore[arg-type]
-        from .robber import victims_at
-
-        victims = victims_at(game, twin.state.robber, p)
-        return heuristic(twin, p) + (0.15 if victims else 0.0) + 0.05 * max(
-            [s.points[q] for q in bits(victims)] or [0])
+        return heuristic(twin, p) + robbing(game, twin.state.robber, p)
     if verb == "steal":
         return heuristic(game, p) + 0.05 * s.points[int(action.args[0]) - 1]  # type: ignore[arg-type]
     if s.phase in (OFFER, ANSWER, CONFIRM) or verb == "propose":
-        return _trade_rating(game, action, p)
+        return trade_ratings(game, (action,), p, heuristic(game, p))[0]
     twin = game.clone()
     twin.apply_unchecked(action)
     return heuristic(twin, p)
 
 
-def _trade_rating(game: CatanGame, action: Action, p: int) -> float:
+def robbing(game: CatanGame, h: int, p: int) -> float:
+    """What moving the robber to hex ``h`` adds for ``p`` beyond the position: someone to rob there, the more points
+    they have the better."""
+    from .robber import victims_at
+
+    victims = victims_at(game, h, p)
+    return (0.15 if victims else 0.0) + 0.05 * max([game.state.points[q] for q in bits(victims)] or [0])
+
+
+def trade_ratings(game: CatanGame, actions: Sequence[Action], p: int, now: float) -> list[float]:
+    """The ratings of ``actions`` of a trade between players (``propose``, or a decision of the offer, the answer or
+    the confirmation), ``now`` being the position's own: the trade follows the plan of the module docstring. What the
+    actions share (the best swap, the exchange's gain) is worked out once."""
     s = game.state
-    now = heuristic(game, p)
-    verb = action.verb
-    if verb == "propose":
-        give, want, gain = best_swap(game, p)
-        return now + gain - 0.05 if gain > 0.1 else now - 1.0
-    if s.phase == OFFER:
-        give, want, gain = best_swap(game, p)
-        draft = [give == r for r in range(RESOURCE_KINDS)], [want == r for r in range(RESOURCE_KINDS)]
-        planned = gain > 0.1 and [bool(n) for n in s.offer_give] == draft[0] \
-            and [bool(n) for n in s.offer_want] == draft[1] and sum(s.offer_give) == 1 and sum(s.offer_want) == 1
+    phase = s.phase
+    out = []
+    if phase == ANSWER:
+        gain = None
+        for action in actions:
+            if action.verb == "decline":
+                out.append(now)
+                continue
+            if gain is None:
+                gain = exchange_gain(game, p, s.offer_give, s.offer_want)
+            leader = s.points[s.player] >= max(s.points) and s.points[s.player] >= game.config.points_to_win - 3
+            out.append(now + gain - (0.3 if leader else 0.0) - 0.02)
+        return out
+    if phase == CONFIRM:
+        gain = None
+        for action in actions:
+            if action.verb == "withdraw":
+                out.append(now)
+                continue
+            if gain is None:
+                gain = exchange_gain(game, p, s.offer_want, s.offer_give)
+            q = int(action.args[0]) - 1  # type: ignore[arg-type]
+            out.append(now + gain - 0.01 * s.points[q] + 0.05)
+        return out
+    give, want, gain = best_swap(game, p)
+    if phase != OFFER:  # propose
+        return [now + gain - 0.05 if gain > 0.1 else now - 1.0 for _ in actions]
+    draft = [give == r for r in range(RESOURCE_KINDS)], [want == r for r in range(RESOURCE_KINDS)]
+    planned = gain > 0.1 and [bool(n) for n in s.offer_give] == draft[0] \
+        and [bool(n) for n in s.offer_want] == draft[1] and sum(s.offer_give) == 1 and sum(s.offer_want) == 1
+    for action in actions:
+        verb = action.verb
         if verb == "ask":
-            return now + (2.0 if planned and action.args[0] == "all" else -1.0)
-        if verb == "give":
+            out.append(now + (2.0 if planned and action.args[0] == "all" else -1.0))
+        elif verb == "give":
             ok = gain > 0.1 and not any(s.offer_give) and action.args[0] == rulebook.RESOURCES[give]
-            return now + (1.0 if ok else -1.0)
-        if verb == "want":
+            out.append(now + (1.0 if ok else -1.0))
+        elif verb == "want":
             ok = gain > 0.1 and not any(s.offer_want) and action.args[0] == rulebook.RESOURCES[want]
-            return now + (1.0 if ok else -1.0)
-        return now  # withdraw
-    if s.phase == ANSWER:
-        if verb == "decline":
-            return now
-        gain = _exchange_gain(game, p, s.offer_give, s.offer_want)
-        leader = s.points[s.player] >= max(s.points) and s.points[s.player] >= game.config.points_to_win - 3
-        return now + gain - (0.3 if leader else 0.0) - 0.02
-    if verb == "withdraw":
-        return now
-    q = int(action.args[0]) - 1  # type: ignore[arg-type]
-    return now + _exchange_gain(game, p, s.offer_want, s.offer_give) - 0.01 * s.points[q] + 0.05
+            out.append(now + (1.0 if ok else -1.0))
+        else:
+            out.append(now)  # withdraw
+    return out

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from games.core import Action, ConfigError, Outcome, Parameter, ParameterError, Rng, StepGame, Steps
 
-from . import board, checks, evaluation, hidden, pieces
+from . import board, checks, evaluation, hidden, pieces, ratings
 from .board import Layout, Tables
 from .data import rulebook
 from .design import Design, base_design, design_for
@@ -68,6 +68,13 @@ class CatanGame(StepGame):
     #: whose index is that of the terrain producing them; Cities & Knights adds its commodities after them.
     cards: ClassVar[tuple[str, ...]] = rulebook.RESOURCES
     width: ClassVar[int] = len(rulebook.RESOURCES)
+    #: Card name -> its index.
+    card_index: ClassVar[Mapping[str, int]] = {card: i for i, card in enumerate(rulebook.RESOURCES)}
+    #: ``verb CARD`` by card index for the verbs of a decision that name one card (an offer's sides, a discard), and
+    #: ``trade GIVE GET`` by (give, get): made once per card set, read whenever such a decision is listed.
+    card_verbs: ClassVar[Mapping[str, tuple[Action, ...]]] = {
+        verb: pieces.card_actions(verb, rulebook.RESOURCES) for verb in ("give", "want", "discard")}
+    trade_table: ClassVar[tuple[tuple[Action, ...], ...]] = pieces.trade_actions(rulebook.RESOURCES)
     #: Card indices in alphabetical order of their names: actions naming a card are listed in this order (sorted).
     card_order: ClassVar[tuple[int, ...]] = tuple(range(len(rulebook.RESOURCES)))
     #: How many cards of each kind the game has (hands + bank): the printed numbers; a game reads its own
@@ -359,6 +366,9 @@ class CatanGame(StepGame):
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
+
+    def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
+        return ratings.lookaheads(self, actions, player)
 
     # ------------------------------------------------------------------ views and checks
     def _observe(self, player: int | None) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from games.core import Action
 from .board import HEX_CORNER_MASK, N_HEXES, bits
 from .choice import CatanStep, place_of
 from .data import rulebook
-from .pieces import card_actions, hand_size, name
+from .pieces import hand_size, name
 from .state import MAIN, waiting
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class Discard(CatanStep):
         q = at.player
         hands = game.state.hands
         base = q * game.width
-        acts = card_actions("discard", game.cards)
+        acts = game.card_verbs["discard"]
         return [acts[r] for r in game.card_order if hands[base + r]]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:

@@ -24,7 +24,7 @@ from games.core import Action
 
 from .choice import CatanStep, TurnVerb, place_of
 from .data import rulebook
-from .pieces import card_actions, cards_of_others, hand_size, name, trade_actions
+from .pieces import cards_of_others, hand_size, name
 from .state import ACCEPTED, DECLINED, NOT_ASKED, WAITING, waiting
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def maritime_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     rates, bank = s.rates, s.bank
     out: list[Action] = []
     base = p * game.width
-    table = trade_actions(game.cards)
+    table = game.trade_table
     targets = game.trade_targets
     for g in game.card_order:
         rate = rates[base + g]
@@ -161,7 +161,8 @@ class Offer(CatanStep):
         w = game.width
         own = s.hands[p * w:p * w + w]
         order = game.card_order
-        gives, wants = card_actions("give", game.cards), card_actions("want", game.cards)
+        verbs = game.card_verbs
+        gives, wants = verbs["give"], verbs["want"]
         for r in order:
             if not want[r] and own[r] > give[r]:
                 out.append(gives[r])

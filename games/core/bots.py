@@ -62,11 +62,11 @@ class GreedyBot:
 
     def ratings(self, game: Game) -> list[tuple[Action, float]]:
         """Every legal action it may take with the heuristic value of the position it leads to, best first."""
-        decision = game.pending()
-        if decision is None:
+        player = game._decider()  # pending().player without the prompt: asked at every decision of every game
+        if player is None:
             return []
         legal = allowed_of(game.legal_actions(), self.allow)
-        rated = list(zip(legal, game.lookaheads(legal, decision.player), strict=True))
+        rated = list(zip(legal, game.lookaheads(legal, player), strict=True))
         return sorted(rated, key=lambda pair: -pair[1])
 
     def choose(self, game: Game) -> Action:

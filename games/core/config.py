@@ -7,7 +7,7 @@ import functools
 import typing
 from typing import Any, Mapping, TypeVar
 
-from .errors import ConfigError
+from .errors import ConfigError, excerpt
 
 C = TypeVar("C")
 
@@ -34,7 +34,9 @@ def config_from_dict(cls: type[C], data: Mapping[str, Any] | None = None, **over
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(values) - names)
     if unknown:
-        raise ConfigError(f"unknown option(s) {', '.join(unknown)}; the options are: {', '.join(sorted(names))}")
+        # each quoted by its repr: a key may be anything a save holds (a lone surrogate cannot be printed raw)
+        raise ConfigError(f"unknown option(s) {', '.join(excerpt(k) for k in unknown[:5])}; the options are: "
+                          f"{', '.join(sorted(names))}")
     hints = _hints(cls)
     clean = {}
     for name, value in values.items():
@@ -47,8 +49,8 @@ def config_from_dict(cls: type[C], data: Mapping[str, Any] | None = None, **over
             value = tuple(value)
         ok_type = origin or tp
         if ok_type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ConfigError(f"option {name} must be a whole number, not {value!r}")
+            raise ConfigError(f"option {name} must be a whole number, not {excerpt(value)}")
         if isinstance(ok_type, type) and ok_type is not int and not isinstance(value, ok_type):
-            raise ConfigError(f"option {name} must be {ok_type.__name__}, not {value!r}")
+            raise ConfigError(f"option {name} must be {ok_type.__name__}, not {excerpt(value)}")
         clean[name] = value
     return cls(**clean)

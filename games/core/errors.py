@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 
 class GameError(Exception):
     """Base class of every error raised by the rules package."""
@@ -57,4 +60,25 @@ def excerpt(value: object, limit: int = QUOTE_LIMIT, ellipsis: str = "…") -> s
         text = repr(value)
     except ValueError:  # an int over sys.get_int_max_str_digits() digits
         text = f"a number of about {int(value.bit_length() * 0.30103):,} digits"  # type: ignore[attr-defined]
+    except RecursionError:  # lists or objects nested thousands deep
+        text = f"a {type(value).__name__} nested too deep to write out"
     return text if len(text) <= limit else text[:limit - len(ellipsis)] + ellipsis
+
+
+def read_json(text: str | bytes, error: type[GameError], what: str) -> Any:
+    """``text`` (a str, or bytes in UTF-8) read as JSON, or ``error`` with one sentence naming what is wrong with
+    ``what`` (``"a save"``): not text, not UTF-8, not JSON, nested deeper than Python reads, or a number of more
+    digits than Python reads (``sys.get_int_max_str_digits``). Every loader of user text reads it here, so none of
+    them lets ``RecursionError``, ``UnicodeDecodeError`` or ``ValueError`` out."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise error(f"{what} is JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise error(f"{what} is not JSON: {err}") from None
+    except UnicodeDecodeError as err:
+        raise error(f"{what} is not UTF-8 text: byte {err.start} cannot be read") from None
+    except RecursionError:
+        raise error(f"{what} nests lists or objects deeper than any game's data") from None
+    except ValueError:  # json's own errors are caught above: this is an int over the digits Python reads
+        raise error(f"{what} holds a number too long to read (thousands of digits)") from None

@@ -8,12 +8,11 @@ can follow the "why" from the log to the rule text and to the code.
 from __future__ import annotations
 
 import importlib.resources
-import json
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Iterable, Mapping
 
-from .errors import DataError
+from .errors import DataError, read_json
 
 #: Where a rule comes from.
 RULEBOOK = "rulebook"  # stated in the rule text
@@ -71,10 +70,7 @@ class RuleBook(Mapping[str, Rule]):
     def from_json(cls, text: str, where: str = "rules") -> RuleBook:
         """A rule book from its data file: ``{"game": ..., "sections": {key: heading}, "rules": [{"id", "section"
         (a key of sections), "text", "source" (optional, default rulebook), "quote" (optional)}]}``."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise DataError(f"{where}: not JSON: {err}") from err
+        data = read_json(text, DataError, where)
         if not isinstance(data, dict) or set(data) != {"game", "sections", "rules"}:
             raise DataError(f"{where}: a rule book holds exactly game, sections and rules")
         sections, rules = data["sections"], data["rules"]

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
-from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError, excerpt
+from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError, excerpt, read_json
 from .events import Event, RuleBook
 from .parameters import Parameter, Params, params_of
 from .records import Record
@@ -511,8 +511,11 @@ class Game(ABC):
             parsed = [Action.parse(a) for a in actions]
         except InvalidNotation as err:
             raise SaveFileError(f"unreadable action in the log: {err}") from err
+        config_data = data.get("config", {})  # a save without the key plays the default config; [] or 0 are refused
+        if not isinstance(config_data, Mapping):
+            raise SaveFileError(f"'config' must be an object of options, not {excerpt(config_data)}")
         try:
-            config = config_from_dict(cls.Config, data.get("config") or {})
+            config = config_from_dict(cls.Config, config_data)
         except (GameError, TypeError) as err:
             raise SaveFileError(f"bad config: {err}") from err
         snap = data.get("snapshot")
@@ -557,19 +560,7 @@ class Game(ABC):
     @classmethod
     def from_json(cls: type[G], text: str | bytes, trust_snapshot: bool = False) -> G:
         """Load a save from its JSON text (or UTF-8 bytes); see :meth:`from_dict`."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise SaveFileError(f"not JSON: {err}") from None
-        except UnicodeDecodeError as err:
-            raise SaveFileError(f"not UTF-8 text: byte {err.start} cannot be read") from None
-        except RecursionError:
-            raise SaveFileError("the save nests lists or objects deeper than any game's state") from None
-        except ValueError:  # a number of more digits than Python reads (sys.get_int_max_str_digits)
-            raise SaveFileError("the save holds a number too long to read (thousands of digits)") from None
-        except TypeError:
-            raise SaveFileError(f"a save is JSON text, not {type(text).__name__}") from None
-        return cls.from_dict(data, trust_snapshot)
+        return cls.from_dict(read_json(text, SaveFileError, "a save"), trust_snapshot)
 
     def __repr__(self) -> str:
         decision = self.pending()

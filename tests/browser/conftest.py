@@ -8,8 +8,9 @@ missing browser an error instead of a skip. ``CHROMIUM=/path/to/chromium`` picks
 Fixtures:
 
 - ``lab`` / ``notebook7`` / ``voila_fixture`` / ``voila_lessons`` (Voila on ``notebooks/``): one server each per
-  test session, all launched side by side as soon
-  as the first browser test starts (only those some selected test needs), each on a free 127.0.0.1 port. The Jupyter
+  test session, all launched side by side as soon as the first browser test starts (only those some selected test
+  needs; a worker of the parallel run starts each when a test first asks for it, and names its log
+  ``<server>-<worker>.log``), each on a free 127.0.0.1 port. The Jupyter
   servers run on the repo with a token, autosave off, news/update checks off, windowing off, checkpoints and
   settings/workspace/runtime/config/IPython dirs in a temp dir; Voila serves the fixture notebook at ``/``. Logs go
   to ``test-artifacts/logs/``; their tail is attached to every failing test that used the server. At the end the
@@ -31,6 +32,7 @@ import os
 import secrets
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -39,12 +41,7 @@ from . import support
 # The fixture notebooks are driven through the browser; keep nbval (`--nbval` in addopts) from collecting them too.
 collect_ignore_glob = ["fixtures/*"]
 
-BROWSER_MARKER = ("browser: real-browser test (headless system Chromium + Jupyter servers); "
-                  "run with scripts/browser-tests")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", BROWSER_MARKER)
+# The marker `browser` is registered in pyproject.toml with the suite's other marks (tests/README.md).
 
 
 def find_chromium() -> tuple[str | None, str]:
@@ -101,19 +98,41 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     return report
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    """The click-to-redraw medians per table (from the click to the redraw of the message line), also written to
-    test-artifacts/redraw-ms.json."""
+REDRAW_TITLE = "click to redraw (message line), per table"
+
+
+def _worker() -> str:
+    """The pytest-xdist worker running this process (``gw0``...), or ``""`` without workers."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a worker of the parallel run, the click-to-redraw medians go back to the controller, which prints them
+    (the root conftest.py prints every worker's report sections); the numbers go to test-artifacts/redraw-ms*.json."""
     from .tables import redraw_report
 
     lines = redraw_report()
     if not lines:
         return
-    terminalreporter.section("click to redraw (message line), per table")
+    support.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = f"redraw-ms-{_worker()}.json" if _worker() else "redraw-ms.json"
+    (support.ARTIFACTS / name).write_text(json.dumps(support.REDRAW_MS, indent=1), encoding="utf-8")
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["report_sections"] = json.dumps([[f"{REDRAW_TITLE} ({_worker()})", lines]])
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """The click-to-redraw medians per table (from the click to the redraw of the message line), in a run without
+    workers (with workers the controller prints what each sent back)."""
+    from .tables import redraw_report
+
+    lines = redraw_report()
+    if not lines or _worker():
+        return
+    terminalreporter.section(REDRAW_TITLE)
     for line in lines:
         terminalreporter.write_line(line)
-    support.ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (support.ARTIFACTS / "redraw-ms.json").write_text(json.dumps(support.REDRAW_MS, indent=1), encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------------------------- browser
@@ -164,6 +183,11 @@ def guarded(chromium, request):
 
 
 # ---------------------------------------------------------------------------------------------- servers
+def _log_name(name: str) -> str:
+    """A server's log file: one per worker of the parallel run (``lab-gw1.log``), so two never write one file."""
+    return f"{Path(name).stem}-{_worker()}{Path(name).suffix}" if _worker() else name
+
+
 def _jupyter_server(app: str, name: str, tmp_path_factory) -> support.Server:
     tmp = tmp_path_factory.mktemp(app)
     support.write_overrides(tmp)
@@ -171,7 +195,7 @@ def _jupyter_server(app: str, name: str, tmp_path_factory) -> support.Server:
     token = secrets.token_hex(16)
     return support.Server(name=name, argv=support.jupyter_argv(app, port, token, tmp),
                           env=support.isolated_env(tmp), port=port, token=token, ready_path="/api/status",
-                          log_path=support.LOGS / f"{app}.log")
+                          log_path=support.LOGS / _log_name(f"{app}.log"))
 
 
 def _voila_server(tmp_path_factory, name: str, target: str, log: str) -> support.Server:
@@ -183,7 +207,7 @@ def _voila_server(tmp_path_factory, name: str, target: str, log: str) -> support
             "--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0",
             "--VoilaConfiguration.show_tracebacks=True"]
     return support.Server(name=name, argv=argv, env=support.isolated_env(tmp), port=port,
-                          ready_path="/voila/static/voila.js", log_path=support.LOGS / log)
+                          ready_path="/voila/static/voila.js", log_path=support.LOGS / _log_name(log))
 
 
 SERVER_FIXTURES = {
@@ -198,12 +222,12 @@ SERVER_FIXTURES = {
 def _server_pool(request, tmp_path_factory):
     """Launch, side by side, every server some selected test needs; each fixture then waits for its own."""
     needed: set[str] = set()
-    for item in request.session.items:
+    # A worker of the parallel run collects every test but runs only its groups' (conftest.py): its servers start
+    # when a test first asks for one. The controller empties test-artifacts/screenshots at the start (conftest.py).
+    for item in () if _worker() else request.session.items:
         if not item.get_closest_marker("skip"):
             needed.update(getattr(item, "fixturenames", ()))
     pool = {name: make(tmp_path_factory).launch() for name, make in SERVER_FIXTURES.items() if name in needed}
-    for old in support.SCREENSHOTS.glob("*.png"):  # the artifacts describe this run only
-        old.unlink()
     yield pool
     for server in pool.values():
         server.stop()

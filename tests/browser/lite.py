@@ -1,6 +1,10 @@
 """The classroom site (scripts/build_site.py) in a real browser: build it (or reuse the build its inputs hash to),
 serve the folder on 127.0.0.1 as a school server would, open a lesson and wait for the Pyodide kernel, put a game's
-table into the open notebook. Used by tests/browser/test_site.py and bench/bench_site.py."""
+table into the open notebook, show pages in the site's console app (a play page, a lesson's student view). Used by
+tests/browser/test_site.py and bench/bench_site.py.
+
+Safe beside other test processes: the server takes a free port, the build is serialised by a lock and moved into
+place whole (scripts/build_site.py), and nothing here writes outside the build folder and the test's own pages."""
 
 from __future__ import annotations
 
@@ -43,6 +47,10 @@ def build_site() -> Path:
     """The site folder, built now or reused: the build returns at once when its inputs hash as the last build's."""
     module = build_site_module()
     return module.build(module.DEFAULT_OUT)
+
+
+def site_pages_module() -> Any:
+    return build_site_module().site_pages_module()
 
 
 def site_lessons(tag: str) -> list[str]:
@@ -111,3 +119,62 @@ def append_cell(page: Any, source: str) -> int:
 
 def cell_locator(page: Any, index: int) -> Any:
     return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").nth(index)
+
+
+# ---------------------------------------------------------------------------------------------- the console app
+#: The console app's state: its kernel is idle (the page's code has run).
+CONSOLE_IDLE = ("() => { const p = window.jupyterapp?.shell?.currentWidget; const s = p && p.sessionContext;"
+                " return !!(s && s.session && s.session.kernel && s.kernelDisplayStatus === 'idle'"
+                " && !p.console.promptCell?.model.sharedModel.getSource()); }")
+
+
+def open_console(page: Any, base: str, code: str | None = None) -> float:
+    """Open the site's console app with the pages' options (and ``code`` to run, as a page's address does); wait
+    until its kernel is idle. Returns the seconds taken."""
+    module = site_pages_module()
+    started = time.perf_counter()
+    page.goto(f"{base}/{module.console_url(code)}")
+    page.wait_for_function(CONSOLE_IDLE, timeout=KERNEL_START_MS, polling=500)
+    return time.perf_counter() - started
+
+
+def console_run(page: Any, code: str, timeout_ms: int = CELL_MS * 4, clear: bool = True) -> None:
+    """Run ``code`` in the open console as a new cell (outputs shown, input hidden), after clearing the console's
+    earlier cells when ``clear``; wait until the kernel is idle again."""
+    page.evaluate("""([code, clear]) => {
+      const console = window.jupyterapp.shell.currentWidget.console;
+      if (clear) console.clear();
+      console.inject(code);
+    }""", [code, clear])
+    page.wait_for_timeout(300)
+    page.wait_for_function(CONSOLE_IDLE, timeout=timeout_ms, polling=300)
+
+
+def page_report(page: Any) -> dict[str, Any]:
+    """The last page's report in the console's Python (``widgets.shared.student_view.last_report``)."""
+    out = page.evaluate(CONSOLE_EXEC, "from widgets.shared.student_view import last_report\n"
+                                      "print(last_report().as_json())")
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+#: Runs Python in the console's kernel without adding a cell; returns what it printed.
+CONSOLE_EXEC = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false, allow_stdin: false});
+  let out = '';
+  future.onIOPub = (msg) => {
+    const c = msg.content;
+    if (msg.header.msg_type === 'stream') out += c.text;
+    if (msg.header.msg_type === 'error') out += `KERNEL-ERROR ${c.ename}: ${c.evalue}`;
+  };
+  await future.done;
+  return out;
+}"""
+
+
+def code_cells(stem: str) -> list[int]:
+    """The indices of a notebook's non-empty code cells (what a page runs)."""
+    cells = json.loads((REPO / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+    return [i for i, cell in enumerate(cells)
+            if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]

@@ -10,6 +10,8 @@ from games.core.conformance import check_random_game
 
 from .test_hidden_information import hidden_twin, positions
 
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
+
 rule = pytest.mark.rule
 
 

@@ -2,8 +2,12 @@
 were made from (games.core.shared_list), yet each plays on by itself and its own history replays to exactly its
 state, random stream and log."""
 
+import pytest
+
 from games.catan.cities_knights import new_game
 from games.core import Rng
+
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
 
 
 def test_clones_made_again_and_again_play_apart_and_each_replays_from_its_own_history():

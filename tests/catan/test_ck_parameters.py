@@ -407,6 +407,7 @@ def test_an_unreachable_target_is_allowed_while_defender_cards_score():
 
 
 # ---------------------------------------------------------------- random variants play to the end
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant_strategy(CKGame.parameters()), st.integers(0, 1000), st.integers(3, 4))
 def test_random_variants_play_to_the_end_and_save_load_and_replay(changes, seed, players):
@@ -414,6 +415,7 @@ def test_random_variants_play_to_the_end_and_save_load_and_replay(changes, seed,
 
 
 # ---------------------------------------------------------------- the design lab's hooks
+@pytest.mark.slow
 def test_the_lab_hooks_on_played_games():
     for seed, players in ((1, 3), (2, 4)):
         game, pick = new_game(seed=seed, players=players), Rng(seed)
@@ -434,6 +436,7 @@ def test_the_lab_hooks_on_played_games():
     assert {"points", "resource_cards", "commodity_cards", "barbarian_ship", "barbarian_attacks"} <= set(series)
 
 
+@pytest.mark.slow
 def test_every_action_kind_matches_legal_actions_of_random_games():
     seen: set[str] = set()
     for seed in range(6):

@@ -77,6 +77,7 @@ SWITCHES = [{}, {"meanies": True}, {"fifth_card": "choose"}, {"barbarian_loss": 
             {"bishop_before_attack": True}]
 
 
+@pytest.mark.slow
 @rule("barbarians.meanies")
 @pytest.mark.parametrize("options", SWITCHES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_random_play_keeps_every_invariant_with_every_config_switch(options):
@@ -85,6 +86,7 @@ def test_random_play_keeps_every_invariant_with_every_config_switch(options):
         assert game.outcome().winners
 
 
+@pytest.mark.slow
 @rule("decision.turn-limit")
 def test_random_games_end_without_the_turn_limit():
     capped = 0
@@ -98,6 +100,7 @@ def test_random_games_end_without_the_turn_limit():
 
 
 # ---------------------------------------------------------------- bots
+@pytest.mark.slow
 @rule("victory.declare")
 def test_greedy_bots_play_to_the_end_and_beat_random_bots():
     wins = 0
@@ -109,6 +112,7 @@ def test_greedy_bots_play_to_the_end_and_beat_random_bots():
     assert wins >= 2
 
 
+@pytest.mark.slow
 def test_the_search_bot_plays_cities_and_knights_to_the_end():
     game = new_game(players=3, seed=4)
     bots = [MCTSBot(4, playouts=30, seconds=0.05), GreedyBot(1), GreedyBot(2)]
@@ -116,6 +120,7 @@ def test_the_search_bot_plays_cities_and_knights_to_the_end():
     assert game.is_terminal() and CKGame.evaluation_scale == 3.0
 
 
+@pytest.mark.slow
 @rule("decision.ck-open-counts")
 def test_the_greedy_evaluation_is_the_same_in_twins_that_differ_only_in_what_the_seat_cannot_see():
     bot = GreedyBot(0)
@@ -133,6 +138,7 @@ def test_the_greedy_evaluation_is_the_same_in_twins_that_differ_only_in_what_the
 
 
 # ---------------------------------------------------------------- hidden information
+@pytest.mark.slow
 def test_no_progress_card_or_hidden_card_is_named_to_another_seat():
     names = set(KINDS) - {"printer", "constitution"}
     for seed in range(3):
@@ -188,6 +194,7 @@ def test_exact_legal_action_counts_in_fixed_positions():
 
 
 # ---------------------------------------------------------------- saves, configs, data
+@pytest.mark.slow
 def test_a_save_replays_to_the_same_game_and_loads_through_the_package_loader():
     game, pick = new_game(seed=5), Rng(5)
     for _ in range(600):

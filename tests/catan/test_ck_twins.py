@@ -2,6 +2,8 @@
 progress cards with the decks, their resources and commodities, the random stream - changes nothing that seat may
 see, and neither the greedy bot nor the search bot chooses differently in the twin."""
 
+import pytest
+
 from games.catan import new_game as base_game
 from games.catan.cities_knights import new_game
 from games.core import Rng
@@ -51,10 +53,12 @@ def same_choices_in_twins(games) -> int:
     return compared
 
 
+@pytest.mark.slow
 def test_the_greedy_and_the_search_bot_choose_the_same_in_twins():
     assert same_choices_in_twins(positions_with_hidden_progress_cards(5, most=4)) == 8
 
 
+@pytest.mark.slow
 def test_in_the_base_game_too():
     games = (g for g in random_positions(lambda: base_game(players=4, seed=4), 4, 53, final=False) if g.state.turn)
     assert same_choices_in_twins(games) > 10

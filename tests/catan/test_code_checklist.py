@@ -47,6 +47,7 @@ def unannotated(tree: ast.Module) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_every_public_function_has_type_hints():
     missing = {str(m.relative_to(ROOT)): names for m in MODULES
                if (names := unannotated(ast.parse(m.read_text(encoding="utf-8"))))}

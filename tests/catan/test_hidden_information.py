@@ -66,6 +66,7 @@ def hidden_twin(game, viewer):
     return twin, changed
 
 
+@pytest.mark.slow
 @rule("decision.bank-open")
 @pytest.mark.parametrize("seed", range(4))
 def test_twins_that_differ_in_hidden_cards_look_the_same_to_every_other_seat(seed):
@@ -91,6 +92,7 @@ def test_twins_that_differ_in_hidden_cards_look_the_same_to_every_other_seat(see
     assert differing > 20
 
 
+@pytest.mark.slow
 @rule("robber.steal")
 def test_the_log_names_the_thief_and_the_victim_never_the_card():
     for seed in range(6):

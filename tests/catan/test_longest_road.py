@@ -97,6 +97,7 @@ def test_when_the_holder_loses_the_lead_and_others_tie_the_card_is_set_aside_unt
     assert game.state.longest == 1 and "road.longest" in rules_of(events)
 
 
+@pytest.mark.slow
 @rule("road.longest")
 @pytest.mark.parametrize("seed", range(6))
 def test_the_incremental_length_equals_a_computation_from_scratch_on_every_decision(seed):

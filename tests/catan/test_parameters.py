@@ -369,6 +369,7 @@ def play_variant(cls, changes, seed, players, **options):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant_strategy(CatanGame.parameters()), st.integers(0, 1000), st.integers(2, 4))
 def test_random_variants_play_to_the_end_and_save_load_and_replay(changes, seed, players):
@@ -376,6 +377,7 @@ def test_random_variants_play_to_the_end_and_save_load_and_replay(changes, seed,
 
 
 # ---------------------------------------------------------------- the design lab's hooks
+@pytest.mark.slow
 def test_the_lab_hooks_on_played_games():
     for seed, players in ((1, 3), (2, 4)):
         game, pick = new_game(seed=seed, players=players), Rng(seed)
@@ -396,6 +398,7 @@ def test_the_lab_hooks_on_played_games():
     assert set(game.series()) >= {"points", "resource_cards"}
 
 
+@pytest.mark.slow
 def test_every_action_kind_matches_legal_actions_of_random_games():
     seen: set[str] = set()
     for seed in range(4):

@@ -1,6 +1,8 @@
 """The bots: the greedy bot beats random play; random play from hand-made positions (edge cases of the supply,
 paths, windows and decks) keeps every invariant of the engine."""
 
+import pytest
+
 from games.chartres.game import ChartresGame
 from games.core import Rng
 from games.core.bots import GreedyBot, RandomBot, play_out
@@ -18,6 +20,7 @@ from .scenario import (
 )
 
 
+@pytest.mark.slow
 def test_the_greedy_bot_beats_random_bots_clearly_over_12_seeded_games():
     wins, greedy_points, random_points = 0, [], []
     for seed in range(12):
@@ -45,6 +48,7 @@ def random_play_keeps_invariants(game: ChartresGame, seed: int) -> ChartresGame:
     return sound(game)
 
 
+@pytest.mark.slow
 def test_random_play_from_an_empty_common_supply_and_crowded_paths_keeps_every_invariant():
     for seed in range(4):
         game = new_game(4, seed=seed)

@@ -99,6 +99,7 @@ def test_action_rows_personal_supplies_and_reputation_are_public():
 
 
 # ---------------------------------------------------------------------------------------------------- the greedy bot
+@pytest.mark.slow
 def test_the_greedy_bot_rates_alike_in_games_that_differ_only_in_hidden_cards_when_its_action_reveals_nothing():
     compared = 0
     for seed in range(6):

@@ -380,6 +380,7 @@ def test_status_multiplier_and_bonuses_are_the_levels():
     assert "hand limit 3, reputation ×5" in of_rule(events, "track.hand-limit")[0].text
 
 
+@pytest.mark.slow
 @pytest.mark.rule("effect.score-cross")
 def test_cross_is_the_ip_and_cards_of_scoring_the_cross():
     game = variant_game({"cross.ip.1": 8, "cross.cards.1": 3})
@@ -569,6 +570,7 @@ def variants(draw) -> dict[str, Any]:
     return changes
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=variants(), players=st.integers(2, 4), seed=st.integers(0, 10_000),
        main_optional=st.booleans())
@@ -589,6 +591,7 @@ def test_random_variants_play_to_the_end_with_every_check_and_save_load_and_repl
 
 
 # ------------------------------------------------------------------------------------------------ the lab's hooks
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_lab_hooks_on_played_games(players):
     seen_prefixes: set[str] = set()

@@ -212,6 +212,7 @@ def test_a_location_flag_that_is_not_true_or_false_is_refused():
         parse_components(broken(lambda d: d["locations"][5].update(city_gate="no")), "broken")
 
 
+@pytest.mark.slow
 def test_a_transcribed_component_set_registers_and_plays_to_the_end_without_code_changes():
     data = component_data()
     data.update(source="transcribed", note="a test sheet")

@@ -8,6 +8,7 @@ words = st.from_regex(r"[a-z][a-z0-9_\-]{0,8}", fullmatch=True)
 args = st.lists(st.one_of(st.integers(-50, 50), words), max_size=3)
 
 
+@pytest.mark.slow
 @given(words, args)
 def test_every_action_text_parses_back_to_the_same_action(verb, arguments):
     action = Action(verb, tuple(arguments))

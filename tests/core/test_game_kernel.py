@@ -204,6 +204,7 @@ def test_outcome_names_winners_only_at_the_end(game):
     assert outcome.winners == (outcome.scores.index(1),)
 
 
+@pytest.mark.slow
 def test_random_play_conformance_on_the_toy_game():
     for seed in range(100):
         check_random_game(lambda s: ToyGame(seed=s, players=2 + s % 2), seed, deep_every=3)

@@ -19,6 +19,7 @@ def test_it_takes_the_last_stones_when_it_can():
     assert str(MCTSBot(1, playouts=200).choose(game)) == "take 2"
 
 
+@pytest.mark.slow
 def test_it_plays_a_game_to_the_end_with_legal_actions_and_replays_by_seed():
     games = []
     for _ in range(2):
@@ -94,6 +95,7 @@ def test_a_game_sets_the_default_budget_and_a_bot_given_one_keeps_it():
     assert sum(r.visits for r in MCTSBot(1, playouts=20).ratings(game)) == 20
 
 
+@pytest.mark.slow
 def test_the_prior_pulls_the_roots_visits_towards_the_best_one_step_rating():
     game = LeaningToy(None, 0)
     game.state.pile = 9
@@ -116,6 +118,7 @@ def test_playouts_take_the_games_playout_action():
     assert "take 1" in LeaningToy.playout_moves and "take 2" not in LeaningToy.playout_moves
 
 
+@pytest.mark.slow
 def test_the_tree_below_the_actions_played_is_kept_for_the_next_decision():
     game = game_class("kardinal_koenig.cards")(None, 2, players=3)
     bot = MCTSBot(4, playouts=300)
@@ -125,6 +128,7 @@ def test_the_tree_below_the_actions_played_is_kept_for_the_next_decision():
     assert bot._start(game) is kept and kept.visits > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["kardinal_koenig.cards", "chartres.game", "kutna_hora.game", "catan.base",
                                      "catan.cities_knights"])
 def test_its_choice_does_not_depend_on_what_its_seat_cannot_see(game_id):

@@ -2,6 +2,7 @@ import random
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -43,6 +44,7 @@ def test_copy_is_independent():
     assert a.state != b.state
 
 
+@pytest.mark.slow
 def test_known_values_are_stable_across_processes():
     code = "from games.core import Rng; r = Rng(42); print([r.below(1000) for _ in range(8)])"
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

@@ -40,6 +40,7 @@ def same(shared: SharedList[int], model: list[int]) -> None:
         shared[-len(model) - 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(steps, st.lists(st.integers(), max_size=3 * CHUNK))
 def test_appends_copies_and_cuts_behave_as_lists(steps: list[tuple[str, int, int]], start: list[int]) -> None:

@@ -1,10 +1,14 @@
 """The bots: the greedy bot beats random play, and it decides from public information and its own chips only."""
 
+import pytest
+
 from games.core.bots import GreedyBot, RandomBot, play_out
 from games.core.conformance import check_random_game
 from games.kardinal_koenig import CardGame, new_game
 
 from .scenario import has_hidden_chips, hidden_twin
+
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
 
 
 def test_the_greedy_bot_beats_three_random_bots_clearly_over_20_seeded_games():

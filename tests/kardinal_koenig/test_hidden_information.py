@@ -18,6 +18,7 @@ def positions(seed: int, players: int, every: int):
     """Every ``every``-th position of a seeded random game, and the finished game last."""
     return random_positions(lambda: new_game(seed=seed, players=players), seed, every)
 
+@pytest.mark.slow
 @rule("chips.take")
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10_000), st.integers(3, 5), st.integers(8, 16))
@@ -87,6 +88,7 @@ def test_what_others_see_after_a_take_does_not_depend_on_the_kind_of_the_chip_ta
     assert views[0] == views[1]
 
 
+@pytest.mark.slow
 def test_in_random_games_the_same_action_never_shows_others_a_difference_in_hidden_chips():
     leaks = []
     for seed in range(3):

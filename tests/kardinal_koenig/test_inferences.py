@@ -183,6 +183,7 @@ def off_sheet_deck() -> str:
     return registered("test-off-sheet", **OFF_SHEET)
 
 
+@pytest.mark.slow
 @rule("inferred.crests-per-card")
 @rule("inferred.one-route")
 @rule("decision.stalled-end")

@@ -372,6 +372,7 @@ def variants(draw) -> dict:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(variants(), st.integers(3, 5), st.integers(0, 10_000), st.booleans())
 def test_random_variants_play_to_the_end_and_save_load_and_replay_equal(changes, players, seed, uniform):
@@ -390,6 +391,7 @@ def test_random_variants_play_to_the_end_and_save_load_and_replay_equal(changes,
                                                                      game.history[:len(game.history) // 2]).state
 
 
+@pytest.mark.slow
 def test_a_variant_game_plays_with_greedy_bots_undoes_and_redeals():
     game = variant(players=4, seed=3, layout_rows=6, country_cards__england=9, crest_limit=3, law_chips__three=3)
     before = game.to_dict()
@@ -431,6 +433,7 @@ def _played(players: int, seed: int) -> tuple[CardGame, set[str], list[dict], li
     return game, seen, series, rounds
 
 
+@pytest.mark.slow
 def test_the_lab_hooks_on_played_games():
     seen: set[str] = set()
     for seed, players in enumerate((3, 4, 5, 3, 4, 5)):

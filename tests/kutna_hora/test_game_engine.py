@@ -189,6 +189,7 @@ def test_a_held_tile_and_an_empty_plot_count_their_point_from_the_first_round():
 
 
 # ---------------------------------------------------------------------------------------------------- bots
+@pytest.mark.slow
 def test_the_greedy_bot_beats_a_random_bot_in_most_of_6_seeded_two_player_games():
     wins = 0
     for seed in range(6):
@@ -202,6 +203,7 @@ def test_the_greedy_bot_beats_a_random_bot_in_most_of_6_seeded_two_player_games(
     assert wins >= 5
 
 
+@pytest.mark.slow
 def test_search_playouts_finish_a_seats_own_follow_up_choices_by_the_one_step_rating_and_draw_the_rest():
     kinds = {"follow-up": 0, "drawn": 0}
     for seed in (3, 4):

@@ -113,6 +113,7 @@ def test_defaults_are_the_data_modules_printed_values_with_their_sources():
     assert (GAME["events"].source, GAME["first_game"].source) == ("rulebook", "rulebook")
 
 
+@pytest.mark.slow
 def test_a_variant_giving_every_printed_value_is_the_printed_game():
     everything = {name: p.default for name, p in GAME.items() if not p.field}
     game = KutnaHoraGame(None, 7, players=3, variant=Changes.of(everything, "printed, written out"))
@@ -156,6 +157,7 @@ def test_price_changes_reprint_a_good_keeping_its_marks_and_make_ore_fall_faster
     assert faster.price("silver") == printed.price("silver")
 
 
+@pytest.mark.slow
 def test_prices_changes_apply_to_the_table_the_config_names_and_are_refused_when_its_shape_differs():
     base = load_price_table("approx_v1")
     cells = table_cells(base)
@@ -549,6 +551,7 @@ def _extremes(params: dict) -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["kutna_hora.game", "kutna_hora.economy"])
 def test_every_parameter_at_either_end_of_its_range_plays_to_the_end(game_id):
     cls = KutnaHoraGame if game_id == "kutna_hora.game" else EconomyGame
@@ -597,6 +600,7 @@ def _cell_change(params: dict):
     return change()
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=st.lists(_cell_change(GAME), min_size=1, max_size=5), players=st.integers(2, 4),
        switches=st.fixed_dictionaries({"events": st.booleans(), "top_up": st.booleans(),
@@ -616,6 +620,7 @@ def test_random_variants_of_the_full_game_play_to_the_end_and_save_load_and_repl
     assert replayed.state == game.state and replayed.scores() == game.scores()
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=st.lists(_cell_change(ECONOMY), min_size=1, max_size=5), players=st.integers(1, 4),
        turns=st.integers(1, 30), seed=st.integers(0, 10_000))
@@ -655,6 +660,7 @@ def _random_games(cls, players_list, games: int, **options):
         yield game, pick
 
 
+@pytest.mark.slow
 def test_the_lab_hooks_on_played_full_games():
     seen: set[str] = set()
     for game, pick in _random_games(KutnaHoraGame, (2, 3, 4), 24):

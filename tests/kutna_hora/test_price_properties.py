@@ -23,6 +23,7 @@ def test_population_up_never_lowers_its_goods(pos, n, good):
     assert TABLE.cell(good, pos + 1, n).value >= TABLE.cell(good, pos, n).value
 
 
+@pytest.mark.slow
 @rule("prices.ore-up")
 @given(st.integers(0, 29), notches)
 def test_ore_up_never_raises_ore_and_never_lowers_silver_or_permits(pos, n):

@@ -52,6 +52,7 @@ def test_parameters_lists_every_parameter_of_every_game(game, capsys):
                                                                "decision")
 
 
+@pytest.mark.slow
 def test_a_run_writes_the_games_seats_summary_and_store(tmp_path):
     printed = variant_file(tmp_path, "printed", {"game": GAME, "name": "as printed", "changes": {}})
     out = tmp_path / "results.csv"
@@ -71,6 +72,7 @@ def test_a_run_writes_the_games_seats_summary_and_store(tmp_path):
     assert again.returncode == 0 and read_csv(tmp_path / "again.csv") == games  # nothing played twice
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_to_the_same_games_as_an_uncut_run(tmp_path):
     printed = variant_file(tmp_path, "printed", {"game": GAME, "changes": {}})
     bots = ["--bots", "greedy", "random", "random", "--games", "24"]
@@ -102,6 +104,7 @@ def test_a_killed_run_resumes_to_the_same_games_as_an_uncut_run(tmp_path):
     assert read_csv(cut) == read_csv(uncut)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("content", "words"), [
     ("{not json", "is JSON text"),
     ("[1, 2]", "holds a JSON object"),
@@ -127,6 +130,7 @@ def test_a_bad_variant_file_is_one_line_and_status_2(tmp_path, content, words):
         assert words in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["parameters", "chess"],
     ["run", "{v}", "--games", "3", "--bots", "expert", "random", "random", "--out", "{o}"],
@@ -147,6 +151,7 @@ def test_bad_arguments_are_one_line_and_status_2(tmp_path, args):
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
 
 
+@pytest.mark.slow
 def test_an_aa_run_names_its_stop_and_a_metric_that_never_varies_is_warned_of(tmp_path):
     """The price sandbox's game lasts 36 turns whatever happens: a stop rule on turns says so."""
     done = lab(tmp_path, "run", "--game", "kutna_hora.economy", "--aa", "--bots", "random", "random", "random",
@@ -159,6 +164,7 @@ def test_an_aa_run_names_its_stop_and_a_metric_that_never_varies_is_warned_of(tm
         assert "games were not needed" in done.stderr
 
 
+@pytest.mark.slow
 def test_a_sweep_makes_one_arm_per_value_and_the_stop_rule_says_when_it_ends_the_run(tmp_path):
     done = lab(tmp_path, "run", "--game", GAME, "--sweep", "country_cards.france=4,8", "--bots", "random", "random",
                "random", "--games", "300", "--stop", "turns", "--out", str(tmp_path / "sweep.csv"))
@@ -172,6 +178,7 @@ def test_a_sweep_makes_one_arm_per_value_and_the_stop_rule_says_when_it_ends_the
     assert "the variant shortens the game by" in done.stdout
 
 
+@pytest.mark.slow
 def test_list_show_merge_and_who_ran_it(tmp_path):
     one, two = tmp_path / "alice", tmp_path / "bob"
     bots = ["--bots", "random", "random", "random", "--games", "6"]

@@ -33,6 +33,7 @@ def inline(printed):
     return Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6).run()
 
 
+@pytest.mark.slow
 def test_seeds_and_seats_pair_the_arms_and_rotate_every_bot_through_every_seat(inline):
     assert inline.games == 6  # 2 seeds x 3 rotations
     base, other = (inline.records[a.key] for a in inline.arms)
@@ -43,6 +44,7 @@ def test_seeds_and_seats_pair_the_arms_and_rotate_every_bot_through_every_seat(i
     assert seated(BOTS, 1) == [1, 2, 0] and bot_seed(3, 1, 0) != bot_seed(3, 1, 1)
 
 
+@pytest.mark.slow
 def test_one_game_is_a_pure_function_of_its_key(printed):
     lineup = [BotSpec.parse(b) for b in BOTS]
     a, b = play(printed, lineup, 5, 2), play(printed, lineup, 5, 2)
@@ -51,6 +53,7 @@ def test_one_game_is_a_pure_function_of_its_key(printed):
     assert all(len(v) == a["turns"] + 1 for v in a["series"]["values"].values())
 
 
+@pytest.mark.slow
 def test_the_same_games_on_local_processes_and_on_a_dask_cluster(printed, inline):
     experiment = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6)
     on_processes = experiment.run(jobs=2, chunk=2)
@@ -61,6 +64,7 @@ def test_the_same_games_on_local_processes_and_on_a_dask_cluster(printed, inline
     assert on_dask.runner == "a local Dask cluster of 2 workers"
 
 
+@pytest.mark.slow
 def test_the_same_games_on_a_given_executor_and_from_run_async(printed, inline):
     from concurrent.futures import ThreadPoolExecutor
 
@@ -72,6 +76,7 @@ def test_the_same_games_on_a_given_executor_and_from_run_async(printed, inline):
     assert rows(run_in_own_loop(experiment.run_async)) == rows(inline)
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_keeps_what_finished_and_a_rerun_goes_on(tmp_path, printed, inline):
     path = tmp_path / "lab.sqlite"
     experiment = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6)
@@ -101,6 +106,7 @@ def _write_into(path: str, barrier) -> None:
     Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6).run(store=path, chunk=1)
 
 
+@pytest.mark.slow
 def test_two_runs_writing_to_one_store_keep_every_game_once(tmp_path, inline):
     path = str(tmp_path / "shared.sqlite")
     context = multiprocessing.get_context("spawn")
@@ -118,6 +124,7 @@ def test_two_runs_writing_to_one_store_keep_every_game_once(tmp_path, inline):
     assert rows(Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6).run(store=path)) == rows(inline)
 
 
+@pytest.mark.slow
 def test_the_stop_rule_stops_at_the_same_seed_on_every_runner(printed):
     experiment = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=30, stop="turns", margin=20.0,
                             burn_in=3)
@@ -145,6 +152,7 @@ def test_the_same_variant_and_salt_twice_is_refused_and_other_bad_settings_too(p
         Experiment(printed, [Arm(printed, salt=1)], bots=["greedy"] * 3, stop="skill_gap")
 
 
+@pytest.mark.slow
 def test_results_read_as_rows_summary_frames_and_csv(tmp_path, inline):
     summary = {(r["arm"], r["metric"]): r for r in inline.summary_rows()}
     fpa = summary[("printed game", "first_player_advantage")]
@@ -180,6 +188,7 @@ def test_fan_bands_a_picked_game_and_its_turns(inline):
         inline.fan("gold")
 
 
+@pytest.mark.slow
 def test_a_kept_store_is_read_without_playing_or_writing(tmp_path, printed, inline):
     path = tmp_path / "kept.sqlite"
     experiment = Experiment(printed, [Arm(printed, salt=1)], bots=BOTS, games=6)

@@ -47,6 +47,7 @@ def test_a_sweep_makes_one_checked_variant_per_value_and_names_the_baseline():
         sweep(printed, "road_minimum", [5])
 
 
+@pytest.mark.slow
 def test_the_folder_finds_an_experiment_by_the_first_letters_of_its_id(tmp_path):
     folder = LabFolder(tmp_path / "lab-results")
     assert folder.index() == []

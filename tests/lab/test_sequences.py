@@ -75,6 +75,7 @@ def test_a_clear_shift_is_found_with_its_sign():
     assert high < 0 and down.evidence_below(0.0) >= 1 / ALPHA and down.evidence_above(0.0) == 1.0
 
 
+@pytest.mark.slow
 def test_the_bernstein_cross_check_agrees_and_is_wider_than_betting_on_average():
     rng = random.Random(6)
     wider = missed = 0
@@ -140,6 +141,7 @@ def test_holm_rejects_step_by_step():
     assert holm({"a": 39.0, "b": 45.0}, 0.05) == {"b": 0.025, "a": 0.05}  # then 1 / 0.05 = 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("correction", ["holm", "split"])
 def test_several_null_variants_are_together_wrongly_called_different_at_most_alpha(correction):
     rng = random.Random(7)
@@ -191,6 +193,7 @@ def test_the_old_rule_called_these_aa_blocks_different_and_the_new_rule_does_not
     assert verdict.low <= verdict.estimate <= verdict.high
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", sorted(CHARTRES_AA))
 def test_the_issues_chartres_aa_games_replayed_are_not_called_different(run):
     printed = Variant("chartres.game")

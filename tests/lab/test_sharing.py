@@ -72,6 +72,7 @@ def test_thirty_runs_on_one_store_play_every_game_exactly_once(tmp_path):
     assert rows(sandbox_experiment().run(store=path)) == rows(alone)
 
 
+@pytest.mark.slow
 def test_runs_killed_midway_lose_nothing_and_their_seeds_go_to_another(tmp_path):
     path = str(tmp_path / "killed.sqlite")
     context = multiprocessing.get_context("spawn")
@@ -134,6 +135,7 @@ def _check_stop(results, run, workers: int) -> None:
     assert results.games < 600 and "games not needed" in results.report()
 
 
+@pytest.mark.slow
 def test_in_this_process_nothing_is_played_past_the_decision():
     experiment = strong_experiment()
     run = experiment.start()
@@ -144,6 +146,7 @@ def test_in_this_process_nothing_is_played_past_the_decision():
     assert run.past_decision == 0 and len(run.records) == 2 * results.games
 
 
+@pytest.mark.slow
 def test_on_local_processes_outstanding_work_is_cancelled_once_decided():
     experiment = strong_experiment()
     run = experiment.start(jobs=2, chunk=3)
@@ -155,6 +158,7 @@ def test_on_local_processes_outstanding_work_is_cancelled_once_decided():
     _check_stop(run.results(), run, 2)
 
 
+@pytest.mark.slow
 def test_on_a_dask_cluster_outstanding_work_is_cancelled_once_decided():
     pytest.importorskip("distributed", reason="Dask (distributed) is not installed: pip install -e \".[lab]\"")
     experiment = strong_experiment()

@@ -52,6 +52,7 @@ def cases():
                 yield pytest.param(game_id, change, id=f"{game_id}:{json.dumps(change)[:60]}")
 
 
+@pytest.mark.slow
 def test_the_printed_game_is_a_variant_without_changes():
     for game_id in IDS:
         printed = Variant(game_id)
@@ -60,6 +61,7 @@ def test_the_printed_game_is_a_variant_without_changes():
         assert Variant.of_game(game_class(game_id)(None, 3)) == printed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "change"), list(cases()))
 def test_every_parameter_at_the_ends_of_its_range_gives_a_game_that_plays_to_its_end(game_id, change):
     try:
@@ -78,6 +80,7 @@ def test_every_parameter_at_the_ends_of_its_range_gives_a_game_that_plays_to_its
     assert json.loads(saved)["config"]["variant"]["name"] == "extreme" or variant._components == {}
 
 
+@pytest.mark.slow
 def test_changes_are_kept_in_normal_form_and_hash_by_content():
     for game_id in IDS:
         parameters = [p for p in game_class(game_id).parameters() if extremes(p)]
@@ -99,6 +102,7 @@ def test_changes_are_kept_in_normal_form_and_hash_by_content():
         assert Variant(game_id, same_as_printed).is_printed
 
 
+@pytest.mark.slow
 def test_refusals_name_the_parameter():
     for game_id in IDS:
         cls = game_class(game_id)
@@ -118,6 +122,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
                                                                                   max_size=4), max_leaves=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(IDS), st.dictionaries(st.text(max_size=30), JSON, max_size=4), JSON)
 def test_any_json_is_a_variant_or_one_sentence(game_id, changes, name):

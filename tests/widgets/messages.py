@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -19,3 +20,15 @@ def click(widget: Any, intent: Any) -> None:
 
 def updates(widget: Any) -> list[dict]:
     return [m for m in widget.outbox if m["method"] == "update"]
+
+
+def synced_names(widget: Any) -> list[str]:
+    """The traits the view draws (ipywidgets' own plumbing left out)."""
+    return sorted(n for n in widget.trait_names(sync=lambda v: v)
+                  if not n.startswith("_") and n not in ("layout", "tabbable", "tooltip"))
+
+
+def picture(widget: Any, leave_out: tuple[str, ...] = ()) -> str:
+    """The synced game picture without the message line (what a refused intent must leave alone)."""
+    return json.dumps({n: getattr(widget, n) for n in synced_names(widget)
+                       if not n.startswith("message") and n not in leave_out}, sort_keys=True)

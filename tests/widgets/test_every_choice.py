@@ -24,6 +24,8 @@ from .messages import click, spy
 from .positions import SEARCHES, first_positions
 from .render import explore
 
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
+
 TABLES = {"kutna_hora": KHTable, "chartres": ChartresTable, "kardinal_koenig": KKTable, "catan": CatanTable,
           "catan_ck": CKTable}
 #: Every decision kind of every table (a game's steps also list the automatic ones, which nobody decides).

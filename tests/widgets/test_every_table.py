@@ -15,9 +15,10 @@ from widgets.catan import CatanTable, CKTable
 from widgets.chartres import ChartresTable
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
-from widgets.shared.table import MAX_EVENTS, GameTable, section_words
+from widgets.shared.table import GameTable
+from widgets.shared.table_words import MAX_EVENTS, section_words
 
-from .messages import click, spy, updates
+from .messages import click, picture, spy, synced_names, updates
 
 
 @dataclass(frozen=True)
@@ -58,18 +59,6 @@ def spec(request) -> Table:
 @pytest.fixture
 def table(spec, monkeypatch):
     return spy(spec.make(), monkeypatch)
-
-
-def synced_names(widget: GameTable) -> list[str]:
-    """The traits the view draws (ipywidgets' own plumbing left out)."""
-    return sorted(n for n in widget.trait_names(sync=lambda v: v)
-                  if not n.startswith("_") and n not in ("layout", "tabbable", "tooltip"))
-
-
-def picture(widget: GameTable, leave_out: tuple[str, ...] = ()) -> str:
-    """The synced game picture without the message line (what a refused intent must leave alone)."""
-    return json.dumps({n: getattr(widget, n) for n in synced_names(widget)
-                       if not n.startswith("message") and n not in leave_out}, sort_keys=True)
 
 
 def history(widget: GameTable) -> list[str]:
@@ -195,6 +184,7 @@ def test_a_bug_in_the_handler_still_becomes_a_message(table, monkeypatch, no_cal
     assert table.message_kind == "error" and "RuntimeError: boom" in table.message
 
 
+@pytest.mark.slow
 def test_the_human_plays_a_whole_game_by_clicking_only_offered_actions(spec, monkeypatch, no_callback_errors):
     table = spy(spec.make(seed=5, bots="random"), monkeypatch)
     for _ in range(2_000):
@@ -262,6 +252,7 @@ def test_the_event_log_names_a_rule_of_every_event_and_the_catalogue_its_words(t
             assert section == section_words(table.game.rules[rule].section) and words == table.game.rules[rule].text
 
 
+@pytest.mark.slow
 def test_events_are_capped_so_a_long_step_stays_small(table):
     assert table.play_to_end()
     assert len(table.events) <= MAX_EVENTS + 1
@@ -280,6 +271,7 @@ def test_watch_mode_plays_one_decision_per_next_and_then_to_the_end(spec, monkey
     assert not table.bots_move() and "game is over" in table.message
 
 
+@pytest.mark.slow
 def test_play_to_end_plays_the_human_seat_too_and_later_clicks_are_refused(table):
     assert table.play_to_end() and table.game.is_terminal()
     assert table.status["over"] and table.status["winners"] == list(table.game.outcome().winners)
@@ -382,6 +374,7 @@ def test_the_human_seat_can_change(spec, table):
         table.human = spec.players
 
 
+@pytest.mark.slow
 def test_the_event_log_points_at_the_tables_name_in_the_notebook(table, monkeypatch):
     import IPython
 
@@ -393,6 +386,7 @@ def test_the_event_log_points_at_the_tables_name_in_the_notebook(table, monkeypa
     assert "earlier events (see finished.game.log)" in table.events[0][1]
 
 
+@pytest.mark.slow
 def test_the_coach_gives_legal_hints_and_reviews_the_humans_decisions(spec, monkeypatch):
     # With no event loop running (a new thread) the review answers at once, as from plain Python.
     in_a_thread(lambda: _coach_gives_legal_hints_and_reviews(spec, monkeypatch))

@@ -20,6 +20,7 @@ def _budget(name: str) -> int:
         name.endswith("_app") else BUDGET["view"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(all_targets()))
 def test_no_click_breaks_a_view(name):
     report = fuzz_target(name, _budget(name), seed=7, games=2, skip=COACH)

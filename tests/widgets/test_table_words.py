@@ -45,6 +45,7 @@ def test_kutna_hora_buttons_say_what_they_do_with_their_cost():
     assert all(label not in RAW for label, _title in words.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, cls", [("kardinal_koenig", KKTable), ("chartres", ChartresTable),
                                        ("kutna_hora", KHTable)])
 def test_no_bar_button_shows_a_raw_action_text(game, cls):
@@ -89,6 +90,7 @@ def test_kutna_hora_income_says_the_groschen_taken():
     pytest.fail("no income half offered in 200 decisions")
 
 
+@pytest.mark.slow
 def test_a_mine_space_clicked_before_a_tile_is_kept_says_why_and_changes_nothing():
     position = first_positions("kutna_hora")["mine"][1]
     table = KHTable(position.game.clone(), human=position.seat)

@@ -83,12 +83,13 @@ class BoardView(View):
         """Redraw from ``game`` (its public view), with ``pieces`` instead of the game's own if given."""
         if not isinstance(game, CatanGame):
             raise TypeError(f"BoardView shows a Catan game, not {short(game)}")
-        state = board_state(game)
+        drawn = geometry(game)
+        state = board_state(game, worded=drawn["numbers"])
         if pieces is not None:
             empty = {"s": [], "c": [], "m": [], "w": [], "x": [], "r": [], "k": []}
             state["pieces"] = [{**empty, **seat} for seat in pieces]
         with self.hold_sync():
-            self.geometry = geometry(game)
+            self.geometry = drawn
             self.seat_colours = seat_colours(max(game.players, len(state["pieces"])))
             self.board = state
         self.game = game

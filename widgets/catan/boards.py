@@ -18,7 +18,7 @@ observation, never from the state record directly.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from games.catan import board
 from games.catan.data import rulebook
@@ -65,8 +65,9 @@ def _harbours(game: CatanGame) -> list[dict[str, Any]]:
 
 def geometry(game: CatanGame) -> dict[str, Any]:
     """The island of ``game`` in SVG units: ``hexes`` ([x, y] centres), ``terrain`` (names), ``nodes`` ([x, y]),
-    ``edges`` ([node, node]), ``harbours`` (at, kind, label, rate, the two nodes served), ``side``, ``viewbox``, and
-    ``words``: every hex, intersection and path in words (:class:`.places.PlaceWords`)."""
+    ``edges`` ([node, node]), ``harbours`` (at, kind, label, rate, the two nodes served), ``side``, ``viewbox``,
+    ``words``: every hex, intersection and path in words (:class:`.places.PlaceWords`), and ``numbers``: the number
+    tokens those words name (the state's now; :func:`board_state` sends other words where they differ)."""
     nodes = [_xy(x, y) for x, y in board.NODE_XY]
     hexes = [_xy(x, y) for x, y in board.HEX_XY]
     harbours = _harbours(game)
@@ -78,13 +79,15 @@ def geometry(game: CatanGame) -> dict[str, Any]:
             "terrain": [rulebook.TERRAINS[t] for t in game.layout.terrain], "harbours": harbours,
             "side": SIDE, "viewbox": [round(v, 1) for v in box], "resources": list(rulebook.RESOURCES),
             "pips": {str(n): p for n, p in rulebook.PIPS.value.items()}, "red": list(rulebook.RED_NUMBERS.value),
-            "words": PlaceWords.printed(game).all}
+            "words": PlaceWords.of(game).all, "numbers": list(game.state.numbers)}
 
 
-def board_state(game: CatanGame, view: dict[str, Any] | None = None) -> dict[str, Any]:
+def board_state(game: CatanGame, view: dict[str, Any] | None = None,
+                worded: Sequence[int] | None = None) -> dict[str, Any]:
     """The pieces of one position: ``numbers`` per hex, ``robber`` (hex), ``merchant`` ({hex, holder} or None),
-    ``words`` (every hex, intersection and path in words, only when they differ from the geometry's: the Inventor
-    swapped two numbers; ``None`` otherwise) and ``pieces`` per seat (``s``
+    ``words`` (every hex, intersection and path in words; ``None`` when the geometry's words already name these
+    numbers: ``worded`` is the geometry's ``numbers``, and without it the words always come) and ``pieces`` per
+    seat (``s``
     settlements, ``c`` cities, ``m`` metropolis nodes, ``w`` walls, ``x`` reduced cities, ``r`` roads, ``k``
     knights as [node, strength 1-3, active 0/1])."""
     view = game.observe(None) if view is None else view
@@ -102,10 +105,14 @@ def board_state(game: CatanGame, view: dict[str, Any] | None = None) -> dict[str
             if isinstance(seen.get("knights"), list) else [],  # the base game's "knights" counts knight cards
         })
     merchant = view.get("merchant")
-    return {"numbers": view["board"]["numbers"], "robber": view["board"]["robber"], "pieces": pieces,
+    numbers = view["board"]["numbers"]
+    # The places' words come with the geometry; after the Inventor swapped two numbers (or at a step before a swap
+    # the geometry was worded after), with the position. Compared with what the geometry's words name, never with
+    # the engine's layout: that is a cache the engine refreshes when it likes (after an undo it is stale).
+    same = worded is not None and list(worded) == list(numbers)
+    return {"numbers": numbers, "robber": view["board"]["robber"], "pieces": pieces,
             "merchant": merchant if merchant and merchant["hex"] >= 0 else None,
-            # the places' words come with the geometry; after the Inventor swapped two numbers, with the position
-            "words": PlaceWords.of(game).all if tuple(game.state.numbers) != tuple(game.layout.numbers) else None}
+            "words": None if same else PlaceWords.of(game).all}
 
 
 def _hand(seen: dict[str, Any], ck: bool) -> dict[str, Any]:

@@ -58,11 +58,6 @@ class PlaceWords:
         """The words of ``game``'s island now (the state's numbers: the Inventor may have swapped two)."""
         return _words(tuple(game.state.terrain), tuple(game.state.numbers))
 
-    @classmethod
-    def printed(cls, game: Any) -> PlaceWords:
-        """The words of ``game``'s island as it was laid out (before any swap of numbers)."""
-        return _words(tuple(game.layout.terrain), tuple(game.layout.numbers))
-
     @functools.cached_property
     def all(self) -> dict[str, list[str]]:
         """Every place in words, by kind (what the board's tooltips say); built once per island."""

@@ -124,7 +124,8 @@ class CatanTable(GameTable):
             "kind_words": kind.replace("-", " "), "attack": barbarian_attack(game), "teacher": self._teacher,
             "robber_words": PlaceWords.of(game).hex(view["board"]["robber"])
             if view["board"]["robber"] is not None else ""}
-        return {"board": board_state(game, view), "seats": seats_state(game, viewers, now.observe),
+        worded = self._catalog()["geometry"]["numbers"]  # the numbers the catalog's place words name
+        return {"board": board_state(game, view, worded), "seats": seats_state(game, viewers, now.observe),
                 "panels": panels_state(game, view), "status": status}
 
     def prompt_of(self, now: Redraw) -> str:

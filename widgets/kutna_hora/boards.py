@@ -16,7 +16,7 @@ from games.kutna_hora import BANNER, mines, town
 from games.kutna_hora.data import approx, rulebook
 from games.kutna_hora.data.components import GUILD_GOOD
 from games.kutna_hora.game import KutnaHoraGame
-from widgets.shared.table import rules_catalog
+from widgets.shared.table_words import rules_catalog
 from widgets.shared.text import seat_label, short
 
 from .colours import board_colours
@@ -79,7 +79,7 @@ def catalog(game: KutnaHoraGame) -> dict[str, Any]:
 
 def board_rules(game: KutnaHoraGame) -> dict[str, Any]:
     """The rules whose words the boards show (St. Barbara's tiles, the nobles' scorings), as a table's catalogue
-    has them (``sections`` and ``rules``: :func:`widgets.shared.table.rules_catalog`). A table's catalogue carries
+    has them (``sections`` and ``rules``: :func:`widgets.shared.table_words.rules_catalog`). A table's catalogue carries
     every rule; a board view only these."""
     return rules_catalog(rule for rule in game.rules.values() if rule.id.startswith(("barbara.", "nobles.")))
 

@@ -30,7 +30,7 @@ from games.core import Action, GameError, IllegalAction
 from games.kutna_hora.economy import EconomyGame
 from games.kutna_hora.prices import DECKS, stand_snapshot
 from widgets.shared.frontend import css, esm
-from widgets.shared.table import rules_catalog
+from widgets.shared.table_words import rules_catalog
 from widgets.shared.text import notebook_name, plural, short
 from widgets.shared.view import View
 

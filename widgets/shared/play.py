@@ -1,8 +1,9 @@
 """Play pages: one page per game for a class to play from, with the table, its coach and no code.
 
 Each page is a notebook in ``notebooks/play/`` (the rules in a few lines, then one hidden cell) served by Voila
-(``voila notebooks/play``, or ``voila notebooks`` and ``/voila/render/play/<name>.ipynb``) or, where the site has a
-Pyodide kernel, as a static Voici page. Its one cell is::
+(``voila notebooks/play``, or ``voila notebooks`` and ``/voila/render/play/<name>.ipynb``) or, in the offline
+classroom site, shown by the site's console app with no code (``widgets.shared.student_view.play_page_in_site``,
+at ``play/<name>.html``). Its one cell is::
 
     from widgets.shared.play import play_page
     play_page("kutna_hora")
@@ -54,8 +55,7 @@ _BY_NAME = {page.name: page for page in PAGES}
 
 
 def play_pages(root: Path | str = ".") -> list[Path]:
-    """The play pages' notebooks under the repository folder ``root`` (for a site build: ``voici build`` or
-    ``jupyter lite build --contents`` takes these)."""
+    """The play pages' notebooks under the repository folder ``root``."""
     return [Path(root) / "notebooks" / "play" / f"{page.name}.ipynb" for page in PAGES]
 
 

@@ -15,14 +15,22 @@ one-step look-ahead.
 :func:`lookahead` applies deterministic actions on a clone and rates chance actions (``roll``, the Alchemist's
 ``dice``, ``robber``, ``steal``, a tied defender's ``draw``) without drawing them. Trading between players is left to
 the bank: the greedy bot neither proposes nor accepts offers.
+
+**How the ratings are fast, and why they are the same** (as in the base game, :mod:`games.catan.evaluation`):
+:func:`heuristic` is :func:`rated` of :func:`parts`, added up always in the same order, so
+:mod:`.ratings` (``CKGame.lookaheads``) works out a decision's parts once and rates an action that changes only some
+of them (the cards after a trade or a cost, a knight's strength, a road, a building, production after the Inventor's
+swap) by replacing those: the very float a full evaluation after the action gives. The cards' value is looked up per
+(hand, safe hand, improvement levels) in the game design's :class:`~games.catan.evaluation.HandMemo`; the active
+knights' strengths are counted once per position. What it does not follow is played on a clone (:func:`lookahead`);
+``tests/catan/test_ratings.py`` compares both ways float for float.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.catan.board import NODE_HEXES, bits
-from games.catan.evaluation import final_value, hand_value, sites_ahead
+from games.catan.evaluation import MEMO_LIMIT, HandMemo, final_value, hand_memo, production_of, sites_from
 from games.catan.state import ANSWER, CONFIRM, OFFER
 from games.core import Action
 
@@ -37,30 +45,41 @@ CHANCE = ("roll", "dice", "robber", "steal", "draw")
 
 
 def production(game: CKGame, p: int) -> float:
+    """Expected cards per roll for ``p`` (pips / 36; a city's commodity counts like a resource), the robber's hex
+    left out: the base game's count (:func:`games.catan.evaluation.production_of`)."""
     s = game.state
-    pips = game.tables.pips
-    total = 0
-    cities = s.cities[p]
-    for v in bits(s.settlements[p] | cities):
-        amount = 2 if cities >> v & 1 else 1
-        for h in NODE_HEXES[v]:
-            if h != s.robber:
-                total += pips[h] * amount
-    return total / 36
+    return production_of(game.tables, s.settlements[p], s.cities[p], s.robber)
 
 
 def threat(game: CKGame, p: int) -> float:
     """How likely ``p`` is to lose a city to the next attack, times how close it is (0 to 1)."""
+    return threat_of(game, p, active_strengths(game), game.state.cities)
+
+
+def active_strengths(game: CKGame) -> list[int]:
+    """Every player's active knights' strength (:func:`.barbarians.knight_strength` of their active knights)."""
     s = game.state
-    exposed = s.cities[p].bit_count() - sum(1 for owner in s.metro_owner if owner == p)
+    strength = game.design.strength
+    one, two, three = strength[0], strength[1], strength[2]
+    at, active = s.knights_at, s.active
+    return [one * (at[q * 3] & active[q]).bit_count() + two * (at[q * 3 + 1] & active[q]).bit_count()
+            + three * (at[q * 3 + 2] & active[q]).bit_count() for q in range(game.players)]
+
+
+def threat_of(game: CKGame, p: int, actives: list[int], cities: list[int]) -> float:
+    """:func:`threat` when each player's active knights have the strengths ``actives`` and their cities are
+    ``cities`` (masks; the barbarians' strength counts them all, :func:`.barbarians.strength`)."""
+    s = game.state
+    exposed = cities[p].bit_count() - s.metro_owner.count(p)
     if exposed <= 0:
         return 0.0
-    attack = barbarians.strength(game)
-    defence = sum(barbarians.knight_strength(game, q, s.active[q]) for q in range(game.players))
-    if defence >= attack:
+    attack = 0
+    for c in cities:
+        attack += c.bit_count()
+    if sum(actives) >= attack:  # the island's defence holds
         return 0.0
-    mine = barbarians.knight_strength(game, p, s.active[p])
-    others = [barbarians.knight_strength(game, q, s.active[q]) for q in range(game.players) if q != p]
+    mine = actives[p]
+    others = [actives[q] for q in range(game.players) if q != p]
     lowest = mine <= min(others, default=0)
     return (s.barbarian + 1) / game.design.steps * (1.0 if lowest else 0.3)
 
@@ -69,28 +88,69 @@ def heuristic(game: CKGame, p: int) -> float:
     final = final_value(game, p)
     if final is not None:
         return final
+    return rated(*parts(game, p, hand_memo(game)))
+
+
+#: The places of :func:`parts`' list (what a look-ahead replaces when an action changes that part).
+OWN, OTHER, PRODUCTION, CARDS, LEVELS, ABILITIES, PROGRESS, STRENGTH, ACTIVE, THREAT, ROAD, HARBOURS, SPOTS, \
+    AHEAD = range(14)
+
+
+def parts(game: CKGame, p: int, memo: HandMemo, actives: list[int] | None = None) -> list[float]:
+    """The parts :func:`rated` adds up, for ``p`` in a game that goes on: their points, the best other player's,
+    production, the cards' value (:func:`cards_value`), improvement levels and those at an ability, progress cards
+    held, knights' strength and that of the active ones, the barbarians' threat, road length, harbours, reachable
+    free sites (at most 3) and sites ahead."""
     s = game.state
-    own = s.points[p]
-    best_other = max(s.points[q] for q in range(game.players) if q != p)
-    hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
-    design = game.design
-    value = hand_value(hand[:RESOURCE_KINDS], game.safe_hand(p) - sum(hand[RESOURCE_KINDS:]), design.build_bonus)
+    base = p * CARD_KINDS
     levels = s.levels[p * 3:p * 3 + 3]
-    for t in range(3):
-        need = levels[t] + 1
-        if levels[t] < 5:
-            value += 0.25 * min(hand[TRACK_CARD[t]], need) / need
-    value += 0.08 * sum(hand[RESOURCE_KINDS:])
-    strength = barbarians.knight_strength(game, p, knights.own(s, p))
-    active = barbarians.knight_strength(game, p, s.active[p])
-    start = design.start_rates
-    harbours = sum(1 for r in range(CARD_KINDS) if s.rates[p * CARD_KINDS + r] < start[r])
-    spots = min((s.free & s.reach[p]).bit_count(), 3)
-    return (1.0 * own - 0.6 * best_other + 2.4 * production(game, p) + value
-            + 0.45 * sum(levels) + 0.3 * sum(1 for level in levels if level >= 3)
-            + CARD_VALUE * len(s.progress[p]) + 0.12 * strength + 0.1 * active
-            - 1.6 * threat(game, p) + 0.06 * s.road_length[p] + 0.1 * harbours + 0.25 * spots
-            + sites_ahead(game, p))
+    start = game.design.start_rates
+    rates = s.rates
+    reach = s.reach[p]
+    if actives is None:  # every player's active strength (a caller that has them passes them)
+        actives = active_strengths(game)
+    points = s.points
+    strength = game.design.strength
+    at = s.knights_at
+    harbours = 0  # plain loops and slices: the parts are asked at every decision
+    for r in range(CARD_KINDS):
+        if rates[base + r] < start[r]:
+            harbours += 1
+    free = s.free
+    return [points[p], max(points[:p] + points[p + 1:]), production(game, p),
+            cards_value(memo, s.hands[base:base + CARD_KINDS], game.safe_hand(p), levels),
+            levels[0] + levels[1] + levels[2], (levels[0] >= 3) + (levels[1] >= 3) + (levels[2] >= 3),
+            len(s.progress[p]), strength[0] * at[p * 3].bit_count() + strength[1] * at[p * 3 + 1].bit_count()
+            + strength[2] * at[p * 3 + 2].bit_count(), actives[p], threat_of(game, p, actives, s.cities),
+            s.road_length[p], harbours, min((free & reach).bit_count(), 3), sites_from(reach, s.open_edges, free)]
+
+
+def rated(own: float, other: float, production: float, cards: float, levels: float, abilities: float,
+          progress: float, strength: float, active: float, threat: float, road: float, harbours: float, spots: float,
+          ahead: float) -> float:
+    """The evaluation from its parts (:func:`parts`), always added up in this order: a look-ahead that replaces a part
+    gets the very float a full evaluation of the position after the action gives."""
+    return (1.0 * own - 0.6 * other + 2.4 * production + cards + 0.45 * levels + 0.3 * abilities
+            + CARD_VALUE * progress + 0.12 * strength + 0.1 * active - 1.6 * threat + 0.06 * road + 0.1 * harbours
+            + 0.25 * spots + ahead)
+
+
+def cards_value(memo: HandMemo, hand: list[int], safe: int, levels: list[int]) -> float:
+    """What ``p``'s cards are worth: the resources' hand value (the 7's limit less the commodities held), each
+    commodity towards its track's next improvement, and a little for every commodity. Looked up (``memo.cards``)."""
+    key = (*hand, safe, *levels)
+    found = memo.cards.get(key)
+    if found is None:
+        value = memo.value(hand[:RESOURCE_KINDS], safe - sum(hand[RESOURCE_KINDS:]))
+        for t in range(3):
+            need = levels[t] + 1
+            if levels[t] < 5:
+                value += 0.25 * min(hand[TRACK_CARD[t]], need) / need
+        value += 0.08 * sum(hand[RESOURCE_KINDS:])
+        if len(memo.cards) >= MEMO_LIMIT:
+            memo.cards.clear()
+        found = memo.cards[key] = value
+    return found
 
 
 def terms(game: CKGame, p: int) -> dict[str, float]:

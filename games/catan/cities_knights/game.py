@@ -10,15 +10,15 @@ live in the mechanic modules:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
-from games.catan import board
+from games.catan import board, pieces
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.game import CatanGame
 from games.catan.state import ANSWER, DISCARD, waiting
 from games.core import Action, ConfigError, Parameter, Rng, Steps
 
-from . import checks, commodities, evaluation, flow, hidden, knights
+from . import checks, commodities, evaluation, flow, hidden, knights, ratings
 from .barbarians import Commit, DefenderDraw, Pillage
 from .design import CKDesign, ck_design
 from .dice import Alchemy, Aqueduct, CKRoll
@@ -83,6 +83,9 @@ class CKGame(CatanGame):
     cards = CARDS
     width = CARD_KINDS
     card_order = CARD_ORDER
+    card_index = {card: i for i, card in enumerate(CARDS)}
+    card_verbs = {verb: pieces.card_actions(verb, CARDS) for verb in ("give", "want", "discard")}
+    trade_table = pieces.trade_actions(CARDS)
     card_totals = (rulebook.RESOURCE_CARDS.value,) * len(rulebook.RESOURCES) + \
         (ck_rulebook.COMMODITY_CARDS.value,) * len(ck_rulebook.COMMODITIES)
     card_groups = (RESOURCE_ORDER, COMMODITY_ORDER)
@@ -287,6 +290,9 @@ class CKGame(CatanGame):
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
+
+    def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
+        return ratings.lookaheads(self, actions, player)
 
     def redeal(self, viewer: int | None, rng: Rng) -> CKGame:
         return hidden.redeal(self, viewer, rng)

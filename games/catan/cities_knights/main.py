@@ -152,9 +152,12 @@ class CKMain(TurnStep):
     )
     #: Verbs that need a knight of the player's on the board.
     knight_verbs = ("activate", "chase", "displace", "move", "promote")
+    #: Verbs that need a knight of the player's active since before this turn (``knights.action``, ``knights.fresh``).
+    acting_verbs = ("chase", "displace", "move")
 
     def __init__(self) -> None:
         self._no_knights = tuple(unit for unit in self.verbs if unit.verb not in self.knight_verbs)
+        self._none_acting = tuple(unit for unit in self.verbs if unit.verb not in self.acting_verbs)
 
     def prompt(self, game: CKGame, at: Any) -> str:
         return (f"{name(at.player)}: trade, build, place or use knights, improve cities, play progress cards, or end "
@@ -165,7 +168,10 @@ class CKMain(TurnStep):
         s = game.state
         hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
         k = s.knights_at
-        units = self.verbs if k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2] else self._no_knights
+        if not k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2]:
+            units = self._no_knights
+        else:  # the verbs of acting knights only with a knight that may act (knights.can_act): options asked often
+            units = self.verbs if s.active[p] & ~s.fresh else self._none_acting
         out: list[Action] = []
         for unit in units:
             out += unit.offer(game, p, hand)

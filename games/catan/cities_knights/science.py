@@ -139,27 +139,41 @@ class InventorSwap(CatanStep):
 
 
 # ---------------------------------------------------------------- Irrigation, Mining
-def _harvest(game: CKGame, p: int, terrain: int, card: int, rule: str) -> None:
+#: The harvest cards: progress card -> (the terrain it harvests, the card it takes, its rule).
+HARVESTS = {IRRIGATION: (FIELDS, GRAIN, "progress.irrigation"), MINING: (MOUNTAINS, ORE, "progress.mining")}
+
+
+def harvest(game: CKGame, p: int, kind: int) -> tuple[int, int, int, int]:
+    """What the harvest card ``kind`` gives ``p``: (card, cards taken, cards due, hexes counted): so many for each
+    hex of its terrain next to their buildings, while the bank has them."""
     s = game.state
+    terrain, card, rule = HARVESTS[kind]
     mine = s.settlements[p] | s.cities[p]
     hexes = [h for h in range(N_HEXES) if s.terrain[h] == terrain and mine & HEX_CORNER_MASK[h]]
     each = game.design.card_numbers[rule.split(".")[1]]
     due = each * len(hexes)
-    got = min(due, s.bank[card])
+    return card, min(due, s.bank[card]), due, len(hexes)
+
+
+def _harvest(game: CKGame, p: int, kind: int) -> None:
+    s = game.state
+    terrain, card, rule = HARVESTS[kind]
+    card, got, due, hexes = harvest(game, p, kind)
+    each = game.design.card_numbers[rule.split(".")[1]]
     s.bank[card] -= got
     s.hands[p * CARD_KINDS + card] += got
     short = f" (the bank has only {got})" if got < due else ""
     game.emit(rule, f"{name(p)} takes {got} {CARDS[card]}: {each} for each of the "
-              f"{len(hexes)} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)
+              f"{hexes} {rulebook.TERRAINS[terrain]} hexes next to their buildings{short}.", player=p, taken=got)
     game.push(waiting("card-done", game.state.player))
 
 
 def _irrigation(game: CKGame, p: int) -> None:
-    _harvest(game, p, FIELDS, GRAIN, "progress.irrigation")
+    _harvest(game, p, IRRIGATION)
 
 
 def _mining(game: CKGame, p: int) -> None:
-    _harvest(game, p, MOUNTAINS, ORE, "progress.mining")
+    _harvest(game, p, MINING)
 
 
 # ---------------------------------------------------------------- Medicine

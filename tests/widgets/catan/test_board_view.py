@@ -34,6 +34,7 @@ def test_the_geometry_is_the_engines_island_in_svg_units():
             assert abs(((nx - hx) ** 2 + (ny - hy) ** 2) ** 0.5 - geo["side"]) < 0.2
 
 
+@pytest.mark.slow
 def test_a_picture_draws_tokens_with_pips_red_six_and_eight_harbours_and_the_robber():
     game = new_game(players=3, seed=1)
     view = BoardView(game)
@@ -52,6 +53,7 @@ def test_a_picture_draws_tokens_with_pips_red_six_and_eight_harbours_and_the_rob
     assert not [n for n in page.walk() if "intent" in n.data], "a picture has nothing to click"
 
 
+@pytest.mark.slow
 def test_the_pieces_are_drawn_in_seat_colours_with_knights_by_strength():
     game = new_ck_game(players=3, seed=4)
     while len(game.history) < 400 and not game.is_terminal():
@@ -79,6 +81,7 @@ def test_a_picture_keeps_its_position_and_refuses_clicks(monkeypatch, no_callbac
         BoardView(game, offers={"node:3": "here"})
 
 
+@pytest.mark.slow
 def test_a_live_board_sends_offered_places_to_the_sandbox(monkeypatch, no_callback_errors):
     game = new_game(players=3, seed=1)
     placed: list[int] = []

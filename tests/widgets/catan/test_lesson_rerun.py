@@ -7,6 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
+
 LESSON = Path(__file__).resolve().parents[3] / "notebooks" / "12_catan_play_cities_knights.ipynb"
 
 

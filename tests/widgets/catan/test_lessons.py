@@ -1,5 +1,7 @@
 """The lessons' tables and charts (widgets.catan.lessons) agree with the odds and the engine."""
 
+import pytest
+
 from games.catan import cities_knights
 from games.catan.data import ck_rulebook
 from games.core.bots import GreedyBot, play_out
@@ -11,6 +13,7 @@ def finished_game(seed=1):
     return play_out(game, [GreedyBot(q) for q in range(3)])
 
 
+@pytest.mark.slow
 def test_the_dice_table_and_chart_show_the_36_rolls():
     frame = lessons.dice_frame()
     assert frame["ways (of 36)"].sum() == 36 and frame.loc[8, "chance"] == "5/36" and frame.loc[7, "note"] == "robber"
@@ -28,6 +31,7 @@ def test_a_nodes_table_says_what_each_building_takes():
     assert yields.loc[31, "settlement: per 36 rolls"] == odds.cards_per_36(game, 31)
 
 
+@pytest.mark.slow
 def test_the_arrival_table_and_chart_are_exact():
     frame = lessons.arrival_frame(positions=(0, 4), rolls=(7, 14))
     assert frame.loc[0, "expected rolls"] == "14" and frame.loc[4, "ships needed"] == 3
@@ -36,6 +40,7 @@ def test_the_arrival_table_and_chart_are_exact():
     assert fig.data[0].y[10] == float(odds.arrival_within(10, 2))
 
 
+@pytest.mark.slow
 def test_the_simulation_table_sets_random_play_beside_the_exact_numbers():
     frame = lessons.simulation_frame(odds.observed_attacks(games=2, seed=3))
     assert frame.loc["share of ship faces", "exact"] == "50.0 %" and frame.attrs["attacks"] > 10
@@ -55,6 +60,7 @@ def test_the_improvement_tables():
     assert lessons.draw_chance_frame().loc["trade", "level 0"] == "0"
 
 
+@pytest.mark.slow
 def test_the_points_history_and_chart_come_from_the_games_own_history():
     game = finished_game()
     points = lessons.points_frame(game)

@@ -25,6 +25,7 @@ def test_two_dice_make_36_rolls_and_the_ways_are_the_printed_pips():
     assert odds.roll_chance(7) == Fraction(1, 6) and odds.roll_chance(13) == 0 and odds.pips(0) == 0
 
 
+@pytest.mark.slow
 def test_the_chances_match_the_engines_dice_within_a_tolerance():
     rng, n = Rng(7), 36_000
     seen: dict[int, int] = {}
@@ -92,6 +93,7 @@ def test_three_ship_faces_of_six():
     assert odds.ship_chance() == Fraction(ck_rulebook.EVENT_FACES.value.count("ship"), 6) == Fraction(1, 2)
 
 
+@pytest.mark.slow
 @given(st.integers(0, STEPS - 1), st.integers(0, 60))
 @settings(max_examples=60, deadline=None)
 def test_arrival_chances_grow_to_one_and_add_up(position, n):
@@ -106,6 +108,7 @@ def test_arrival_chances_grow_to_one_and_add_up(position, n):
         assert odds.arrival_on(n, position) == comb(n - 1, need - 1) * p ** need * (1 - p) ** (n - need)
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # exact sums over many rolls: a loaded machine makes it slow, never wrong
 @given(st.integers(0, STEPS - 1))
 def test_expected_rolls_is_two_per_missing_ship(position):
@@ -120,6 +123,7 @@ def test_the_ship_stands_on_a_space_of_the_track():
         odds.ships_needed(STEPS)
 
 
+@pytest.mark.slow
 def test_the_exact_numbers_match_the_engines_random_play():
     seen = odds.observed_attacks(games=6, players=3, seed=11)
     assert seen["rolls"] > 2000

@@ -14,7 +14,7 @@ from games.catan.data import rulebook
 from widgets.catan import CatanTable, CKTable
 from widgets.catan.choices import main_prompt, plan
 from widgets.catan.places import PlaceWords
-from widgets.shared.table import rules_catalog
+from widgets.shared.table_words import rules_catalog
 
 #: An engine index as the board does not show it: "hex 10", "road 19", "settle 49", "intersection 31", "at 24".
 RAW_ID = re.compile(r"\b(?:hex|intersection|node|path|edge|settle|city|road|robber|knight|at|on) \d+\b(?! \(|:)")
@@ -56,6 +56,7 @@ def test_every_intersection_and_path_of_a_real_island_has_words_of_its_own(seed)
     assert words.hex(robber) == (f"{terrain} {numbers[robber]}" if numbers[robber] else f"the {terrain}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", [CatanTable, CKTable])
 def test_no_text_of_a_table_names_a_place_by_an_index_the_board_does_not_show(cls):
     rng = random.Random(7)
@@ -98,6 +99,7 @@ def _ck_main_with_knights():
     pytest.skip("no C&K main-phase position with a knight to use among the kept positions")
 
 
+@pytest.mark.slow
 def test_each_highlighted_spot_looks_like_what_a_click_does_and_says_it():
     position = _ck_main_with_knights()
     table = CKTable(position.game.clone(), human=position.seat)
@@ -159,6 +161,7 @@ def _steal_position():
     return first_positions("catan")["steal"][0]
 
 
+@pytest.mark.slow
 def test_the_stolen_card_is_told_to_the_thief_only():
     position = _steal_position()
     thief = CatanTable(position.game.clone(), human=position.seat)

@@ -87,6 +87,7 @@ def test_a_seat_has_two_knights_of_a_level():
     assert not sandbox.place(20, "mighty knight", 0) and "both" in sandbox.status.value
 
 
+@pytest.mark.slow
 def test_the_development_board_follows_the_metropolis_race():
     sandbox = DevelopmentSandbox(players=3)
     for _ in range(4):
@@ -115,6 +116,7 @@ def test_the_development_board_refuses_nonsense():
     assert not lonely.improve(1, "science") and "needs a city" in lonely.status.value
 
 
+@pytest.mark.slow
 def test_the_development_board_keeps_the_one_city_rule_when_the_metropolis_is_taken():
     """Level 4 of another track waits for a second city even when another seat already holds that metropolis
     (metropolis.one-city): the sandbox asks the engine, it does not repeat an older check of its own."""

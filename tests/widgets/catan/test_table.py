@@ -11,10 +11,11 @@ import pytest
 
 from games.catan.cities_knights import CKGame, barbarians
 from games.catan.game import CatanGame
-from tests.widgets.messages import click, spy, updates
+from tests.widgets.messages import click, picture, spy, updates
 from tests.widgets.render import draw, explore
 from widgets.catan import CatanTable, CKTable
 from widgets.catan.boards import board_state
+from widgets.catan.places import PlaceWords
 
 
 def played(game, steps, pick=-1):
@@ -24,6 +25,7 @@ def played(game, steps, pick=-1):
     return game
 
 
+@pytest.mark.slow
 def test_the_game_id_chooses_the_base_game_or_cities_and_knights():
     assert type(CatanTable(seed=1).game) is CatanGame
     ck = CatanTable(game_id="catan.cities_knights", seed=1)
@@ -37,6 +39,7 @@ def test_the_game_id_chooses_the_base_game_or_cities_and_knights():
         CatanTable(CatanGame(None, 1, players=3), game_id="catan.cities_knights")
 
 
+@pytest.mark.slow
 def test_a_settlement_click_puts_it_on_the_board_and_the_bots_answer(monkeypatch, no_callback_errors):
     table = spy(CatanTable(players=3, seed=1), monkeypatch)
     node = int(table.status["legal"][0].split()[1])
@@ -95,6 +98,7 @@ def test_another_seats_cards_never_reach_the_browser_unless_the_teacher_switch_i
     assert [s["hand"]["cards"] is not None for s in table.seats] == [s == me for s in range(3)]
 
 
+@pytest.mark.slow
 def test_the_base_games_victory_point_cards_stay_face_down_for_the_other_seats(monkeypatch):
     game = played(CatanGame(None, 2, players=3), 900, pick=0)
     table = CatanTable(game, human=game.pending().player)
@@ -104,6 +108,7 @@ def test_the_base_games_victory_point_cards_stay_face_down_for_the_other_seats(m
             assert shown["hand"]["development"] is None and shown["hand"]["vp_cards"] is None
 
 
+@pytest.mark.slow
 def test_the_panels_of_a_known_position_are_the_engines_numbers():
     game = played(CKGame(None, 4, players=3), 500)
     table = CKTable(game, human=game.pending().player)
@@ -119,7 +124,7 @@ def test_the_panels_of_a_known_position_are_the_engines_numbers():
         assert sum(shown["sources"].values()) == sum(game.point_sources(seat).values())
         levels = s.levels[seat * 3:seat * 3 + 3]
         assert shown["levels"] == dict(zip(("politics", "science", "trade"), levels, strict=True))
-    assert table.board == board_state(game, game.observe(table.human))
+    assert table.board == board_state(game, game.observe(table.human), table.catalog["geometry"]["numbers"])
     page = draw(table)
     assert page.by_id("ct-barbarian-track").data["position"] == str(s.barbarian)
     assert f"strength {b['strength']} (cities) against defence {b['defence']}" in page.by_id("ct-versus").all_text
@@ -132,6 +137,7 @@ def test_the_panels_of_a_known_position_are_the_engines_numbers():
     assert cat["level_cost"] == [1, 2, 3, 4, 5] and cat["ability_level"] == 3 and cat["metropolis_level"] == 4
 
 
+@pytest.mark.slow
 def test_a_barbarian_attack_is_announced_with_its_arithmetic(monkeypatch):
     table = spy(CKTable(seed=1, bots="random"), monkeypatch)
     for _ in range(3000):
@@ -144,6 +150,7 @@ def test_a_barbarian_attack_is_announced_with_its_arithmetic(monkeypatch):
     assert draw(table).by_id("ct-last-attack").all_text == "last attack: " + " ".join(attack)
 
 
+@pytest.mark.slow
 def test_a_knights_move_is_two_clicks_the_first_selects(monkeypatch):
     from tests.widgets.positions import first_positions
     position = next(p for p in first_positions("catan_ck")["main"] if "move" in p.verbs)
@@ -161,6 +168,7 @@ def test_watch_mode_shows_every_seat_as_counts(monkeypatch):
     assert all(s["hand"]["cards"] is None for s in table.seats) and table.status["legal"] == []
 
 
+@pytest.mark.slow
 def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
     from tests.widgets.positions import first_positions
     position = first_positions("catan")["steal"][0]
@@ -175,6 +183,7 @@ def test_buttons_that_name_a_player_say_which_seat(monkeypatch):
         == set(labels.values())
 
 
+@pytest.mark.slow
 def test_a_level_three_improvement_shows_its_ability():
     from tests.widgets.positions import first_positions
     position = first_positions("catan_ck")["aqueduct"][0]  # the Aqueduct: science level 3 at least
@@ -187,3 +196,49 @@ def test_a_level_three_improvement_shows_its_ability():
     for seat in range(game.players):
         for t, track in enumerate(("politics", "science", "trade")):
             assert page.has_id(f"ct-ability-{seat}-{track}") == (s.levels[seat * 3 + t] >= 3)
+
+
+def words_shown(table) -> dict[str, list[str]]:
+    """The place words the browser shows: the position's own when the board sends them, else the geometry's."""
+    return table.board["words"] or table.catalog["geometry"]["words"]
+
+
+def assert_words_name_the_tokens_drawn(table) -> None:
+    drawn = PlaceWords(table.catalog["geometry"]["terrain"], table.board["numbers"]).all
+    assert words_shown(table) == drawn
+    assert table.board["numbers"] == list(table.game.state.numbers)
+
+
+@pytest.mark.slow
+def test_after_the_inventor_swaps_tokens_every_place_is_named_by_its_token_also_after_undo(monkeypatch):
+    """Issue 36: the board named places by the engine's layout (a cache it refreshes when it reads its tables), so
+    once the bots had rolled, hex 2 showed token 3 and its tooltip said 'hills 11'; after an undo the words were out
+    of date, and a refused intent could change the picture."""
+    from tests.widgets.positions import first_positions
+    position = first_positions("catan_ck")["inventor"][0]
+    table = spy(CKTable(position.game.clone(), human=position.seat, bots="random"), monkeypatch)
+    printed = list(table.board["numbers"])
+    swap = table.status["legal"][0]
+    a, b = (int(h) for h in swap.split()[1:])
+    assert table.act(swap), table.message
+    assert table.board["numbers"][a] == printed[b] and table.board["numbers"][b] == printed[a]
+    assert_words_name_the_tokens_drawn(table)
+    assert f"{table.catalog['geometry']['terrain'][a]} {printed[b]}" == words_shown(table)["hex"][a]
+    assert table.act("end"), table.message  # the bots roll: the engine reads its tables for production
+    assert len(table.game.history) > len(position.game.history) + 2
+    assert_words_name_the_tokens_drawn(table)
+    assert table.game.tables  # the engine may refresh its layout cache at any read: the picture must not follow it
+    before = picture(table)
+    for refused in ("swap 0 14", "settle 60", "nonsense"):
+        assert not table.act(refused)
+        assert table.game.tables
+        assert picture(table) == before, refused
+    click(table, {"intent": "view_step", "step": "x"})
+    assert picture(table) == before
+    while len(table.game.history) > len(position.game.history):  # back before the swap: the printed tokens
+        assert table.undo(), table.message
+        assert_words_name_the_tokens_drawn(table)
+    assert table.board["numbers"] == printed
+    before = picture(table)  # the engine's layout cache still holds the swapped tokens here
+    assert table.game.tables
+    assert not table.act("settle 60") and picture(table) == before

@@ -78,6 +78,7 @@ def test_track_bonuses_are_the_components_atoms_in_words():
     ]
 
 
+@pytest.mark.slow
 def test_the_banner_is_shown_everywhere_the_cellar_values_appear():
     v = CellarView()
     assert v.banner == BANNER == "Values differ from the published game." and v.source == "approx"
@@ -324,6 +325,7 @@ def test_the_front_end_draws_the_board_with_the_one_cellar_renderer_and_its_test
     assert classes and all(c.startswith(".ch-") for c in classes), classes
 
 
+@pytest.mark.slow
 def test_importing_the_views_leaves_pandas_and_plotly_for_later():
     """The table, the cellar, the rows, the charts' module: none loads pandas or plotly before a chart is made."""
     code = "import sys, widgets.chartres; print('pandas' in sys.modules, 'plotly' in sys.modules)"

@@ -15,7 +15,7 @@ from tests.widgets.messages import click, spy, updates
 from widgets.chartres import ChartresTable, reveal_position, score_history
 from widgets.chartres.table import group_actions, ungroup_actions
 from widgets.shared.palette import seat_colours, seat_names
-from widgets.shared.table import MAX_EVENTS
+from widgets.shared.table_words import MAX_EVENTS
 
 #: Bytes of one sync message after a click. Measured over 8 games (3 and 4 players, greedy and random bots):
 #: mean 3.0–3.9 KB, largest 6.8 KB (test_every_step_syncs_in_one_small_message prints the figures).
@@ -218,6 +218,7 @@ def test_reset_shows_the_same_opening_again(table, no_callback_errors):
     assert frozen(table) == picture
 
 
+@pytest.mark.slow
 def test_time_travel_shows_the_past_read_only_and_comes_back(table, no_callback_errors):
     for _ in range(4):
         play_one_human_decision(table)
@@ -259,6 +260,7 @@ def test_the_event_log_holds_the_humans_decision_and_the_bots_after_it(table):
     assert all(text and rule in table.catalog["rules"] for _, text, rule in logged)
 
 
+@pytest.mark.slow
 def test_the_newest_events_are_the_ones_kept(table):
     table.play_to_end()
     table._events_from = 0
@@ -329,6 +331,7 @@ def _hide_differently(game: ChartresGame, human: int, turn: int) -> ChartresGame
     return twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, players, human", [(0, 3, 0), (1, 4, 2), (2, 2, 1)])
 def test_the_synced_state_never_carries_another_seats_hidden_cards(monkeypatch, seed, players, human):
     view = spy(ChartresTable(players=players, seed=seed, human=human, bots="random"), monkeypatch)

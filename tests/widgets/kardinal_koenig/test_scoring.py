@@ -379,6 +379,7 @@ def test_the_exercise_box_checks_on_click_and_never_raises():
     assert "✓ Right: B scores 5." in box.feedback.value
 
 
+@pytest.mark.slow
 def test_import_widgets_does_not_import_pandas_for_scoring():
     import subprocess
     import sys

@@ -15,7 +15,7 @@ from games.kardinal_koenig.data.rulebook import COUNTRIES
 from tests.widgets.messages import click, spy, updates
 from widgets.kardinal_koenig import KKTable
 from widgets.shared.palette import seat_colours
-from widgets.shared.table import MAX_EVENTS, section_words
+from widgets.shared.table_words import MAX_EVENTS, section_words
 
 #: Bytes of one sync message after a click (measured: see test_every_step_syncs_in_one_small_message).
 PAYLOAD_LIMIT = 8192
@@ -96,6 +96,7 @@ def test_the_board_draws_every_card_of_the_layout_with_its_stone_and_chip(table)
     assert any(cell[1] >= 0 for row in table.board for cell in row if cell)  # the bots placed claim stones
 
 
+@pytest.mark.slow
 def test_each_display_is_grouped_by_country_in_chart_order(table):
     table.play_to_end()
     game = table.game
@@ -221,6 +222,7 @@ def _chart_equals(frame, chart):
         assert frame.loc["roads & −2", (who, "crests")] == chart.minus[p]
 
 
+@pytest.mark.slow
 def test_the_chart_frame_equals_the_games_chart_during_and_after_the_game(table):
     frame = table.chart_frame()
     assert list(frame.index) == ["France", "Saxony", "Hungary", "Castile", "Franconia", "Bavaria", "Italy",
@@ -235,6 +237,7 @@ def test_the_chart_frame_equals_the_games_chart_during_and_after_the_game(table)
     assert table.chart["final"] and table.chart["winners"] == list(table.game.outcome().winners)
 
 
+@pytest.mark.slow
 def test_the_running_chart_keeps_the_minus_chips_face_down(table):
     rng = Rng(4)
     while not any("minus2" in chips for chips in table.game.state.chips):
@@ -264,6 +267,7 @@ def _hide_differently(game: CardGame, human: int, turn: int) -> tuple[CardGame, 
     return twin, rotated != kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_the_synced_state_never_carries_a_hidden_law_chip_kind(seed, monkeypatch):
     """Whatever the face-down chips are, the human sees the same table: the view cannot leak a kind."""
@@ -291,6 +295,7 @@ def test_the_synced_state_never_carries_a_hidden_law_chip_kind(seed, monkeypatch
 
 
 # ---------------------------------------------------------------------- watch mode and playing to the end
+@pytest.mark.slow
 def test_the_bots_are_the_ones_asked_for_and_seeded():
     greedy, randomly = KKTable(seed=5, players=3), KKTable(seed=5, players=3, bots="random")
     assert greedy.seats[1]["bot"] == "greedy" and randomly.seats[1]["bot"] == "random"
@@ -314,6 +319,7 @@ def test_assigning_a_game_redraws_without_moving_the_bots(table):
 
 
 # ---------------------------------------------------------------------- payload
+@pytest.mark.slow
 def test_every_step_syncs_in_one_small_message(table, capsys):
     rng = Rng(7)
     sizes = []
@@ -330,6 +336,7 @@ def test_every_step_syncs_in_one_small_message(table, capsys):
     assert max(sizes) <= PAYLOAD_LIMIT
 
 
+@pytest.mark.slow
 def test_events_are_capped_so_a_long_step_stays_small(table):
     table.play_to_end()
     table._events_from = 0

@@ -266,6 +266,7 @@ def test_the_view_can_be_built_from_a_snapshot_alone():
                        "cells": [{"tile": "gold", "owner": -1, "open": False, "kind": ""}] * 24})
 
 
+@pytest.mark.slow
 def test_the_payload_is_json_and_carries_the_banner():
     sb = MineSandbox(players=4, setup=1)
     for move in SIX_STAR_BUILD:
@@ -298,6 +299,7 @@ def test_the_score_table_is_the_engines_for_any_board(setup):
     assert MineBoardView(mines.snapshot(cells, owners), players=["Ann", "Bo", "Cy"]).scores == score_dicts(scores)
 
 
+@pytest.mark.slow
 def test_the_renderer_draws_entrances_rocks_tiles_owners_and_open_costs():
     cells, owners = six_star_board()
     page = draw(MineBoardView(mines.snapshot(cells, owners), players=NAMES, technology=2))
@@ -430,6 +432,7 @@ def test_the_rulebook_answers_come_out_of_the_exercises():
     assert "The mine below does not count" in cost.explain() and cost.answer() == 2
 
 
+@pytest.mark.slow
 def test_the_question_hides_the_answer():
     cost = MineExercise("Highest", placements=SIX_STAR_BUILD, ask="cost", space=15, hint="Look left, right, up.")
     figure = cost.figure()
@@ -474,6 +477,7 @@ def test_the_exercise_box_checks_on_click_and_never_raises():
 
 
 # ---------------------------------------------------------------------- the front end and the import
+@pytest.mark.slow
 def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_ids(view):
     page = draw_composed(view, "mine_board.js")
     assert intents(page) == {"space"} == set(MineBoardView.INTENTS)
@@ -491,6 +495,7 @@ def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_i
     assert selectors and all(part.strip().startswith(".kh-mn-") for s in selectors for part in s.split(","))
 
 
+@pytest.mark.slow
 def test_import_does_not_load_pandas_or_plotly():
     code = "import sys, widgets.kutna_hora.mine_board; print('pandas' in sys.modules, 'plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -304,6 +304,7 @@ def app():
     return PriceStandApp()
 
 
+@pytest.mark.slow
 def test_app_buttons_drive_the_game(app):
     app.deck.value, app.cards.value = "ore", 2
     app.advance_button.click()
@@ -327,6 +328,7 @@ def test_an_app_button_refusal_shows_as_a_message(app):
     assert app.stand.message_kind == "error" and "no demand" in app.stand.message
 
 
+@pytest.mark.slow
 def test_the_app_chart_follows_every_step(app):
     chart = app.chart
     names = [t.name for t in chart.data]
@@ -345,6 +347,7 @@ def test_the_app_chart_follows_every_step(app):
     assert population_line.x0 == 1 and ore_line.x0 == 3
 
 
+@pytest.mark.slow
 def test_price_chart_draws_every_good_along_its_deck():
     game = kutna_hora.new_economy()
     fig = price_chart(game.table, game.stands)
@@ -388,6 +391,7 @@ def test_importing_widgets_does_not_import_plotly_or_pandas():
     assert out.split() == ["False", "False"]
 
 
+@pytest.mark.slow
 def test_a_picture_keeps_the_step_it_was_taken_at_and_takes_no_clicks(stand, no_callback_errors):
     from tests.widgets.render import draw
 

@@ -14,7 +14,7 @@ from games.kutna_hora import BANNER
 from games.kutna_hora.game import KutnaHoraGame
 from tests.widgets.messages import click, spy, updates
 from widgets.kutna_hora import KHTable, boards, group_actions, ungroup_actions
-from widgets.shared.table import MAX_EVENTS
+from widgets.shared.table_words import MAX_EVENTS
 
 #: Bytes of one sync message after a click. Measured over 6 games (2–4 players, greedy and random bots):
 #: test_every_step_syncs_in_one_small_message prints the figures; the bound is 12 KB.
@@ -101,6 +101,7 @@ def test_bad_construction_is_named():
 
 
 # ---------------------------------------------------------------------- a whole game by clicking
+@pytest.mark.slow
 @pytest.mark.parametrize("bots, seed, players", [("greedy", 1, 2), ("random", 5, 3), ("random", 7, 4)])
 def test_the_human_plays_a_whole_game_by_clicking_only_offered_actions(monkeypatch, no_callback_errors, bots, seed,
                                                                       players):
@@ -161,6 +162,7 @@ def test_two_part_choices_are_grouped_by_their_tile(monkeypatch):
     assert money - cost >= view.game.state.seats[0].groschen - 0, "the human paid the wood"
 
 
+@pytest.mark.slow
 def test_the_costs_shown_are_what_the_engine_charges(monkeypatch):
     view = spy(KHTable(players=3, seed=11, bots="random"), monkeypatch)
     rng = Rng(3)
@@ -208,6 +210,7 @@ def test_an_illegal_click_leaves_the_game_alone_and_says_why(table, no_callback_
     {"intent": "undo"},  # nothing of the human's to undo yet
     42,
 ])
+@pytest.mark.slow
 def test_a_nonsense_intent_is_a_readable_message(table, intent, no_callback_errors):
     history = list(table.game.history)
     picture = frozen(table)
@@ -274,6 +277,7 @@ def test_the_event_log_names_every_event_since_the_humans_decision_with_its_rule
         assert text and section == game.rules[rule].section and words == game.rules[rule].text
 
 
+@pytest.mark.slow
 def test_play_rounds_lets_a_bot_play_the_human_seat_for_whole_rounds(table, no_callback_errors):
     click(table, {"intent": "play_rounds", "rounds": 2})
     game = table.game
@@ -299,6 +303,7 @@ def test_watch_mode_plays_one_decision_per_next_and_then_to_the_end(monkeypatch,
     assert view.message_kind == "error" and "game is over" in view.message
 
 
+@pytest.mark.slow
 def test_play_to_end_plays_the_human_seat_too_and_later_clicks_are_refused(table):
     assert table.play_to_end()
     assert table.game.is_terminal() and 0 in table._deciders()
@@ -344,6 +349,7 @@ def step_sizes(view, rng):
     return sizes
 
 
+@pytest.mark.slow
 def test_every_step_syncs_in_one_small_message(monkeypatch, capsys):
     sizes, catalogs = [], []
     for seed, players, bots in ((0, 2, "greedy"), (1, 4, "random"), (2, 3, "random"), (3, 4, "random"),

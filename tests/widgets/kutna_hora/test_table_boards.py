@@ -67,6 +67,7 @@ def synced(widget):
 
 
 # ---------------------------------------------------------------------- the boards are the engine's
+@pytest.mark.slow
 def test_the_synced_boards_are_the_engines(table):
     table.play_rounds(2)
     game = table.game
@@ -99,6 +100,7 @@ def test_the_synced_boards_are_the_engines(table):
 
 
 # ---------------------------------------------------------------------- hidden information
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, players, human", [(0, 2, 0), (1, 4, 2), (2, 3, 1)])
 def test_the_synced_state_never_carries_hidden_tiles_or_events(monkeypatch, seed, players, human):
     view = spy(KHTable(players=players, seed=seed, human=human, bots="random"), monkeypatch)
@@ -133,6 +135,7 @@ def test_the_synced_state_never_carries_hidden_tiles_or_events(monkeypatch, seed
 
 
 # ---------------------------------------------------------------------- tables and charts
+@pytest.mark.slow
 def test_score_frame_adds_up_the_logged_points_by_category(finished, busy):
     for game in (finished, busy):
         frame = score_frame(game)
@@ -161,6 +164,7 @@ def test_every_scoring_rule_has_a_category():
     assert score_category("prices.advance") == "other"
 
 
+@pytest.mark.slow
 def test_score_history_has_a_row_per_step_from_the_log_and_one_replay(finished, busy):
     for game in (finished, busy):
         history = score_history(game)
@@ -211,6 +215,7 @@ def test_the_board_views_draw_one_board_of_a_game_and_update(busy):
         TownHallView("a game")
 
 
+@pytest.mark.slow
 def test_the_board_views_are_pictures_that_answer_any_intent_with_a_message(busy, monkeypatch, no_callback_errors):
     for view in (TownHallView(busy), BarbaraView(busy), PlayerBoardView(busy, player=1)):
         view = spy(view, monkeypatch)
@@ -224,6 +229,7 @@ def test_the_board_views_are_pictures_that_answer_any_intent_with_a_message(busy
         assert {name: getattr(view, name) for name in ("catalog", "board")} == before
 
 
+@pytest.mark.slow
 def test_the_board_views_are_small(busy):
     for view in (TownHallView(busy), BarbaraView(busy), PlayerBoardView(busy, player=0)):
         state = {k: v for k, v in view.get_state().items() if not k.startswith("_")}
@@ -311,6 +317,7 @@ def clicks(page):
                   if n.data.get("intent") == "act" and "bg-button" not in n.classes and n.data.get("legal") != "false")
 
 
+@pytest.mark.slow
 def test_the_table_draws_every_board_with_its_test_hooks(table):
     page = draw(table)
     hooks = ["kh-tb-root", "kh-tb-banner", "kh-tb-prompt", "kh-tb-message", "kh-tb-undo", "kh-tb-reset",
@@ -332,6 +339,7 @@ def test_the_table_draws_every_board_with_its_test_hooks(table):
     assert buttons == sorted(table.status["legal"]), "the six orders of the guild rows are buttons"
 
 
+@pytest.mark.slow
 def test_only_the_humans_legal_actions_are_highlighted_on_the_boards(monkeypatch):
     view = spy(KHTable(players=2, seed=1, bots="random"), monkeypatch)
     view.act(view.status["legal"][0])  # the rows: now the cards
@@ -357,6 +365,7 @@ def test_only_the_humans_legal_actions_are_highlighted_on_the_boards(monkeypatch
     assert clicks(draw(view)) == [], "looking back offers nothing"
 
 
+@pytest.mark.slow
 def test_a_guild_set_a_bot_to_move_watch_mode_and_the_final_score_are_drawn(monkeypatch):
     chooser = KHTable(KutnaHoraGame(None, 2, players=2), human=1)  # Player 2 chooses the guild set first
     page = draw(chooser)
@@ -382,6 +391,7 @@ def test_the_styles_use_only_the_games_prefix():
             sheet, classes)
 
 
+@pytest.mark.slow
 def test_importing_the_module_leaves_pandas_and_plotly_for_later():
     code = ("import sys, widgets.kutna_hora.table as t; assert t.KHTable; "
             "print('pandas' in sys.modules, 'plotly' in sys.modules)")

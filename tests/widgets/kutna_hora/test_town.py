@@ -414,6 +414,7 @@ def test_the_matching_frame_is_town_matching_for_every_building(sawmill):
     assert matching_frame(TownPosition.empty(6)).empty
 
 
+@pytest.mark.slow
 def test_the_renderer_draws_plots_edges_offers_and_the_banner(sawmill):
     page = draw(TownView(sawmill, sawmill.costs(), {5: "+6"}, caption="the sawmill"))
     assert page.ids("kh-town-plot-") == [f"kh-town-plot-{i}" for i in range(25)]
@@ -448,6 +449,7 @@ def exercises(sawmill):
                                       {"used_pelicans": 5})]
 
 
+@pytest.mark.slow
 def test_exercises_accept_the_rules_answer_and_reject_others(exercises, sawmill):
     truths = [5, 1, 6, nobles.total(nobles.per_noble(sawmill.buildings, sawmill.owners, 5, 1, 5, (0,) * 4,
                                                      (0,) * 3), {"green": 2, "silver": 1})]
@@ -498,6 +500,7 @@ def test_the_exercise_box_checks_on_click_and_never_raises(exercises):
 
 
 # ---------------------------------------------------------------------- the front end and the import
+@pytest.mark.slow
 def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_ids(view):
     page = draw_composed(view, "town_board.js")
     assert intents(page) == {"plot"} == set(TownView.INTENTS)
@@ -518,6 +521,7 @@ def test_the_front_end_is_the_board_renderer_on_the_runtime_and_draws_the_test_i
     assert selectors and all(part.strip().startswith(".kh-town-") for s in selectors for part in s.split(","))
 
 
+@pytest.mark.slow
 def test_a_town_for_looking_at_sends_nothing_and_refuses_a_click(sawmill, no_callback_errors):
     picture = TownView(sawmill, interactive=False)
     assert not [n for n in draw(picture).walk() if "intent" in n.data]
@@ -525,6 +529,7 @@ def test_a_town_for_looking_at_sends_nothing_and_refuses_a_click(sawmill, no_cal
     assert picture.message_kind == "error" and "only for looking at" in picture.message
 
 
+@pytest.mark.slow
 def test_import_does_not_load_pandas_or_plotly():
     code = "import sys, widgets.kutna_hora.town_board; print('pandas' in sys.modules, 'plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -27,6 +27,7 @@ def test_arms_take_the_palette_colours_baseline_blue_then_orange():
     assert ARM_COLOURS[:2] == (SEATS[1][1], SEATS[2][1]) and set(ARM_COLOURS) == {c for _, c in SEATS}
 
 
+@pytest.mark.slow
 def test_win_rates_by_seat_and_position_with_error_bars_inside_0_and_1(results):
     fig = win_rate_figure(results)
     bars = [t for t in fig.data if t.type == "bar"]
@@ -44,6 +45,7 @@ def test_win_rates_by_seat_and_position_with_error_bars_inside_0_and_1(results):
     assert bars[0].error_y.arrayminus[0] == pytest.approx(first["win_rate"] - first["low"])
 
 
+@pytest.mark.slow
 def test_the_forest_plot_has_one_panel_per_variant_standardised_and_labelled_in_units(results):
     fig = forest_figure(results)
     (points,) = fig.data
@@ -63,6 +65,7 @@ def test_metric_units_and_spreads():
     assert in_units("rounds", math.nan) == "n/a"
 
 
+@pytest.mark.slow
 def test_the_spread_is_the_baselines_standard_deviation_or_falls_back(results, monkeypatch):
     import statistics
 
@@ -109,6 +112,7 @@ def test_game_lengths_per_arm_in_rounds_and_turns(results):
     assert len(fig.layout.shapes) == 2 * len(results.arms)  # each arm's mean, dashed
 
 
+@pytest.mark.slow
 def test_without_a_variant_the_forest_plot_says_so():
     alone = Experiment(Variant(GAME), [], bots=BOTS, games=3).run()
     fig = forest_figure(alone)

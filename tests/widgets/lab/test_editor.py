@@ -267,6 +267,7 @@ def test_every_game_opens_in_the_editor_and_takes_an_edit(game):
 
 
 # ---------------------------------------------------------------------- the front end
+@pytest.mark.slow
 def test_the_front_end_draws_rows_cells_and_the_diff_and_sends_intents(editor):
     editor.edit("points_to_win", "12")
     editor.edit("costs.city.ore", "2")
@@ -291,6 +292,7 @@ def test_the_front_end_draws_rows_cells_and_the_diff_and_sends_intents(editor):
     assert json.dumps({"intent": "open", "parameter": None}, sort_keys=True) in sent
 
 
+@pytest.mark.slow
 def test_a_game_without_parameters_says_so():
     editor = VariantEditor(GAME)
     editor.catalog = {**editor.catalog, "rows": []}  # what the front end gets from a game that lists none

@@ -50,6 +50,7 @@ def test_the_stop_rule_exercise_calls_as_the_stop_rule_does(low, high, margin, c
         StopRuleExercise("t", 2.0, 1.0, 1.0)
 
 
+@pytest.mark.slow
 def test_the_direction_is_the_side_of_0_the_paired_interval_lies_on(results):
     for arm in ("fewer cards", "printed game (bots reseeded 1)"):
         for metric in ("turns", "spread_last", "first_player_win"):
@@ -63,6 +64,7 @@ def test_the_direction_is_the_side_of_0_the_paired_interval_lies_on(results):
         DirectionExercise("t", results, "fun", "fewer cards")
 
 
+@pytest.mark.slow
 def test_the_first_player_and_the_fan_are_read_from_the_results(results):
     exercise = FirstPlayerExercise("t", results, "printed game")
     est = results.estimate(results.arm("printed game"), "first_player_win")
@@ -81,6 +83,7 @@ LESSONS = {"lab_13_price_economy": ("kutna_hora.game", "ore falls faster"),
            "lab_14_barbarians": ("catan.cities_knights", "barbarians 4 steps away")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LESSONS))
 def test_each_kept_lesson_experiment_is_in_the_repository_and_complete(name):
     assert name in names()

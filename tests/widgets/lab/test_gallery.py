@@ -34,6 +34,7 @@ def folder(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_every_experiment_is_one_row_per_variant_with_its_verdict(folder):
     gallery = Gallery(folder)
     rows = gallery.table.rows
@@ -46,6 +47,7 @@ def test_every_experiment_is_one_row_per_variant_with_its_verdict(folder):
     assert gallery.table.message.startswith("2 experiments in ")
 
 
+@pytest.mark.slow
 def test_sorting_by_verdict_and_by_difference_and_choosing_a_metric(folder):
     gallery = Gallery(folder)
     click(gallery.table, {"intent": "sort", "column": "verdict"})
@@ -66,6 +68,7 @@ def test_sorting_by_verdict_and_by_difference_and_choosing_a_metric(folder):
         assert gallery.table.message_kind == "error" and len(gallery.table.message) < 200
 
 
+@pytest.mark.slow
 def test_a_row_opens_its_report_and_its_games(folder):
     gallery = Gallery(folder)
     strong = next(r for r in gallery.table.rows if r["variant"] == "4 French cards")

@@ -41,6 +41,7 @@ def ran():
     return lab, results
 
 
+@pytest.mark.slow
 def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
     lab, results = ran
     assert isinstance(results, Results) and lab.results is results and results.games == 6
@@ -69,6 +70,7 @@ def test_a_blocking_run_returns_the_results_and_fills_the_views(ran):
     assert lab.summary_frame().shape[0] == len(results.summary_rows())
 
 
+@pytest.mark.slow
 def test_the_picked_game_opens_in_its_table_at_that_round(ran):
     lab, results = ran
     lab.pick_arm.value = "short roads"
@@ -91,6 +93,7 @@ def test_the_picked_game_opens_in_its_table_at_that_round(ran):
     assert lab.open_game("nobody", 0) is None and lab.message_kind == "error" and "no arm 'nobody'" in lab.message
 
 
+@pytest.mark.slow
 def test_a_click_on_the_fan_chart_opens_the_nearest_game_at_that_round(ran):
     lab, results = ran
     series = lab.series.value
@@ -113,6 +116,7 @@ def test_a_click_on_the_fan_chart_opens_the_nearest_game_at_that_round(ran):
     lab.fan_by.value = "round"
 
 
+@pytest.mark.slow
 def test_run_and_stop_in_a_thread_keep_the_finished_games(lab):
     lab.bots = ["random", "random", "random"]  # quick games; 120 per arm would take a minute
     assert lab.start() is None  # the Run button: a background thread
@@ -134,6 +138,7 @@ def test_run_and_stop_in_a_thread_keep_the_finished_games(lab):
     assert not lab.stop() and lab.message == "Nothing is running: press Run first."
 
 
+@pytest.mark.slow
 def test_a_second_run_plays_only_what_the_store_lacks(lab):
     store = Store()
     lab = DesignLab(GAME, variants=lab.variants, store=store)
@@ -162,6 +167,7 @@ def test_refusals_and_errors_are_sentences(lab, monkeypatch):
     assert not lab._open_picked() and lab.message == "No results yet: press Run first."
 
 
+@pytest.mark.slow
 def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
     from games.lab import parameters
 
@@ -179,6 +185,7 @@ def test_when_the_stop_rule_decides_the_lab_says_so_in_words():
     assert verdict.words.startswith("the variant lowers the decisions a game takes by ")
 
 
+@pytest.mark.slow
 def test_a_variant_like_the_baseline_is_an_a_a_test(lab):
     lab.variants = [Variant(GAME)]
     experiment = lab.make_experiment()
@@ -209,6 +216,7 @@ def test_arms_bots_and_the_editor_stay_in_step(lab):
     assert lab.seats.children[1].label == f"greedy that {lab.game.action_kinds['take']}"
 
 
+@pytest.mark.slow
 def test_the_fan_chart_is_one_widget_redrawn_in_place_whose_first_message_holds_the_figure(ran, monkeypatch):
     import comm
     import plotly.graph_objects as go
@@ -237,6 +245,7 @@ def test_the_seat_menus_offer_restricted_bots_of_the_games_kinds():
     assert options["random never play three"] == f"random that {game_class(GAME).action_kinds['play three']}"
 
 
+@pytest.mark.slow
 def test_where_there_are_no_threads_run_plays_on_the_event_loop(lab, monkeypatch):
     monkeypatch.setattr(sys, "platform", "emscripten")
     lab.games.value = 3
@@ -249,6 +258,7 @@ def test_where_there_are_no_threads_run_plays_on_the_event_loop(lab, monkeypatch
     assert isinstance(results, Results) and lab.results is results and not lab.running
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_plays_a_block_in_the_lab_and_opens_a_game_at_a_round(game):
     from widgets.shared.tables import table_class
@@ -266,6 +276,7 @@ def test_every_game_plays_a_block_in_the_lab_and_opens_a_game_at_a_round(game):
     assert shown == rounds[second]
 
 
+@pytest.mark.slow
 def test_issue_37_the_lab_view_says_what_a_run_does_and_opens_the_fan_on_the_changed_series():
     # the fan chart opens on the series the variant changes (lesson 13: the ore price, not wood)
     assert series_for(["price.wood", "price.ore", "income"], ["prices.ore.12.ore.0", "prices.ore.13.ore.1"]) == \
@@ -290,6 +301,7 @@ def test_issue_37_the_lab_view_says_what_a_run_does_and_opens_the_fan_on_the_cha
     assert not lab.running
 
 
+@pytest.mark.slow
 def test_the_report_button_writes_one_page_and_a_lab_folder_keeps_the_run(tmp_path):
     from games.lab.folder import LabFolder
 

@@ -21,6 +21,7 @@ def test_the_interval_exercise_is_answered_by_the_wilson_interval(wins, seats, i
         IntervalExercise("bad", wins=5, seats=4)
 
 
+@pytest.mark.slow
 def test_the_preference_exercise_is_answered_by_the_search_on_equal_terms():
     game = kardinal_koenig.new_game(players=3, seed=11, start_player=0)
     legal = [str(a) for a in game.legal_actions()]

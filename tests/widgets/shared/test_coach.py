@@ -140,6 +140,7 @@ def hints_value(game, action) -> float:
     return twin.heuristic(0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_review_finds_the_evaluations_worst_opening_and_names_a_better_one(seed):
     game, worst = worst_opening(seed)
@@ -150,6 +151,7 @@ def test_a_review_finds_the_evaluations_worst_opening_and_names_a_better_one(see
     assert found[0].best_chance - found[0].played_chance >= 0.12 and found[0].reason and found[0].played_reason
 
 
+@pytest.mark.slow
 def test_hint_and_review_word_the_same_move_alike_and_the_review_reuses_the_hints_search(monkeypatch):
     """A Catan road was "points +2" in the hint and "changes nothing" in the review a moment later: both now word a
     move at a step by move_words seeded by the step, and the review takes the hint's search instead of its own."""
@@ -168,6 +170,7 @@ def test_hint_and_review_word_the_same_move_alike_and_the_review_reuses_the_hint
     assert found[0].reason == listed[found[0].best] and found[0].played_reason == listed[str(worst)]
 
 
+@pytest.mark.slow
 def test_a_review_of_the_searchs_own_choice_finds_nothing():
     game = game_class("kardinal_koenig.cards")(None, 1, players=3, start_player=0)
     good = game.clone()
@@ -187,6 +190,7 @@ def test_a_review_looks_only_at_the_steps_given_and_can_be_cancelled():
         review_report(played, 0, cancelled=lambda: True)
 
 
+@pytest.mark.slow
 def test_a_whole_game_review_keeps_to_its_time_budget_by_sharing_it_out(monkeypatch):
     """Each screening search gets its share of the budget and as many iterations as that share allows at the pace so
     far (the bench times it: bench/bench_coach.py); what a budget too small leaves unchecked is counted and said."""
@@ -212,6 +216,7 @@ def test_a_whole_game_review_keeps_to_its_time_budget_by_sharing_it_out(monkeypa
 
 
 # ---------------------------------------------------------------------- the table's coach
+@pytest.mark.slow
 def test_the_table_streams_progress_then_shows_hints_that_can_be_played(monkeypatch):
     table = spy(KKTable(seed=3), monkeypatch)
     click(table, {"intent": "hint"})
@@ -224,6 +229,7 @@ def test_the_table_streams_progress_then_shows_hints_that_can_be_played(monkeypa
     assert table.message.startswith("Step") and first in [str(a) for a in table.game.history]
 
 
+@pytest.mark.slow
 def test_the_coach_refuses_watch_mode_looking_back_and_a_finished_game_in_sentences(monkeypatch):
     watch = spy(KKTable(seed=3, human=None), monkeypatch)
     assert not watch.hint() and "watch mode" in watch.message and watch.coach == {}
@@ -237,6 +243,7 @@ def test_the_coach_refuses_watch_mode_looking_back_and_a_finished_game_in_senten
                              "looks back at your decisions, undo or reset plays on.")
 
 
+@pytest.mark.slow
 def test_a_review_after_some_decisions_lists_look_steps_that_show_the_decision(monkeypatch):
     monkeypatch.setattr(coach, "REVIEW_SECONDS", 60.0)
     table = spy(KKTable(seed=11), monkeypatch)
@@ -266,6 +273,7 @@ def test_play_a_round_is_not_the_learners_and_undo_takes_it_back_as_a_whole(monk
     assert not table.undo() and "you have not decided anything yet" in table.message
 
 
+@pytest.mark.slow
 def test_after_a_round_played_by_bots_review_and_undo_know_the_learners_own_decision(monkeypatch):
     monkeypatch.setattr(coach, "REVIEW_SECONDS", 30.0)
     table = spy(KHTable(seed=1), monkeypatch)
@@ -296,6 +304,7 @@ async def until(condition, seconds: float = 120.0) -> None:
     raise AssertionError("timed out")
 
 
+@pytest.mark.slow
 def test_a_review_from_the_browser_runs_in_the_background_with_progress_and_its_answer(monkeypatch):
     monkeypatch.setattr(coach, "REVIEW_SECONDS", 2.0)
     table = spy(KKTable(seed=4), monkeypatch)
@@ -316,6 +325,7 @@ def test_a_review_from_the_browser_runs_in_the_background_with_progress_and_its_
     assert any(0 < (u.get("progress") or 0) < 1 for u in busy if u.get("busy")), "progress reached the view"
 
 
+@pytest.mark.slow
 def test_undo_during_a_background_review_applies_at_once_and_says_the_review_stopped(monkeypatch):
     monkeypatch.setattr(coach, "REVIEW_SECONDS", 30.0)
     table = spy(KKTable(seed=4), monkeypatch)

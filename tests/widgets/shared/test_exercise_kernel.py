@@ -67,6 +67,7 @@ def line_of(tree: dict) -> dict:
     return tree["children"][2]["children"][0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["restart", "dead", "close", "disconnected"])
 def test_an_exercise_whose_kernel_is_gone_says_so_and_disables_check(how):
     drawn = run_watch(how)
@@ -82,6 +83,7 @@ def test_on_a_page_without_code_it_asks_for_a_reload_not_a_cell():
     assert line["text"] == LOST_KERNEL_PAGE and "Reload the page" in line["text"] and "cell" not in line["text"]
 
 
+@pytest.mark.slow
 def test_a_busy_kernel_is_no_lost_kernel():
     drawn = run_watch("busy")
     assert line_of(drawn["after"])["text"] == "" and "bg-ex--lost" not in drawn["after"]["classes"]

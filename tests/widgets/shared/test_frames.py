@@ -131,6 +131,7 @@ def test_table_is_pandas_where_pandas_is_installed(monkeypatch: pytest.MonkeyPat
 
 
 # ---------------------------------------------------------------------------------------------- the views' tables
+@pytest.mark.slow
 def test_every_table_maker_of_the_views_shows_what_pandas_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     from games import chartres
     from games.catan import new_game
@@ -183,6 +184,7 @@ def test_every_table_maker_of_the_views_shows_what_pandas_shows(monkeypatch: pyt
             raise AssertionError(f"{name}: {error}") from error
 
 
+@pytest.mark.slow
 def test_tournament_summaries_agree_with_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
     from widgets.shared.tournament import head_to_head, speed, tournament, win_rates
 
@@ -215,6 +217,7 @@ def test_pandas_is_really_blocked_there(tmp_path: Path) -> None:
     assert done.returncode != 0 and "pandas" in done.stderr
 
 
+@pytest.mark.slow
 def test_every_widget_module_imports_and_the_tables_work_without_pandas(tmp_path: Path) -> None:
     code = textwrap.dedent("""
         import importlib, pkgutil

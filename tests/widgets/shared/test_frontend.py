@@ -97,6 +97,7 @@ def test_every_view_ships_a_composed_module_and_the_runtime_styles():
         assert "export default { render }" in view._esm and ".bg-root" in view._css, view
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not shutil.which("node"), reason="Node.js is not installed: the syntax check needs it")
 def test_every_composed_module_is_valid_javascript(tmp_path):
     for view in all_views():

@@ -68,6 +68,7 @@ def test_a_refused_click_is_a_sentence_and_changes_nothing(page):
     assert "Traceback" not in table.message and [str(a) for a in table.game.history] == before
 
 
+@pytest.mark.slow
 def test_a_game_played_to_the_end_names_the_winner_on_the_page():
     rng = random.Random(5)
     table = play_page("kutna_hora", deal=rng.randrange(1000)).table

@@ -10,6 +10,8 @@ import pytest
 from tests.widgets.render import draw, draw_lost
 from tests.widgets.test_every_table import TABLES
 
+pytestmark = pytest.mark.slow  # every test here takes seconds (tests/README.md)
+
 
 @pytest.fixture(autouse=True)
 def dummy_comm(monkeypatch):

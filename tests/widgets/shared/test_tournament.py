@@ -11,6 +11,7 @@ from widgets.shared import tournament as tm
 from widgets.shared.tournament import TIMINGS, head_to_head, speed, tournament, wilson, win_rates
 
 
+@pytest.mark.slow
 def test_every_game_has_its_seats_and_the_wins_add_up_to_one_per_game():
     df = tournament("kardinal_koenig.cards", ["greedy", "random", "random"], games=6)
     assert len(df) == 18
@@ -32,6 +33,7 @@ def test_the_same_call_gives_the_same_table_and_another_seed_another():
     assert not a.drop(columns=list(TIMINGS)).equals(c.drop(columns=list(TIMINGS)))
 
 
+@pytest.mark.slow
 def test_two_worker_processes_give_the_frame_of_one():
     bots = ["mcts:12", "greedy", "random"]
     one = tournament("chartres.game", bots, games=4, seed=3, jobs=1)
@@ -43,6 +45,7 @@ def test_two_worker_processes_give_the_frame_of_one():
     assert (two.seconds >= two.max_seconds).all() and two.wall.gt(0).all()
 
 
+@pytest.mark.slow
 def test_greedy_wins_more_often_than_random():
     rates = win_rates(tournament("kardinal_koenig.cards", ["greedy", "random", "random", "random"], games=12))
     assert rates.loc["greedy", "win_rate"] > rates.loc["random", "win_rate"]
@@ -135,6 +138,7 @@ def test_nothing_is_printed_outside_a_kernel(capsys):
     assert capsys.readouterr() == ("", "")
 
 
+@pytest.mark.slow
 def test_importing_widgets_does_not_import_pandas():
     code = "import sys, widgets, widgets.shared.tournament; print('pandas' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
