@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from games.core.errors import read_json
 from games.core.parameters import quoted
 
 from .lineup import BotSpec, parse_lineup
@@ -511,17 +512,10 @@ class Target:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Target:
-        try:
-            if isinstance(text, bytes):
-                text = text.decode("utf-8")
-            if len(text) > MAX_FILE:
-                raise TargetError(f"a target file is at most {MAX_FILE:,} characters, not {len(text):,}")
-            data = json.loads(text)
-        except (UnicodeDecodeError, ValueError, RecursionError) as err:
-            if isinstance(err, TargetError):
-                raise
-            raise TargetError(f"a target file is JSON text: {str(err)[:120]}") from None
-        return cls.from_dict(data)
+        """A target from its file's text (refused by :class:`TargetError`: not JSON, too long, a wrong key...)."""
+        if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_FILE:
+            raise TargetError(f"a target file is at most {MAX_FILE:,} characters, not {len(text):,}")
+        return cls.from_dict(read_json(text, TargetError, "a target file"))
 
     @classmethod
     def load(cls, path: str | Path) -> Target:

@@ -264,7 +264,7 @@ def test_the_command_writes_the_candidates_and_the_best_as_a_variant_file(tmp_pa
      "takes 2 to 4 players"),
     ('{"game": "catan.base", "bots": ["random", "random"], "goals": ["drama in 0.5..1.4"], '
      '"space": {"points_to_win": [8]}}', "makes no sense"),
-    ("not json", "a target file is JSON text"),
+    ("not json", "a target file is not JSON"),
 ])
 def test_bad_input_exits_with_status_2_and_one_line(tmp_path, capsys, text, said):
     path = tmp_path / "bad.json"

@@ -125,8 +125,13 @@ def test_a_target_file_that_is_wrong_is_refused_in_one_sentence(data, said):
 def test_a_target_file_that_is_not_json_names_the_file(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{\"game\": ", encoding="utf-8")
-    with pytest.raises(TargetError, match="broken.json: a target file is JSON text"):
+    with pytest.raises(TargetError, match="broken.json: a target file is not JSON"):
         Target.load(path)
+    for text, said in ((b"{\"game\": \"\xff\"}", "not UTF-8 text"), ("[" * 100_000, "nests lists or objects deeper"),
+                       ("1" * 5_000, "a number too long"), (None, "is JSON text, not NoneType"),
+                       (" " * 2_000_001, "at most 2,000,000 characters")):
+        with pytest.raises(TargetError, match=said):
+            Target.from_json(text)
     with pytest.raises(TargetError, match="cannot be read"):
         Target.load(tmp_path / "missing.json")
 

@@ -87,7 +87,7 @@ def test_goals_and_parameters_are_added_and_read_back_in_words(lab):
     ({"intent": "confirm", "games": 10**7}, "the confirmation plays 1 to 100,000 games"),
     ({"intent": "method", "name": "grid"}, "a search is ntbea, halving, random"),
     ({"intent": "load", "text": "{\"game\": \"catan.base\"}"}, "Not loaded: a target file names its bots"),
-    ({"intent": "load", "text": "not json"}, "Not loaded: a target file is JSON text"),
+    ({"intent": "load", "text": "not json"}, "Not loaded: a target file is not JSON"),
     ({"intent": "use_best"}, "No search has found a candidate yet"),
     ({"intent": "report"}, "No confirmed search yet"),
     ({"intent": "stop"}, "Nothing is running"),
