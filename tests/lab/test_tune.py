@@ -42,6 +42,7 @@ def alone():
     return tune(sandbox_target(), budget_games=120, confirm_games=30)
 
 
+@pytest.mark.slow
 def test_a_search_reports_its_candidates_with_intervals_and_confirms_the_best(alone):
     assert alone.used == 120 and alone.played >= 120 and not alone.stopped
     rows = alone.rows()
@@ -65,6 +66,7 @@ def test_a_search_reports_its_candidates_with_intervals_and_confirms_the_best(al
     assert "== the best on fresh seeds" in alone.report()
 
 
+@pytest.mark.slow
 def test_the_confirmation_never_plays_a_seed_the_search_played(alone):
     table = alone.search.table.blocks
     searched = {alone.target.seed + k for blocks in table.values() for k in range(len(blocks))}
@@ -75,6 +77,7 @@ def test_the_confirmation_never_plays_a_seed_the_search_played(alone):
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**31 - 1), st.integers(1, MAX_BUDGET), st.booleans())
+@pytest.mark.slow
 def test_no_budget_reaches_the_confirmations_seeds(seed, budget, rotate):
     target = Target(SANDBOX, ["spread_last in 15..20"], {"turns": [8, 10]}, ["random"] * 3, seed=seed,
                     rotate=rotate)
@@ -86,6 +89,7 @@ def test_no_budget_reaches_the_confirmations_seeds(seed, budget, rotate):
         run.close()
 
 
+@pytest.mark.slow
 def test_the_same_search_on_the_event_loop(alone):
     import asyncio
 
@@ -98,6 +102,7 @@ def test_the_same_search_on_the_event_loop(alone):
     assert str(steps[-1]).startswith("done step ") and "(done)" in str(steps[-1])
 
 
+@pytest.mark.slow
 def test_the_same_search_on_every_runner(alone):
     on_processes = tune(sandbox_target(), budget_games=120, confirm_games=30, jobs=2)
     assert same(on_processes, alone)
@@ -107,6 +112,7 @@ def test_the_same_search_on_every_runner(alone):
     assert same(on_dask, alone)
 
 
+@pytest.mark.slow
 def test_a_stopped_search_keeps_its_games_and_a_rerun_ends_as_if_never_stopped(tmp_path, alone):
     path = tmp_path / "stopped.sqlite"
     stop = threading.Event()
@@ -130,6 +136,7 @@ def _killable(path: str) -> None:
     tune(sandbox_target(), budget_games=120, confirm_games=30, store=path)
 
 
+@pytest.mark.slow
 def test_a_search_killed_midway_loses_nothing_and_a_rerun_ends_as_if_never_killed(tmp_path, alone):
     path = str(tmp_path / "killed.sqlite")
     process = multiprocessing.get_context("spawn").Process(target=_killable, args=(path,))
@@ -155,6 +162,7 @@ def test_a_search_killed_midway_loses_nothing_and_a_rerun_ends_as_if_never_kille
     assert again.kept >= 40
 
 
+@pytest.mark.slow
 def test_a_kept_search_replays_read_only_and_says_what_it_lacks(tmp_path, alone):
     path = tmp_path / "kept.sqlite"
     with Store(path) as store:
@@ -167,6 +175,7 @@ def test_a_kept_search_replays_read_only_and_says_what_it_lacks(tmp_path, alone)
             tune(sandbox_target(), budget_games=240, store=kept)
 
 
+@pytest.mark.slow
 def test_a_budget_in_minutes_ends_the_search_and_says_the_games_that_repeat_it():
     target = sandbox_target()
     timed = tune(target, minutes=0.03, confirm=False)
@@ -182,6 +191,7 @@ def test_a_budget_in_minutes_ends_the_search_and_says_the_games_that_repeat_it()
         Tuning(target, budget_games=10, minutes=1)
 
 
+@pytest.mark.slow
 def test_the_known_answer_of_a_noiseless_length_is_found():
     """The sandbox plays 3 turns a round per player count: turns in 50..58 is 17 to 19 rounds, 18 in the middle."""
     for seed in range(3):
@@ -204,6 +214,7 @@ def _noisy(search, answer_of, noise: float, rng: Rng) -> tuple[int, ...]:
         search.tell([(p, {"turns": answer_of(p) + noise * _normal(rng)}) for p in asked])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", [NTBEA, Halving])
 def test_the_known_answer_of_a_noisy_length_is_found_in_nine_seeds_of_ten(method):
     """A stand-in for Catan's victory target: 30 turns a point, a block's noise of 45 turns; turns in 285..315 is
@@ -217,6 +228,7 @@ def test_the_known_answer_of_a_noisy_length_is_found_in_nine_seeds_of_ten(method
     assert found >= 9
 
 
+@pytest.mark.slow
 def test_ntbea_beats_random_search_on_three_parameters_with_the_same_budget():
     """A known landscape over 3 parameters (a band's loss plus noise): NTBEA's pick is nearer the target than a
     random search's, paired over 10 seeds, most of the time."""
@@ -236,6 +248,7 @@ def test_ntbea_beats_random_search_on_three_parameters_with_the_same_budget():
     assert better >= 7
 
 
+@pytest.mark.slow
 def test_the_command_writes_the_candidates_and_the_best_as_a_variant_file(tmp_path, capsys):
     target = tmp_path / "close.json"
     target.write_text(sandbox_target().to_json(), encoding="utf-8")
@@ -274,6 +287,7 @@ def test_bad_input_exits_with_status_2_and_one_line(tmp_path, capsys, text, said
     assert err.startswith("error: bad.json: ") and said in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_bad_options_exit_with_status_2(tmp_path, capsys):
     path = tmp_path / "t.json"
     path.write_text(sandbox_target().to_json(), encoding="utf-8")

@@ -149,10 +149,13 @@ def test_the_loss_counts_units_outside_a_band_and_pulls_towards_its_middle():
     assert drama.call(0, 1) == ""
 
 
+CATAN_MEASURES = measures(CATAN, 3)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.floats(0, 400), st.floats(0.5, 200), st.floats(-500, 900))
 def test_a_band_costs_nothing_only_at_its_middle_and_more_the_further_out(low, width, value):
-    goal = catan_target([f"turns in {low:.3f}..{low + width:.3f}"]).goals[0]
+    goal = parse_goal(f"turns in {low:.3f}..{low + width:.3f}", CATAN_MEASURES)
     inside = goal.low <= value <= goal.high
     assert goal.loss(value) >= 0
     assert (goal.loss(value) <= CENTRE_PULL + 1e-9) == inside or abs(value - goal.low) < 1e-6 or \
@@ -185,6 +188,7 @@ def test_a_rule_over_a_table_scales_or_shifts_its_number_cells_within_their_rang
     assert shifted.label(1) == "costs.*.ore +1"
 
 
+@pytest.mark.slow
 def test_a_rule_over_a_price_table_keeps_each_cells_marks():
     base = Variant(SANDBOX)
     dimension, _ = parse_dimension("prices.ore.*.ore.*", {"shift": [1]}, base)
@@ -196,6 +200,7 @@ def test_a_rule_over_a_price_table_keeps_each_cells_marks():
         "".join(c for c in first if not c.isdigit())
 
 
+@pytest.mark.slow
 def test_named_options_carry_changes_made_in_python():
     from games.kutna_hora.prices import price_changes
 

@@ -82,6 +82,7 @@ class TargetPanel(View):
         self.game = game_class(self.game_id)
         self._bots = list(bots) if bots is not None else None
         self._store = store
+        self._baseline: Variant | None = None
         self.goals: list[Any] = []
         self.space: dict[str, Any] = {}
         self.budget_games, self.confirm_games, self.method = int(budget), None, "ntbea"
@@ -94,6 +95,7 @@ class TargetPanel(View):
         self._task: Any = None
         self._shown = 0.0
         self._cache: tuple[str, tuple[int, str, str]] | None = None
+        self._dimensions: dict[str, Any] = {}
         self._draw()
         self.say("Write a goal (\"turns in 55..65\"), choose parameters to vary and their values, then Run.")
 
@@ -114,7 +116,11 @@ class TargetPanel(View):
 
     @property
     def baseline(self) -> Variant:
-        return self.lab.baseline if self.lab is not None else Variant(self.game_id)
+        if self.lab is not None:
+            return self.lab.baseline
+        if self._baseline is None:
+            self._baseline = Variant(self.game_id)  # made once: a variant reads every table of the game
+        return self._baseline
 
     def target(self) -> Target:
         """The target the tab describes now (a :class:`~games.lab.targets.TargetError` says what is missing)."""
@@ -122,8 +128,16 @@ class TargetPanel(View):
             raise VariantError("Write a goal first, like \"turns in 55..65\".")
         if not self.space:
             raise VariantError("Choose a parameter to vary first, like points_to_win with 6..14.")
-        return Target(self.game_id, list(self.goals), dict(self.space), self.bots, baseline=self.baseline,
+        space = Space(self.baseline, [self._dimension(name, spec) for name, spec in self.space.items()])
+        return Target(self.game_id, list(self.goals), space, self.bots, baseline=self.baseline,
                       method=self.method, budget_games=self.budget_games, confirm_games=self.confirm_games)
+
+    def _dimension(self, name: str, spec: Any) -> Any:
+        """A dimension of the space, read once per baseline (reading one checks a variant per value)."""
+        key = json.dumps([name, spec, self.baseline.hash], sort_keys=True, default=str)
+        if key not in self._dimensions:
+            self._dimensions[key] = parse_dimension(name, spec, self.baseline)[0]
+        return self._dimensions[key]
 
     # ------------------------------------------------------------------ goals
     def add_goal(self, text: Any) -> bool:
@@ -185,10 +199,11 @@ class TargetPanel(View):
         spec: Any = {rule: text.split(maxsplit=1)[1] if " " in text else ""} if rule in ("scale", "shift") else text
         try:
             dimension, notes = parse_dimension(name, spec, self.baseline)
-            others = [parse_dimension(n, s, self.baseline)[0] for n, s in self.space.items() if n != name]
+            others = [self._dimension(n, s) for n, s in self.space.items() if n != name]
             Space(self.baseline, [*others, dimension])
         except VariantError as err:
             return self.refuse(f"Not varied: {err}.")
+        self._dimensions[json.dumps([name, spec, self.baseline.hash], sort_keys=True, default=str)] = dimension
         self.space[name] = spec
         self._draw()
         note = f" ({'; '.join(notes)})" if notes else ""

@@ -14,6 +14,7 @@ from widgets.lab.exercises import ConfirmationExercise, TargetExercise
 from widgets.lab.kept import RESULTS, kept_search, searches
 
 NAME = "lab_15_price_economy"
+pytestmark = pytest.mark.slow  # the search is replayed from its 4,000 kept games
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ from widgets.lab.lab import DesignLab
 from widgets.lab.target import TargetPanel
 
 GAME = "kutna_hora.economy"  # the fastest game: a random game in a few milliseconds
+pytestmark = pytest.mark.slow  # a panel checks every value it is given as a variant: a fifth of a second a test
 
 
 @pytest.fixture
@@ -95,8 +96,8 @@ def test_goals_and_parameters_are_added_and_read_back_in_words(lab):
     ({"intent": "vary", "parameter": ["turns"], "values": "1"}, "takes parameter as a text"),
     ({"intent": "fly"}, "unknown intent"),
 ])
-def test_a_refusal_is_one_sentence_and_changes_nothing(lab, intent, said):
-    panel = ready(lab.target)
+def test_a_refusal_is_one_sentence_and_changes_nothing(intent, said):
+    panel = ready(TargetPanel(game_id=GAME, bots=["random"] * 3))
     click(panel, {"intent": "vary", "parameter": "starting_groschen.1", "values": "30, 40"})
     before, state = snapshot(panel), dict(panel.state)
     click(panel, intent)
