@@ -51,10 +51,10 @@ function goals(state, send, uid) {
   (state.goals || []).forEach((goal, i) => {
     const item = testid(make("li", goal.problem ? "lab-tg-goal lab-tg-goal--problem" : "lab-tg-goal"),
       `lab-tg-goal-${i}`);
-    const weight = input(`lab-tg-weight-${i}`, goal.weight, "", `the weight of the goal on ${goal.metric || i}`,
-      (text) => send({ intent: "weight", index: i, weight: Number(text) }));
+    const weight = input(`lab-tg-weight-${i}`, goal.weight, "", `the weight of the goal on ${goal.metric || i}`, null);
     weight.classList.add("lab-tg-weight");
     weight.addEventListener("change", () => send({ intent: "weight", index: i, weight: Number(weight.value) }));
+    weight.addEventListener("keydown", (event) => { if (event.key === "Enter") weight.blur(); });
     item.append(make("b", null, goal.text), make("span", "bg-muted", goal.problem || goal.words || ""),
       make("span", "bg-muted", "weight"), weight,
       button("✕", `lab-tg-remove-goal-${i}`, "remove_goal", { index: i },
@@ -95,13 +95,23 @@ function space(state, send, uid) {
     list.children.length ? list : make("div", "bg-none", "No parameter varied yet."), row, size);
 }
 
+// A whole number typed into a field, sent once when committed (Enter, or leaving the field changed); an empty field
+// sends nothing (the confirmation's "auto" stays).
+function numberField(id, value, placeholder, label, intent, send) {
+  const field = input(id, value, placeholder, label, null);
+  const commit = () => {
+    if (field.value.trim() === "" || field.value === String(value)) return;
+    send({ intent, games: Math.round(Number(field.value)) });
+  };
+  field.addEventListener("change", commit);
+  field.addEventListener("keydown", (event) => { if (event.key === "Enter") field.blur(); });
+  return field;
+}
+
 function budget(state, send) {
-  const games = input("lab-tg-budget", state.budget, "600", "the games the search may play",
-    (text) => send({ intent: "budget", games: Math.round(Number(text)) }));
-  games.addEventListener("change", () => send({ intent: "budget", games: Math.round(Number(games.value)) }));
-  const confirm = input("lab-tg-confirm", state.confirm || "", "auto", "the games of the confirmation",
-    (text) => send({ intent: "confirm", games: Math.round(Number(text)) }));
-  confirm.addEventListener("change", () => send({ intent: "confirm", games: Math.round(Number(confirm.value)) }));
+  const games = numberField("lab-tg-budget", state.budget, "600", "the games the search may play", "budget", send);
+  const confirm = numberField("lab-tg-confirm", state.confirm || "", "auto", "the games of the confirmation",
+    "confirm", send);
   const method = quiet(testid(make("select", "lab-ed-select"), "lab-tg-method"));
   for (const name of state.methods || []) {
     const option = make("option", null, name);
