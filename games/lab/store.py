@@ -130,6 +130,12 @@ class Store:
             self._db.execute("VACUUM")
 
     # ------------------------------------------------------------------ writing
+    def _rollback(self) -> None:
+        """Undo the open transaction, if one is still open: an interruption (Ctrl-C) that lands in COMMIT leaves
+        none, and a ROLLBACK then would hide the interruption behind an error of its own."""
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+
     def _writable(self) -> None:
         if self.read_only:
             raise StoreError(f"{self.path} is open read-only: its games can be read, not added")
@@ -157,7 +163,7 @@ class Store:
                                          sorted({(r["arm"], lineup, r["seed"], owner) for r in rows}))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
             return added
 
@@ -215,7 +221,7 @@ class Store:
                     claimed.append((arm, seed))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
         return claimed, complete
 
@@ -262,7 +268,7 @@ class Store:
                                      "WHERE id=?", (json.dumps(authors), row[1] + 1, now, experiment_id))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
 
     def note_results(self, experiment_id: str, status: str, games: int, verdicts: list[dict[str, Any]]) -> None:

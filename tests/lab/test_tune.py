@@ -301,3 +301,37 @@ def test_bad_options_exit_with_status_2(tmp_path, capsys):
             code = exit_.code
         err = capsys.readouterr().err
         assert code == 2 and said in err and err.count("\n") == 1, err
+
+
+@pytest.mark.slow
+def test_the_command_stopped_by_ctrl_c_keeps_its_games_and_the_same_command_goes_on(tmp_path):
+    import subprocess
+    import sys
+
+    target = tmp_path / "close.json"
+    target.write_text(sandbox_target().to_json(), encoding="utf-8")
+    store, out = tmp_path / "s.sqlite", tmp_path / "found.csv"
+    command = [sys.executable, "-m", "games.lab", "tune", str(target), "--budget-games", "300", "--confirm-games",
+               "30", "--store", str(store), "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline, counted = time.monotonic() + 300, 0
+    while time.monotonic() < deadline and counted < 30 and process.poll() is None:
+        try:
+            if store.exists():
+                with sqlite3.connect(store, timeout=30) as db:
+                    counted = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        except sqlite3.OperationalError:
+            pass
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert "stopped: " in err and "finished games are kept in" in err and "the same command goes on from them" in err
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    alone = tune(sandbox_target(), budget_games=300, confirm_games=30)
+    written = alone.to_csv(tmp_path / "alone.csv")
+    assert out.read_text() == written[0].read_text()  # the candidates, as if never stopped
+    assert (tmp_path / "found.progress.csv").read_text() == written[1].read_text()
+    assert "== the best on fresh seeds" in done.stdout
