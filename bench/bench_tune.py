@@ -5,12 +5,14 @@ Run (on the shared 2-core machine, with ``nice``; each part alone with --part):
 
     python bench/bench_tune.py [--part known|versus|lessons] [--quick] [--jobs 2]
 
-* **known**: a problem with a known answer. Catan's victory target (``points_to_win`` 6..14) for the game's length
-  with three random bots: first the truth, a sweep of every value on seeds of its own (``--truth`` blocks of three
-  seat orders each); the band ``turns in A..B`` is then centred on the 10-point game's mean, half as wide as the gap
-  to its nearer neighbour, so 10 is the one value inside. Then NTBEA with ``--budget`` games, 10 times (the target's
-  seed 5,000, 15,000, 25,000...: other games, another search): found when its best is 10. Each best is confirmed on
-  fresh seeds: does the fresh interval hold the search's estimate, and the truth?
+* **known**: a problem with a known answer (``--known``). ``sandbox`` (the default): the price sandbox's length
+  (``turns`` 6..18 step 2) for the players' money at the end (the ``groschen`` series, the seats' mean) with three
+  random bots; ``catan``: Catan's victory target (``points_to_win`` 6..14) for the game's length, about 25 times
+  dearer a game. First the truth, a sweep of every value on seeds of its own (``--truth`` blocks of three seat orders
+  each); the band is then centred on the answer's mean (sandbox: 8 turns; catan: 10 points), half as wide as the gap
+  to its nearer neighbour, so the answer is the one value inside. Then NTBEA with ``--budget`` games (default 1200),
+  10 times (the target's seed 5,000, 15,000, 25,000...: other games, another search): found when its best is the
+  answer. Each best is confirmed on fresh seeds: does the fresh interval hold the search's estimate, and the truth?
 * **versus**: a 3-parameter problem in Kutná Hora's price sandbox with random bots (the rounds played, the start
   player's money, the third seat's money: 125 candidates): ``first_player_advantage within ±5 %`` and ``spread_last
   in 18..21``. The truth of every candidate from its own seeds (``--truth`` blocks); NTBEA, a random search (4 blocks
@@ -83,38 +85,49 @@ def truth_of(target: Target, points: list[tuple[int, ...]], blocks: int, pool: A
     return out
 
 
+#: The known-answer problems: (game, parameter, its values, the goal's measure, the bots, the answer, the default
+#: budget). The band is centred on the answer's mean, half as wide as the gap to its nearer neighbour, so that the
+#: answer is the one value inside. Catan's game takes about 25 times a sandbox game's time.
+KNOWN = {
+    "sandbox": ("kutna_hora.economy", "turns", "6..18:2", "groschen", ["random"] * 3, 8, 1200),
+    "catan": ("catan.base", "points_to_win", "6..14", "turns", ["random"] * 3, 10, 1200),
+}
+
+
 def known(args: argparse.Namespace) -> None:
+    game, parameter, values, measure, bots, answer, default_budget = KNOWN[args.known]
     blocks = 20 if args.quick else args.truth
-    budget = 150 if args.quick else args.budget
+    budget = 150 if args.quick else args.budget or default_budget
     pool = _pool(args.jobs)
-    sweep = Target("catan.base", ["turns in 0..10000"], {"points_to_win": "6..14"}, ["random"] * 3)
-    print(f"== known: Catan's victory target for the game's length, random bots x3; the truth from "
-          f"{blocks * 3} games a value")
+    sweep = Target(game, [f"{measure} in -100000..100000"], {parameter: values}, bots)
+    print(f"== known ({args.known}): {game}'s {parameter} for the {measure}, {bots[0]} bots x{len(bots)}; the truth "
+          f"from {blocks * len(bots)} games a value")
     found = truth(sweep, blocks, pool, args.jobs)
-    means = {sweep.space.values(p)["points_to_win"]: v["turns"] for p, v in found.items()}
-    print("   turns by points_to_win: " + ", ".join(f"{k}: {v:.1f}" for k, v in sorted(means.items())))
-    half = 0.5 * min(means[10] - means[9], means[11] - means[10])
-    low, high = round(means[10] - half), round(means[10] + half)
+    means = {sweep.space.values(p)[parameter]: v[measure] for p, v in found.items()}
+    print(f"   {measure} by {parameter}: " + ", ".join(f"{k}: {v:.2f}" for k, v in sorted(means.items())))
+    ordered = sorted(means)
+    where = ordered.index(answer)
+    half = 0.5 * min(abs(means[answer] - means[ordered[where - 1]]), abs(means[ordered[where + 1]] - means[answer]))
+    low, high = round(means[answer] - half, 1), round(means[answer] + half, 1)
     inside = [k for k, v in means.items() if low <= v <= high]
-    print(f"   the band: turns in {low}..{high}; inside it: points_to_win {inside}")
+    print(f"   the band: {measure} in {low}..{high}; inside it: {parameter} {inside}")
     hits, agree, cover = 0, 0, 0
     started = time.perf_counter()
-    for seed in SEEDS[:3 if args.quick else 10]:
-        target = Target("catan.base", [f"turns in {low}..{high}"], {"points_to_win": "6..14"}, ["random"] * 3,
-                        seed=seed)
+    runs = 3 if args.quick else 10
+    for seed in SEEDS[:runs]:
+        target = Target(game, [f"{measure} in {low}..{high}"], {parameter: values}, bots, seed=seed)
         result = tune(target, budget_games=budget, jobs=args.jobs, executor=pool)
-        best = target.space.values(result.best_point)["points_to_win"]
+        best = target.space.values(result.best_point)[parameter]
         check = result.confirmation.checks[0]
-        hits += best == 10
+        hits += best == answer
         agree += check.agrees
         cover += check.low <= means[best] <= check.high
-        print(f"   seed {seed}: best {best} ({result.rows(1)[0]['games']} games, search {check.search_estimate:.1f}"
-              f" turns); fresh {check.estimate:.1f} ({check.low:.1f} to {check.high:.1f}, {result.confirmation.games}"
-              f" games): {result.confirmation.call}; truth {means[best]:.1f}", flush=True)
-    runs = 3 if args.quick else 10
+        print(f"   seed {seed}: best {best} ({result.rows(1)[0]['games']} games, search {check.search_estimate:.2f});"
+              f" fresh {check.estimate:.2f} ({check.low:.2f} to {check.high:.2f}, {result.confirmation.games}"
+              f" games): {result.confirmation.call}; truth {means[best]:.2f}", flush=True)
     low95, high95 = wilson(hits, runs)
-    print(f"   found 10 in {hits} of {runs} seeds ({low95:.0%} to {high95:.0%}) with {budget} games each; the fresh "
-          f"interval held the search's estimate in {agree} of {runs}, the truth in {cover} of {runs}; "
+    print(f"   found {answer} in {hits} of {runs} seeds ({low95:.0%} to {high95:.0%}) with {budget} games each; the "
+          f"fresh interval held the search's estimate in {agree} of {runs}, the truth in {cover} of {runs}; "
           f"{time.perf_counter() - started:.0f} s")
     if pool:
         pool.shutdown()
@@ -214,7 +227,8 @@ def main() -> None:
     parser.add_argument("--part", choices=sorted(PARTS), action="append", help="run only this part (repeatable)")
     parser.add_argument("--quick", action="store_true", help="fewer games: a smoke run, not figures")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--budget", type=int, default=1200, help="games of a known-answer search (default 1200)")
+    parser.add_argument("--known", choices=sorted(KNOWN), default="sandbox", help="the known-answer problem")
+    parser.add_argument("--budget", type=int, help="games of a known-answer search (default 1200)")
     parser.add_argument("--versus-budget", type=int, default=1500, help="games of a search in versus (default 1500)")
     parser.add_argument("--truth", type=int, default=100, help="blocks of the truth per candidate (default 100)")
     args = parser.parse_args()
