@@ -70,9 +70,10 @@ for line in sys.stdin:
     cls = game_class(cmd["game"])
     start, games, decisions, seed = time.process_time(), 0, 0, cmd["first"]
     lineup = [BotSpec.parse(cmd["bot"], cls)] * cmd["players"]
+    variant = Variant(cmd["game"]) if cmd["lab"] else None  # made once, as the lab's workers keep theirs
     while games < cmd["min_games"] or time.process_time() - start < cmd["seconds"]:
-        if cmd["lab"]:  # the lab's own game: the same bots, the metrics and series followed turn by turn
-            decisions += play(Variant(cmd["game"]), lineup, seed, keep=True)["decisions"]
+        if variant is not None:  # the lab's own game: the same bots, the metrics and series followed turn by turn
+            decisions += play(variant, lineup, seed, keep=True)["decisions"]
         else:
             game = cls(None, seed, players=cmd["players"])
             bots = [make_bot(cmd["bot"], seed * 100 + seat) for seat in range(cmd["players"])]

@@ -94,9 +94,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{key(*config)}: {first_difference(recorded[key(*config)], record)}", flush=True)
         elif args.write:
             print(f"{key(*config)}: {record['decisions']} decisions in {wall:.2f} s", flush=True)
-    if args.write:
-        FILE.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n")
-        print(f"wrote {len(found)} greedy games to {FILE}")
+    if args.write:  # a part written (one game id, fewer seeds) replaces only its own records
+        partial = args.game is not None or args.seeds < len(SEEDS)
+        kept = {**json.loads(FILE.read_text()), **found} if partial and FILE.exists() else found
+        FILE.write_text(json.dumps(kept, indent=0, sort_keys=True) + "\n")
+        print(f"wrote {len(found)} greedy games to {FILE} ({len(kept)} in all)")
         return 0
     print(f"{len(found) - differ} of {len(found)} greedy games as recorded")
     return 1 if differ else 0

@@ -94,7 +94,7 @@ def city_refusal(game: CatanGame, p: int, v: object) -> str:
     if missing := no_intersection(v):
         return missing
     if not s.settlements[p] & NODE_BIT[v]:
-        return f"a city replaces one of your settlements, and there is none of yours at {v} (build.city)."
+        return f"a city replaces one of your settlements, and there is none of yours at intersection {v} (build.city)."
     if not s.cities_left[p]:
         return f"you have no city pieces left ({game.design.cities} each, build.pieces)."
     return f"a city costs {cost_text(game.design.city_cost)} (build.city)."

@@ -14,8 +14,9 @@ hand and development cards. It adds
 
 :func:`lookahead` applies deterministic actions on a clone. Actions whose outcome is hidden chance are rated
 without drawing it: ``roll`` (the dice), ``buy`` (the card), ``robber``/``steal`` (the stolen card). Trading
-between players follows a plan: the best one-for-one swap of the hand, offered to everyone, accepted when it
-improves the answering player's hand, confirmed with the acceptor who has the fewest points.
+between players follows a plan: the best one-for-one swap of the hand, offered to everyone (not again once
+everyone declined it this turn), accepted when it improves the answering player's hand, confirmed with the acceptor
+who has the fewest points.
 
 **How the ratings are fast, and why they are the same.** The greedy bot rates every legal action of a decision, a
 few thousand per game; this module and :mod:`.ratings` make that cheap without changing one value:
@@ -98,7 +99,7 @@ class HandMemo:
     action of a decision and for every decision of a trade offer), so each is computed once and looked up after.
     Bounded: a table that reaches :data:`MEMO_LIMIT` entries starts again empty."""
 
-    __slots__ = ("bonuses", "plan", "values", "swaps", "cards")
+    __slots__ = ("bonuses", "plan", "values", "swaps")
 
     def __init__(self, bonuses: tuple[tuple[Cost, float], ...]) -> None:
         self.bonuses = bonuses
@@ -107,8 +108,6 @@ class HandMemo:
         self.plan = tuple((cost, bonus, bonus * 0.4, sum(n for _, n in cost)) for cost, bonus in bonuses)
         self.values: dict[tuple[int, ...], float] = {}
         self.swaps: dict[tuple[int, ...], tuple[int, int, float]] = {}
-        #: Cities & Knights: the value of a whole hand with commodities, by hand, safe hand and improvement levels.
-        self.cards: dict[tuple[int, ...], float] = {}
 
     def value(self, hand: Sequence[int], safe: int) -> float:
         """``hand_value(hand, safe, bonuses)``, looked up."""
@@ -393,8 +392,11 @@ def trade_ratings(game: CatanGame, actions: Sequence[Action], p: int, now: float
             out.append(now + gain - 0.01 * s.points[q] + 0.05)
         return out
     give, want, gain = best_swap(game, p)
-    if phase != OFFER:  # propose
-        return [now + gain - 0.05 if gain > 0.1 else now - 1.0 for _ in actions]
+    if phase != OFFER:  # propose: the best swap, unless everyone declined that very offer this turn
+        from .trade import declined_this_turn
+
+        again = gain > 0.1 and declined_this_turn(game, give, want)
+        return [now + gain - 0.05 if gain > 0.1 and not again else now - 1.0 for _ in actions]
     draft = [give == r for r in range(RESOURCE_KINDS)], [want == r for r in range(RESOURCE_KINDS)]
     planned = gain > 0.1 and [bool(n) for n in s.offer_give] == draft[0] \
         and [bool(n) for n in s.offer_want] == draft[1] and sum(s.offer_give) == 1 and sum(s.offer_want) == 1

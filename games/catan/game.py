@@ -185,12 +185,12 @@ class CatanGame(StepGame):
     #: design (a layer with none has 0).
     _most_hidden: int = rulebook.DEVELOPMENT_CARDS.value["victory-point"] * rulebook.POINTS.value["victory-point"]
 
-    @property
-    def players(self) -> int:
-        return self._players
+    #: The number of players, the config's: a plain attribute (set by ``_prepare``), not the kernel's property, since
+    #: nearly every decision reads it.
+    players: int = 0  # type: ignore[assignment]
 
     def _prepare(self) -> None:
-        self._players = self.config.players
+        self.players = self._players = self.config.players
         design = self.design = design_for((type(self), self.config.variant), self._design)
         # read on every decision: plain attributes of the game (shared by clones), set only where the variant differs
         # from the class's printed value, so a printed game's clones copy no more than they did

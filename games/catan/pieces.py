@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from games.core import Action
 
@@ -30,8 +30,17 @@ if TYPE_CHECKING:
 RESOURCE_KINDS = len(rulebook.RESOURCES)
 
 
-def name(player: int) -> str:
-    return f"Player {player + 1}"
+class _Names(dict):
+    """Seat -> its name in the log, ``Player N`` (N = the seat + 1), written once per seat: nearly every event names
+    a player, and a dictionary's look-up costs less than a call that formats the text each time."""
+
+    def __missing__(self, player: int) -> str:
+        text = self[player] = f"Player {player + 1}"
+        return text
+
+
+#: A player's name in the log and the views: ``name(0) == "Player 1"``.
+name: Callable[[int], str] = _Names().__getitem__
 
 
 def place_settlement(game: CatanGame, p: int, v: int) -> None:

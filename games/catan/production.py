@@ -36,6 +36,7 @@ def produce(game: CatanGame, total: int) -> int:
     settlements, cities, built, robber = s.settlements, s.cities, s.built, s.robber
     owed: dict[int, list[int]] = {}  # card -> amount per player
     robbed = False
+    yield_of = game.yield_of
     for h, terrain, corners in game.tables.by_number[total]:
         if not built & corners:
             continue
@@ -43,10 +44,9 @@ def produce(game: CatanGame, total: int) -> int:
             robbed = True
             continue
         for p in range(n):
-            towns = (settlements[p] & corners).bit_count()
-            bigs = (cities[p] & corners).bit_count()
-            if towns or bigs:
-                for card, count in game.yield_of(terrain, towns, bigs):
+            if (settlements[p] | cities[p]) & corners:
+                for card, count in yield_of(terrain, (settlements[p] & corners).bit_count(),
+                                            (cities[p] & corners).bit_count()):
                     due = owed.get(card)
                     if due is None:
                         due = owed[card] = [0] * n
@@ -80,11 +80,12 @@ def produce(game: CatanGame, total: int) -> int:
     takers = 0
     if paid:
         paid.sort()
-        game.emit("production.yield", f"Roll {total}: " + "; ".join(
-            f"{name(p)} takes {k} {card_name(r)}" for p, r, k in paid) + ".",
-            roll=total, paid=[[p, r, k] for p, r, k in paid])
-        for p, _, _ in paid:
+        words, data = [], []  # plain loops: a roll produces on most turns of every game
+        for p, r, k in paid:
+            words.append(f"{name(p)} takes {k} {card_name(r)}")
+            data.append([p, r, k])
             takers |= 1 << p
+        game.emit("production.yield", f"Roll {total}: {'; '.join(words)}.", roll=total, paid=data)
     return takers
 
 

@@ -57,7 +57,7 @@ class SetupRoad(CatanStep):
         if e is None:
             return f"there is no path {action.args[0]}; paths are numbered 0 to {N_EDGES - 1}."
         return (f"in the set-up the road goes next to the {just_placed(game, at)} just placed "
-                f"(at {game.state.last_settlement}).")
+                f"(at intersection {game.state.last_settlement}).")
 
     def effect(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state

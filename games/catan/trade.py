@@ -13,7 +13,9 @@ Between players (``trade.domestic``): only the player whose turn it is trades wi
 4. the proposer ``confirm P`` with one acceptor, or ``withdraw`` (``trade.confirm``). With no acceptor the offer
    lapses. There are no counter-offers: a player who wants other terms declines (``decision.no-counter``).
 
-The offer and the answers are public, like a spoken offer at the table.
+The offer and the answers are public, like a spoken offer at the table. The turn's last offer stays on record (its
+cards and who answered what) until the next offer or the end of the turn: the greedy bot reads it so as not to make an
+offer that everyone has just declined again (:func:`declined_this_turn`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from games.core import Action
 
 from .choice import CatanStep, TurnVerb, place_of
 from .data import rulebook
-from .pieces import cards_of_others, hand_size, name
+from .pieces import hand_size, name
 from .state import ACCEPTED, DECLINED, NOT_ASKED, WAITING, waiting
 
 if TYPE_CHECKING:
@@ -54,6 +56,25 @@ def maritime_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
         if hand[g] >= rate:
             row = table[g]
             for r in targets(g, rate):
+                if bank[r]:
+                    out.append(row[r])
+    return out
+
+
+def maritime_options_of(game: CatanGame, p: int, hand: list[int],
+                        targets: Sequence[Sequence[Sequence[int]]]) -> list[Action]:
+    """:func:`maritime_options` of a game whose trade targets are a table, ``targets[give][rate]`` (Cities &
+    Knights' design): read without a call per card."""
+    s = game.state
+    rates, bank = s.rates, s.bank
+    out: list[Action] = []
+    base = p * game.width
+    table = game.trade_table
+    for g in game.card_order:
+        rate = rates[base + g]
+        if hand[g] >= rate:
+            row = table[g]
+            for r in targets[g][rate]:
                 if bank[r]:
                     out.append(row[r])
     return out
@@ -99,7 +120,10 @@ def others_holding(game: CatanGame, p: int, r: int) -> int:
 
 def propose_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
     s = game.state
-    if s.offers_made >= game.config.offers_per_turn or not any(hand) or not cards_of_others(game, p):
+    if s.offers_made >= game.config.offers_per_turn:
+        return []
+    held = sum(hand)  # the hand's cards, and those of the others (cards_of_others), from the hand already cut
+    if not held or sum(game.card_totals) - sum(s.bank) == held:
         return []
     return [PROPOSE]
 
@@ -119,24 +143,39 @@ def propose(game: CatanGame, p: int) -> None:
     s.offers_made += 1
     s.offer_give = [0] * game.width
     s.offer_want = [0] * game.width
+    s.answers = [NOT_ASKED] * game.players
     game.push(waiting("offer", p))
     game.emit("trade.domestic", f"{name(p)} starts a trade offer ({s.offers_made} of "
               f"{game.config.offers_per_turn} this turn).", player=p)
 
 
 def offer_text(give: list[int], want: list[int], cards: tuple[str, ...] = RES) -> str:
-    def side(counts: list[int]) -> str:
-        return " + ".join(f"{n} {cards[r]}" for r, n in enumerate(counts) if n) or "nothing"
-    return f"{side(give)} for {side(want)}"
+    return f"{_side(give, cards)} for {_side(want, cards)}"
+
+
+def _side(counts: list[int], cards: tuple[str, ...]) -> str:
+    """One side of an offer in words (``1 brick + 2 ore``, or ``nothing``), in card order."""
+    words = []
+    for r, n in enumerate(counts):
+        if n:
+            words.append(f"{n} {cards[r]}")
+    return " + ".join(words) if words else "nothing"
 
 
 def _lapse(game: CatanGame, why: str) -> None:
+    # the offer and its answers stay on record until the next offer or the turn's end (module docstring)
     s = game.state
     game.emit("trade.confirm", why, player=s.player)
-    s.answers = [NOT_ASKED] * game.players
-    s.offer_give = [0] * game.width
-    s.offer_want = [0] * game.width
     game.push(waiting("main", s.player))
+
+
+def declined_this_turn(game: CatanGame, give: int, want: int) -> bool:
+    """Whether 1 ``give`` for 1 ``want`` is the offer the player to move made last this turn and every asked player
+    declined it (public: the offer and its answers were said at the table)."""
+    s = game.state
+    if not s.offers_made or ACCEPTED in s.answers or DECLINED not in s.answers:
+        return False
+    return (sum(s.offer_give) == s.offer_give[give] == 1 and sum(s.offer_want) == s.offer_want[want] == 1)
 
 
 class Offer(CatanStep):
@@ -152,14 +191,15 @@ class Offer(CatanStep):
         give, want = s.offer_give, s.offer_want
         out: list[Action] = []
         total_want = sum(want)
-        if total_want and any(give):
-            sizes = [hand_size(game, q) if q != p else -1 for q in range(game.players)]
-            able = [q for q in range(game.players) if sizes[q] >= total_want]
-            out.extend(ASK[q] for q in able)
-            if able:
-                out.append(ASK_ALL)
         w = game.width
-        own = s.hands[p * w:p * w + w]
+        hands = s.hands
+        if total_want and any(give):
+            for q in range(game.players):  # plain loops: every step of composing an offer lists these again
+                if q != p and sum(hands[q * w:q * w + w]) >= total_want:
+                    out.append(ASK[q])
+            if out:
+                out.append(ASK_ALL)
+        own = hands[p * w:p * w + w]
         order = game.card_order
         verbs = game.card_verbs
         gives, wants = verbs["give"], verbs["want"]
@@ -201,9 +241,12 @@ class Offer(CatanStep):
             side[game.cards.index(str(action.args[0]))] += 1  # the offer is composed on
         else:
             target = action.args[0]
-            asked = [q for q in range(game.players) if q != p and (target == "all" or q == int(target) - 1)]
-            s.answers = [WAITING if q in asked else NOT_ASKED for q in range(game.players)]
-            to = "everyone" if target == "all" else name(asked[0])
+            one = -1 if target == "all" else int(target) - 1  # type: ignore[arg-type]
+            answers = s.answers = [NOT_ASKED] * game.players
+            for q in range(game.players):
+                if q != p and (one < 0 or q == one):
+                    answers[q] = WAITING
+            to = "everyone" if one < 0 else name(one)
             game.emit("trade.domestic", f"{name(p)} offers {offer_text(s.offer_give, s.offer_want, game.cards)} "
                       f"to {to}.",
                       player=p, give=list(s.offer_give), want=list(s.offer_want), to=str(target))
@@ -235,10 +278,11 @@ class Answer(CatanStep):
     def options(self, game: CatanGame, at: Any) -> Sequence[Action]:
         q = at.player
         hands, want = game.state.hands, game.state.offer_want
-        w = game.width
-        if all(hands[q * w + r] >= want[r] for r in range(w)):
-            return (ACCEPT, DECLINE)
-        return (DECLINE,)
+        base = q * game.width
+        for r, n in enumerate(want):
+            if hands[base + r] < n:
+                return (DECLINE,)
+        return (ACCEPT, DECLINE)
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         asked = offer_text(game.state.offer_want, [0] * game.width, game.cards).split(" for")[0]

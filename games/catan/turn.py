@@ -27,7 +27,7 @@ from .choice import CatanStep, TurnStep, TurnVerb
 from .development import Buy, Play
 from .pieces import name
 from .settlement import Settle
-from .state import TURN_LIMIT, WON, waiting
+from .state import NOT_ASKED, TURN_LIMIT, WON, waiting
 from .trade import Propose, Trade
 
 if TYPE_CHECKING:
@@ -122,6 +122,8 @@ def next_turn(game: CatanGame) -> None:
     s.rolled = s.dev_played = False
     s.dice = 0
     s.offers_made = 0
+    s.offer_give, s.offer_want = [0] * game.width, [0] * game.width  # the last turn's offer is off the record
+    s.answers = [NOT_ASKED] * game.players
     if any(s.devs_new):
         s.devs_new = [0] * len(s.devs_new)
     game.push(waiting("roll", s.player))

@@ -41,19 +41,22 @@ def refill(game: ChartresGame, pile: str, discards: str, rule: str) -> bool:
 def draw(game: ChartresGame, p: int, n: int, rule: str, limit: bool = True) -> None:
     """``p`` draws ``n`` cards; with ``limit``, each card beyond the hand limit scores 1 IP instead."""
     s = game.state
+    hand = s.hand[p]
+    most = game.hand_limit(p) if limit else 0
     drawn = over = 0
     for _ in range(n):
-        if limit and len(s.hand[p]) >= game.hand_limit(p):
+        if limit and len(hand) >= most:
             over += 1
             continue
-        if not refill(game, "deck", "discard", "deck.reshuffle"):
+        if not s.deck and not refill(game, "deck", "discard", "deck.reshuffle"):  # (refill replaces the deck)
             break
-        insort(s.hand[p], s.deck.pop())  # hands are kept sorted, so legal actions come out sorted
+        insort(hand, s.deck.pop())  # hands are kept sorted, so legal actions come out sorted
         drawn += 1
     if drawn and rule != "setup.deal":
         game.emit(rule, f"{name(p)} draws {drawn} card{'s' if drawn != 1 else ''}.", player=p, cards=drawn)
-    gain_ip(game, p, over * game.numbers.hand_limit_ip, "hand.limit", f"{over} card{'s' if over != 1 else ''} "
-            f"beyond the hand limit of {game.hand_limit(p)}")
+    if over:  # (gain_ip gives nothing for 0: the sentence is not written then)
+        gain_ip(game, p, over * game.numbers.hand_limit_ip, "hand.limit", f"{over} card{'s' if over != 1 else ''} "
+                f"beyond the hand limit of {most}")
 
 
 def gain_citizen(game: ChartresGame, p: int, rule: str) -> None:

@@ -2,6 +2,14 @@
 
 The heuristic estimates a player's final IP from what that player may know. Other hands, the decks and the other
 players' face-down plays are never read, and neither is which cards the player would draw (only how many).
+
+Fast, and the same numbers: the greedy bots and the design lab's standings rate thousands of positions a game, and
+most of an evaluation's time went to pouring the wine. The wine's IP is kept by cellar, barrel marker and grapes
+(``game.wine_kept``, shared with clones: the same whole number :func:`~.wine.pour` gives), a row's grapes come from
+the game's kept row resources, and the citizens on the paths are counted once; every float is then added by the
+same expression in the same order as before, so the ratings are equal, not close (``tests/chartres/
+test_fast_ratings.py`` checks them against the evaluation poured afresh on random and greedy positions). The
+look-ahead is the kernel's one step (a copy, the action, the evaluation), a face-down play rated before the reveal.
 """
 
 from __future__ import annotations
@@ -22,27 +30,47 @@ if TYPE_CHECKING:
 def heuristic(game: ChartresGame, player: int) -> float:
     """An estimate of ``player``'s final IP: IP so far, the final scoring as things stand (windows, reputation ×
     multiplier, citizens, hand size), progress on the tracks, this era's wine and citizens, and the card this player
-    activated."""
+    activated. (The parts are added in the order :func:`terms` lists them; the wine and a row's grapes are kept in
+    tables shared with the game's clones, the same whole numbers.)"""
     s, parts, p = game.state, game.parts, player
-    cellar = parts.cellars[s.cellar[p]]
-    grapes = game.resources(p)
-    if s.commit_row[p]:  # this player's own face-down card will join the row
-        for r in parts.cards[s.commit_row[p]].resources:
-            grapes[r] += 1
+    white, red, torch, horse, cart = _grapes(game, p)
     numbers = game.numbers
+    on_paths = game.on_paths(p)
     value = float(s.ip[p])
     value += rightmost_value(parts.window_final, len(s.windows[p]))
-    reputation = (s.reputation[p] + numbers.cross_reputation[s.cross[p] - 1] + 1.5 * min(game.on_paths(p), 2))
+    reputation = (s.reputation[p] + numbers.cross_reputation[s.cross[p] - 1] + 1.5 * min(on_paths, 2))
     value += reputation * parts.multiplier[s.shield[p] - 1] + 0.5 * reputation
     value += s.personal[p] * 1.2 + len(s.hand[p]) * 0.9
     value += 1.5 * s.shield[p] + 1.0 * s.cross[p] + 0.6 * s.barrel[p]
-    value += 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], "white", numbers.full_barrel,
-                        numbers.half_barrel).ip
-    value += (1.0 * game.on_paths(p) + 0.4 * grapes["torch"]
-              + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"], numbers.attract_set))
+    value += 0.6 * _wine_ip(game, s.cellar[p], s.barrel[p], white, red)
+    value += (1.0 * on_paths + 0.4 * torch + 0.3 * citizens.attracted(horse, cart, numbers.attract_set))
     if s.commit_act[p]:
         value += commit_estimate(game, p)
     return value
+
+
+def _grapes(game: ChartresGame, p: int) -> tuple[int, int, int, int, int]:
+    """(white, red, torches, horses, carts) in ``p``'s action row, its face-down card to the row counted in (it
+    will join it): :meth:`ChartresGame.resources` with that card's icons added."""
+    grapes = game.resources(p)
+    row_card = game.state.commit_row[p]
+    if row_card:
+        for r in game.parts.cards[row_card].resources:
+            grapes[r] += 1
+    return grapes["white"], grapes["red"], grapes["torch"], grapes["horse"], grapes["cart"]
+
+
+def _wine_ip(game: ChartresGame, cellar: str, barrel: int, white: int, red: int) -> int:
+    """The IP of the wine ``white`` and ``red`` grapes would make in ``cellar`` from the barrel marker ``barrel``
+    (:func:`.wine.pour`, white first: the IP do not depend on the order), kept in a table shared with clones."""
+    key = (cellar, barrel, white, red)
+    kept = game.wine_kept
+    found = kept.get(key)
+    if found is None:
+        numbers = game.numbers
+        found = kept[key] = pour(game.parts.cellars[cellar].values, barrel, white, red, "white", numbers.full_barrel,
+                                 numbers.half_barrel).ip
+    return found
 
 
 def terms(game: ChartresGame, player: int) -> dict[str, float]:

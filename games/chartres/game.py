@@ -131,6 +131,8 @@ class ChartresGame(StepGame):
         self.waiting = decisions.waiting_table(self.steps, config.players)
         #: An action row's resource icons by its cards (see :meth:`resources`).
         self._row_resources: dict[tuple[str, ...], dict[str, int]] = {}
+        #: The wine's IP by cellar, barrel marker and grapes (``evaluation._wine_ip``), shared with clones.
+        self.wine_kept: dict[tuple[str, int, int, int], int] = {}
 
     def _setup(self) -> ChartresState:
         return setup.set_up(self)
@@ -188,8 +190,16 @@ class ChartresGame(StepGame):
         counts["torch"] += self.parts.tavern_torches * len(self.state.taverns[p])
         return counts
 
+    def resource(self, p: int, kind: str) -> int:
+        """``resources(p)[kind]``, one count without the copy of the whole table."""
+        in_row = self._row_resources.get(tuple(self.state.row[p]))
+        n = self.resources(p)[kind] if in_row is None else in_row[kind]
+        if kind == "torch" and in_row is not None:
+            n += self.parts.tavern_torches * len(self.state.taverns[p])
+        return n
+
     def torch_order(self) -> list[int]:
-        return citizens.torch_order([self.resources(p)["torch"] for p in range(self.players)], self.state.initiative)
+        return citizens.torch_order([self.resource(p, "torch") for p in range(self.players)], self.state.initiative)
 
     def on_paths(self, p: int) -> int:
         return sum(owner == p for path in self.state.paths for owner in path)

@@ -55,7 +55,7 @@ def resolving(game: ChartresGame, ab: Resolving) -> Ability:
 
 
 def repetitions(game: ChartresGame, p: int, ability: Ability) -> int:
-    return game.resources(p)[ability.per] if ability.per else ability.times
+    return game.resource(p, ability.per) if ability.per else ability.times
 
 
 @functools.cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Union
 
 from .errors import InvalidNotation, excerpt
 
@@ -124,8 +124,8 @@ class LegalActions(tuple):
     def texts(self) -> list[str]:
         return [str(a) for a in self]
 
-    def __iter__(self) -> Iterator[Action]:
-        return tuple.__iter__(self)
+    if TYPE_CHECKING:  # the type of its items, for type checkers only: iterating stays the tuple's own, no Python call
+        def __iter__(self) -> Iterator[Action]: ...
 
     def __repr__(self) -> str:
         return f"<{len(self)} legal actions: {', '.join(self.texts())}>"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable, Mapping, Protocol, Sequence
 
 from .action import Action
-from .game import Game
+from .game import TIE, Game
 from .rng import Rng
 
 
@@ -70,10 +70,35 @@ class GreedyBot:
         return sorted(rated, key=lambda pair: -pair[1])
 
     def choose(self, game: Game) -> Action:
-        rated = self.ratings(game)
-        best = rated[0][1]
-        top = [a for a, v in rated if v >= best - 1e-9]
-        return top[self.rng.below(len(top))]
+        """The best rated action, drawn among those within :data:`~games.core.game.TIE` of the best (in their order
+        of rating, best first; ties in the order listed). Only the contenders are rated exactly
+        (:meth:`Game.contenders`), and a decision with one legal action is not rated at all: the draw is still made,
+        so the bot's stream, and every later choice, is as if all were rated."""
+        player = game._decider()
+        legal = allowed_of(game.legal_actions(), self.allow) if player is not None else ()
+        if len(legal) == 1:
+            self.rng.below(1)
+            return legal[0]
+        if not legal:
+            raise IndexError(f"{self.name} has nothing to choose: the game is over")
+        values = game.contenders(legal, player)
+        best = None  # plain loops: every decision of every greedy game comes through here
+        for value in values:
+            if value is not None and (best is None or value > best):
+                best = value
+        floor = best - TIE  # type: ignore[operator]
+        top = []
+        for action, value in zip(legal, values, strict=True):
+            if value is not None and value >= floor:
+                top.append((action, value))
+        if len(top) > 1:
+            top.sort(key=_rating)  # best first, ties in the order listed (a stable sort)
+        return top[self.rng.below(len(top))][0]
+
+
+def _rating(pair: tuple[Action, float]) -> float:
+    """The sort key that puts the best rated first."""
+    return -pair[1]
 
 
 #: The bot kinds :func:`make_bot` knows; a search kind takes a budget, ``"mcts:200"`` (200 playouts per decision).

@@ -27,9 +27,14 @@ from .shared_list import SharedList
 
 G = TypeVar("G", bound="Game")
 
+#: How near the best rating a greedy bot's choices tie (:class:`games.core.bots.GreedyBot` draws among the actions
+#: rated within it of the best); :meth:`Game.contenders` may leave out actions rated further below the best than this.
+TIE = 1e-9
+
 SAVE_FORMAT = "boardgame-notebooks/save"
 SAVE_VERSION = 1
 _new_event = tuple.__new__  # builds an Event from its five fields (see emit)
+_new_tuple = tuple.__new__  # wraps a presorted listing (see legal_actions)
 
 
 def _config_of(cls: type, options: dict[str, Any]) -> Any:
@@ -240,6 +245,14 @@ class Game(ABC):
         rating, a hand's best swap) instead of once per action; the values must be those :meth:`lookahead` gives."""
         return [self.lookahead(action, player) for action in actions]
 
+    def contenders(self, actions: Sequence[Action], player: int) -> list[float | None]:
+        """:meth:`lookaheads`, except that an action the game can tell, without rating it exactly, is rated more than
+        :data:`TIE` below the best of ``actions`` may be left out (``None``): all a greedy bot needs to choose, since it
+        draws among the actions within :data:`TIE` of the best (the same actions, in the same order, as from every
+        rating). A game overrides it when a cheap upper bound of some ratings saves working them out. By default every
+        rating."""
+        return self.lookaheads(actions, player)
+
     def playout_action(self, legal: LegalActions, rng: Rng) -> Action:
         """The action a search bot's playout takes among ``legal`` (this position's listing), drawing from ``rng``
         only: by default one uniform draw. A game overrides it when random moves make its playouts mostly noise
@@ -307,7 +320,8 @@ class Game(ABC):
         found = self._legal_of(player)
         if found is None:
             return LegalActions(())
-        legal = LegalActions.presorted(found) if self.legal_is_sorted else LegalActions(found)
+        # LegalActions.presorted written out: every decision of every game is listed here
+        legal = _new_tuple(LegalActions, found) if self.legal_is_sorted else LegalActions(found)
         # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
         self._legal_memo = (self.state, self._step, self.rng.state, legal)
         return legal
@@ -375,7 +389,18 @@ class Game(ABC):
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Fast path for bots that picked ``action`` from :meth:`legal_actions`: no validation, no rollback."""
-        return self._commit(action, rollback=False)
+        # _commit(action, rollback=False) written out: bots and random play apply every action here
+        log = self.log
+        tail, frozen = log._tail, log._frozen
+        start = len(tail)
+        self._step = step = self._step + 1
+        try:
+            self._apply(action)
+        except BaseException:
+            self._step = step - 1
+            raise
+        self.history._tail.append(action)
+        return tail[start:] if log._tail is tail else log[frozen + start:]
 
     def _commit(self, action: Action, rollback: bool) -> list[Event]:
         # This action's events are appended to the log's tail (games.core.shared_list), read here directly: this runs

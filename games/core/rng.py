@@ -15,6 +15,9 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 _TWO64 = 1 << 64
+#: Below this every draw is taken for any ``n`` up to 2**32 (the rejection limit 2**64 - 2**64 % n is above it):
+#: comparing with a constant spares working out a 65-bit difference per draw.
+_SAFE, _SAFE_N = _TWO64 - (1 << 32), 1 << 32
 
 
 class Rng:
@@ -37,25 +40,36 @@ class Rng:
         """A uniform integer in ``range(n)`` (rejection sampling, so no modulo bias)."""
         if n <= 0:
             raise ValueError("below(n) needs n >= 1")
-        limit = _TWO64 - _TWO64 % n
         while True:
             # next_u64() written out: every random pick and every shuffle of every game comes through here
             z = self.state = (self.state + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * _MIX1) & _MASK
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
             z ^= z >> 31
-            if z < limit:
+            # The rejection limit 2**64 - 2**64 % n is above 2**64 - n: a draw below that is taken without working the
+            # limit out (operations on 65-bit numbers less for nearly every draw), the rare one above it as before.
+            if (z < _SAFE and n <= _SAFE_N) or z < _TWO64 - _TWO64 % n:
                 return z % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, in place."""
-        below = self.below
+        """Fisher–Yates, in place: ``j = below(i + 1)`` for each ``i`` from the end, with :meth:`below` written out
+        (the same draws without a call per item: every game's setup and every reshuffle comes through here)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            while True:
+                z = state = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if (z < _SAFE and n <= _SAFE_N) or z < _TWO64 - _TWO64 % n:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> "Rng":
         twin = Rng.__new__(Rng)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import law_chips
+from . import law_chips, scoring
 from .state import Frame, Turn
 from .taking import Take, takeable
 
@@ -54,7 +54,7 @@ def end_game(game: CardGame) -> None:
     s.turn.taken = []
     if s.cards_left == 0:
         game.emit("flow.end", "The last country card is taken: the game ends and is scored.")
-    chart = game.chart()
+    totals = game.totals(reveal=True)  # the chart's totals, without building the chart (scoring.chart_totals)
     worth = game.design.chart.minus_chip
     for p in range(game.players):
         minus = s.chips[p].count("minus2")
@@ -62,9 +62,9 @@ def end_game(game: CardGame) -> None:
             game.emit("score.minus-chips", f"Player {p + 1} reveals {minus} −2 law chip(s): {worth * minus} "
                       "points.", player=p)
     game.emit("score.chart-order", "Scoring chart: " + ", ".join(
-        f"player {p + 1} {t}" for p, t in enumerate(chart.total)) + ".", totals=list(chart.total))
-    winners = chart.winners()
-    tied_on_points = chart.total.count(max(chart.total)) > 1
+        f"player {p + 1} {t}" for p, t in enumerate(totals)) + ".", totals=list(totals))
+    winners = scoring.winners(totals, [len(d) for d in s.displays])
+    tied_on_points = totals.count(max(totals)) > 1
     game.emit("score.winner", ("Draw between " if len(winners) > 1 else "Winner: ") +
               ", ".join(f"player {w + 1}" for w in winners) +
               (" (tied on points, decided by country cards)" if tied_on_points and len(winners) == 1 else "") +

@@ -29,7 +29,7 @@ from .deck import Card, load_deck
 from .design import Design, design_of
 from .parameters import PARAMETERS
 from .rules import RULES
-from .scoring import Chart, score_chart
+from .scoring import Chart, Tally, chart_totals, score_chart, tally
 from .state import CardGameConfig, CardGameState, Frame, Turn
 from .taking import CardTaken, Take
 
@@ -117,6 +117,13 @@ class CardGame(StepGame):
         self.geometry = design.geometry
         self.limit, self.limit_with_chip = design.crest_limit, design.crest_limit_with_chip
         self.placeable = design.placeable[self.config.players]
+        #: Each display's :class:`~.scoring.Tally` by its cards, and the chart totals (−2 chips aside) by every
+        #: display's cards, shared with clones (:meth:`totals`): a display only grows, and in the bots' look-aheads
+        #: all displays but the taker's are as they were.
+        self._tallies: dict[tuple[str, ...], Tally] = {}
+        self._totals: dict[tuple[tuple[str, ...], ...], tuple[int, ...]] = {}
+        #: The layout's cards' countries and crest counts per cell (:meth:`cell_cards`), made on first use.
+        self._cell_cards: tuple[tuple[str, ...], list[str], list[int]] | None = None
 
     def _setup(self) -> CardGameState:
         c, n, design = self.config, self.config.players, self.design
@@ -179,6 +186,18 @@ class CardGame(StepGame):
         return taking.crest_limit(self, self.state.turn)
 
     # ------------------------------------------------------------------ scores
+    def cell_cards(self) -> tuple[list[str], list[int]]:
+        """Per cell of the layout, its card's country and crest count ("" and 0 where no card was laid): read for
+        every end card at every decision to take. The layout is fixed at setup and shared by copies of the state, so
+        they are worked out once per layout (kept with it, and shared with clones)."""
+        layout = self.state.layout
+        kept = self._cell_cards
+        if kept is None or kept[0] is not layout:
+            cards = self.cards
+            kept = self._cell_cards = (layout, [cards[c].country if c else "" for c in layout],
+                                       [len(cards[c].crests) if c else 0 for c in layout])
+        return kept[1], kept[2]
+
     def displays(self) -> list[list[Card]]:
         return [[self.cards[c] for c in d] for d in self.state.displays]
 
@@ -189,8 +208,34 @@ class CardGame(StepGame):
         minus = [chips.count("minus2") for chips in self.state.chips] if reveal else None
         return score_chart(self.displays(), minus, self.design.chart)
 
+    def totals(self, reveal: bool | None = None) -> tuple[int, ...]:
+        """``chart(reveal).total`` without building the chart (:func:`~.scoring.chart_totals`, the same whole
+        numbers): what the scores, the standings and the bots' evaluation read. Kept by the displays' cards, shared
+        with clones: the bots' look-aheads rate every action's table, and most actions (a claim stone, a law chip,
+        stopping) leave every display as it was."""
+        reveal = self.is_terminal() if reveal is None else reveal
+        key = tuple(map(tuple, self.state.displays))
+        found = self._totals.get(key)
+        if found is None:
+            if len(self._totals) >= 4096:  # a bound for long runs of one game and its clones; cheap to refill
+                self._totals.clear()
+            found = self._totals[key] = chart_totals([self._tally(d) for d in key], None, self.design.chart)
+        if not reveal:
+            return found
+        minus = self.design.chart.minus_chip
+        return tuple(t + minus * chips.count("minus2") for t, chips in zip(found, self.state.chips, strict=True))
+
+    def _tally(self, display: tuple[str, ...]) -> Tally:
+        found = self._tallies.get(display)
+        if found is None:
+            if len(self._tallies) >= 4096:
+                self._tallies.clear()
+            cards = self.cards
+            found = self._tallies[display] = tally(cards[c] for c in display)
+        return found
+
     def scores(self) -> tuple[int, ...]:
-        return self.chart().total
+        return self.totals()
 
     def terms(self, player: int) -> dict[str, float]:
         return evaluation.terms(self, player)

@@ -26,12 +26,15 @@ class Geometry:
     its cells built once (actions are immutable values every position shares)."""
 
     __slots__ = ("rows", "columns", "size", "take_actions", "place_actions", "lift_actions",
-                 "discard_actions")
+                 "discard_actions", "_ends")
 
     def __init__(self, rows: int, columns: int) -> None:
         self.rows = rows
         self.columns = columns
         self.size = rows * columns
+        #: :meth:`ends` by the rows' bounds (a frame is shared by every game of its shape: layouts repeat their
+        #: bounds all game long, and every decision to take asks for the ends more than once).
+        self._ends: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.take_actions = self.cell_actions("take")
         self.place_actions = self.cell_actions("place")
         self.lift_actions = self.cell_actions("lift")
@@ -52,18 +55,24 @@ class Geometry:
         row, column = self.position(cell)
         return f"row {row} column {column}"
 
-    def ends(self, lo: list[int], hi: list[int]) -> list[int]:
-        """Cells at an end of a row now (one per row when a single card is left)."""
-        out = []
-        columns = self.columns  # a local: the hot loop of every decision to take (faster than zip(strict=True))
-        for r in range(self.rows):
-            a, b = lo[r], hi[r]
-            if a < b:
-                base = r * columns
-                out.append(base + a)
-                if b - 1 != a:
-                    out.append(base + b - 1)
-        return out
+    def ends(self, lo: list[int], hi: list[int]) -> tuple[int, ...]:
+        """Cells at an end of a row now (one per row when a single card is left), kept by the bounds."""
+        key = (*lo, *hi)
+        found = self._ends.get(key)
+        if found is None:
+            out = []
+            columns = self.columns
+            for r in range(self.rows):
+                a, b = lo[r], hi[r]
+                if a < b:
+                    base = r * columns
+                    out.append(base + a)
+                    if b - 1 != a:
+                        out.append(base + b - 1)
+            if len(self._ends) >= 4096:  # a bound for long runs; cheap to refill
+                self._ends.clear()
+            found = self._ends[key] = tuple(out)
+        return found
 
     def in_layout(self, cell: int, lo: list[int], hi: list[int]) -> bool:
         r, c = divmod(cell, self.columns)

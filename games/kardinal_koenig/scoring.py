@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .data import rulebook
 from .deck import Card
@@ -89,9 +89,15 @@ class Chart:
 
     def winners(self) -> tuple[int, ...]:
         """Most points; a tie goes to more country cards; still tied, all share the win."""
-        keys = [(t, c) for t, c in zip(self.total, self.cards, strict=True)]
-        best = max(keys)
-        return tuple(p for p, k in enumerate(keys) if k == best)
+        return winners(self.total, self.cards)
+
+
+def winners(totals: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most points (``totals``); a tie goes to more country cards (``cards``); still tied, all
+    share the win (:meth:`Chart.winners`)."""
+    keys = [(t, c) for t, c in zip(totals, cards, strict=True)]
+    best = max(keys)
+    return tuple(p for p, k in enumerate(keys) if k == best)
 
 
 def score_chart(displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] | None = None,
@@ -117,3 +123,51 @@ def score_chart(displays: Sequence[Sequence[Card]], minus_chips: Sequence[int] |
     minus = [rules.minus_chip * k for k in minus_chips]
     total = [s + r + m for s, r, m in zip(subtotal, roads, minus, strict=True)]
     return Chart(rows, tuple(subtotal), tuple(roads), tuple(minus), tuple(total), tuple(len(d) for d in displays))
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What the chart reads of one display: per country, in the chart's order, its cards and its most crests of one
+    kind; its ships and carriages. :func:`chart_totals` scores a table from these alone."""
+
+    counts: tuple[int, ...]
+    crests: tuple[int, ...]
+    ships: int
+    carriages: int
+
+
+def tally(display: Iterable[Card]) -> Tally:
+    """The :class:`Tally` of one display (its cards in any order)."""
+    counts = dict.fromkeys(rulebook.COUNTRIES, 0)
+    kinds: dict[str, Counter] = {country: Counter() for country in rulebook.COUNTRIES}
+    ships = carriages = 0
+    for card in display:
+        counts[card.country] += 1
+        kinds[card.country].update(card.crests)
+        ships += "ship" in card.route
+        carriages += "carriage" in card.route
+    return Tally(tuple(counts.values()), tuple(max(kinds[c].values(), default=0) for c in rulebook.COUNTRIES),
+                 ships, carriages)
+
+
+def chart_totals(tallies: Sequence[Tally], minus_chips: Sequence[int] | None = None,
+                 rules: ChartRules = PRINTED_CHART) -> tuple[int, ...]:
+    """``score_chart(displays, minus_chips, rules).total`` from the displays' tallies: the same whole numbers by the
+    same rules (country and crest points country by country, roads, −2 chips), without building the chart. The bots
+    rate every action by it, and a tally of a display nobody changed is kept (``CardGame.totals``)."""
+    n = len(tallies)
+    totals = [0] * n
+    points, runner_up, per_crest = rules.points, rules.runner_up, rules.per_crest
+    for i, country in enumerate(rulebook.COUNTRIES):
+        land = country_points([t.counts[i] for t in tallies], points[country], runner_up)
+        best = [t.crests[i] for t in tallies]
+        top = max(best)
+        for p in range(n):
+            totals[p] += land[p] + (top * per_crest if top > 0 and best[p] == top else 0)
+    floor, per_card = rules.road_minimum, rules.per_road_card
+    for p, t in enumerate(tallies):
+        totals[p] += road_points(t.ships, t.carriages, floor, per_card)
+    if minus_chips is not None:
+        for p, k in enumerate(minus_chips):
+            totals[p] += rules.minus_chip * k
+    return tuple(totals)

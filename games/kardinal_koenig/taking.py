@@ -41,7 +41,8 @@ def takeable(game: CardGame) -> list[int]:
     """End cards the player may take now, in (row, column) order."""
     s = game.state
     turn = s.turn
-    cards, laid, stone, p = game.cards, s.layout, s.stone, turn.player
+    stone, p = s.stone, turn.player
+    countries, crests = game.cell_cards()
     country = turn.country if turn.taken and not turn.colours else ""
     room = (game.limit_with_chip if turn.three else game.limit) - turn.crests  # crest_limit, inlined: the hot loop
     if room <= 0 and not game.config.crestless_after_limit:
@@ -49,8 +50,7 @@ def takeable(game: CardGame) -> list[int]:
     may_pay = s.hand[p] + s.placed[p] > 0
     out = []
     for cell in game.geometry.ends(s.lo, s.hi):
-        card = cards[laid[cell]]
-        if (country and card.country != country) or len(card.crests) > room:
+        if (country and countries[cell] != country) or crests[cell] > room:
             continue
         owner = stone[cell]
         if owner < 0 or owner == p or may_pay:

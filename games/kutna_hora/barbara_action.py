@@ -163,6 +163,12 @@ class House(Passable):
         seat = game.state.seats[at.player]
         return [PASS] + [act("house", g) for r, g in enumerate(seat.guilds) if seat.houses_taken[r] < HOUSES_PER_ROW]
 
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+        guild = action.args[0]
+        if guild not in game.state.seats[at.player].guilds:
+            return f"your board has no {guild} row."
+        return f"your {guild} row has no house left."
+
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, guild = at.player, str(action.args[0])
         seat = game.state.seats[p]
@@ -183,6 +189,12 @@ class Noble(Passable):
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return [PASS] + [act("noble", c) for c in rulebook.NOBLE_COLOURS if game.state.bank[c]]
 
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+        colour = action.args[0]
+        if colour not in rulebook.NOBLE_COLOURS:
+            return f"there are no {colour} nobles: the nobles are {', '.join(rulebook.NOBLE_COLOURS)}."
+        return f"there is no {colour} noble left in the bank."
+
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         colour = str(action.args[0])
         game.state.bank[colour] -= 1
@@ -200,6 +212,12 @@ class Score(Passable):
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return [PASS] + [act("score", i) for i, o in enumerate(game.state.town_owner) if o == at.player]
+
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+        plot, s = action.args[0], game.state
+        if not isinstance(plot, int) or not 0 <= plot < len(s.town):
+            return f"there is no plot {plot}; the plots are numbered 0 to {len(s.town) - 1}."
+        return f"plot {plot} holds no building of yours." if s.town[plot] else f"plot {plot} holds no building."
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, plot = game.state, int(action.args[0])

@@ -93,8 +93,8 @@ class Play(Choice):
         card = int(action.args[0])
         s.seats[p].cards.remove(card)
         s.plays_left -= 1
-        halves = " / ".join(approx.ACTION_CARDS.value[card - 1])
         if action.verb == "idle":
+            halves = " / ".join(approx.ACTION_CARDS.value[card - 1])
             game.emit("ignore.action", f"{name(p)} plays card {card} ({halves}) for no effect.", player=p, card=card)
             return
         what = str(action.args[1])

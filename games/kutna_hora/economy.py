@@ -108,11 +108,16 @@ class EconomyGame(prices.StandsGame, StepGame):
     def _prepare(self) -> None:
         variant = self.config.variant
         self.table = price_table_of(self.config.price_table, variant)
+        self.prices_kept = prices.KeptPrices()  # shared with clones (StandsGame.prices_now)
         #: The designable numbers this sandbox plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)
         #: The building tiles with their designed numbers (wood, production, effects), by id.
         self.tiles = self.design.tiles
         self.max_advance = self.design.max_advance
+        #: Every deck advance of this game, in sort order (``economy_turn.advances``, shared).
+        self.advance_actions = economy_turn.advances(self.max_advance)
+        #: Rights costs in groschen by permit price (``economy_turn.rights_groschen``), shared with clones.
+        self.rights_kept: dict[int, list[int]] = {}
 
     def _setup(self) -> EconomyState:
         stands = prices.new_stands(self.table)
@@ -147,7 +152,7 @@ class EconomyGame(prices.StandsGame, StepGame):
         """Groschen now plus the income the player's production would bring in the turns left (at today's prices,
         ``INCOME_SHARE`` of them), as a lead over the best other player: all public."""
         left = max(0, self.config.turns - self.state.turn // self.config.players)
-        now = self.prices()  # once for every seat (a search rates many positions)
+        now = self.prices_now()  # once for every seat (a search rates many positions)
         worth = [purse.groschen + income(purse.production, now, purse.mine_ore) * left * self.INCOME_SHARE
                  for purse in self.state.players]
         others = [w for p, w in enumerate(worth) if p != player]

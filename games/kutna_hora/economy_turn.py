@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 _INCOME_ACTION = Action("income")
 _BUILD_ACTIONS = {good: Action("build", (good,)) for good in GOOD_GUILD}
 _RIGHTS_ACTIONS = {good: Action("rights", (good,)) for good in GOOD_GUILD}
+_SLOTS = HELD_SLOTS.value
 _SLOTS_FULL = f"all {HELD_SLOTS.value} slots on your board are full; build a held tile first."
 
 
@@ -76,11 +77,13 @@ def held_tiles(purse: Purse) -> dict[str, str]:
 
 
 def rights_groschen(game: EconomyGame, permit_price: int) -> list[int]:
-    """What Rights to a tile cost in groschen at this permit price, by town hall column."""
-    out = []
-    for kind, amount in game.design.rights_costs:  # a loop, not a comprehension: read at every listing
-        out.append(amount if kind == "groschen" else amount * permit_price)
-    return out
+    """What Rights to a tile cost in groschen at this permit price, by town hall column (kept by the price in
+    ``game.rights_kept``, shared with clones: read at every listing). Read it, never change it."""
+    found = game.rights_kept.get(permit_price)
+    if found is None:
+        found = game.rights_kept[permit_price] = [amount if kind == "groschen" else amount * permit_price
+                                                  for kind, amount in game.design.rights_costs]
+    return found
 
 
 def rights_plan(game: EconomyGame, player: int, good: str) -> RightsPlan | str:
@@ -149,7 +152,7 @@ class SandboxVerb(Verb):
 
 
 @functools.cache
-def _advances(most: int) -> tuple[Action, ...]:
+def advances(most: int) -> tuple[Action, ...]:
     """Every deck advance of 1 to ``most`` cards, in sort order (one tuple per length, shared by every game)."""
     return tuple(sorted((Action("advance", (d, n)) for d in prices.DECKS for n in range(1, most + 1)),
                         key=lambda a: a.sort_key))
@@ -163,7 +166,7 @@ class Advance(SandboxVerb):
     spelt = "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
 
     def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
-        return list(_advances(game.max_advance))
+        return list(game.advance_actions)
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
         if action.args[0] not in prices.DECKS:
@@ -229,7 +232,7 @@ class Income(SandboxVerb):
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
         purse = game.state.players[at.player]
-        total, detail = take_income(purse.production, game.prices(), purse.mine_ore)
+        total, detail = take_income(purse.production, game.prices_now(), purse.mine_ore)
         purse.groschen += total
         game.emit("income.sum", f"Player {at.player + 1} takes income: {detail} = {total} groschen.", groschen=total)
 
@@ -299,13 +302,13 @@ class Turn(VerbStep):
         purse, cells = game.state.players[at.player], game.cells()
         money, wood = purse.groschen, cells["wood"].value
         offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
-        if len(purse.held) < HELD_SLOTS.value:  # Rights need a free slot
+        if len(purse.held) < _SLOTS:  # Rights need a free slot
             costs = rights_groschen(game, cells["permits"].value)
             for row in game.state.hall.rows:
                 for column, stack in enumerate(row):
                     if stack.name not in offers:
                         offers[stack.name] = (costs[column], stack.tiles[-1])
-        held = held_tiles(purse)
+        held = held_tiles(purse) if purse.held else {}
         tiles = game.tiles
         builds, rights = [], []
         for good, guild in game.table.guild_goods:
@@ -322,7 +325,7 @@ class Turn(VerbStep):
                 continue
             if cost <= money:
                 builds.append(_BUILD_ACTIONS[good])
-        return [*_advances(game.max_advance), *builds, _INCOME_ACTION, *rights]
+        return [*game.advance_actions, *builds, _INCOME_ACTION, *rights]
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
         self._of_verb[action.verb].apply(game, at, action)

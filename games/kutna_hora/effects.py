@@ -9,6 +9,7 @@ from .choice import name
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
+    from .parameters import Design
 
 
 def points(game: KutnaHoraGame, p: int, n: int, rule: str, why: str) -> None:
@@ -25,16 +26,21 @@ def reputation(game: KutnaHoraGame, p: int, delta: int, rule: str, why: str) -> 
     if not delta:
         return
     seat = game.state.seats[p]
-    top = len(game.design.reputation_points) - 1
-    new = seat.reputation + delta
     game.emit(rule, f"{name(p)}: reputation {'+' if delta > 0 else ''}{delta} ({why}).", player=p,
               reputation=delta)
-    beyond = new - top if new > top else new if new < 0 else 0
-    seat.reputation = min(max(new, 0), top)
+    seat.reputation, beyond = moved_reputation(game.design, seat.reputation, delta)
     if beyond:
         points(game, p, game.design.reputation_beyond * beyond, "reputation.beyond",
                f"{abs(beyond)} step{'s' if abs(beyond) > 1 else ''} past the "
                f"{'top' if beyond > 0 else 'bottom'} of the reputation track")
+
+
+def moved_reputation(design: Design, reputation: int, delta: int) -> tuple[int, int]:
+    """Where a reputation marker at ``reputation`` ends after ``delta`` steps, and how many steps went past either end
+    of the track (positive past the top, negative past the bottom): what :func:`reputation` does to a seat."""
+    top = len(design.reputation_points) - 1
+    new = reputation + delta
+    return min(max(new, 0), top), new - top if new > top else new if new < 0 else 0
 
 
 def pay(game: KutnaHoraGame, p: int, groschen: int) -> None:

@@ -19,7 +19,7 @@ Actions, as written: ``guilds 2``, ``rows miners builders tavern``, ``play 4 rig
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from games.core import Action, ConfigError, LegalActions, Parameter, Rng, StepGame, Steps
 
@@ -31,6 +31,7 @@ from . import (
     event_cards,
     guild_setup,
     income_action,
+    lookahead,
     mine_action,
     mines,
     plot_action,
@@ -46,7 +47,7 @@ from .data import approx, rulebook
 from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
 from .parameters import PARAMETERS, design_of, price_table_of
-from .prices import StandsGame, new_stands, stand_snapshot, table_for_config
+from .prices import KeptPrices, StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
 from .state import HOUSES_PER_ROW, KutnaHoraConfig, KutnaHoraState, Seat
 
@@ -118,6 +119,7 @@ class KutnaHoraGame(StandsGame, StepGame):
     def _prepare(self) -> None:
         variant, n = self.config.variant, self.config.players
         self.table = price_table_of(self.config.price_table, variant)
+        self.prices_kept = KeptPrices()  # prices by the stands' positions, shared with clones (StandsGame.prices_now)
         #: The designable numbers this game plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)
         #: The building tiles with their designed numbers (wood, plot value, effects), by id.
@@ -126,6 +128,17 @@ class KutnaHoraGame(StandsGame, StepGame):
         #: The round at whose end the red public buildings enter.
         self.red_round = self.design.red_nobles_round[n]
         self.size = approx.TOWN_SIZE.value[n]
+        #: The final scoring's town and mine points per seat by the boards' contents (``evaluation._board_points``),
+        #: shared with every clone: the bots' look-aheads rate thousands of copies of a few boards.
+        self.board_points_kept = evaluation.BoardPoints()
+        #: The evaluation's weights of money and income by round, turn and phase (``evaluation._weights``).
+        self.weights_kept: dict[tuple[int, int, str], tuple[float, float]] = {}
+        #: The look-ahead's ratings of this position's actions (``lookahead.lookaheads``): set on the instance from
+        #: the start, as every attribute is, so that none is added later (an attribute added to a made object slows
+        #: every attribute read of it).
+        self.lookahead_memo: tuple[tuple, dict[tuple, float]] | None = None
+        #: What a card decision's look-ahead already rated of the choice its card opens (``lookahead._rated_before``).
+        self.lookahead_next: tuple | None = None
 
     def _setup(self) -> KutnaHoraState:
         n, rng = self.config.players, self.rng
@@ -266,7 +279,10 @@ class KutnaHoraGame(StandsGame, StepGame):
         return out
 
     def lookahead(self, action: Action, player: int) -> float:
-        return evaluation.lookahead(self, action, player)
+        return lookahead.lookahead(self, action, player)
+
+    def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
+        return lookahead.lookaheads(self, actions, player)
 
     def terms(self, player: int) -> dict[str, float]:
         return evaluation.terms(self, player)
@@ -296,8 +312,9 @@ class KutnaHoraGame(StandsGame, StepGame):
                                                       "prompt": decision.prompt},
             "stands": stand_snapshot(self.table, s.stands), "prices": self.prices(),
             # Only the top tile of each stack shows; the tiles under it are hidden.
-            "town_hall": {"rows": [[{"kind": st.kind, "name": st.name, "tiles": st.tiles[-1:], "count": len(st.tiles)}
-                                    for st in row] for row in s.hall.rows], "discards": list(s.hall.discards)},
+            "town_hall": {"rows": [[{"kind": st.kind, "name": st.name, "tiles": list(st.tiles[-1:]),
+                                     "count": len(st.tiles)} for st in row] for row in s.hall.rows],
+                          "discards": list(s.hall.discards)},
             "red_track": len(s.red_track),
             "mine": mines.snapshot(s.mine, s.mine_owner),
             "technology": mine_action.technology_level(self),

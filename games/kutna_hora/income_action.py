@@ -49,6 +49,12 @@ class Council(Passable):
             out += [act("council", c) for c in rulebook.NOBLE_COLOURS if s.pool[c]]
         return out
 
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+        s, cost = game.state, game.design.council_cost
+        if s.seats[at.player].groschen < cost:
+            return f"a noble costs {cost} groschen and you have {s.seats[at.player].groschen}."
+        return f"there is no {action.args[0]} noble in the pool."
+
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p, colour = game.state, at.player, str(action.args[0])
         cost = game.design.council_cost

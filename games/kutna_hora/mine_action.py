@@ -187,7 +187,7 @@ class KeepMine(Choice):
         tile_id, where = str(action.args[0]), int(action.args[1])
         drawn.remove(tile_id)
         s.mine_discard += drawn
-        wood = mines.open_spaces(s.mine)[where]
+        wood = mines.space_wood(s.mine, where)
         if at.free:
             game.emit("barbara.9", f"{name(p)} builds the mine without paying wood.", player=p)
         else:
@@ -213,6 +213,12 @@ class Tech(Choice):
         if not seat.pool + seat.reserve:
             return [_TECH_REMOVE]
         return [act("tech", i) for i in mines.open_spaces(game.state.mine)] + [_TECH_REMOVE]
+
+    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+        seat = game.state.seats[at.player]
+        if not seat.pool + seat.reserve:
+            return "you have no miner left to put on the tile: remove it from the game instead."
+        return f"no mine may go on space {action.args[0]}: {closed_space(game, action.args[0])}"
 
     def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p = at.player

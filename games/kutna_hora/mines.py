@@ -67,6 +67,13 @@ def open_spaces(cells: Sequence[str]) -> dict[int, int]:
     return out
 
 
+def space_wood(cells: Sequence[str], index: int) -> int:
+    """What :func:`open_spaces` asks for space ``index``, one of the spaces it lists (its wood alone)."""
+    if index in ENTRANCE_SPACES:
+        return ENTRANCE_WOOD.value
+    return max(TILES[cells[j]].cost for j in _ACCESS[index] if is_mine(cells[j]))
+
+
 def _access_neighbours(r: int, c: int) -> list[int]:
     out = []
     if c > 0:
@@ -115,18 +122,20 @@ class RowScore:
 
 def score_rows(cells: Sequence[str], owners: Sequence[int], players: int) -> list[RowScore]:
     """Final mine scoring, row by row."""
-    out = []
-    for row in range(ROWS):
-        total, mine = 0, [0] * players
-        for i in range(row * COLUMNS, (row + 1) * COLUMNS):
-            n = stars(cells[i])
-            total += n
-            if owners[i] >= 0:
-                mine[owners[i]] += n
-        values = row_values(total)
-        out.append(RowScore(row=row, stars=total, values=values, player_stars=tuple(mine),
-                            points=tuple(rank_points(mine, values))))
-    return out
+    return [score_row(cells, owners, players, row) for row in range(ROWS)]
+
+
+def score_row(cells: Sequence[str], owners: Sequence[int], players: int, row: int) -> RowScore:
+    """Final mine scoring of one row (it reads that row's cells only)."""
+    total, mine = 0, [0] * players
+    for i in range(row * COLUMNS, (row + 1) * COLUMNS):
+        n = stars(cells[i])
+        total += n
+        if owners[i] >= 0:
+            mine[owners[i]] += n
+    values = row_values(total)
+    return RowScore(row=row, stars=total, values=values, player_stars=tuple(mine),
+                    points=tuple(rank_points(mine, values)))
 
 
 def mines_per_row(owners: Sequence[int], player: int) -> list[int]:

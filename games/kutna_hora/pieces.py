@@ -11,6 +11,9 @@ from .data.components import HELD_SLOTS
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
 
+#: The actions as an action card names them.
+_ACTION_NAMES = {"mine": "Mine", "rights": "Rights", "plot": "Plot", "build": "Build", "income": "Income",
+                 "barbara": "St. Barbara"}
 _LACKING = {"mine": "you have no miners left", "rights": "all 3 slots on your board are full",
             "plot": "all 3 of your plot markers are in town", "build": "you need a held tile and a plot",
             "barbara": "you have no unused pelican"}
@@ -41,6 +44,6 @@ def can_take(game: KutnaHoraGame, p: int, action: str) -> bool:
 
 
 def cannot(game: KutnaHoraGame, p: int, action: str) -> str:
-    """Why ``p`` cannot take ``action`` now, in a sentence."""
-    seat = game.state.seats[p]
-    return f"you cannot take {action} now: {_LACKING.get(action, 'not possible')} (groschen {seat.groschen})."
+    """Why ``p`` cannot take ``action`` now, in a sentence (what the action lacks: never money, which it does not
+    need to be taken)."""
+    return f"you cannot take {_ACTION_NAMES.get(action, action)} now: {_LACKING.get(action, 'not possible')}."

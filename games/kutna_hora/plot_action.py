@@ -35,6 +35,16 @@ def plot_prices(game: KutnaHoraGame, p: int, free: bool, anywhere: bool) -> dict
     return costs
 
 
+def plot_price(game: KutnaHoraGame, p: int, free: bool, where: int) -> int:
+    """``plot_prices(...)[where]`` for a plot ``p`` may buy now: that plot's price alone."""
+    if free:
+        return 0
+    cheap_at, cheap = game.design.cheap_plot
+    if game.state.seats[p].reputation >= cheap_at:
+        return cheap
+    return town.plot_cost(game.state.town, game.size, where, game.tiles, game.design.plot_cost)
+
+
 def plot_options(game: KutnaHoraGame, p: int, free: bool, anywhere: bool) -> dict[int, int]:
     """Plot -> groschen for every plot ``p`` may buy now."""
     s = game.state
@@ -80,7 +90,7 @@ class Plot(Passable):
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p, where = game.state, at.player, int(action.args[0])
-        cost = plot_options(game, p, at.free, at.anywhere)[where]
+        cost = plot_price(game, p, at.free, where)
         pay(game, p, cost)
         s.markers[where] = p
         cheap = not at.free and s.seats[p].reputation >= game.design.cheap_plot[0]

@@ -249,12 +249,25 @@ def cost_of(table: PriceTable, stands: Stands, good: str, amount: int) -> int:
     return amount * cell_now(table, stands, good).value
 
 
+class KeptPrices:
+    """Prices by the stands' positions for a game and its clones (:meth:`StandsGame.prices_now`): the last stands
+    asked about, and a table of the others."""
+
+    __slots__ = ("last", "table")
+
+    def __init__(self) -> None:
+        self.last: tuple[int, int, dict[str, int], dict[str, int]] | None = None
+        self.table: dict[tuple, dict[str, int]] = {}
+
+
 class StandsGame:
     """Mixin for a game played on the two card stands and the town hall (its state holds ``stands`` and ``hall``;
-    ``_prepare`` sets ``table``): what the price mechanics need (:class:`Economy`), and prices read now."""
+    ``_prepare`` sets ``table`` and ``prices_kept = KeptPrices()``): what the price mechanics need
+    (:class:`Economy`), and prices read now."""
 
     table: PriceTable
     state: Any
+    prices_kept: KeptPrices
 
     @property
     def stands(self) -> Stands:
@@ -271,6 +284,23 @@ class StandsGame:
     def prices(self) -> dict[str, int]:
         """Every good's current price."""
         return {good: cell.value for good, cell in self.cells().items()}
+
+    def prices_now(self) -> Mapping[str, int]:
+        """:meth:`prices`, kept by the stands' positions (``prices_kept``, which the game's ``_prepare`` makes and its
+        clones share): the bots rate thousands of positions on a few stands. Read it, never change it."""
+        stands = self.state.stands
+        kept = self.prices_kept
+        last = kept.last
+        if last is not None and last[0] == stands.population and last[1] == stands.ore and last[2] == stands.sliders:
+            return last[3]
+        key = (stands.population, stands.ore, *stands.sliders.items())
+        found = kept.table.get(key)
+        if found is None:
+            if len(kept.table) >= 4096:  # a bound for long runs; cheap to refill
+                kept.table.clear()
+            found = kept.table[key] = self.prices()
+        kept.last = (stands.population, stands.ore, dict(stands.sliders), found)
+        return found
 
     def cells(self) -> dict[str, Cell]:
         """Every good's current cell (price, ✗, town-builds icon): :func:`cell_now` for all goods at once."""

@@ -37,6 +37,16 @@ def rights_options(game: KutnaHoraGame, p: int, free: bool, public_only: bool) -
     return out
 
 
+def rights_offer(game: KutnaHoraGame, p: int, free: bool, tile_id: str) -> tuple[int, int, int]:
+    """``rights_options(...)[tile_id]`` for a tile ``p`` may take now: where it lies and what it costs."""
+    for r, row in enumerate(game.hall.rows):
+        for c, stack in enumerate(row):
+            if stack.tiles[-1] == tile_id:
+                kind, amount = game.design.rights_costs[c]
+                return r, c, 0 if free else amount if kind == "groschen" else amount * game.price("permits")
+    raise KeyError(tile_id)
+
+
 def rights_refusal(game: KutnaHoraGame, p: int, public_only: bool, tile_id: object) -> str:
     """Why ``p`` may not take the rights to ``tile_id`` (as written) now: the one reason that holds (a free Rights
     is never refused for its cost)."""
@@ -77,7 +87,7 @@ class Rights(Passable):
 
     def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         p, tile_id = at.player, str(action.args[0])
-        r, c, cost = rights_options(game, p, at.free, at.public_only)[tile_id]
+        r, c, cost = rights_offer(game, p, at.free, tile_id)
         kind, amount = town_hall.rights_cost(c, game.design.rights_costs)
         pay(game, p, cost)
         price = "free" if at.free else f"{cost} groschen" if kind == "groschen" else \

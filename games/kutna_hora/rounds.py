@@ -36,14 +36,14 @@ def next_card(game: KutnaHoraGame) -> None:
     s = game.state
     if s.phase == "setup":
         begin(game)
-    if s.plays_left > 0:
-        s.stack.append(Frame("play", turn_player(game)))
-        return
     n = game.config.players
+    if s.plays_left > 0:
+        s.stack.append(Frame("play", (s.start + s.turn) % n))  # turn_player, written out: every card's end
+        return
     s.turn += 1
     if s.turn < rulebook.TURNS_PER_ROUND.value * n:
         s.plays_left = rulebook.CARDS_PER_TURN.value[s.turn // n]
-        s.stack.append(Frame("play", turn_player(game)))
+        s.stack.append(Frame("play", (s.start + s.turn) % n))
         return
     end(game)
 
@@ -69,7 +69,7 @@ class RoundEnd(Automatic):
             red = list(s.red_track)
             game.rng.shuffle(red)
             for row, tile in zip(s.hall.rows, red, strict=False):
-                row.append(Stack("public", "red", [tile]))
+                row.append(Stack("public", "red", (tile,)))
             s.red_track = []
             game.emit("round.red-nobles", "The red public buildings enter: one at the right end of each town hall "
                       "row, not stacked.")

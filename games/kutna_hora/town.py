@@ -61,6 +61,14 @@ def plot_costs(buildings: Sequence[str], markers: Sequence[int], size: int, anyw
     return {i: priced.get(i, base) for i in range(size * size) if not buildings[i] and markers[i] < 0}
 
 
+def plot_cost(buildings: Sequence[str], size: int, index: int, tiles: Mapping[str, BuildingTile] = TILES,
+              base: int = PLOT_BASE_COST.value) -> int:
+    """What :func:`plot_costs` asks for plot ``index``, one of the plots it lists: the highest plot value among the
+    buildings next to it, or ``base`` for a plot next to none (a plot's own price, without pricing every plot)."""
+    values = [tiles[building].plot_value for j in _neighbour_table(size)[index] if (building := buildings[j])]
+    return max(values) if values else base
+
+
 def edge_icons_at(index: int, size: int) -> list[str]:
     """Icons on the board edge touching plot ``index`` (a corner plot can touch two)."""
     r, c = divmod(index, size)

@@ -17,15 +17,24 @@ from .data.components import GUILD_BUILDINGS, GUILD_COLUMNS, PUBLIC_BUILDINGS, P
 
 @dataclass(slots=True)
 class Stack(Record):
+    """One stack of building tiles. Never changed in place (a tile taken leaves a new stack of the rest), so copies
+    of the town hall share their stacks. (Not a frozen dataclass: making one costs several times as much, and the
+    price sandbox makes one at every Rights.)"""
+
     kind: str  # "guild" or "public"
     name: str  # the guild, or the noble colour of a public stack
-    tiles: list[str]  # bottom first; tiles[-1] is on top
+    tiles: tuple[str, ...]  # bottom first; tiles[-1] is on top
 
 
 @dataclass(slots=True)
 class TownHall(Record):
     rows: list[list[Stack]]
     discards: list[str]
+
+    def copy(self) -> TownHall:
+        """A copy with rows of its own holding the same stacks (a stack never changes: :class:`Stack`). Every
+        position a bot looks at copies the town hall, and copying each stack was half of a state's copy."""
+        return TownHall([[*row] for row in self.rows], [*self.discards])
 
 
 #: Each guild's marked tiles and its other tiles, in the order of the component list (read once).
@@ -46,13 +55,13 @@ def new_town_hall(rng: Rng) -> TownHall:
         marked, others = _GUILD_TILES[guild]
         others = list(others)
         rng.shuffle(others)
-        stacks.append(Stack("guild", guild, marked + others))
+        stacks.append(Stack("guild", guild, (*marked, *others)))
     per_row = GUILD_COLUMNS.value
     rows = [stacks[r * per_row:(r + 1) * per_row] for r in range(len(PUBLIC_STACK_ROWS.value))]
     for row, colour in zip(rows, PUBLIC_STACK_ROWS.value, strict=True):
         tiles = list(_PUBLIC_TILES[colour])
         rng.shuffle(tiles)
-        row.append(Stack("public", colour, tiles))
+        row.append(Stack("public", colour, tuple(tiles)))
     return TownHall(rows, [])
 
 
@@ -74,10 +83,9 @@ def rights_cost(column: int, costs: Sequence[tuple[str, int]] = RIGHTS_COSTS.val
 def take_top(hall: TownHall, row: int, column: int) -> str:
     """Remove the top tile of a stack and move the stack to the end of its row."""
     stack = hall.rows[row].pop(column)
-    tile = stack.tiles.pop()
-    if stack.tiles:
-        hall.rows[row].append(stack)
-    return tile
+    if len(stack.tiles) > 1:
+        hall.rows[row].append(Stack(stack.kind, stack.name, stack.tiles[:-1]))
+    return stack.tiles[-1]
 
 
 def discard_top(hall: TownHall, guild: str) -> str | None:

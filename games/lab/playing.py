@@ -56,10 +56,16 @@ def seated(lineup: Sequence[Any], rotation: int) -> list[int]:
     return [(s + rotation) % n for s in range(n)]
 
 
+#: Whole numbers below this keep every digit at SERIES_DIGITS significant digits: they are kept as they are.
+_WHOLE = 10 ** SERIES_DIGITS
+
+
 def _rounded(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_rounded(v) for v in value]
     value = float(value)
+    if value.is_integer() and -_WHOLE < value < _WHOLE:  # most values of every series (points, cards, counts)
+        return value  # what the text round trip gives for them, without the text
     return float(f"{value:.{SERIES_DIGITS}g}")
 
 

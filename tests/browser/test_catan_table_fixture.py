@@ -7,6 +7,7 @@ learner would (tables.click_every_kind): the Python game must play it. Keep ``CE
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,44 @@ def test_every_decision_kind_of_both_catan_tables_is_clicked_in_jupyterlab(lab_p
     support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
     lab_page.check()
     print("\n" + "\n".join(log))
+
+
+# Puts the C&K table at the first kept main-phase position where a knight may move; prints prompt and the knight.
+KNIGHT_TO_MOVE = """
+def _knight_to_move():
+    import json
+    from tests.widgets.positions import first_positions
+    position = next(p for p in first_positions("catan_ck")["main"] if "move" in p.verbs)
+    ck.human = None
+    ck.game = position.game.clone()
+    ck.human = position.seat
+    knight = next(a.split()[1] for a in ck.status["legal"] if a.startswith("move "))
+    print(json.dumps({"prompt": ck.status["prompt"], "knight": knight}))
+_knight_to_move()
+del _knight_to_move
+"""
+
+
+def test_a_knight_picked_then_a_corner_it_cannot_reach_says_why_in_place_words(lab_page):
+    from playwright.sync_api import expect
+
+    from .test_table_screens import RAW_ID
+
+    page = lab_page.page
+    support.open_in_app(page, NOTEBOOK)
+    support.run_all(page)
+    kind = next(k for k in tables.TABLE_KINDS if k.cls == "CKTable")
+    view = support.cell(page, CELLS[kind.cls][0]).locator(kind.root)
+    lab_page.wait_for(view, what="the CKTable view")
+    state = json.loads(support.kernel_exec(page, KNIGHT_TO_MOVE).strip().splitlines()[-1])
+    expect(view.get_by_test_id("ck-prompt")).to_have_text(state["prompt"], timeout=support.REPLY_MS)
+    view.locator(f'[data-testid="ct-board-node-{state["knight"]}"]').click()
+    refused = view.locator(f'.ct-node[data-legal="false"][data-action^="move {state["knight"]} "]')
+    assert refused.count(), "no corner refused once the knight is picked"
+    action = refused.first.get_attribute("data-action")
+    support.click_and_wait(view, refused.first, kind.message, kind.cls, timing=None)
+    text = view.locator(kind.message).inner_text()
+    assert text.startswith("Not allowed: ") and "knight" in text and not RAW_ID.search(text), text
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print(f"\n'{action}' → {text!r}")

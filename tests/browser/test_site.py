@@ -190,7 +190,7 @@ def test_a_play_page_opens_at_its_address_with_rules_a_table_and_no_code(site_ur
     print(f"site: play page kutna_hora, table shown after {time.perf_counter() - started:.0f} s", flush=True)
     body = page.locator(".jp-CodeConsole-content").inner_text()
     assert "Play Kutná Hora" in body and "How this page works" in body, body[:300]
-    assert re.search(r"game \d+: you are Player 1 against 1 bot", body), body[:400]
+    assert re.search(r"game \d+: you are Player 1 against 1 bot\.", body), body[:400]
     assert not CODE.search(body), CODE.search(body)
     assert not page.locator(".jp-CodeConsole-promptCell").is_visible()
     assert page.locator(".bg-site-page-code").count() == 0  # a play page has no code to open

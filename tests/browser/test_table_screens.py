@@ -221,3 +221,177 @@ def test_catan_spots_look_like_what_a_click_does_and_the_tables_speak_in_place_w
     support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
     lab_page.check()
     print("\n" + "\n".join(log + tables.redraw_report()))
+
+
+# ---------------------------------------------------------------------------------------------- the action bar's room
+# Puts the table `name` (a notebook global) at a kept position of `kind`: the one with the most legal actions
+# (`count` 0) or the first with exactly `count`; prints its prompt and legal actions.
+SET_BY_COUNT = """
+def _table_at(name, game, kind, count):
+    import json
+    from tests.widgets.positions import first_positions
+    table = globals()[name]
+    kept = first_positions(game)[kind]
+    position = (max(kept, key=lambda p: len(p.game.legal_actions())) if not count else
+                next(p for p in kept if len(p.game.legal_actions()) == count))
+    table.human = None
+    table.game = position.game.clone()
+    table.human = position.seat
+    print(json.dumps({"prompt": table.status["prompt"], "legal": table.status["legal"]}))
+_table_at(%r, %r, %r, %d)
+del _table_at
+"""
+
+# The heights of the action bar and its parts (px).
+_BAR = """root => {
+  const bar = root.querySelector(':scope > .bg-bar');
+  const h = (sel) => { const n = bar.querySelector(sel); return n ? Math.round(n.getBoundingClientRect().height) : 0; };
+  return {bar: Math.round(bar.getBoundingClientRect().height), top: h(':scope > .bg-bar-top'),
+          choices: h(':scope > .bg-actions'), message: h(':scope > .bg-message'), coach: h(':scope > .bg-coach')};
+}"""
+#: The most the bar may take at a decision with one button, the coach's answer folded (px, at 1280 × 800): a prompt
+#: of two lines and the tools, one row of choices, the message's three lines, the coach's head line (about 190 px).
+#: The bar that never shrank took 354 px of a 592 px notebook area at such a decision.
+ONE_BUTTON_BAR = 210
+
+
+def _put(page: Any, view: Any, kind: tables.TableKind, decision: str, count: int) -> dict[str, Any]:
+    from playwright.sync_api import expect
+
+    out = kernel_exec(page, SET_BY_COUNT % (CELLS[kind.cls][1], kind.game, decision, count))
+    assert "KERNEL-ERROR" not in out, out
+    state = json.loads(out.strip().splitlines()[-1])
+    expect(view.get_by_test_id(f"{kind.prefix}-prompt")).to_have_text(state["prompt"], timeout=REPLY_MS)
+    return state
+
+
+# A point of the window where the board shows below the bar (not covered by it): [x, y], or null.
+_ON_BOARD = """([root, sel]) => {
+  const band = (VISIBLE_BAND)(root);
+  const board = root.querySelector(sel).getBoundingClientRect();
+  const bar = root.querySelector(':scope > .bg-bar').getBoundingClientRect();
+  const x = board.left + board.width / 2;
+  for (let y = Math.min(band[1], board.bottom) - 10; y > Math.max(band[0], bar.bottom, board.top); y -= 10) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest(sel) && !hit.closest('.bg-bar')) return [x, y];
+  }
+  return null;
+}""".replace("VISIBLE_BAND", tables.VISIBLE_BAND)
+
+
+def _rest_on_board(page: Any, view: Any, board: str = ".ct-board") -> None:
+    """The pointer rests on the board, below the bar (as after a click on a place)."""
+    view.locator(board).evaluate("n => n.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)  # the bar follows on the next animation frame
+    point = view.evaluate(f"r => ({_ON_BOARD})([r, {json.dumps(board)}])")
+    assert point, "no part of the board shows below the bar"
+    page.mouse.move(point[0] - 5, point[1] - 5)
+    page.mouse.move(point[0], point[1])
+
+
+def test_the_bar_keeps_the_board_still_and_gives_back_its_room_at_a_one_button_decision(lab_page):
+    """A main phase with many buttons and a coach's answer make the bar tall. Then a decision with one button comes
+    (a roll): while the pointer rests on the board nothing below the bar moves up; once it leaves the board the bar
+    takes only what its parts need (the coach's answer folded to its head line)."""
+    from playwright.sync_api import expect
+
+    page = lab_page.page
+    support.open_in_app(page, CATAN)
+    support.run_all(page)
+    kind = _kind("CatanTable")
+    view = _view(page, lab_page, kind)
+    _put(page, view, kind, "main", 0)
+    click_and_wait(view, view.get_by_test_id("ct-hint"), kind.message, kind.cls, timing=None)
+    expect(view.get_by_test_id("ct-hint-play-0")).to_be_visible(timeout=REPLY_MS)
+    tall = view.evaluate(_BAR)
+    _rest_on_board(page, view)
+    page.wait_for_timeout(200)
+    before = tables.layout(view)
+    state = _put(page, view, kind, "roll", 1)
+    assert state["legal"] == ["roll"], state
+    page.wait_for_timeout(300)
+    kept = view.evaluate(_BAR)
+    assert tables.layout(view)["board"] >= before["board"], "the board moved up under the pointer"
+    assert kept["bar"] >= tall["bar"] - 1, (tall, kept)
+    view.get_by_test_id("ct-prompt").hover()  # the pointer leaves the board for the bar
+    page.wait_for_timeout(300)
+    one = view.evaluate(_BAR)
+    assert view.locator(".bg-bar .bg-actions button").count() == 1
+    assert one["choices"] <= 40 and one["coach"] <= 30 and one["bar"] <= ONE_BUTTON_BAR, (tall, one)
+    assert tables.layout(view)["board"] < before["board"], "the room nobody uses went back to the board"
+    shot = SHOTS / "learner-ct-one-button-1280x800.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot))
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print(f"\nbar with many buttons and the coach open: {tall}\nat a one-button decision, the pointer on the board: "
+          f"{kept}\nat a one-button decision, the pointer off the board: {one}; {support.rel(shot)}")
+
+
+def test_in_the_middle_of_a_choice_of_two_clicks_the_board_stays_still_and_a_refused_place_says_why(lab_page):
+    """Kutná Hora's Mine: a drawn tile kept first (in the browser), then a space. Between the two clicks nothing below
+    the bar moves up; a space the tile may not go on says why (the rules' reason); a legal one is played."""
+    from playwright.sync_api import expect
+
+    page = lab_page.page
+    support.open_in_app(page, EVERY_KIND)
+    support.run_all(page)
+    kind = _kind("KHTable")
+    view = _view(page, lab_page, kind)
+    state = _at(page, view, kind, "mine", 1)
+    start = tables.layout(view)
+    tile = view.locator("[data-select]").first
+    tile.click()
+    expect(view.locator('[data-intent="act"][data-legal="true"]').first).to_be_visible(timeout=REPLY_MS)
+    picked = tables.layout(view)
+    assert picked["board"] >= start["board"], "the first click pulled the board up"
+    refused = view.locator('.kh-mn-cell[data-intent="act"][data-legal="false"]')
+    assert refused.count(), "no space refused once a tile is picked"
+    action = refused.first.get_attribute("data-action")
+    click_and_wait(view, refused.first, kind.message, kind.cls, timing=None)
+    message = view.locator(kind.message).inner_text()
+    assert message.startswith("Not allowed: ") and not PYTHONISH.search(message), message
+    assert tables.layout(view)["board"] >= picked["board"], "a refused second click moved the board up"
+    probe = tables.probe_tables(page, kind.cls)
+    assert all(action not in t["history"][-3:] for t in probe.values())
+    legal = view.locator('.kh-mn-cell[data-intent="act"][data-legal="true"]').first
+    expect(legal).to_be_visible(timeout=REPLY_MS)  # the tile stays picked after a refused space
+    played = legal.get_attribute("data-action")
+    assert played in state["legal"]
+    click_and_wait(view, legal, kind.message, kind.cls, timing=None)
+    assert view.locator(kind.message).inner_text().startswith("Step "), view.locator(kind.message).inner_text()
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print(f"\n'{action}' refused: {message[:100]!r}; then '{played}' played")
+
+
+def test_the_coach_speaks_in_the_boards_words_sorted_by_chance_and_says_when_there_is_one_choice(lab_page):
+    """Catan's hints name places as the board does ("build a settlement at the corner of ..."), never "settle 17",
+    listed highest chance first; at a decision with one legal choice the coach says so instead of "0 %"."""
+    from playwright.sync_api import expect
+
+    page = lab_page.page
+    support.open_in_app(page, CATAN)
+    support.run_all(page)
+    kind = _kind("CatanTable")
+    view = _view(page, lab_page, kind)
+    _put(page, view, kind, "setup-settlement", 0)
+    click_and_wait(view, view.get_by_test_id("ct-hint"), kind.message, kind.cls, timing=None)
+    expect(view.get_by_test_id("ct-hint-play-0")).to_be_visible(timeout=REPLY_MS)
+    buttons = view.locator('[data-testid^="ct-hint-play-"]').all_inner_texts()
+    lines = view.locator('[data-testid="ct-coach-list"] .bg-coach-line').all_inner_texts()
+    message = view.locator(kind.message).inner_text()
+    assert buttons and all(b.startswith("build a settlement at the corner of") for b in buttons), buttons
+    assert not [t for t in [*lines, message] if RAW_ID.search(t)], (lines, message)
+    chances = [int(c.rstrip(" %")) for c in view.locator(".bg-coach-chance").all_inner_texts()]
+    assert chances == sorted(chances, reverse=True), chances
+    assert message.startswith(f"Hint: the search likes '{buttons[0]}' best"), message
+    _put(page, view, kind, "roll", 1)
+    click_and_wait(view, view.get_by_test_id("ct-hint"), kind.message, kind.cls, timing=None)
+    expect(view.locator(kind.message)).to_have_text("Hint: there is only one choice here: 'roll the dice'. Click it to "
+                                                    "play it.", timeout=REPLY_MS)
+    line = view.get_by_test_id("ct-hint-0").inner_text()
+    assert "the only choice" in line and "%" not in line, line
+    support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
+    lab_page.check()
+    print(f"\nhints: {lines}\none choice: {line!r}")

@@ -8,6 +8,7 @@ import pytest
 from games import load
 from games.catan.cities_knights import CKGame, evaluation, new_game
 from games.catan.cities_knights.commodities import refresh_rates
+from games.catan.cities_knights.main import offer_only
 from games.catan.cities_knights.state import KINDS
 from games.catan.data import ck_rulebook
 from games.core import ConfigError, Rng, SaveFileError, Sourced
@@ -97,6 +98,33 @@ def test_random_games_end_without_the_turn_limit():
             game.apply_unchecked(legal_[pick.below(len(legal_))])
         capped += game.state.ended == 2
     assert capped == 0
+
+
+def test_main_options_kept_over_a_trade_offer_that_came_to_nothing_are_a_fresh_listing():
+    """The main options kept over a trade offer that moved no card (``CKMain.options``) are what a fresh listing gives
+    (a clone lists its own), in uniform random play, which composes many offers; a change by hand lists afresh."""
+    kept = 0
+    for seed in range(6):
+        game, pick = new_game(seed=seed, players=3 + seed % 2), Rng(seed)
+        while not game.is_terminal():
+            before, s = game.main_listed, game.state
+            legal_ = game.legal_actions()
+            if s.stack[-1].kind == "main":
+                assert list(legal_) == list(game.clone().legal_actions()), f"seed {seed} step {len(game.history)}"
+                kept += before is not None and before[0] is s and before[2] + 1 == s.offers_made \
+                    and offer_only(game.history[before[3]:])
+            game.apply_unchecked(legal_[pick.below(len(legal_))])
+    assert kept > 500
+    game = new_game(seed=3, players=3)
+    while game.state.stack[-1].kind != "main" or "propose" not in game.legal_actions():
+        game.apply_unchecked(game.legal_actions()[-1])
+    p, before = game.state.player, game.legal_actions().texts()
+    for action in ("propose", "withdraw"):
+        game.apply(action)
+    game.state.hands[p * 8:p * 8 + 8] = [9] * 8  # by hand: every build is paid for now
+    game.touched()
+    now = game.legal_actions().texts()
+    assert now == game.clone().legal_actions().texts() and len(now) > len(before)
 
 
 # ---------------------------------------------------------------- bots

@@ -77,7 +77,8 @@ def test_the_inventor_swaps_two_number_tokens_but_never_2_6_8_or_12():
     hexes = {int(h) for a in legal(game) for h in a.split()[1:]}
     numbers = game.state.numbers
     assert all(numbers[h] not in (0, 2, 6, 8, 12) for h in hexes) and len(hexes) == 12
-    assert_refused(game, "swap 1 13", "other than 2, 6, 8 and 12", "inventor")  # hex 1 carries the 2
+    assert_refused(game, "swap 1 13", "hex 1 carries a 2: the Inventor never moves 2, 6, 8 or 12", "inventor")
+    assert_refused(game, "swap 13 0", "write the lower hex first: swap 0 13", "inventor")
     play(game, "swap 0 13")  # mountains 10 and mountains 3
     assert game.state.numbers[0] == 3 and game.state.numbers[13] == 10
     s = game.state

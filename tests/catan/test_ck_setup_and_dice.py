@@ -59,13 +59,13 @@ def test_the_road_after_a_set_up_city_is_asked_and_refused_next_to_the_city():
         assert game.pending().prompt.endswith("place a settlement (set-up, round 1)")
         play(game, f"settle {v}")
         assert game.pending().prompt.endswith(f": place a road next to the settlement at {v}")
-        assert_refused(game, "road 0", f"in the set-up the road goes next to the settlement just placed \\(at {v}\\)",
-                       "setup-road")
+        assert_refused(game, "road 0", "in the set-up the road goes next to the settlement just placed "
+                       f"\\(at intersection {v}\\)", "setup-road")
         play(game, f"road {path(v, w)[0]}")
     play(game, "city 20")
     assert game.pending().prompt == "Player 3: place a road next to the city at 20"
-    refusal = assert_refused(game, "road 0", "in the set-up the road goes next to the city just placed \\(at 20\\)",
-                             "setup-road")
+    refusal = assert_refused(game, "road 0", "in the set-up the road goes next to the city just placed "
+                             "\\(at intersection 20\\)", "setup-road")
     assert "settlement" not in refusal and "settlement" not in game.pending().prompt
 
 

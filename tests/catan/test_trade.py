@@ -132,3 +132,45 @@ def test_an_asked_player_can_only_accept_or_decline():
     assert legal(game) == ["accept", "decline"]
     with pytest.raises(IllegalAction):
         game.apply("want wool")
+
+
+@rule("trade.confirm")
+def test_the_turns_last_offer_stays_on_record_until_the_next_offer_or_the_turns_end():
+    """What was offered and who answered is public; it stays in the state after the offer lapses (the greedy bot reads
+    it), and goes with the next offer or the end of the turn."""
+    from games.catan.state import DECLINED, NOT_ASKED
+
+    game = position(hands={0: "brick", 1: "ore", 2: "ore", 3: "wool"})
+    offer(game, "give brick", "want ore", "ask all")
+    play(game, "decline", "decline", "decline")
+    s = game.state
+    assert game.pending().kind == "main" and s.offers_made == 1
+    assert s.offer_give[:5] == [1, 0, 0, 0, 0] and s.offer_want[:5] == [0, 0, 0, 1, 0]
+    assert s.answers == [NOT_ASKED, DECLINED, DECLINED, DECLINED]
+    play(game, "propose")
+    assert not any(s.offer_give) and not any(s.offer_want) and s.answers == [NOT_ASKED] * 4
+    play(game, "withdraw", "end")
+    assert not any(s.offer_give) and s.answers == [NOT_ASKED] * 4 and s.offers_made == 0
+
+
+def test_a_greedy_bot_does_not_make_again_an_offer_everyone_declined_this_turn():
+    """The same one-for-one offer, declined by everyone, was made again at once (a learner answered it twice in a
+    row): the greedy bot now proposes it once a turn; an accepted one, or another swap, it may offer again."""
+    from games.catan import evaluation
+    from games.catan.data import rulebook
+    from games.catan.trade import declined_this_turn
+    from games.core.bots import GreedyBot
+
+    game = position(hands={0: "brick brick grain grain", 1: "ore wool", 2: "lumber", 3: "ore"})
+    give, want, gain = evaluation.best_swap(game, 0)
+    assert gain > 0.1, "the position gives the bot a swap it wants"
+    names = rulebook.RESOURCES
+    assert GreedyBot(0).choose(game).verb == "propose"
+    offer(game, f"give {names[give]}", f"want {names[want]}", "ask all")
+    while game.pending().kind == "answer":
+        play(game, "decline")
+    assert declined_this_turn(game, give, want) and not declined_this_turn(game, want, give)
+    assert "propose" in legal(game), "the rules allow another offer"
+    rated = dict((str(a), v) for a, v in GreedyBot(0).ratings(game))
+    assert rated["propose"] < rated["end"], "the bot does not ask again what everyone just declined"
+    assert GreedyBot(0).choose(game).verb != "propose"

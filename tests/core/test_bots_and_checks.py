@@ -1,10 +1,13 @@
 """Bots, the presorted legal-action promise, game invariants in random play, and fast copies, on the toy game."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from games.core import Action, LegalActions
+from games.core import Action, LegalActions, Rng
 from games.core.bots import GreedyBot, RandomBot, make_bot, parse_bot, play_out
 from games.core.conformance import check_random_game, decision_breaks
+from games.core.game import TIE
 from games.core.records import _copy_plan
 
 from .toy import ToyGame, ToyState
@@ -30,6 +33,63 @@ def test_greedy_ratings_list_every_legal_action_best_first():
     assert [str(a) for a, _ in rated][0] == "take 2"
     assert sorted(str(a) for a, _ in rated) == game.legal_actions().texts()
     assert [v for _, v in rated] == sorted((v for _, v in rated), reverse=True)
+
+
+class Rated:
+    """A decision whose actions have the given ratings; ``contenders`` leaves out those of ``dropped`` (indices)."""
+
+    def __init__(self, values: list[float], dropped: set[int] = frozenset()) -> None:
+        self.values, self.dropped = values, dropped
+        self.legal = LegalActions([Action("pick", (i,)) for i in range(len(values))])
+        self.rated = 0
+
+    def _decider(self) -> int:
+        return 0
+
+    def legal_actions(self) -> LegalActions:
+        return self.legal
+
+    def lookaheads(self, actions, player):
+        self.rated += len(actions)
+        return [self.values[a.args[0]] for a in actions]
+
+    def contenders(self, actions, player):
+        rated = self.lookaheads(actions, player)
+        return [None if a.args[0] in self.dropped else v for a, v in zip(actions, rated, strict=True)]
+
+
+def chosen_from_every_rating(values: list[float], seed: int) -> tuple[int, int]:
+    """The greedy choice as made before contenders: every rating sorted best first, a draw among those within TIE
+    of the best; (the index chosen, the stream's state after)."""
+    rng = Rng(seed)
+    ranked = sorted(enumerate(values), key=lambda pair: -pair[1])
+    top = [i for i, v in ranked if v >= ranked[0][1] - TIE]
+    return top[rng.below(len(top))], rng.state
+
+
+# ratings on a coarse grid and nudged by a fraction of TIE, so ties and near ties are common
+RATINGS = st.lists(st.tuples(st.integers(-3, 3), st.sampled_from([0.0, 0.4 * TIE, 0.9 * TIE, 1.5 * TIE])).map(
+    lambda pair: pair[0] * 0.25 + pair[1]), min_size=1, max_size=9)
+
+
+@given(RATINGS, st.integers(0, 2**32), st.data())
+def test_greedy_choice_is_the_same_when_only_the_contenders_are_rated(values, seed, data):
+    best = max(values)
+    below = [i for i, v in enumerate(values) if v < best - TIE]  # the actions a game may leave out
+    dropped = set(data.draw(st.lists(st.sampled_from(below), unique=True))) if below else set()
+    bot = GreedyBot(seed)
+    choice = bot.choose(Rated(values, dropped))
+    assert (choice.args[0], bot.rng.state) == chosen_from_every_rating(values, seed)
+
+
+def test_a_decision_with_one_action_is_not_rated_and_draws_as_before():
+    decision, bot = Rated([0.5]), GreedyBot(7)
+    assert str(bot.choose(decision)) == "pick 0" and decision.rated == 0
+    assert bot.rng.state == chosen_from_every_rating([0.5], 7)[1]  # the draw among one is still made
+    over = ToyGame(seed=1)
+    play_out(over, [GreedyBot(1), GreedyBot(2)])
+    with pytest.raises(IndexError, match="the game is over"):
+        GreedyBot().choose(over)
 
 
 def test_play_out_stops_at_a_human_seat():

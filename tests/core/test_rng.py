@@ -21,6 +21,34 @@ def test_below_stays_in_range(seed, n):
     assert all(0 <= r.below(n) < n for _ in range(20))
 
 
+def plain_below(rng: Rng, n: int) -> int:
+    """below(n) as first written: the rejection limit worked out before every draw."""
+    limit = 2**64 - 2**64 % n
+    while True:
+        z = rng.next_u64()
+        if z < limit:
+            return z % n
+
+
+@given(st.integers(0, 2**64 - 1), st.one_of(st.integers(1, 1000), st.integers(1, 2**64),
+                                            st.integers(2**64 - 2**20, 2**64), st.integers(2**63 - 9, 2**63 + 9)))
+def test_below_draws_what_the_plain_rejection_draws(state, n):
+    fast, plain = Rng(state), Rng(state)
+    assert [fast.below(n) for _ in range(8)] == [plain_below(plain, n) for _ in range(8)]
+    assert fast.state == plain.state
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(), max_size=40))
+def test_shuffle_draws_what_fisher_yates_with_below_draws(state, items):
+    fast, plain = Rng(state), Rng(state)
+    shuffled, expected = list(items), list(items)
+    fast.shuffle(shuffled)
+    for i in range(len(expected) - 1, 0, -1):
+        j = plain_below(plain, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected and fast.state == plain.state
+
+
 @given(st.integers(0, 2**64), st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed, items):
     shuffled = list(items)

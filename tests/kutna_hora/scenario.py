@@ -26,6 +26,7 @@ from games.kutna_hora import mines
 from games.kutna_hora.data.components import TILES, Effect
 from games.kutna_hora.game import KutnaHoraGame
 from games.kutna_hora.state import Frame
+from games.kutna_hora.town_hall import Stack
 
 
 def new_game(players: int = 2, seed: int = 0, **options) -> KutnaHoraGame:
@@ -99,11 +100,13 @@ def take_tile(game: KutnaHoraGame, tile_id: str) -> str:
     """Remove a building tile from the town hall (any depth of any stack), the discards or the round track."""
     s = game.state
     for row in s.hall.rows:
-        for stack in row:
+        for c, stack in enumerate(row):
             if tile_id in stack.tiles:
-                stack.tiles.remove(tile_id)
-                if not stack.tiles:
-                    row.remove(stack)
+                rest = tuple(t for t in stack.tiles if t != tile_id)
+                if rest:
+                    row[c] = Stack(stack.kind, stack.name, rest)  # stacks never change in place
+                else:
+                    del row[c]
                 return tile_id
     for pile in (s.hall.discards, s.red_track):
         if tile_id in pile:

@@ -11,6 +11,7 @@ from games.core import Action, Rng, SaveFileError
 from games.core.bots import GreedyBot, RandomBot, play_out
 from games.kutna_hora import evaluation, mines
 from games.kutna_hora.game import KutnaHoraGame
+from games.kutna_hora.town_hall import Stack
 from tests.checks import random_positions as positions_of
 
 from .scenario import new_game, play, sound, stack_mine_tiles, turn
@@ -182,7 +183,9 @@ def test_a_held_tile_and_an_empty_plot_count_their_point_from_the_first_round():
     game = new_game(3, seed=1)
     before = game.terms(0)
     s = game.state
-    s.seats[0].held.append(game.hall.rows[0][0].tiles.pop())
+    stack = game.hall.rows[0][0]
+    game.hall.rows[0][0] = Stack(stack.kind, stack.name, stack.tiles[:-1])
+    s.seats[0].held.append(stack.tiles[-1])
     empty = [i for i, (tile, marker) in enumerate(zip(s.town, s.markers, strict=True)) if not tile and marker < 0]
     s.markers[empty[0]] = 0
     assert s.round == 1 and game.terms(0)["pieces left"] == before["pieces left"] + 2

@@ -174,8 +174,8 @@ CASES = [
     ("play", play_step, "play 2 joker", "card 2 shows mine / joker"),
     ("play", play_step, "joker 4 mine", "card 4 has no joker; it shows rights / income"),
     ("play", play_step, "joker 2 dance", "a joker takes another action: mine, rights, plot, build, income, barbara"),
-    ("play", play_step, "play 3 build", "you cannot take build now: you need a held tile and a plot"),
-    ("play", play_step, "play 6 barbara", "you cannot take barbara now: you have no unused pelican"),
+    ("play", play_step, "play 3 build", "you cannot take Build now: you need a held tile and a plot."),
+    ("play", play_step, "play 6 barbara", "you cannot take St. Barbara now: you have no unused pelican."),
     ("play", play_step, "pass", "this step cannot be passed: Player 1, round 1"),
     # guild sets and rows
     ("guilds", guilds_step, "guilds 4", "guilds 4 is not possible now"),
@@ -230,19 +230,19 @@ CASES = [
     ("build", no_demand_build_step, "build builders-1 12", "you cannot build builders-1: no demand: the wood price "
                                                            "shows a red ✗"),
     # technology tile
-    ("tech", tech_step, f"tech {ROCK}", f"tech {ROCK} is not possible now: Player 1: place the technology tile"),
+    ("tech", tech_step, f"tech {ROCK}", f"no mine may go on space {ROCK}: space {ROCK} is a rock"),
     ("tech", tech_step, "pass", "this step cannot be passed: Player 1: place the technology tile"),
     ("tech", tech_step, "mine t-1 1", "Write tech SPACE or tech-remove."),
     # council, St. Barbara 3, 6, 10
-    ("council", council_step, "council red", "council red is not possible now: Player 1: pay 10 groschen"),
+    ("council", council_step, "council red", "there is no red noble in the pool"),
     ("council", council_step, "noble green", "Write council COLOUR or pass."),
-    ("house", house_step, "house builders", "house builders is not possible now: Player 1: St. Barbara 3"),
-    ("house", house_step, "house scribes", "house scribes is not possible now"),
+    ("house", house_step, "house builders", "your builders row has no house left"),
+    ("house", house_step, "house scribes", "your board has no scribes row"),
     ("house", house_step, "council green", "Write house GUILD or pass."),
-    ("noble", noble_step, "noble red", "noble red is not possible now: Player 1: St. Barbara 6"),
-    ("noble", noble_step, "noble purple", "noble purple is not possible now"),
-    ("score", score_step, "score 7", "score 7 is not possible now: Player 1: St. Barbara 10"),
-    ("score", score_step, "score 12", "score 12 is not possible now"),
+    ("noble", noble_step, "noble red", "there is no red noble left in the bank"),
+    ("noble", noble_step, "noble purple", "there are no purple nobles: the nobles are"),
+    ("score", score_step, "score 7", "plot 7 holds no building"),
+    ("score", score_step, "score 12", "plot 12 holds no building"),
     ("score", score_step, "house miners", "Write score PLOT or pass."),
     # after the end
     ("over", game_over, "play 1 mine", "the game is over; no more actions can be taken."),

@@ -41,7 +41,7 @@ def red_nobles_arrive(game) -> None:
     """The red public buildings enter as at the end of the red round: one at the right end of each row."""
     s = game.state
     for row, tile in zip(s.hall.rows, sorted(s.red_track), strict=True):
-        row.append(Stack("public", "red", [tile]))
+        row.append(Stack("public", "red", (tile,)))
     s.red_track = []
 
 

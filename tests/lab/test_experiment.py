@@ -9,10 +9,12 @@ import sqlite3
 import threading
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.lab import Arm, Experiment, Store, StoreError, Variant, VariantError
 from games.lab.lineup import BotSpec
-from games.lab.playing import bot_seed, play, seated
+from games.lab.playing import SERIES_DIGITS, _rounded, bot_seed, play, seated
 
 GAME = "kardinal_koenig.cards"
 BOTS = ["greedy", "random", "random"]
@@ -42,6 +44,17 @@ def test_seeds_and_seats_pair_the_arms_and_rotate_every_bot_through_every_seat(i
     for r in base:
         assert r["seats"] == [BOTS[i] for i in seated(BOTS, r["rotation"])]
     assert seated(BOTS, 1) == [1, 2, 0] and bot_seed(3, 1, 0) != bot_seed(3, 1, 1)
+
+
+@given(st.one_of(st.floats(), st.integers(-10**6, 10**6).map(float), st.integers(-10**6, 10**6)))
+def test_a_series_value_keeps_as_many_digits_as_the_text_round_trip_gives(value):
+    """Whole numbers are kept as they are without the text (most values of every series): the very float."""
+    found, text = _rounded(value), float(f"{float(value):.{SERIES_DIGITS}g}")
+    if math.isnan(text):
+        assert math.isnan(found)
+    else:
+        assert found == text and math.copysign(1, found) == math.copysign(1, text)
+        assert _rounded((value, [value])) == [found, [found]]
 
 
 @pytest.mark.slow

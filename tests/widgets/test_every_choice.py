@@ -77,3 +77,44 @@ def test_a_board_node_naming_a_refused_action_sends_it_and_the_rules_say_why(nam
             assert table.message_kind == "error" and table.message.startswith("Not allowed: "), (
                 position.how, action, table.message)
             assert [str(a) for a in table.game.history] == history
+
+
+def _second_places(table, first: str) -> set[str]:
+    """The test ids of the board places a learner may click second, once ``first`` (a place that starts a choice of
+    two clicks) is picked: every position of the activation row, every mine space, every plot, every other corner
+    (a knight's move) or hex (the Inventor's swap)."""
+    kind, name = first.split(":")
+    seat = table.human
+    if kind == "hand":  # Chartres: a card to play under a position of the activation row
+        row = table.game.observe(seat)["seats"][seat]["row"] or []
+        acts = table.game.state.act[seat]
+        return {f"ch-act-{seat}-{k}" if k <= len(acts) and acts[k - 1] else f"ch-slot-{k}"
+                for k in range(1, len(row) + 2)}
+    if kind == "drawn":
+        return {f"kh-mine-cell-{i}" for i in range(len(table.mine["cells"]))}
+    if kind == "held":
+        return {f"kh-town-plot-{i}" for i in range(len(table.town["plots"]))}
+    if kind == "node":
+        return {f"ct-board-node-{v}" for v in range(54) if v != int(name)}
+    if kind == "hex":
+        return {f"ct-board-hex-{h}" for h in range(19) if h != int(name)}
+    raise AssertionError(f"no second places known after {first}")
+
+
+@pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{n}-{k}" for n, k in CASES])
+def test_after_a_first_click_every_place_of_the_second_click_sends_an_action(name, kind, monkeypatch):
+    """A place picked first (a card to activate, a drawn or held tile, a knight to move, a hex to swap): every place of
+    the second click then sends an action, legal or refused: a refused one is not silent, the rules say why."""
+    for table, position in tables_at(name, kind, monkeypatch):
+        pairs = {c["places"][0] for c in table.status["choices"]["each"] if len(c.get("places", [])) == 2}
+        if not pairs:
+            continue
+        seen = explore(table)
+        for first in sorted(pairs):
+            sent = {c.testid: c.actions for c in seen.clicks if c.select == first and c.actions}
+            silent = sorted(_second_places(table, first) - set(sent))
+            assert not silent, f"{position.how}: after {first}, no action behind {silent[:8]}"
+            refused = {a for c in seen.clicks if c.select == first and c.legal == "false" for a in c.actions}
+            for action in sorted(refused)[:6]:
+                with pytest.raises(IllegalAction):
+                    table.game.clone().apply(action)

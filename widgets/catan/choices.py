@@ -7,7 +7,9 @@ browser only draws it (the runtime's ``choose``) and sends the named action back
   ``swap HEX HEX``) is a *selection*: its first click is kept in the browser (never sent); then its one-place actions
   are buttons and the second places of its two-place actions are offered on the board.
 * A place with no legal action, when the decision takes a one-place verb of its kind, still names that action
-  ("settle 17" on a taken corner, drawn as not possible): a click sends it and Python says why not.
+  ("settle 17" on a taken corner, drawn as not possible): a click sends it and Python says why not. So does, once a
+  knight is picked to move, every corner it cannot reach, and once a hex is picked for the Inventor's swap, every
+  hex whose number may not be swapped with it.
 
 Each place carries ``look`` (what a click does, so a settlement spot, a knight and an activation look different) and
 ``mark`` (the letter drawn on it); its tooltip says what a click does, in words (the action's label; for a refused
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from games.catan import board
-from widgets.shared.choices import Choice, Choices
+from widgets.shared.choices import Choice, Choices, refused_after
 
 from .places import PLACE_WORDS, PlaceWords
 
@@ -78,6 +80,9 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
         each.append(Choice(action, said, places, title="" if places else f"Click to {said}", look=look, mark=mark))
         if places:
             by_place.setdefault(places[0], []).append((action, len(places) > 1))
+        if verb == "swap" and len(places) == 2:  # the Inventor's two hexes, clicked in either order
+            each.append(Choice(action, said, places[::-1]))
+            by_place.setdefault(places[1], []).append((action, True))
 
     selects: dict[str, dict[str, str]] = {}
     for key, entries in by_place.items():
@@ -110,12 +115,28 @@ def plan(legal: Sequence[str], forms: Mapping[str, str], words: PlaceWords,
             key = f"{kind}:{index}"
             if key not in by_place:
                 tries[key] = f"{verb} {index}"
+    tries_after = refused_after(each, lambda first: _refused_targets(first, by_place[first]))
     hint = ""
     if selects:
         knights = [k for k, s in selects.items() if s["look"] == "knight"]
         hint = ("Click one of your knights (⚔) to move it or chase the robber with it, then what it does."
                 if knights else "Click a highlighted place, then what it does.")
-    return Choices(each=each, selects=selects, tries=tries, try_words=try_words, hint=hint)
+    return Choices(each=each, selects=selects, tries=tries, try_words=try_words, tries_after=tries_after, hint=hint)
+
+
+def _refused_targets(first: str, entries: Sequence[tuple[str, bool]]) -> list[tuple[str, str]]:
+    """With ``first`` picked (a knight that may move, a hex of the Inventor's swap), every other place of its kind
+    and the action a click there sends (the rules then say why the knight cannot go there, or why those numbers
+    cannot be swapped)."""
+    kind, index = first.split(":")
+    verbs = {action.split()[0] for action, two in entries if two}
+    if kind == "hex" and "swap" in verbs:
+        a = int(index)
+        return [(f"hex:{h}", f"swap {min(a, h)} {max(a, h)}") for h in range(board.N_HEXES) if h != a]
+    if kind == "node" and verbs & {"move", "displace"}:
+        verb = "move" if "move" in verbs else "displace"
+        return [(f"node:{v}", f"{verb} {index} {v}") for v in range(board.N_NODES) if v != int(index)]
+    return []
 
 
 __all__ = ["LOOKS", "main_prompt", "plan"]

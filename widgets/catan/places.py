@@ -36,6 +36,7 @@ VERB_WORDS: dict[str, str] = {
     "retreat": "retreat the knight to {0}", "commit": "send the knight at {0} against the barbarians",
     "pillage": "let the barbarians pillage {0}", "draw": "draw a {0} card", "bottom": "put {0} under its deck",
     "target": "choose {0}", "harbor": "give {0} 1 {1}", "done": "done", "pass": "pass",
+    "trade": "trade {0} for 1 {1}",  # a bot's trade as everyone hears it (the learner's own names its rate)
 }
 #: An argument word of a form and the kind of place it names.
 PLACE_WORDS = {"NODE": "node", "EDGE": "edge", "HEX": "hex"}

@@ -66,10 +66,13 @@ class CatanTable(GameTable):
     game_class: ClassVar[type[CatanGame]] = CatanGame
     #: Four seats, the usual game (greedy 4-seat games end by points in 600-2,000 decisions, within the driver's cap).
     default_players = 4
-    click_hint = ("Click a highlighted corner, path, hex or button to decide (its tooltip says what a click does); "
-                  "to move a knight or chase the robber with it, click the knight (⚔) first.")
+    click_hint = "Click a highlighted corner, path, hex or button to decide (its tooltip says what a click does)."
     action_example = "'roll'"
     max_summary: ClassVar[int | None] = MAX_SUMMARY
+    coach_opens = True  # a trade's hint says what it is for: the build it makes possible
+    #: An offer the learner holds none of the cards for leaves them only "decline": the table declines for them (the
+    #: message says so) instead of stopping the game for a button with no choice.
+    forced_kinds = ("answer",)
 
     board = traitlets.Dict().tag(sync=True)
     seats = traitlets.List().tag(sync=True)
@@ -156,6 +159,17 @@ class CatanTable(GameTable):
     def event_text(self, game: CatanGame, event: Any) -> str:
         return PlaceWords.of(game).sentence(event.text, event.data)
 
+    def refusal_words(self, game: CatanGame, reason: str) -> str:
+        return PlaceWords.of(game).sentence(reason)
+
+    def coach_reason(self, game: CatanGame, action: str, reason: str) -> str:
+        said = PlaceWords.of(game).sentence(reason)  # a reason told from the log or a prompt names places by index
+        verb, *cards = action.split()
+        if verb == "trade" and len(cards) == 2 and self._human is not None:
+            nearer = trade_aims(game, self._human, cards[0], cards[1])
+            said += f"; {nearer}" if nearer else ""
+        return said
+
     def secret_of(self, game: CatanGame) -> Any:
         seen = game.observe(self._human)["players"][self._human]["hand"] if self._human is not None else None
         return dict(seen) if seen else None
@@ -177,6 +191,35 @@ class CatanTable(GameTable):
         super()._show(message, kind)
 
 
+#: What each cost of the game pays for, in words.
+COST_WORDS = {"road": "a road", "settlement": "a settlement", "city": "a city", "development": "a development card",
+              "wall": "a city wall", "knight": "a knight", "promote": "a knight's promotion",
+              "activate": "a knight's activation"}
+
+
+def trade_aims(game: CatanGame, seat: int, give: str, get: str) -> str:
+    """What a trade with the bank brings ``seat`` nearer to, by the game's costs and the seat's own hand: "a city is
+    then 1 card away (2 before)"; ``""`` when it brings nothing nearer, or pays for something at once (the coach then
+    names what it makes possible: "then you can build a road on ...")."""
+    player = game.observe(seat)["players"][seat]
+    hand, rate = dict(player["hand"]), player["rates"].get(give)
+    if rate is None or hand.get(give, 0) < rate:
+        return ""
+    after = {**hand, give: hand[give] - rate, get: hand.get(get, 0) + 1}
+
+    def short(cost: Any, cards: dict[str, int]) -> int:
+        return sum(max(0, n - cards.get(card, 0)) for card, n in cost.items())
+
+    nearer = sorted((short(cost, after), short(cost, hand), kind) for kind, cost in game.params["costs"].items()
+                    if short(cost, after) < short(cost, hand))
+    if not nearer:
+        return ""
+    missing, was, kind = nearer[0]
+    if not missing:
+        return ""
+    return f"{COST_WORDS.get(kind, kind)} is then {missing} card{'s' if missing > 1 else ''} away ({was} before)"
+
+
 def barbarian_attack(game: CatanGame) -> list[str]:
     """The last barbarian attack's event texts in log order (strength, defence, the outcome), as the engine reports
     it (``CKGame.last_barbarian_attack``); empty before the first and in base Catan."""
@@ -190,6 +233,8 @@ class CKTable(CatanTable):
     _esm = esm("catan/static/ck_table.js")  # its own test ids ("ck-"), so a notebook's two tables tell apart
 
     game_class = CKGame
+    click_hint = (CatanTable.click_hint[:-1] + "; to move a knight or chase the robber with it, click the knight (⚔) "
+                  "first.")
 
 
 def _config_fields() -> set[str]:

@@ -31,7 +31,7 @@ import traitlets
 from games.chartres import BANNER, ChartresGame
 from games.chartres.abilities import atom_words
 from games.chartres.data.rulebook import ERAS, PATHS, ROUNDS_PER_ERA
-from widgets.shared.choices import Choice, Choices
+from widgets.shared.choices import Choice, Choices, refused_after
 from widgets.shared.frontend import css, esm
 from widgets.shared.redraw import Redraw
 from widgets.shared.table import GameTable
@@ -159,7 +159,8 @@ class ChartresTable(GameTable):
         """Each legal action with its words and what it names: a hand card (``hand:CID``: play it into the row, pay
         with it; to activate, the card and then a free position, ``slot:K``), a location, a bonus tile, a path (also
         a button); the rest are buttons. While the decision takes a verb of a place, the places whose action the
-        rules refuse still send it (``tries``), so the rules say why."""
+        rules refuse still send it (``tries``; with a card picked to activate, a taken position: ``tries_after``), so
+        the rules say why."""
         parts = now.game.parts
         where = "into your starting action row" if now.kind == "setup-row" else \
             "face down to the right end of your action row"
@@ -195,13 +196,17 @@ class ChartresTable(GameTable):
         for verb, places in targets.items():
             if verb in now.forms:
                 tries.update({place: f"{verb} {place.split(':')[1]}" for place in places if place not in named})
+        # a card picked, a taken position still sends its action: the rules say it is taken
+        row = view["seats"][self._human]["row"] or []
+        after = refused_after(each, lambda first: [(f"slot:{k}", f"activate {k} {first.split(':')[1]}")
+                                                   for k in range(1, len(row) + 2)])
         selects = {place: {"title": f"Select {place.split(':')[1]}, then click a free position of your activation "
                            "row", "look": "activate",
                            "hint": f"{place.split(':')[1]} selected: click a highlighted position of your activation "
                            "row"}
                    for place in {c.places[0] for c in each if len(c.places) == 2}}
         hint = "Click a card in your hand, then a free position of your activation row" if selects else ""
-        return Choices(each=each, selects=selects, tries=tries, hint=hint)
+        return Choices(each=each, selects=selects, tries=tries, tries_after=after, hint=hint)
 
     def idle_reason(self, game: ChartresGame, what: str) -> str | None:
         if what != "hand-card":

@@ -22,7 +22,7 @@ over, as the rules reveal them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import traitlets
 
@@ -148,6 +148,27 @@ class KKTable(GameTable):
                     tries[place] = f"{verb} {r} {c}"
         return Choices(each=each, tries=tries, looks=dict(CARD_WORDS))
 
+    def coach_words(self, game: CardGame, actions: Sequence[str]) -> dict[str, str]:
+        """A card's choice names its card ("take the France card at the left end of row 2"): on the board a card's
+        tooltip is enough, in a hint's list it must say which card."""
+        words = super().coach_words(game, actions)
+        rows = _board(game.observe(self._human), game.geometry.columns)
+        names = {row[0]: row[1] for row in countries_catalog(game.params["chart_points"], game.params["country_cards"])}
+        for action in actions:
+            verb, *args = action.split()
+            if verb not in CARD_WORDS or len(args) != 2 or not all(a.isdigit() for a in args):
+                continue
+            r, c = int(args[0]), int(args[1])
+            row = rows[r - 1] if 1 <= r <= len(rows) else []
+            cell = row[c - 1] if 1 <= c <= len(row) else None
+            if cell is None:
+                continue
+            present = [k + 1 for k, x in enumerate(row) if x is not None]
+            end = " at the left end of" if c == present[0] else " at the right end of" if c == present[-1] else " in"
+            country = game.cards[cell[0]].country
+            words[action] = COACH_WORDS[verb].format(card=f"the {names.get(country, country)} card{end} row {r}")
+        return words
+
     def chart_frame(self) -> pd.DataFrame:
         """The scoring chart of the position shown, laid out as on paper (:func:`.chart.chart_frame`). The −2 chips
         are 0 until the game is over: they lie face down (``decision.hidden-score``)."""
@@ -158,6 +179,12 @@ class KKTable(GameTable):
 #: What a click on a card of the layout does, by the verb it names.
 CARD_WORDS = {"take": "take this card", "place": "put a claim stone on this card",
               "lift": "lift your claim stone to move it", "discard": "discard this claim stone of yours for good"}
+
+
+#: A card's choice in a hint or a review, where the card is named.
+COACH_WORDS = {"take": "take {card}", "place": "put a claim stone on {card}",
+               "lift": "lift your claim stone from {card} to move it",
+               "discard": "discard your claim stone on {card} for good"}
 
 
 def _card_verb(forms: dict[str, str], cell: list[Any], human: int | None) -> str | None:

@@ -12,7 +12,7 @@ from games.kutna_hora.data import approx
 from games.kutna_hora.data.components import GUILD_GOOD
 from games.kutna_hora.data.rulebook import NOBLE_COLOURS
 from games.kutna_hora.game import KutnaHoraGame
-from widgets.shared.choices import Choice, Choices
+from widgets.shared.choices import Choice, Choices, refused_after
 
 #: Decision kinds in words, for the turn line.
 KIND_WORDS = {"guilds": "setup: choose a guild set", "rows": "setup: order your guild rows",
@@ -143,7 +143,8 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
     then its action; ``idle:C``), a guild row (``house:GUILD``), a drawn mine tile then a mine space (``drawn:T``,
     ``space:I``), a held tile then a plot (``held:T``, ``plot:I``), a stack top (``top:T``), a noble in the pool or
     the bank (``pool:C``, ``bank:C``), a guild set (``guildset:K``); the rest are buttons. While the decision takes a
-    verb of one place, the places whose action the rules refuse still send it (``tries``)."""
+    verb of one place, the places whose action the rules refuse still send it (``tries``); so do, once a tile is
+    picked, the spaces or plots it may not go on (``tries_after``)."""
     legal = now.legal
     costs = action_costs(game, legal, now.decision)
     view = now.observe(human)
@@ -155,7 +156,6 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
     for action in legal:
         verb, *args = action.split()
         cost = _cost(costs, action)
-        priced = f"{action} ({cost})" if cost else action
         one = len(args) == 1
         if verb == "play" and len(args) == 2:
             c, half = args
@@ -176,18 +176,22 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
                                "effect is ignored)" if now.kind == "remove-house" else
                                f"St. Barbara 3: remove the leftmost {guild} house ({GUILD_GOOD.value[guild]} "
                                "production +2)", (f"house:{guild}",)))
-        elif verb == "mine" and len(args) == 2:
-            each.append(Choice(action, priced, (f"drawn:{args[0]}", f"space:{args[1]}"), mark=cost or "free"))
+        elif verb == "mine" and len(args) == 2:  # places as the boards label them: space "#4", "plot 4"
+            each.append(Choice(action, f"keep {args[0]} and mine on space #{args[1]} ({cost or 'free'})",
+                               (f"drawn:{args[0]}", f"space:{args[1]}"), mark=cost or "free"))
             selects[f"drawn:{args[0]}"] = {"title": f"Keep {args[0]}, then click an open space",
                                            "hint": f"{args[0]} kept: click a highlighted open space of the mine"}
         elif verb == "tech" and one:
-            each.append(Choice(action, f"{action} ({cost or 'free'})", (f"space:{args[0]}",), mark="free"))
+            each.append(Choice(action, f"technology tile on space #{args[0]} ({cost or 'free'})", (f"space:{args[0]}",),
+                               mark="free"))
         elif verb == "build" and len(args) == 2:
-            each.append(Choice(action, priced, (f"held:{args[0]}", f"plot:{args[1]}"), mark=cost))
+            each.append(Choice(action, f"build {args[0]} on plot {args[1]}" + (f" ({cost})" if cost else ""),
+                               (f"held:{args[0]}", f"plot:{args[1]}"), mark=cost))
             selects[f"held:{args[0]}"] = {"title": f"Build {args[0]}: select it, then click one of your plots",
                                           "hint": f"{args[0]} selected: click one of your highlighted plots"}
         elif verb in ("plot", "score") and one:
-            each.append(Choice(action, priced, (f"plot:{args[0]}",), mark=cost))
+            said = f"buy plot {args[0]}" if verb == "plot" else f"St. Barbara 10: score the building on plot {args[0]}"
+            each.append(Choice(action, said + (f" ({cost})" if cost else ""), (f"plot:{args[0]}",), mark=cost))
         elif verb == "rights" and one:
             each.append(Choice(action, f"Take {args[0]}" + (f" ({cost})" if cost else ""), (f"top:{args[0]}",)))
         elif verb == "council" and one:
@@ -217,11 +221,16 @@ def choices(game: KutnaHoraGame, now: Any, human: int) -> Choices:
     }
     tries = {place: action for verb, pairs in places.items() if verb in now.forms
              for place, action in pairs if place not in named}
+    # a tile picked, every other space or plot still sends its action: the rules say why not there
+    spaces, plots = range(len(view["mine"]["cells"])), range(len(view["town"]["plots"]))
+    after = refused_after(each, lambda first: [
+        (f"space:{i}", f"mine {first.split(':')[1]} {i}") for i in spaces] if first.startswith("drawn:") else [
+        (f"plot:{i}", f"build {first.split(':')[1]} {i}") for i in plots] if first.startswith("held:") else [])
     verbs = {c.action.split()[0] for c in each}
     hint = ("Click a drawn tile to keep it, then an open space" if "mine" in verbs else
             "Click a held tile, then one of your plots" if "build" in verbs else
             "Click a highlighted half of an action card" if verbs & {"play", "joker"} else "")
-    return Choices(each=each, selects=selects, tries=tries, hint=hint, auto=True)
+    return Choices(each=each, selects=selects, tries=tries, tries_after=after, hint=hint, auto=True)
 
 
 __all__ = ["BUTTON_WORDS", "HALF_WORDS", "KIND_WORDS", "action_costs", "button_words", "choices", "group_actions",

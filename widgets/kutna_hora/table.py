@@ -48,6 +48,11 @@ SHEETS = ("kutna_hora/static/stands.css", "kutna_hora/static/mine_board.css", "k
           "kutna_hora/static/table.css")
 
 
+#: What a house space gives, in the words of the player board's tooltips.
+HOUSE_WORDS = {"public-rights": "public Rights", "pelicans": "pelicans", "reputation": "reputation",
+               "points": "points"}
+
+
 class KHTable(GameTable):
     """A Kutná Hora game in progress: the human seat plays by clicking, bots play the rest.
 
@@ -99,6 +104,22 @@ class KHTable(GameTable):
         asked = f" Now: {decision.prompt}." if decision is not None else ""
         return ("the mine takes a click only in your Mine action (a drawn tile you keep goes on an open space) or "
                 f"when you place a technology tile.{asked}")
+
+    def coach_reason(self, game: KutnaHoraGame, action: str, reason: str) -> str:
+        """A row order says what it means: which guild's buildings take the houses of which row, and what those houses
+        give (the order changes nothing else yet, so the coach's own words would only say the order again)."""
+        verb, *guilds = action.split()
+        if verb != "rows" or len(guilds) != len(game.design.house_effects):
+            return reason
+        rows = []
+        for row, guild in enumerate(guilds):
+            totals: dict[str, int] = {}
+            for space in game.design.house_effects[row]:
+                for effect in space:
+                    name = HOUSE_WORDS.get(effect.kind, effect.kind)
+                    totals[name] = totals.get(name, 0) + effect.amount
+            rows.append(f"row {row + 1} ({guild}): " + ", ".join(f"{k} +{n}" for k, n in totals.items()))
+        return "; ".join(rows) + " (a guild's buildings take the houses of its row, left to right)"
 
     def round_of(self, game: KutnaHoraGame) -> int:
         return game.state.round

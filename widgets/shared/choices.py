@@ -15,6 +15,9 @@ in the browser composes an action text, knows a verb or a rule:
 * ``tries``: place id -> an action the rules refuse now: a board place that still sends it, so that Python's reason
   comes back in the message line; ``try_words``: the kind of place (the id's part before ``:``) -> what such a click
   tries, in words.
+* ``tries_after``: a place that starts a choice of several clicks -> {place id -> an action the rules refuse}: once
+  that place is picked, a second click on one of these sends its action, so a refused second place (a taken position
+  of the activation row once a card is picked, a plot that is not yours once a tile is picked) says why too.
 * ``hint``: the line under the choices when some of them take more than one click; ``auto``: a lone first place of
   the choices of several places counts as clicked already.
 
@@ -25,7 +28,7 @@ sent), narrows ``each`` by them and sends ``{intent: "act", action}`` once one c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ class Choices:
     selects: dict[str, dict[str, str]] = field(default_factory=dict)
     tries: dict[str, str] = field(default_factory=dict)
     try_words: dict[str, str] = field(default_factory=dict)
+    #: first place -> {second place -> refused action} (module docstring).
+    tries_after: dict[str, dict[str, str]] = field(default_factory=dict)
     hint: str = ""
     #: look -> the words of every choice with that look that has none of its own (a card's "take this card").
     looks: dict[str, str] = field(default_factory=dict)
@@ -85,7 +90,25 @@ class Choices:
 
     def to_json(self) -> dict[str, Any]:
         return {"each": [c.to_json(self.looks) for c in self.each], "selects": self.selects, "tries": self.tries,
-                "try_words": self.try_words, "hint": self.hint, "looks": self.looks, "auto": self.auto}
+                "try_words": self.try_words, "tries_after": self.tries_after, "hint": self.hint, "looks": self.looks,
+                "auto": self.auto}
 
 
-__all__ = ["Choice", "Choices"]
+def refused_after(each: Iterable[Choice], candidates: Callable[[str], Iterable[tuple[str, str]]]
+                  ) -> dict[str, dict[str, str]]:
+    """``Choices.tries_after`` for the choices ``each``: for every place that starts a choice of two places, the
+    ``(place, action)`` pairs ``candidates(first)`` names whose place is not a legal second place after it (the
+    actions the rules refuse, so that a click there says why)."""
+    seconds: dict[str, set[str]] = {}
+    for choice in each:
+        if len(choice.places) == 2:
+            seconds.setdefault(choice.places[0], set()).add(choice.places[1])
+    out = {}
+    for first, legal in seconds.items():
+        refused = {place: action for place, action in candidates(first) if place not in legal}
+        if refused:
+            out[first] = refused
+    return out
+
+
+__all__ = ["Choice", "Choices", "refused_after"]

@@ -5,9 +5,12 @@ of view only: every search deals again what that seat cannot see (``Game.redeal`
 seat's secrets. A choice's **chance** is the search's estimate of the seat's share of the win after it (0 to 1);
 its **reason** says what the choice does that the learner can check on the board (the seat's own pieces, cards,
 money, points: :func:`seat_record`), then what the evaluation (``Game.terms``) sees after the seat's own next choices.
-A hint and a review word the same move at the same step alike (:func:`move_words`, seeded by the step).
+A hint and a review word the same move at the same step alike (:func:`move_words` of :mod:`.coach_words`, seeded
+by the step), and a table words its choices and places as its boards do (``Coaching.coach_words``,
+``coach_reason``).
 
-* :func:`hints` - the best few choices of the pending decision, best first, each with its chance and reason.
+* :func:`hints` - the best few choices of the pending decision, highest chance first, each with its chance and
+  reason (a decision with one legal choice: that choice, with no chance to weigh).
 * :func:`review` - the seat's decisions (or the ``steps`` a table says the learner made) that the search rates far
   below its best choice, each with the better choice and both reasons; a view's "look" button shows the position
   the decision was made in.
@@ -21,17 +24,17 @@ hint's search is reused where the learner asked one), and only the decisions it 
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
 import time
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import traitlets
 
 from games.core import Action, Game, IllegalAction, Rng
-from games.core.bots import GreedyBot
 from games.core.mcts import MCTSBot, Rating, rank_rewards
+
+from .coach_words import FOLLOW_THROUGH, MOST_CHANGES, changes, move_words, opened, reason_words, seat_record
 
 #: Search budget of a hint: iterations, the chunks between which the view shows progress, and its wall-clock time
 #: (the reasons take a little more: every hint within 2 s).
@@ -40,11 +43,9 @@ HINT_PLAYOUTS, HINT_CHUNKS, HINT_SECONDS = 900, 6, 1.0
 #: the share of it the screening searches take, the most iterations one
 #: decision's screening gets, and how much lower a chance must be to call a decision a mistake.
 REVIEW_SECONDS, SCREEN_SHARE, REVIEW_PLAYOUTS, MISTAKE_GAP = 7.0, 0.6, 240, 0.12
-#: Random plays after a choice when two choices are compared on equal terms; the seat's own follow-up choices a
-#: reason looks through.
-COMPARE_PLAYS, FOLLOW_THROUGH = 40, 3
-#: The most changes one reason names.
-MOST_CHANGES = 3
+#: Random plays after a choice when two choices are compared on equal terms (a reason's own numbers, what it looks
+#: through and names, are in :mod:`.coach_words`).
+COMPARE_PLAYS = 40
 
 
 class ReviewCancelled(Exception):
@@ -53,10 +54,11 @@ class ReviewCancelled(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """One choice as the search rates it for the seat to decide."""
+    """One choice as the search rates it for the seat to decide; ``chance`` ``None``: the decision's only legal
+    choice (nothing to weigh)."""
 
     action: str
-    chance: float
+    chance: float | None
     visits: int
     reason: str
 
@@ -84,101 +86,6 @@ class Review:
     mistakes: list[Mistake]
     reviewed: int
     unchecked: int
-
-
-def _number(x: float) -> str:
-    text = f"{x:+.1f}".replace("-", "−")
-    return text[:-2] if text.endswith(".0") else text
-
-
-def changes(before: dict[str, float], after: dict[str, float], most: int = MOST_CHANGES) -> list[str]:
-    """What changes most from ``before`` to ``after``, gains first: ``["roads +1", "brick −1"]``."""
-    found = [(name, after.get(name, 0.0) - before.get(name, 0.0)) for name in dict.fromkeys([*before, *after])]
-    found = [(name, delta) for name, delta in found if abs(delta) >= 0.05]
-    found.sort(key=lambda item: (-abs(item[1]), item[1] < 0))
-    kept = found[:most]
-    kept.sort(key=lambda item: item[1] < 0)  # stable: gains first, then costs, each by size
-    return [f"{name} {_number(delta)}" for name, delta in kept]
-
-
-def reason_words(before: dict[str, float], after: dict[str, float], most: int = 2) -> str:
-    """The evaluation's terms that change most from ``before`` to ``after``, in words: ``"town +3, groschen −1.2"``
-    (``""`` when none changes)."""
-    return ", ".join(changes(before, after, most))
-
-
-def seat_record(game: Game, seat: int) -> dict[str, float]:
-    """The numbers of the seat's own record in what it sees (``observe(seat)``: its entry of ``seats`` or
-    ``players``): counts of its pieces, cards and plots, its money and points, by the record's names. What a learner
-    finds in the seat's board; a list counts its items, a table of numbers gives each its own name."""
-    view = game.observe(seat)
-    record: Any = None
-    for key in ("seats", "players"):
-        entries = view.get(key) if isinstance(view, dict) else None
-        if isinstance(entries, list) and len(entries) == game.players and isinstance(entries[seat], dict):
-            record = entries[seat]
-            break
-    out: dict[str, float] = {}
-
-    def walk(value: Any, name: str) -> None:
-        if isinstance(value, bool) or name in out:
-            return
-        if isinstance(value, (int, float)):
-            out[name] = float(value)
-        elif isinstance(value, (list, tuple)):
-            out[name] = float(len(value))
-        elif isinstance(value, dict):
-            for key, inner in value.items():
-                walk(inner, str(key).replace("_", " ").replace("-", " "))
-
-    if record is not None:
-        for key, value in record.items():
-            if key not in ("seat", "player", "rates", "pieces_left"):  # fixed ids, trade rates, counts mirrored
-                walk(value, str(key).replace("_", " "))
-    return out
-
-
-def move_words(game: Game, seat: int, action: Action, seed: int) -> str:
-    """What ``action`` does for ``seat``, in words a learner checks on the board: the changes to the seat's own
-    record (``"roads +1, brick −1, lumber −1"``), then what the evaluation sees after the seat's own next choices it
-    opens (``"then points +2"``, the greedy bot making them, a few at most). A move that changes nothing yet names
-    the choice it opens or who decides next. Dealt from ``Rng(seed)``: the same step words the same move alike."""
-    rng = Rng(seed)
-    twin = game.redeal(seat, rng)
-    record, terms, logged = seat_record(twin, seat), twin.terms(seat), len(twin.log)
-    twin.apply_unchecked(action)
-    now = changes(record, seat_record(twin, seat))
-    seen = {item.rsplit(" ", 1)[0] for item in now}
-    terms_now = twin.terms(seat)
-    now += [item for item in changes(terms, terms_now, 99) if item.rsplit(" ", 1)[0] not in seen][:MOST_CHANGES]
-    said = [event.text for event in twin.log[logged:]]
-    opened = twin.pending()
-    bot = GreedyBot(rng.below(1 << 30))
-    for _ in range(FOLLOW_THROUGH):
-        decision = twin.pending()
-        if decision is None or decision.player != seat:
-            break
-        twin.apply_unchecked(bot.choose(twin))
-    later = changes(terms_now, twin.terms(seat), 2)
-    if now:
-        return ", ".join(now) + (f"; then {', '.join(later)}" if later else "")
-    done = f"{_short(said[0]).rstrip('.')}; " if said else ""  # the board's change in the log's words (a row's order)
-    if later:
-        return done + f"then, with your next choices: {', '.join(later)}"
-    if opened is None:
-        return done + "ends the game"
-    if opened.player == seat:
-        return done + f"next, your choice: {_short(opened.prompt)}"
-    return done + f"then Player {opened.player + 1} decides"
-
-
-_SEAT_PREFIX = re.compile(r"^Player \d+: ")
-
-
-def _short(prompt: str, most: int = 90) -> str:
-    """A prompt or an event without its "Player 1: " and cut to ``most`` characters."""
-    text = " ".join(_SEAT_PREFIX.sub("", prompt).split())
-    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 def search_key(game: Game) -> tuple[Any, ...]:
@@ -209,8 +116,18 @@ def hints(game: Game, seat: int, *, top: int = 3, playouts: int = HINT_PLAYOUTS,
             break
     if searches is not None:
         searches[search_key(game)] = ratings
-    return [Hint(str(r.action), round(r.value, 3), r.visits, move_words(game, seat, r.action, seed))
-            for r in ratings[:top]]
+    return listed(game, seat, ratings, top, seed)
+
+
+def listed(game: Game, seat: int, ratings: Sequence[Rating], top: int, seed: int) -> list[Hint]:
+    """The hints a learner reads from the search's ``ratings``: its ``top`` choices (the most searched), highest chance
+    first, each with its reason; a decision with one legal choice is that choice with no chance (``None``: there is
+    nothing to weigh, and a chance the search never worked out would read as "0 % of a win")."""
+    if len(ratings) == 1:
+        only = ratings[0].action
+        return [Hint(str(only), None, 0, move_words(game, seat, only, seed))]
+    best = sorted(ratings[:top], key=lambda r: -r.value)  # stable: equal chances keep the search's order
+    return [Hint(str(r.action), round(r.value, 3), r.visits, move_words(game, seat, r.action, seed)) for r in best]
 
 
 def chance_after(game: Game, seat: int, action: Action, rng: Rng, plays: int = COMPARE_PLAYS) -> float:
@@ -331,6 +248,9 @@ class Coaching(traitlets.HasTraits):
     (``_my_steps``): the review looks at those only."""
 
     coach = traitlets.Dict().tag(sync=True)
+    #: Whether a hint says what a move makes possible in the same decision (Catan: a trade, then a build); a table
+    #: whose decisions go on after every move (a card game's takes) leaves it off: "then you can stop" says nothing.
+    coach_opens: ClassVar[bool] = False
 
     _game: Any
     _human: int | None
@@ -389,11 +309,55 @@ class Coaching(traitlets.HasTraits):
             step_now = len(self._game.history)
             found = hints(self._game, self._human, seed=step_now, progress=self._busy("hint"),
                           searches=self._searches)
-            self.coach = {"hints": [asdict(h) for h in found], "step": step_now}
-            best = found[0]
-            return (f"Hint: the search likes '{best.action}' best ({best.chance:.0%} of a win): {best.reason}. "
-                    "Others below; click one to play it.")
+            lines = self._hint_lines(self._game, found, step_now)
+            self.coach = {"hints": lines, "step": step_now}
+            best = lines[0]
+            if best["chance"] is None:
+                return f"Hint: there is only one choice here: '{best['words']}'. Click it to play it."
+            return (f"Hint: the search likes '{best['words']}' best ({best['chance']:.0%} of a win): "
+                    f"{best['reason']}. Others below; click one to play it.")
         return self._coached(step)
+
+    # ------------------------------------------------------------------ the coach's words, as the table words them
+    def coach_words(self, game: Game, actions: Sequence[str]) -> dict[str, str]:
+        """``actions`` of the human's decision at ``game`` in the words the table's choices show for them (the bar's
+        buttons, the board's tooltips: "build a road on the path between hills 10 and mountains 8"); an action the
+        choices word only by its look shares those words. A table whose choices say too little words them here."""
+        now = self.redraw_of(game, True)  # type: ignore[attr-defined]  # the driver's
+        choices = self.choices_of(now)  # type: ignore[attr-defined]
+        wanted = set(actions)
+        return {c.action: c.words or choices.looks.get(c.look, "") or c.action for c in choices.each
+                if c.action in wanted}
+
+    def coach_reason(self, game: Game, action: str, reason: str) -> str:
+        """A hint's or a review's reason for ``action`` at ``game`` as the table words it (its places in words, what
+        the choice means on the table's boards)."""
+        return reason
+
+    def _coach_line(self, game: Game, action: str, reason: str, seed: int) -> tuple[str, str]:
+        """``action``'s words and its reason at ``game``: the table's, and what it is for when the seat goes on
+        deciding after it (:func:`opened`: "then you can build a road on ...")."""
+        words = self.coach_words(game, [action]).get(action, action)
+        said = self.coach_reason(game, action, reason)
+        move = next((a for a in game.legal_actions() if str(a) == action), None) if self.coach_opens else None
+        if move is not None:
+            twin, new = opened(game, self._human, move, seed)
+            if new:
+                named = self.coach_words(twin, [str(a) for a in new])
+                by_verb: dict[str, list[str]] = {}
+                for a in new:
+                    by_verb.setdefault(a.verb, []).append(named.get(str(a), str(a)))
+                can = [said_of[0] + (f" (or {len(said_of) - 1} more)" if len(said_of) > 1 else "")
+                       for said_of in list(by_verb.values())[:2]]
+                said += f"; then you can {' or '.join(can)}"
+        return words, said
+
+    def _hint_lines(self, game: Game, found: Sequence[Hint], seed: int) -> list[dict[str, Any]]:
+        lines = []
+        for hint in found:
+            words, reason = self._coach_line(game, hint.action, hint.reason, seed)
+            lines.append({**asdict(hint), "words": words, "reason": reason})
+        return lines
 
     def review(self, wait: bool = True) -> bool:
         """Your own decisions so far that the search rates far below its best choice (``coach``); a "look" button
@@ -421,8 +385,7 @@ class Coaching(traitlets.HasTraits):
     def _review_answer(self, found: Review, decided: int, step: int) -> str:
         # "look" shows the game just after the decision: the move on the board, its events in the log, the slider at
         # the step the line names (the position it was made in is one step back).
-        self.coach = {"review": [{**asdict(m), "look": m.step + 1} for m in found.mistakes], "step": step,
-                      "decisions": decided}
+        self.coach = {"review": [self._review_line(m) for m in found.mistakes], "step": step, "decisions": decided}
         mine = "decision" if decided == 1 else "decisions"
         late = (f" ({found.unchecked} of {found.reviewed} left unchecked to keep the review short)"
                 if found.unchecked else "")
@@ -430,9 +393,19 @@ class Coaching(traitlets.HasTraits):
             if not found.reviewed:
                 return (f"Review: your {decided} {mine} had no choice to weigh (each had one legal action), so "
                         "there is nothing to compare.")
-            return (f"Review: none of your {decided} {mine} is far below the search's choice{late}. Well played.")
+            # no praise: a choice that does nothing may still be within the gap of the search's own
+            return (f"Review: none of your {decided} {mine} is {round(100 * MISTAKE_GAP)} points or more below the "
+                    f"search's chance for its own choice{late}. 'hint' shows its choices for your next decision.")
         return (f"Review: {len(found.mistakes)} of your {decided} {mine} the search rates clearly lower than its "
                 f"choice{late}; 'look' shows the position each was made in.")
+
+    def _review_line(self, mistake: Mistake) -> dict[str, Any]:
+        """A review's line with its choices and reasons in the table's words, at the position it was decided in."""
+        position = self._game.at(mistake.step)
+        played, played_reason = self._coach_line(position, mistake.played, mistake.played_reason, mistake.step)
+        best, reason = self._coach_line(position, mistake.best, mistake.reason, mistake.step)
+        return {**asdict(mistake), "look": mistake.step + 1, "played_words": played, "best_words": best,
+                "reason": reason, "played_reason": played_reason}
 
     def _review_in_background(self, loop: asyncio.AbstractEventLoop, mine: list[int]) -> str:
         game, seat, searches = self._game.clone(), self._human, dict(self._searches)
@@ -527,3 +500,8 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+__all__ = ["FOLLOW_THROUGH", "MOST_CHANGES", "Coaching", "Hint", "Mistake", "Review", "ReviewCancelled", "changes",
+           "hints", "listed", "move_words", "opened", "reason_words", "review", "review_report", "search_key",
+           "seat_record"]

@@ -27,6 +27,7 @@ from pathlib import Path
 import ipywidgets
 
 from .tables import table_class
+from .text import plural
 
 #: The class a play page's box carries; the front-end runtime reads it to word a lost kernel for a page.
 PAGE_CLASS = "bg-play-page"
@@ -74,7 +75,7 @@ def play_page(name: str, deal: int | None = None) -> ipywidgets.VBox:
         deal = secrets.randbelow(DEALS)
     table = table_class(page.game_id)(players=page.players, seed=deal, human=0, bots="greedy")
     line = ipywidgets.HTML(
-        f"<b>{escape(page.title)}</b>, game {deal}: you are Player 1 against {page.players - 1} bots. "
+        f"<b>{escape(page.title)}</b>, game {deal}: you are Player 1 against {plural(page.players - 1, 'bot')}. "
         "'reset' deals this game again; reload the page for a new one.")
     box = ipywidgets.VBox([line, table])
     box.add_class(PAGE_CLASS)

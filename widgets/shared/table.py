@@ -421,21 +421,41 @@ class GameTable(TableWords, Coaching, View):
         moved = []
         for _ in range(MAX_BOT_STEPS):
             decision = self._game.pending()
-            if decision is None or decision.player == stop:
+            if decision is None:
                 break
-            action = self._bots[decision.player].choose(self._game)
+            if decision.player == stop:  # the human's decision, unless the rules leave one choice the table plays
+                action = self._forced(decision)
+                if action is None:
+                    break
+            else:
+                action = self._bots[decision.player].choose(self._game)
             self._game.apply(action)
             moved.append((decision.player, decision.kind, str(action)))
             if one:
                 break
         return moved
 
+    #: Kinds of the human's decision the table plays for them when the rules leave one choice (Catan: the answer to an
+    #: offer they hold none of the cards for: only "decline"); the message says so.
+    forced_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def _forced(self, decision: Any) -> Any:
+        """The one legal action of a decision of :attr:`forced_kinds`, else ``None`` (the human decides)."""
+        if decision.kind not in self.forced_kinds:
+            return None
+        legal = self._game.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def refusal_words(self, game: Any, reason: str) -> str:
+        """The rules' reason for a refusal as the table words it (a table that names places in words rewrites it)."""
+        return reason
+
     def _run(self, step: Callable[[], str]) -> bool:
         """The one handler every verb goes through: refusals become a message, never an exception."""
         try:
             text = step()
         except IllegalAction as err:
-            self._show(f"Not allowed: {err.reason}", "error")
+            self._show(f"Not allowed: {self.refusal_words(self._game, err.reason)}", "error")
             return False
         except GameError as err:  # InvalidNotation: a text that is not an action
             self._show(f"Not understood: {err}", "error")

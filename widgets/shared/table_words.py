@@ -40,8 +40,10 @@ _NOTES_FILE = re.compile(r"^docs/rules_notes/[\w.-]+\.md\b")
 
 
 class TableWords:
-    """The words of the table driver (module docstring); it reads the driver's ``_game``, ``_view`` and
-    ``_events_from``."""
+    """The words of the table driver (module docstring); it reads the driver's ``_game``, ``_view``,
+    ``_events_from`` and ``_human``."""
+
+    _human: int | None
 
     #: What the winner's score counts, for the final prompt ("points", "IP").
     score_unit: ClassVar[str] = "points"
@@ -65,7 +67,9 @@ class TableWords:
                 parts[-1][1].append(said)
             else:
                 parts.append((seat, [said]))
-        text = "; ".join(f"{seat_label(seat)} (bot): {', '.join(actions)}" for seat, actions in parts)
+        # the human's seat moves among the bots only where the rules left one choice (GameTable.forced_kinds)
+        text = "; ".join(f"{seat_label(seat)} ({'you, the only choice' if seat == self._human else 'bot'}): "
+                         f"{', '.join(actions)}" for seat, actions in parts)
         return text + (f"; … {plural(more, 'more bot decision')} (see the event log)" if more > 0 else "")
 
     #: Rules whose events, caused by the bots' decisions, the message line repeats (a roll's production ...).

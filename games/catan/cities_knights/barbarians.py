@@ -218,7 +218,7 @@ class Commit(PlaceChoice):
     actions = COMMIT
     stop = DONE_ACTION
     ask = "choose which of your active knights fight the barbarians, then done"
-    refused = "there is no active knight of yours at {place} still to commit (barbarians.meanies)."
+    refused = "there is no active knight of yours at intersection {place} still to commit (barbarians.meanies)."
 
     def places(self, game: CKGame, at: Any) -> int:
         return game.state.active[at.player] & ~game.state.committed

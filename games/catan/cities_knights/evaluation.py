@@ -28,14 +28,15 @@ knights' strengths are counted once per position. What it does not follow is pla
 
 from __future__ import annotations
 
+from operator import lt
 from typing import TYPE_CHECKING
 
-from games.catan.evaluation import MEMO_LIMIT, HandMemo, final_value, hand_memo, production_of, sites_from
+from games.catan.evaluation import HandMemo, final_value, hand_memo, production_of, sites_from
 from games.catan.state import ANSWER, CONFIRM, OFFER
 from games.core import Action
 
 from . import barbarians, knights
-from .state import CARD_KINDS, RESOURCE_KINDS, TRACK_CARD
+from .state import CARD_KINDS, CLOTH, COIN, PAPER, RESOURCE_KINDS, TRACK_CARD
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -79,8 +80,11 @@ def threat_of(game: CKGame, p: int, actives: list[int], cities: list[int]) -> fl
     if sum(actives) >= attack:  # the island's defence holds
         return 0.0
     mine = actives[p]
-    others = [actives[q] for q in range(game.players) if q != p]
-    lowest = mine <= min(others, default=0)
+    lowest = True  # no other player's active knights are weaker (a plain loop: asked at every decision)
+    for q in range(game.players):
+        if q != p and actives[q] < mine:
+            lowest = False
+            break
     return (s.barbarian + 1) / game.design.steps * (1.0 if lowest else 0.3)
 
 
@@ -102,27 +106,30 @@ def parts(game: CKGame, p: int, memo: HandMemo, actives: list[int] | None = None
     held, knights' strength and that of the active ones, the barbarians' threat, road length, harbours, reachable
     free sites (at most 3) and sites ahead."""
     s = game.state
-    base = p * CARD_KINDS
-    levels = s.levels[p * 3:p * 3 + 3]
-    start = game.design.start_rates
-    rates = s.rates
+    return parts_of(game, p, memo, s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS], s.levels[p * 3:p * 3 + 3],
+                    game.safe_hand(p), active_strengths(game) if actives is None else actives)
+
+
+def parts_of(game: CKGame, p: int, memo: HandMemo, hand: list[int], levels: list[int], safe: int,
+             actives: list[int]) -> list[float]:
+    """:func:`parts` from ``p``'s cards, improvement levels, safe hand and every player's active strength (a caller
+    that has them passes them)."""
+    s = game.state
     reach = s.reach[p]
-    if actives is None:  # every player's active strength (a caller that has them passes them)
-        actives = active_strengths(game)
     points = s.points
     strength = game.design.strength
     at = s.knights_at
-    harbours = 0  # plain loops and slices: the parts are asked at every decision
-    for r in range(CARD_KINDS):
-        if rates[base + r] < start[r]:
-            harbours += 1
+    base = p * CARD_KINDS
     free = s.free
-    return [points[p], max(points[:p] + points[p + 1:]), production(game, p),
-            cards_value(memo, s.hands[base:base + CARD_KINDS], game.safe_hand(p), levels),
-            levels[0] + levels[1] + levels[2], (levels[0] >= 3) + (levels[1] >= 3) + (levels[2] >= 3),
-            len(s.progress[p]), strength[0] * at[p * 3].bit_count() + strength[1] * at[p * 3 + 1].bit_count()
+    level0, level1, level2 = levels
+    return [points[p], max(points[:p] + points[p + 1:]),
+            production_of(game.tables, s.settlements[p], s.cities[p], s.robber),
+            cards_value(memo, hand, safe, levels), level0 + level1 + level2,
+            (level0 >= 3) + (level1 >= 3) + (level2 >= 3), len(s.progress[p]),
+            strength[0] * at[p * 3].bit_count() + strength[1] * at[p * 3 + 1].bit_count()
             + strength[2] * at[p * 3 + 2].bit_count(), actives[p], threat_of(game, p, actives, s.cities),
-            s.road_length[p], harbours, min((free & reach).bit_count(), 3), sites_from(reach, s.open_edges, free)]
+            s.road_length[p], sum(map(lt, s.rates[base:base + CARD_KINDS], game.design.start_rates)),
+            min((free & reach).bit_count(), 3), sites_from(reach, s.open_edges, free)]
 
 
 def rated(own: float, other: float, production: float, cards: float, levels: float, abilities: float,
@@ -136,21 +143,28 @@ def rated(own: float, other: float, production: float, cards: float, levels: flo
 
 
 def cards_value(memo: HandMemo, hand: list[int], safe: int, levels: list[int]) -> float:
-    """What ``p``'s cards are worth: the resources' hand value (the 7's limit less the commodities held), each
-    commodity towards its track's next improvement, and a little for every commodity. Looked up (``memo.cards``)."""
-    key = (*hand, safe, *levels)
-    found = memo.cards.get(key)
-    if found is None:
-        value = memo.value(hand[:RESOURCE_KINDS], safe - sum(hand[RESOURCE_KINDS:]))
-        for t in range(3):
-            need = levels[t] + 1
-            if levels[t] < 5:
-                value += 0.25 * min(hand[TRACK_CARD[t]], need) / need
-        value += 0.08 * sum(hand[RESOURCE_KINDS:])
-        if len(memo.cards) >= MEMO_LIMIT:
-            memo.cards.clear()
-        found = memo.cards[key] = value
-    return found
+    """What ``p``'s cards are worth: the resources' hand value (the 7's limit less the commodities held; looked up in
+    ``memo``), each commodity towards its track's next improvement (:data:`TOWARDS`), and a little for every
+    commodity."""
+    commodities = hand[CLOTH] + hand[COIN] + hand[PAPER]
+    # memo.value written out (its key, its table): the cards' value is asked for several actions of each decision
+    value = memo.values.get((hand[0], hand[1], hand[2], hand[3], hand[4], safe - commodities))
+    if value is None:
+        value = memo.value(hand[:RESOURCE_KINDS], safe - commodities)
+    for t in range(3):
+        level = levels[t]
+        if level < 5:
+            need = level + 1
+            held = hand[TRACK_CARD[t]]
+            value += TOWARDS[level][held if held < need else need]
+    value += 0.08 * commodities
+    return value
+
+
+#: ``TOWARDS[level][held]``: what ``held`` commodities (at most the ``level + 1`` the next improvement takes) of a
+#: track at ``level`` add, ``0.25 * held / (level + 1)`` worked out as the cards' value always did (the same float).
+TOWARDS: tuple[tuple[float, ...], ...] = tuple(tuple(0.25 * held / (level + 1) for held in range(level + 2))
+                                               for level in range(5))
 
 
 def terms(game: CKGame, p: int) -> dict[str, float]:

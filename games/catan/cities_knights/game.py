@@ -109,6 +109,13 @@ class CKGame(CatanGame):
     }
     #: How many points make a clear lead for the search bot's rating (of 13 to win).
     evaluation_scale = 3.0
+    #: The main options last listed (:meth:`.main.CKMain.options`): the state, the player, the offers made, the
+    #: actions taken then, and the options. A trade offer that comes to nothing changes none of them but the
+    #: proposal; in random play a quarter of the main decisions come back after one. Never kept by hand changes.
+    main_listed: tuple[Any, ...] | None = None
+    #: The parts after each action of the last decision rated from parts (:class:`.position.Position`): the state,
+    #: the seat, the actions taken then, and the parts by action. Never kept by hand changes.
+    rated_after: tuple[Any, ...] | None = None
 
     state: CKState
     design: CKDesign
@@ -253,6 +260,10 @@ class CKGame(CatanGame):
         the outcome (a Defender of Catan, a tie, the players who lose a city); empty before the first attack."""
         return list(self.state.last_attack)
 
+    def touched(self) -> None:
+        self.main_listed = self.rated_after = None  # the state changed by hand: listed and rated afresh
+        super().touched()
+
     def _observe(self, player: int | None) -> dict[str, Any]:
         return checks.observe(self, player)
 
@@ -275,24 +286,33 @@ class CKGame(CatanGame):
         """Per seat: victory points, resource cards and commodity cards in hand, improvement levels (the three tracks
         together) and the strength of the active knights; the barbarian ship's position and the attacks so far."""
         s, n = self.state, self._players
-        hands, active = s.hands, s.active
-        strength = self.design.strength
-        at = s.knights_at
-        return {"points": tuple(float(x) for x in s.points),
-                "resource_cards": tuple(float(sum(hands[p * CARD_KINDS:p * CARD_KINDS + RESOURCE_KINDS]))
-                                        for p in range(n)),
-                "commodity_cards": tuple(float(sum(hands[p * CARD_KINDS + RESOURCE_KINDS:(p + 1) * CARD_KINDS]))
-                                         for p in range(n)),
-                "improvements": tuple(float(sum(s.levels[p * 3:p * 3 + 3])) for p in range(n)),
-                "active_strength": tuple(float(sum(strength[level] * (at[p * 3 + level] & active[p]).bit_count()
-                                                   for level in range(3))) for p in range(n)),
-                "barbarian_ship": float(s.barbarian), "barbarian_attacks": float(s.attacks)}
+        hands, active, at, levels = s.hands, s.active, s.knights_at, s.levels
+        one, two, three = self.design.strength
+        resources, commodities, improvements, strengths = [], [], [], []
+        for p in range(n):  # one plain loop: the design lab asks at every turn of every game
+            base, track = p * CARD_KINDS, p * 3
+            resources.append(float(sum(hands[base:base + RESOURCE_KINDS])))
+            commodities.append(float(sum(hands[base + RESOURCE_KINDS:base + CARD_KINDS])))
+            improvements.append(float(levels[track] + levels[track + 1] + levels[track + 2]))
+            ready = active[p]
+            strengths.append(float(one * (at[track] & ready).bit_count() + two * (at[track + 1] & ready).bit_count()
+                                   + three * (at[track + 2] & ready).bit_count()))
+        return {"points": tuple(map(float, s.points)), "resource_cards": tuple(resources),
+                "commodity_cards": tuple(commodities), "improvements": tuple(improvements),
+                "active_strength": tuple(strengths), "barbarian_ship": float(s.barbarian),
+                "barbarian_attacks": float(s.attacks)}
+
+    def total_points(self) -> list[int]:
+        return self.state.points.copy()  # all points are public: no face-down cards
 
     def lookahead(self, action: Action, player: int) -> float:
         return evaluation.lookahead(self, action, player)
 
     def lookaheads(self, actions: Sequence[Action], player: int) -> list[float]:
         return ratings.lookaheads(self, actions, player)
+
+    def contenders(self, actions: Sequence[Action], player: int) -> list[float | None]:
+        return ratings.contenders(self, actions, player)
 
     def redeal(self, viewer: int | None, rng: Rng) -> CKGame:
         return hidden.redeal(self, viewer, rng)

@@ -414,9 +414,10 @@ class Move(KnightVerb):
         if not ready:
             return []
         empty = ~(s.built | s.knight_nodes)
+        roads, stop = s.roads[p], game.breakers(p)  # destinations() of each knight, with what they share read once
         out = []
         for v in bits(ready):
-            for w in bits(destinations(game, p, v) & empty):
+            for w in bits(reachable(v, roads, stop) & empty):
                 out.append(pair("move", v, w))
         return out
 
@@ -450,7 +451,7 @@ class Displace(KnightVerb):
         for v in bits(ready):
             prey = weaker_than(game, p, level_at(s, p, v))
             if prey:
-                for w in bits(destinations(game, p, v) & prey):
+                for w in bits(reachable(v, s.roads[p], game.breakers(p)) & prey):  # destinations()
                     out.append(pair("displace", v, w))
         return out
 
@@ -546,8 +547,8 @@ class Retreat(PlaceChoice):
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         node = game.state.node
-        return (f"{action.args[0]} is not an empty intersection your knight reaches from {node} along your roads "
-                "(knights.retreat).")
+        return (f"intersection {action.args[0]} is not an empty intersection your knight reaches from intersection "
+                f"{node} along your roads (knights.retreat).")
 
     def choose(self, game: CKGame, q: int, w: int) -> None:
         s = game.state

@@ -10,7 +10,7 @@ so the options come out sorted in one pass.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from games.catan import pieces, trade
 from games.catan.board import N_NODES, NODE_BIT, bits
@@ -18,7 +18,7 @@ from games.catan.building import Road, city_refusal
 from games.catan.choice import TurnStep, TurnVerb, place_of
 from games.catan.pieces import name
 from games.catan.settlement import Settle, settle_refusal
-from games.catan.trade import Propose
+from games.catan.trade import PROPOSE, Propose
 from games.catan.turn import End
 from games.core import Action
 
@@ -91,7 +91,7 @@ class CKTrade(TurnVerb):
     form = "trade GIVE GET"
 
     def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
-        return trade.maritime_options(game, p, hand)
+        return trade.maritime_options_of(game, p, hand, game.design.targets)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return trade.maritime_refusal(game, at.player, action.args[0], action.args[1])
@@ -150,14 +150,18 @@ class CKMain(TurnStep):
         CKTrade(),
         MechanicVerb("wall", "wall NODE", walls.wall_options, walls.wall_effect, walls.wall_refusal),
     )
-    #: Verbs that need a knight of the player's on the board.
-    knight_verbs = ("activate", "chase", "displace", "move", "promote")
-    #: Verbs that need a knight of the player's active since before this turn (``knights.action``, ``knights.fresh``).
-    acting_verbs = ("chase", "displace", "move")
+    #: What each verb needs beyond the cards, as flags of :meth:`options` (a verb not named needs none of them): a
+    #: verb whose need is not met offers nothing, so it is not asked. Knights on the board, knights that may act
+    #: (active since before this turn, ``knights.action``, ``knights.fresh``), a strong or mighty one among them (who
+    #: displaces), the robber unlocked (who is chased after the first attack), a city (improvements, walls), a
+    #: progress card in hand, the Commercial Harbor in play.
+    needs: ClassVar[dict[str, int]] = {
+        "activate": 1, "promote": 1, "move": 2, "chase": 2 | 8, "displace": 4, "improve": 16, "wall": 16, "play": 32,
+        "harbor": 64}
 
     def __init__(self) -> None:
-        self._no_knights = tuple(unit for unit in self.verbs if unit.verb not in self.knight_verbs)
-        self._none_acting = tuple(unit for unit in self.verbs if unit.verb not in self.acting_verbs)
+        #: The verbs asked, by the flags a position meets (filled as met: a few dozen at most).
+        self._units: dict[int, tuple[TurnVerb, ...]] = {}
 
     def prompt(self, game: CKGame, at: Any) -> str:
         return (f"{name(at.player)}: trade, build, place or use knights, improve cities, play progress cards, or end "
@@ -166,13 +170,49 @@ class CKMain(TurnStep):
     def options(self, game: CKGame, at: Any) -> list[Action]:  # type: ignore[override]
         p = at.player
         s = game.state
+        kept = game.main_listed
+        if kept is not None and kept[0] is s and kept[2] + 1 == s.offers_made and kept[1] == p \
+                and offer_only(game.history[kept[3]:]):
+            out = kept[4].copy()  # a trade offer came to nothing since: the same options, a proposal fewer perhaps
+            if s.offers_made >= game.config.offers_per_turn and PROPOSE in out:
+                out.remove(PROPOSE)
+        else:
+            out = self.listed(game, p)
+        game.main_listed = (s, p, s.offers_made, len(game.history), out)
+        return out.copy()
+
+    def listed(self, game: CKGame, p: int) -> list[Action]:
+        """The options worked out: only the verbs that may offer something are asked."""
+        s = game.state
         hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
         k = s.knights_at
-        if not k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2]:
-            units = self._no_knights
-        else:  # the verbs of acting knights only with a knight that may act (knights.can_act): options asked often
-            units = self.verbs if s.active[p] & ~s.fresh else self._none_acting
+        flags = (16 if s.cities[p] else 0) | (32 if s.progress[p] else 0) | (64 if s.harbor else 0)
+        if k[p * 3] | k[p * 3 + 1] | k[p * 3 + 2]:
+            ready = s.active[p] & ~s.fresh
+            flags |= (1 | (2 if ready else 0) | (4 if ready & ~k[p * 3] else 0) | (8 if s.attacks else 0))
+        units = self._units.get(flags)
+        if units is None:
+            needs = self.needs
+            units = self._units[flags] = tuple(unit for unit in self.verbs
+                                               if needs.get(unit.verb, 0) & flags == needs.get(unit.verb, 0))
         out: list[Action] = []
         for unit in units:
             out += unit.offer(game, p, hand)
         return out
+
+
+#: The actions of a trade offer between players that moves no card: its proposal, its composition, the answers and a
+#: withdrawal (a confirmed trade moves cards).
+OFFER_ONLY = frozenset({"propose", "give", "want", "ask", "accept", "decline", "withdraw"})
+
+
+def offer_only(actions: list[Action]) -> bool:
+    """Whether ``actions`` (taken since the main options were listed last) are one trade offer that came to nothing:
+    a proposal, then only its composition, answers and withdrawal. The main options are then what they were, but
+    the proposal, of which one fewer is left this turn (``decision.offer-limit``)."""
+    if not actions or actions[0].verb != "propose":
+        return False
+    for action in actions:
+        if action.verb not in OFFER_ONLY:
+            return False
+    return True

@@ -124,8 +124,17 @@ class InventorSwap(CatanStep):
         return [SWAP[(a, b)] for i, a in enumerate(hexes) for b in hexes[i + 1:]]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return (f"write swap A B with two hexes A < B that carry numbers other than {fixed_words('and')} "
-                "(progress.inventor).")
+        a, b = action.args
+        for h in (a, b):  # the hex that may not be swapped, named (the table says it in place words)
+            if not 0 <= h < N_HEXES:
+                return f"there is no hex {h}."
+            number = game.state.numbers[h]
+            if not number or number in FIXED:
+                held = f"carries a {number}" if number else "has no number token"
+                return f"hex {h} {held}: the Inventor never moves {fixed_words('or')} (progress.inventor)."
+        if a == b:
+            return "the Inventor swaps the numbers of two different hexes (progress.inventor)."
+        return f"write the lower hex first: swap {min(a, b)} {max(a, b)} (progress.inventor)."
 
     def effect(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state

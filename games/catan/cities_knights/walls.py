@@ -59,7 +59,7 @@ def wall_refusal(game: CKGame, p: int, action: Action) -> str:
     if s.walls[p].bit_count() >= game.design.walls:
         return f"you have built all {game.design.walls} walls (walls.limit)."
     if not isinstance(v, int) or not 0 <= v < N_NODES or not s.cities[p] & NODE_BIT[v]:
-        return f"a wall goes under one of your cities, and there is none of yours at {v} (walls.build)."
+        return f"a wall goes under one of your cities, and there is none of yours at intersection {v} (walls.build)."
     if s.walls[p] & NODE_BIT[v]:
         return f"the city at {v} has a wall already: one per city (walls.build)."
     return f"a wall costs {cost_text(game.design.wall_cost, CARDS)} (walls.build)."

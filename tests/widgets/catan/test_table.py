@@ -163,6 +163,76 @@ def test_a_knights_move_is_two_clicks_the_first_selects(monkeypatch):
     assert not moves & direct, "a move needs its knight first"
 
 
+@pytest.mark.slow
+def test_a_knight_picked_then_a_corner_it_cannot_reach_says_why_in_place_words(monkeypatch):
+    """After a knight is picked, a corner it cannot reach is not silent and its refusal names no index."""
+    from tests.widgets.catan.test_place_words import RAW_ID
+    from tests.widgets.positions import first_positions
+    position = next(p for p in first_positions("catan_ck")["main"] if "move" in p.verbs)
+    table = spy(CKTable(position.game.clone(), human=position.seat), monkeypatch)
+    knight = next(a.split()[1] for a in table.status["legal"] if a.startswith("move "))
+    after = table.status["choices"]["tries_after"][f"node:{knight}"]
+    reach = {a.split()[2] for a in table.status["legal"] if a.startswith(f"move {knight} ")}
+    assert after and not {key.split(":")[1] for key in after} & reach
+    refused = sorted(after.values())[:5]
+    seen = explore(table)
+    sent = {a for c in seen.clicks if c.select == f"node:{knight}" and c.legal == "false" for a in c.actions}
+    assert set(refused) <= sent, "the board sends them once the knight is picked"
+    for action in refused:
+        click(table, {"intent": "act", "action": action})
+        assert table.message_kind == "error" and table.message.startswith("Not allowed: ")
+        assert not RAW_ID.search(table.message), table.message
+
+
+def test_the_inventors_two_hexes_are_clicked_in_either_order():
+    from widgets.catan.choices import plan
+    from widgets.catan.places import PlaceWords
+    made = plan(["swap 2 9", "swap 2 11", "swap 9 11"], {"swap": "swap HEX HEX"},
+                PlaceWords(["forest"] * 19, [3] * 19)).to_json()
+    paths = sorted((c["action"], tuple(c["places"])) for c in made["each"])
+    assert ("swap 2 9", ("hex:9", "hex:2")) in paths and ("swap 2 9", ("hex:2", "hex:9")) in paths
+    assert made["tries_after"]["hex:9"]["hex:0"] == "swap 0 9", "an unswappable hex sends the lower hex first"
+
+
+def test_the_opening_message_speaks_of_knights_only_in_cities_and_knights(monkeypatch):
+    base, ck = CatanTable(players=3, seed=2), CKTable(players=3, seed=2)
+    assert "knight" not in base.message and "knight" not in base.click_hint
+    assert "click the knight (⚔) first" in ck.click_hint
+
+
+def test_a_refusal_names_places_as_the_board_does(monkeypatch, no_callback_errors):
+    from tests.widgets.catan.test_place_words import RAW_ID
+    table = spy(CatanTable(players=3, seed=1), monkeypatch)
+    assert table.act(table.status["legal"][0])  # a settlement: now its road, next to it only
+    far = next(key for key in table.status["choices"]["tries"] if key.startswith("edge:"))
+    click(table, {"intent": "act", "action": table.status["choices"]["tries"][far]})
+    assert table.message.startswith("Not allowed: in the set-up the road goes next to the settlement just placed "
+                                    "(at the corner of ")
+    assert not RAW_ID.search(table.message), table.message
+
+
+@pytest.mark.slow
+def test_an_offer_the_learner_holds_none_of_the_cards_for_is_declined_for_them(monkeypatch):
+    """Most of a learner's decisions on the play page were declining bots' offers, often with "decline" the only
+    button: a decision the rules leave one choice in is played for them, and the message says so. It is not their
+    decision: review and undo know it."""
+    from games.core.bots import GreedyBot
+    table = spy(CatanTable(players=4, seed=0), monkeypatch)
+    me = GreedyBot(99)
+    for _ in range(600):
+        if table.game.is_terminal() or "(you, the only choice): decline the offer" in table.message:
+            break
+        decision = table.game.pending()
+        assert decision.kind != "answer" or len(table.status["legal"]) > 1, "a decline-only answer reached the learner"
+        assert table.act(str(me.choose(table.game)))
+    assert "Player 1 (you, the only choice): decline the offer" in table.message, table.message
+    history, deciders = [str(a) for a in table.game.history], table._deciders()
+    start = table._clicks[-1][0]  # the learner's last click: the forced decline came after it, among the bots'
+    forced = [i for i in range(start + 1, len(history)) if deciders[i] == 0 and history[i] == "decline"]
+    assert forced and not set(forced) & set(table._my_steps()), "a review looks at the learner's own decisions"
+    assert table.undo() and len(table.game.history) == start, "undo takes it back with the bots' decisions"
+
+
 def test_watch_mode_shows_every_seat_as_counts(monkeypatch):
     table = CKTable(seed=1, human=None)
     assert all(s["hand"]["cards"] is None for s in table.seats) and table.status["legal"] == []

@@ -161,6 +161,32 @@ def test_activate_is_offered_as_cards_with_their_free_positions(table):
     assert str(table.game.history[steps]) == f"activate {slots[-1]} {card}" and len(table.game.history) > steps + 1
 
 
+@pytest.mark.slow
+def test_with_a_card_picked_a_taken_position_says_why_not(table, no_callback_errors):
+    """A card picked to go under the activation row, a click on a position that holds a card already sends its action
+    all the same (drawn as refused, not highlighted) and the rules say the position is taken."""
+    from tests.widgets.render import explore
+
+    def taken(widget):
+        return [k + 1 for k, c in enumerate(widget.game.state.act[0]) if c]
+
+    for _ in range(200):  # the first face-down play under the row once a position holds a card
+        if table.game.pending().kind == "commit-act" and taken(table):
+            break
+        play_one_human_decision(table, pick=-1)
+    else:
+        pytest.fail("no commit-act decision with a taken position in 200 decisions")
+    seen = explore(table)
+    card = table.game.state.hand[0][0]
+    for k in taken(table):
+        clicks = [c for c in seen.clicks if c.select == f"hand:{card}" and c.testid == f"ch-act-0-{k}"]
+        assert [c.actions for c in clicks] == [[f"activate {k} {card}"]] and clicks[0].legal == "false", clicks
+        picture = frozen(table)
+        click(table, {"intent": "act", "action": f"activate {k} {card}"})
+        assert table.message == (f"Not allowed: position {k} of your activation row is taken: a card lies face down "
+                                 "under it already") and frozen(table) == picture
+
+
 def test_grouped_actions_round_trip_to_the_texts():
     texts = ["activate 2 a05", "activate 4 a05", "activate 4 a11", "bonus b03", "discard a12", "draw", "location l06",
              "pass", "path townhall", "pour red", "row a01", "stop"]

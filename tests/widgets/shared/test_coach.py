@@ -14,7 +14,7 @@ from tests.checks import run_in_own_loop
 from tests.widgets.messages import click, spy
 from widgets.kardinal_koenig import KKTable
 from widgets.kutna_hora import KHTable
-from widgets.shared import coach
+from widgets.shared import coach, coach_words
 from widgets.shared.coach import (
     Hint,
     ReviewCancelled,
@@ -110,9 +110,10 @@ def test_hints_rate_legal_choices_of_the_seat_to_decide_best_first(game_id):
     found = hints(game, seat, playouts=120, chunks=3, seconds=60, progress=seen.append, searches=searches)
     assert seen == [pytest.approx(1 / 3), pytest.approx(2 / 3), 1.0]
     assert 1 <= len(found) <= 3 and all(isinstance(h, Hint) and h.action in game.legal_actions() for h in found)
-    assert [h.visits for h in found] == sorted((h.visits for h in found), reverse=True)
+    assert [h.chance for h in found] == sorted((h.chance for h in found), reverse=True), "listed by their chance"
     assert all(0.0 <= h.chance <= 1.0 and h.reason for h in found)
-    assert [str(r.action) for r in searches[search_key(game)][:3]] == [h.action for h in found], "kept for a review"
+    kept = searches[search_key(game)]
+    assert {str(r.action) for r in kept[:3]} == {h.action for h in found}, "the most searched, kept for a review"
     with pytest.raises(IllegalAction, match="not yours"):
         hints(game, (seat + 1) % 3)
 
@@ -347,3 +348,155 @@ def test_undo_during_a_background_review_applies_at_once_and_says_the_review_sto
         click(table, {"intent": "coach_cancel"})
         assert table.message_kind == "error" and "no review running" in table.message
     run_in_a_kernel_loop(body)
+
+
+# ---------------------------------------------------------------------- the coach's words (issue 37)
+RAW_PLACE = __import__("re").compile(r"\b(?:hex|intersection|path|edge|node|road|settle|city|activate) \d+\b")
+
+
+def test_hints_are_listed_by_their_chance_and_a_lone_choice_has_none():
+    from games.core.mcts import Rating
+
+    game = game_class("kardinal_koenig.cards")(None, 2, players=3)
+    seat = game.pending().player
+    legal = list(game.legal_actions())
+    ratings = [Rating(legal[0], 0.40, 90), Rating(legal[1], 0.55, 60), Rating(legal[2], 0.47, 50),
+               Rating(legal[3], 0.70, 2)]
+    listed = coach.listed(game, seat, ratings, 3, 0)
+    assert [h.chance for h in listed] == [0.55, 0.47, 0.40], "the three most searched, highest chance first"
+    only = coach.listed(game, seat, [Rating(legal[0], 0.0, 0)], 3, 0)
+    assert [(h.action, h.chance) for h in only] == [(str(legal[0]), None)], "no chance to weigh, not 0 %"
+
+
+def test_a_hint_at_a_decision_with_one_choice_says_so(monkeypatch):
+    from tests.widgets.positions import first_positions
+    from tests.widgets.render import draw
+    from widgets.catan import CatanTable
+
+    position = next(p for p in first_positions("catan")["roll"] if len(p.game.legal_actions()) == 1)
+    table = spy(CatanTable(position.game.clone(), human=position.seat), monkeypatch)
+    assert table.hint()
+    assert table.message == "Hint: there is only one choice here: 'roll the dice'. Click it to play it."
+    assert [h["chance"] for h in table.coach["hints"]] == [None]
+    line = draw(table).by_id("ct-hint-0").all_text
+    assert "the only choice" in line and "0 %" not in line
+    assert table.coach["hints"][0]["reason"] == "by chance (what is drawn or rolled)", "a roll's luck is not told"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["catan", "catan_ck"])
+def test_catan_hints_name_places_as_the_board_does_never_by_index(name, monkeypatch):
+    from tests.widgets.positions import first_positions
+    from widgets.catan import CatanTable, CKTable
+
+    cls = CatanTable if name == "catan" else CKTable
+    seen = 0
+    for kind in ("setup-settlement", "setup-road", "main", "robber"):
+        for position in first_positions(name).get(kind, [])[:2]:
+            table = spy(cls(position.game.clone(), human=position.seat), monkeypatch)
+            assert table.hint(), table.message
+            for line in table.coach["hints"]:
+                assert line["words"] and line["words"] != line["action"] or " " not in line["action"], line
+                assert not RAW_PLACE.search(line["words"] + " " + line["reason"]), line
+            assert not RAW_PLACE.search(table.message), table.message
+            seen += 1
+    assert seen >= 4
+
+
+def test_a_trade_hint_says_what_the_trade_is_for():
+    """Three bank trades read "lumber −4, cards −3, resources −3" alike: each now names its gain and what it brings
+    nearer or makes possible."""
+    from widgets.catan import CatanTable
+    from widgets.catan.table import trade_aims
+
+    game = game_class("catan.base")(None, 0, players=3)
+    pick = Rng(0)
+    while True:
+        decision = game.pending()
+        trades = [a for a in game.legal_actions() if a.verb == "trade"]
+        if decision.kind == "main" and len(trades) >= 3:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[pick.below(len(legal))])
+    table = CatanTable(game.clone(), human=decision.player)
+    lines = table._hint_lines(game, [Hint(str(a), 0.5, 1, move_words(game, decision.player, a, 3)) for a in trades],
+                              3)
+    reasons = [line["reason"] for line in lines]
+    assert len(set(reasons)) == len(reasons), "each trade says its own reason"
+    for trade, line in zip(trades, lines, strict=True):
+        give, get = trade.args
+        assert f"{get} +1" in line["reason"] and line["words"].startswith("trade ") and "cards" not in line["reason"]
+    assert any("away (" in r or "then you can" in r for r in reasons), reasons
+    player = game.observe(decision.player)["players"][decision.player]
+    short = next(card for card, n in player["hand"].items() if n < player["rates"][card])
+    assert trade_aims(game, decision.player, short, trades[0].args[1]) == "", "a trade the seat cannot pay for"
+
+
+def test_changes_keep_the_gain_and_leave_out_a_total_whose_parts_are_named():
+    assert changes({"lumber": 5, "brick": 0, "grain": 0}, {"lumber": 1, "brick": 1, "grain": 0}, most=1) == [
+        "brick +1"], "the gain, even when a cost is larger"
+    assert coach_words._totals({"cards": 5, "points": 2, "hand": {"lumber": 5, "brick": 0}}) == {"cards"}
+    game = game_class("catan.base")(None, 0, players=3)
+    pick = Rng(4)
+    while not (game.pending().kind == "main" and any(a.verb == "road" for a in game.legal_actions())):
+        legal = game.legal_actions()
+        game.apply(legal[pick.below(len(legal))])
+    road = next(a for a in game.legal_actions() if a.verb == "road")
+    words = move_words(game, game.pending().player, road, 0)
+    assert "roads +1" in words and "cards" not in words, words
+
+
+def test_a_purchase_tells_no_drawn_card_as_its_effect():
+    game = game_class("catan.base")(None, 0, players=3)
+    pick = Rng(0)
+    found = 0
+    for _ in range(4000):
+        if game.is_terminal() or found >= 3:
+            break
+        legal = game.legal_actions()
+        buy = next((a for a in legal if str(a) == "buy"), None)
+        if buy is not None:
+            words = move_words(game, game.pending().player, buy, found)
+            assert words.endswith("and more by chance (what is drawn or rolled)"), words
+            cards = ("knight", "monopoly", "plenty", "road building", "victory")
+            assert not any(card in words for card in cards), words
+            found += 1
+        game.apply(legal[pick.below(len(legal))])
+    assert found, "no purchase in the game"
+
+
+@pytest.mark.slow
+def test_a_kutna_hora_row_order_hint_says_which_guild_takes_which_row(monkeypatch):
+    table = spy(KHTable(seed=1), monkeypatch)
+    assert table.status["kind"] == "rows"
+    assert table.hint()
+    for line in table.coach["hints"]:
+        guilds = line["action"].split()[1:]
+        assert line["words"] == f"rows 1-3: {', '.join(guilds)}"
+        for row, guild in enumerate(guilds, 1):
+            assert f"row {row} ({guild}): " in line["reason"], line["reason"]
+        assert "puts guild tiles in rows" not in line["reason"], "not the move said again"
+
+
+@pytest.mark.slow
+def test_a_kardinal_koenig_hint_names_its_card(monkeypatch):
+    table = spy(KKTable(seed=3), monkeypatch)
+    assert table.hint()
+    takes = [line for line in table.coach["hints"] if line["action"].startswith("take ")]
+    assert takes and all(" card at the " in line["words"] and " end of row " in line["words"] for line in takes)
+    assert table.message.startswith("Hint: the search likes '") and "take this card" not in table.message
+
+
+@pytest.mark.slow
+def test_a_review_words_choices_as_the_table_does_and_praises_nothing(monkeypatch):
+    monkeypatch.setattr(coach, "REVIEW_SECONDS", 60.0)
+    table = spy(KKTable(seed=11), monkeypatch)
+    for _ in range(3):
+        table.act(str(min(table.game.legal_actions(), key=lambda a: hints_value(table.game, a))))
+    assert table.review()
+    for line in table.coach["review"]:
+        assert line["played_words"] != line["played"] and " card " in line["played_words"], line
+        assert " card " in line["best_words"] or line["best_words"] == line["best"], line
+    report = coach.Review([], 3, 0)
+    said = table._review_answer(report, 3, len(table.game.history))
+    assert "Well played" not in said and said.startswith("Review: none of your 3 decisions is 12 points or more below")

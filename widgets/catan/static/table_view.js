@@ -43,7 +43,7 @@ export function renderTable(ctx, prefix) {
       const choices = plan.buttons.map((b) => button(b.words, `${prefix}-button-${slug(b.action)}`, "act",
         { action: b.action }, { className: "bg-button--action", title: b.title || b.words }));
       if (plan.hint) choices.push(testid(make("span", "ct-hint", plan.hint), `${prefix}-choice-hint`));
-      const bar = actionBar(model, status, catalog, prefix, { detail: turn, choices, rows: 2, tools: { toEnd: true } });
+      const bar = actionBar(model, status, catalog, prefix, { detail: turn, choices, tools: { toEnd: true } });
       const table = testid(make("div", "ct-table"), `${prefix}-table`);
       if (!status.live) table.classList.add("ct-table--past");
       const left = make("div", "ct-left");

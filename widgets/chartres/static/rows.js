@@ -6,7 +6,8 @@ import { drawPlace, make, testid } from "../../shared/static/runtime.js";
 import { cardBack, drawCard } from "./cards.js";
 
 // seat: {row, act, lit, activated, committed, commit}; opts: {own (the human's rows: slots named ch-slot-K), place
-// (with a hand card selected for "activate": what a click on position "slot:K" does, the runtime's choose)}.
+// (with a hand card selected for "activate": what a click on position "slot:K" does, the runtime's choose: a free
+// position plays the card, a taken one sends the refused action so that the rules say why)}.
 export function drawRows(catalog, seat, p, opts) {
   const o = opts || {};
   const box = testid(make("div", "ch-rows"), `ch-row-${p}`);
@@ -42,6 +43,7 @@ export function drawRows(catalog, seat, p, opts) {
     const spec = o.place ? o.place(`slot:${k}`) : null;  // with a hand card selected: what this position does
     if (under) {
       const card = drawCard(catalog, under, { id: `ch-act-${p}-${k}`, note: lit.has(k) ? "match" : "" });
+      if (spec && spec.action) drawPlace(card, spec);  // taken: a click sends the action and the rules say why not
       col.append(card);
     } else if (commit && commit[1] && commit[2] === k) {
       const card = drawCard(catalog, commit[1], { id: `ch-act-${p}-${k}`, note: "face down (yours)" });
@@ -52,8 +54,10 @@ export function drawRows(catalog, seat, p, opts) {
       slot.title = `Activation row, position ${k}: empty`;
       if (spec && spec.action) {
         drawPlace(slot, spec);
-        slot.classList.add("ch-choice");
-        slot.textContent = spec.mark;
+        if (spec.legal) {
+          slot.classList.add("ch-choice");
+          slot.textContent = spec.mark;
+        }
       }
       col.append(slot);
     }

@@ -157,7 +157,7 @@ function render(ctx) {
       table.append(top, middle, lower, seatBox);
       const source = catalog.source ? ` (${catalog.source})` : "";
       const bar = actionBar(model, status, catalog, "kh-tb", { detail: turn,
-        choices: drawChoices(board, plan), rows: 2, tools: { rounds: true, toEnd: true } });  // 6 orders
+        choices: drawChoices(board, plan), tools: { rounds: true, toEnd: true } });
       const costs = gameStatus(status).costs || {};  // the legal list shows each costly action's groschen
       const cost = (action) => (costs[action] === undefined ? action
         : `${action} · ${costs[action] === 0 ? "free" : `${costs[action]} g`}`);

@@ -4,7 +4,7 @@
 // (a notebook reopened with its saved widgets), it shows the model's `lost_text` (`lost_text_page` on a Voila
 // page, which has no cell to run again) and disables the box's controls.
 
-import { watchKernel } from "./runtime.js";
+import { watchKernel } from "./kernel.js";
 
 function render({ model, el }) {
   const line = document.createElement("div");

@@ -4,6 +4,9 @@
 // A clickable node carries its intent in data-intent and its arguments in data-args (JSON), and each argument also
 // as a plain data-<name> attribute for tests and styles to select on.
 
+import { barMarks, barParts, keepTallest, noteDecision, shrinkBar } from "./bar_room.js";
+import { watchKernel } from "./kernel.js";
+
 // ---------------------------------------------------------------------------------------------- elements
 export function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -205,11 +208,14 @@ export function coachPanel(model, status, prefix) {
   if (earlier) box.classList.add("bg-coach--earlier");
   if (coach.hints) {
     coach.hints.forEach((h, k) => {
+      const words = h.words || h.action;  // the table's words for the choice (its places named as the board does)
       const line = testid(make("div", "bg-coach-line"), `${prefix}-hint-${k}`);
-      const play = pointsAt(button(h.action, `${prefix}-hint-play-${k}`, "act", { action: h.action },
-        { className: "bg-button--action", title: earlier ? "An earlier decision's hint" : `Play ${h.action}`,
+      const play = pointsAt(button(words, `${prefix}-hint-play-${k}`, "act", { action: h.action },
+        { className: "bg-button--action", title: earlier ? "An earlier decision's hint" : `Play: ${words}`,
           disabled: earlier }), h.action);
-      line.append(play, make("span", "bg-coach-chance", pct(h.chance)), make("span", "bg-coach-reason", h.reason));
+      // a decision with one legal choice has no chance to weigh: said so, never "0 %"
+      const chance = h.chance === null || h.chance === undefined ? "the only choice" : pct(h.chance);
+      line.append(play, make("span", "bg-coach-chance", chance), make("span", "bg-coach-reason", h.reason));
       list.append(line);
     });
   } else {
@@ -218,9 +224,9 @@ export function coachPanel(model, status, prefix) {
       const line = testid(make("div", "bg-coach-line"), `${prefix}-review-${k}`);
       line.append(button("look", `${prefix}-review-look-${k}`, "view_step", { step: look },
         { title: `Show the game just after your decision of step ${look} (one step back: the position you decided in)` }),
-        make("span", "bg-coach-step", `step ${look}: you played ${m.played} (${pct(m.played_chance)})` +
+        make("span", "bg-coach-step", `step ${look}: you played ${m.played_words || m.played} (${pct(m.played_chance)})` +
           (m.played_reason ? `: ${m.played_reason}` : "")),
-        make("span", "bg-coach-reason", `better: ${m.best} (${pct(m.best_chance)}): ${m.reason}`));
+        make("span", "bg-coach-reason", `better: ${m.best_words || m.best} (${pct(m.best_chance)}): ${m.reason}`));
       list.append(line);
     });
   }
@@ -229,31 +235,11 @@ export function coachPanel(model, status, prefix) {
   return box;
 }
 
-// model -> {nodes, tallest}: the bar's parts each view drew last and the tallest each has been (see keepTallest).
-const barParts = new WeakMap();
-
-// Prompts and choices are shown whole, so their height follows what they hold; a part of the bar never gets shorter
-// than it has been in this view (a shorter prompt after a click, fewer choices, an earlier step looked back at), so
-// that nothing below the bar moves up and down as the game goes on. It grows when it must, and then stays.
-function keepTallest(model, name, node) {
-  let marks = barParts.get(model);
-  if (!marks) barParts.set(model, marks = { nodes: {}, tallest: {} });
-  const old = marks.nodes[name];
-  const seen = Math.max(marks.tallest[name] || 0, old && old.isConnected ? old.offsetHeight : 0);
-  marks.tallest[name] = seen;
-  marks.nodes[name] = node;
-  if (seen) {
-    node.style.boxSizing = "border-box";  // offsetHeight counts padding and border
-    node.style.minHeight = `${seen}px`;
-  }
-  return node;
-}
-
 // The action bar of a table: the decision (prompt and the table's detail line) with the tools beside it, its choices
 // (buttons, hints), and the message line, together. mount keeps it at the top of the view while the view is on
 // screen, and "show choices" scrolls the first highlighted choice on the board into view. The prompt and the choices
-// are shown whole (at least `rows` rows of choices, 1 unless a table needs more) and never shrink (keepTallest); the
-// message line has a fixed height. opts: {detail, choices: nodes, rows, tools: tools' opts}.
+// are shown whole (at least `rows` rows of choices, 1 unless a table needs more) and do not shrink while one decision
+// lasts (keepTallest); the message line has a fixed height. opts: {detail, choices: nodes, rows, tools: tools' opts}.
 export function actionBar(model, status, catalog, prefix, opts) {
   const o = opts || {};
   const bar = testid(make("section", "bg-bar"), `${prefix}-bar`);
@@ -278,8 +264,10 @@ export function actionBar(model, status, catalog, prefix, opts) {
   choices.style.setProperty("--bg-choice-rows", String(o.rows || 1));
   choices.append(...(o.choices || []).filter(Boolean));
   const coach = coachPanel(model, status, prefix);
-  const marks = barParts.get(model);
-  if (marks && !coach.childElementCount) marks.tallest.coach = 0;  // closed: its room goes with it
+  const marks = barMarks(model);
+  noteDecision(marks, status);
+  if (shrinkBar(marks)) marks.nodes = {};  // a new decision: this drawing takes the height its content needs
+  if (!coach.childElementCount) marks.tallest.coach = 0;  // closed: its room goes with it
   bar.append(keepTallest(model, "top", top), keepTallest(model, "choices", choices),
     // the coach's answer keeps its room when it folds (the game moved on) until it is closed
     messageLine(model, `${prefix}-message`), coach.childElementCount ? keepTallest(model, "coach", coach) : coach);
@@ -369,7 +357,7 @@ export function gameStatus(status) {
 // The human's choices (status.choices, from Python: widgets/shared/choices.py) narrowed by the board places clicked
 // so far (`picks`, kept by the view and never sent). Returns {picks, place(id), buttons, hint}: place(id) is null (the
 // place names nothing now), {action, legal, title, look, mark} (a click sends that action: legal, or one the rules
-// refuse now so that Python says why) or {select, depth, selected, title, look, mark, actions} (a click narrows the
+// refuse now, after the places picked so far or as a first click, so that Python says why) or {select, depth, selected, title, look, mark, actions} (a click narrows the
 // choices: pickPlaces); buttons are the choices complete without another place (the action bar's); hint the line
 // to show. Nothing here knows a verb: every action text and its words come from Python.
 export function choose(status, picks) {
@@ -410,7 +398,9 @@ export function choose(status, picks) {
     }
     const spec = at(id, fits, path.length) || (path.length ? at(id, each, 0) : null);
     if (spec) return spec;
-    const tried = (c.tries || {})[id];
+    // refused now: after the places picked so far (a taken position once a card is picked), or as a first click
+    const after = path.length ? ((c.tries_after || {})[path[path.length - 1]] || {})[id] : undefined;
+    const tried = after || (c.tries || {})[id];
     return tried ? { action: tried, legal: false, look: "try", title: (c.try_words || {})[id.split(":")[0]] || "" }
       : null;
   };
@@ -550,9 +540,10 @@ function showChoices(root, always) {
 //   `traits` it sets; the node that had focus (by test id) keeps it; a click or Enter/Space on a [data-intent] node
 //   sends its intent, unless onClick(node, event) handles it and returns true. A part with class bg-bar (the action
 //   bar) stays in view while the view is on screen; after an answer to a click, when none of the highlighted choices
-//   is on screen, the first is scrolled into view. A view whose kernel is gone (a send fails with "Cannot send", the
-//   comm closes, the kernel restarts or is shut down, the widget manager marks the view disconnected) says so in its
-//   message line, disables its tools and takes no more clicks. Returns anywidget's cleanup.
+//   is on screen, the first is scrolled into view; where the pointer rests (on the board below the bar or not) decides
+//   when a new decision's bar may shrink (keepTallest). A view whose kernel is gone (a send fails with "Cannot send",
+//   the comm closes, the kernel restarts or is shut down, the widget manager marks the view disconnected) says so in
+//   its message line, disables its tools and takes no more clicks. Returns anywidget's cleanup.
 export function mount({ model, el }, spec) {
   const root = testid(make("div", `bg-root ${spec.className || ""}`.trim()), spec.id || `${spec.name}-root`);
   root.dataset.view = spec.name;
@@ -575,6 +566,16 @@ export function mount({ model, el }, spec) {
   };
   const view = { ...model, send };
   const [placeBar, dropBar] = keepBarInView(root);
+  // Whether the pointer rests on the board below the action bar: a new decision's bar waits to shrink until it leaves.
+  const onPointer = (event) => {
+    const marks = barParts.get(view);
+    if (!marks) return;
+    const bar = root.querySelector(":scope > .bg-bar");
+    const t = event.target;
+    marks.onBoard = event.type !== "pointerleave" && !!bar && t instanceof Element && !bar.contains(t)
+      && !!(bar.compareDocumentPosition(t) & 4);  // 4: Node.DOCUMENT_POSITION_FOLLOWING, below the bar
+    if (shrinkBar(marks)) placeBar();
+  };
 
   const markLost = () => {
     root.classList.add("bg-root--lost");
@@ -641,6 +642,8 @@ export function mount({ model, el }, spec) {
   for (const name of spec.traits) model.on(`change:${name}`, schedule);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  root.addEventListener("pointerover", onPointer);
+  root.addEventListener("pointerleave", onPointer);
   draw();
   el.append(root);
   placeBar();
@@ -650,36 +653,10 @@ export function mount({ model, el }, spec) {
     unwatch();
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
+    root.removeEventListener("pointerover", onPointer);
+    root.removeEventListener("pointerleave", onPointer);
     dropBar();
     root.remove();
-  };
-}
-
-// Calls `loseKernel(why)` when the kernel behind `model` is gone: ipywidgets marks a view whose model lost its comm (a
-// kernel restart) with a class, a moment after the event; the comm closes; and the kernel itself, where the widget
-// manager exposes it (JupyterLab, Notebook 7, Voila), says it restarts, died or was shut down, even before anything
-// is clicked. `checkNow`: also look for the disconnected mark at once (a notebook reopened with its saved widgets).
-// Returns the function that stops watching.
-export function watchKernel(model, el, loseKernel, checkNow = false) {
-  const checkLive = () => setTimeout(() => {
-    if (el.closest && el.closest(".jupyter-widgets-disconnected")) loseKernel("disconnected");
-  }, 0);
-  const onClose = () => loseKernel("closed");
-  const kernel = (model.widget_manager || {}).kernel;
-  const onStatus = (_kernel, status) => {
-    if (status === "restarting" || status === "autorestarting" || status === "dead") loseKernel(status);
-  };
-  const onGone = () => loseKernel("disposed");
-  const signals = kernel && kernel.statusChanged && kernel.disposed ? [[kernel.statusChanged, onStatus],
-    [kernel.disposed, onGone]] : [];
-  for (const [signal, fn] of signals) signal.connect(fn);
-  model.on("comm_live_update", checkLive);
-  model.on("comm:close", onClose);
-  if (checkNow) checkLive();
-  return () => {
-    for (const [signal, fn] of signals) signal.disconnect(fn);
-    model.off("comm_live_update", checkLive);
-    model.off("comm:close", onClose);
   };
 }
 
