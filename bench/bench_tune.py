@@ -25,7 +25,34 @@ Run (on the shared 2-core machine, with ``nice``; each part alone with --part):
 
 Figures are printed; the block below keeps the last full run.
 
-Figures: (to be filled by the first full run)
+Figures, the full run of 2026-12-07 (``--jobs 2``, ``nice``; 2 cores shared with other engineers' benchmarks, load
+average 12 to 14 throughout, so the times are wall times under that load):
+
+* known, ``sandbox`` (defaults: the truth from 300 games a value, 1,200 games a search): ``groschen`` by ``turns`` 6:
+  26.24, 8: 22.69, 10: 20.18, 12: 18.23, 14: 17.53, 16: 17.98, 18: 19.11; the band ``groschen in 21.4..23.9`` holds
+  8 alone. NTBEA found 8 in **10 of 10** seeds (Wilson 95 %: 72 % to 100 %), its pick with 333 to 339 of the 1,200
+  games each time. The confirmation (300 fresh games an arm) held the search's estimate in its interval in **10 of
+  10** and the truth in 10 of 10; its verdict was "confirmed" once and "not clear yet" 9 times: the band is 2.5
+  groschen wide and 300 fresh games give intervals 2.4 to 3.2 wide, so more fresh games would be needed to settle it
+  (nothing claimed a miss). 170 s for the ten searches and confirmations (189 s in a first run, the same figures).
+* known, ``catan`` at the defaults was stopped after 2 of its 10 searches (about 4 min a search at that load): the
+  truth from 300 games a value, ``turns`` by ``points_to_win`` 6: 153.5, 7: 193.1, 8: 239.6, 9: 280.7, 10: 319.1,
+  11: 350.6, 12: 389.4, 13: 436.0, 14: 511.9; the band ``turns in 303..335`` holds 10 alone; both finished searches
+  found 10 (336 games each), their confirmations on 300 fresh games held the search's estimate and the truth. Two
+  seeds are no rate: the sandbox problem above is the figure of record.
+* versus (``--truth 50``: each candidate's truth from 150 games, the picks' again from 600; 1,500 games a search):
+  the truth's best is turns=12, starting_groschen.1=40, starting_groschen.3=45 (loss 0.06), the median candidate's
+  loss 2.52. The pick's true loss over the 10 seeds, median (mean): **NTBEA 0.09 (0.14)**, random search 0.90 (1.59),
+  successive halving 0.10 (0.25). Paired by seed, NTBEA beat the random search in **8**, made the same pick in 2 and
+  lost in **0** of 10 (a sign test: p = 2/256, two-sided); against successive halving it was better in 4, the same in
+  1 and worse in 5: on 125 candidates halving, which plays every one of them, does as well (its worst pick 0.86,
+  NTBEA's 0.55). 408 s.
+* lessons: the kept search (NTBEA, 1,500 games with greedy bots, 176 of 750 candidates tried) picks turns=10,
+  starting_groschen.1=25, starting_groschen.3=55, max_advance=4 (search: first player's edge +3.7 %, spread 41.7);
+  on 1,200 fresh games an arm the edge is -1.9 % (97.5 %: -11.3 to +5.5 %, not clear yet against ±5 %) and the spread
+  42.2 (39.8 to 44.5: meets 30..50), the search's estimates inside both fresh intervals; the printed sandbox shows an
+  edge of +41 points and a spread of 74.7 on the same seeds. 197 s with ``--jobs 1`` (it went on from the file's
+  earlier games).
 """
 
 from __future__ import annotations
