@@ -14,32 +14,39 @@ per second over the rounds, the median of the paired per-round ratios after / be
 (greedy: at least 5x the commit before for catan.base, catan.cities_knights and kutna_hora.game; at least 9 games
 per second per core for every id).
 
-Figures, Catan and Cities & Knights (2026-12-07, after the fast ratings of ``games/catan/ratings.py`` and
-``games/catan/cities_knights/ratings.py``, beside the commit before them; 3 rounds of ~4 CPU s per id, version and
-round; the bare route and ``--lab`` run at the same time; the machine was shared and heavily loaded: base Catan with
-load average 8.6 at the start, 19-36 during the run, 26 at the end; Cities & Knights, run again after its last
-change, 15.5 at the start, 15.6-18 during, 15.7 at the end):
+Figures, base Catan (2026-12-07, after the fast ratings of ``games/catan/ratings.py``, beside the commit before them;
+3 rounds of ~4 CPU s per id, version and round; the bare route and ``--lab`` run at the same time; the machine was
+shared and heavily loaded: load average 8.6 at the start, 19-36 during the run, 26 at the end):
 
     route      id                         before g/s  after g/s after/before
     bare       catan.base 2p                     3.2       22.0         6.78
     bare       catan.base 3p                     2.5       16.4         6.57
     bare       catan.base 4p                     2.0       14.5         6.76
-    bare       catan.cities_knights 3p           3.2       12.6         3.82
-    bare       catan.cities_knights 4p           2.7        9.6         3.61
     --lab      catan.base 2p                     3.2       18.3         5.65
     --lab      catan.base 3p                     2.5       13.9         5.64
     --lab      catan.base 4p                     2.2       12.5         5.85
-    --lab      catan.cities_knights 3p           3.7       11.7         3.14
-    --lab      catan.cities_knights 4p           2.6        8.2         3.19
 
-Base Catan meets both targets on both routes. Cities & Knights plays 9 games/s or more but at 4 players through the
-lab (8.2), and stays under 5x in time on this loaded machine (the "before" column itself moved by 15 % between
-runs). Counted in instructions (valgrind's cachegrind, which the load does not move; the same greedy games, the
-marginal cost of a game once the look-up tables are warm) the gain is larger: catan.cities_knights 3p 1,826 M before
-and 344 M after per game (5.3x), 4p 2,956 M and 511 M (5.8x), both a few small commits before the last, which only
-lowered them; catan.base 3p 2,996 M and 370 M (8.1x, two cold games). The fast ratings trade clones for look-ups in
-dictionaries; our reading (not measured) is that these lose more time per instruction to a loaded machine's shared
-caches. The same run on a quiet machine is still to be made.
+Base Catan meets both targets on both routes. Counted in instructions (valgrind's cachegrind, which the load does not
+move; the same greedy games, the marginal cost of a game once the look-up tables are warm): catan.base 3p 2,996 M
+before and 370 M after per game (8.1x, two cold games).
+
+Figures, Cities & Knights (2026-12-07, later, after the fast ratings and the engine work that followed them, beside
+the landed commit before that work; 5 rounds of ~3 CPU s per id, version and round; the bare route, then ``--lab``;
+load average 11.6 at the start, 14.1 between the two routes, 15.6 at the end, on the 2 shared cores):
+
+    route      id                         before g/s  after g/s after/before
+    bare       catan.cities_knights 3p           3.8       22.9         6.06
+    bare       catan.cities_knights 4p           3.1       19.2         6.29
+    --lab      catan.cities_knights 3p           3.4       19.8         5.61
+    --lab      catan.cities_knights 4p           3.0       15.5         5.45
+
+Cities & Knights meets both targets on both routes (the last two commits of that work, about 1.5 % of an engine decision
+in instructions, came after this run). The thinner margin is the lab's: a first run the same day (3 rounds, load
+9.1-9.6, one small engine commit fewer) gave bare 28.2 and 22.8 g/s (6.88x, 6.09x), ``--lab`` 24.6 and 18.6 g/s (5.11x,
+5.17x), the "before" column moving by 10-15 % between runs. Counted in instructions (as above, two games per player
+count, all but the last commit of that work): 3p 2,039 M before and 246 M after per game (8.3x), 4p 3,502 M and 442 M
+(7.9x). The figures these replace, measured earlier the same day at load 15-18 before the later work on the ratings and
+the engine: 12.6 and 9.6 g/s bare (3.8x, 3.6x), 11.7 and 8.2 g/s through the lab (3.1x, 3.2x).
 """
 
 from __future__ import annotations

@@ -42,6 +42,20 @@ Clone was 4.7-10.7 µs before (Cities & Knights 4p 10.7: the history and log lis
 with main in one interleaved run the µs per decision did not change (paired ratios after / before 0.92-1.02, one
 noisy 1.12 for Cities & Knights 4p that a 9-round rerun put at 0.99). Kutná Hora economy 1p sits on the 0.47 line
 with or without the change (0.47 for main in the same side-by-side run).
+
+Cities & Knights again, against the target of issue 33 (at most 0.33 x catanatron's µs per decision), after the Cities &
+Knights speed work (2026-12-07; ``bench/bench_before_after.py --game catan.cities_knights --game catan.base`` beside the
+landed commit before that work, 5 rounds of ~5,000 decisions, load average 11.6 before / 11.8 after): unchecked 15.8 µs
+per decision at 3 and at 4 players (checked 17.0), catanatron 47.4 µs: 0.333 x, on the line; the commit before, 18.4 and
+19.2 µs (0.39 x, 0.40 x), paired ratios after / before 0.87 and 0.82. Base Catan 10.3-10.5 µs (0.22 x; 0.79-0.86 x the
+commit before). The absolute figures of that run are high (everything, catanatron too, ran slower on the loaded
+machine); an earlier run the same day at load 9, two small commits fewer, gave Cities & Knights 11.2 and 11.6 µs against
+catanatron's 30.1 (0.37 x, 0.39 x), and one at load 15-19, one commit fewer, 0.33 x: the ratio moves with the load by a
+few hundredths. Counted in instructions (``bench/bench_instructions.py``), a random Cities & Knights decision takes
+about 87-97 thousand, base Catan's 57-66 thousand; the last commit of that work (the roll's resolution goes on at once,
+0.5 % fewer) came after this run. With it, at load 8.7 (3 rounds): 12.5 µs at 3 and 4 players against catanatron's 34.6,
+0.36 x (0.82-0.84 x the commit before). So the target is met on a heavily loaded machine and missed by a few hundredths
+on a less loaded one: not met with margin.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Checks the game test folders share: seeded random positions to test at, an illegal action refused with its
-reason while nothing changes, and a save with a bad config refused naming what is wrong."""
+reason while nothing changes, a save loading back to itself, and a save with a bad config refused naming what is
+wrong."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Iterator
 
 import pytest
@@ -42,16 +44,53 @@ def assert_refused(game: Game, action: Any, reason: str, kind: str | None = None
     return refused.value.reason
 
 
+def refusal_cases(cases: list[tuple]) -> Any:
+    """The parametrisation of a game's table of refusals: rows (decision kind, position maker, action, reason), each
+    test named "kind: action" (for :func:`assert_refused`)."""
+    return pytest.mark.parametrize("kind, make, action, reason", cases, ids=[f"{c[0]}: {c[2]}" for c in cases])
+
+
+def assert_not_notation(game: Game, text: str) -> None:
+    """``text`` is refused as no action at all (:class:`~games.core.InvalidNotation`) and the game is unchanged."""
+    from games.core import InvalidNotation
+
+    before = game.to_json()
+    with pytest.raises(InvalidNotation):
+        game.apply(text)
+    assert game.to_json() == before
+
+def save_loader(cls: type[Game]) -> Callable[..., Game]:
+    """``load(data, trust_snapshot=False)``: a save given as a dict, read back by ``cls.from_json``."""
+    def load(data: dict, trust_snapshot: bool = False) -> Game:
+        return cls.from_json(json.dumps(data), trust_snapshot=trust_snapshot)
+    return load
+
+
+def loads_back(cls: type[Game], data: dict) -> list[Game]:
+    """A save (as a dict) loads back to the same save, replayed and from its trusted snapshot (the two games are
+    returned, replayed first), and through the package's own ``games.load``."""
+    import games
+
+    again = [save_loader(cls)(data, trust) for trust in (False, True)]
+    assert all(game.to_dict() == data for game in again)
+    assert games.load(json.dumps(data)).to_dict() == data
+    return again
+
+def assert_save_refused(load: Callable[..., Any], data: dict, message: str, trust_snapshot: bool = False) -> None:
+    """The save ``data`` (a dict) is refused by ``load`` with a ``SaveFileError`` matching ``message``."""
+    from games.core import SaveFileError
+
+    with pytest.raises(SaveFileError, match=message):
+        load(data, trust_snapshot=True) if trust_snapshot else load(data)  # some loaders take the save alone
+
+
 def assert_bad_config_refused(load: Callable[[dict], Any], data: dict, change: dict, message: str) -> None:
     """A save ``data`` (from a package's ``save``) with ``change`` written over its config, without its snapshot and
     actions, is refused by ``load`` with a ``SaveFileError`` matching ``message``."""
-    from games.core import SaveFileError
-
     data["config"].update(change)
     del data["snapshot"]
     data["actions"] = []
-    with pytest.raises(SaveFileError, match=message):
-        load(data)
+    assert_save_refused(load, data, message)
 
 
 def in_a_thread(work: Any) -> Any:

@@ -21,8 +21,10 @@ import sys
 import time
 from pathlib import Path
 
-from games import GAMES, game_class
+from games import game_class
 from games.core.bots import GreedyBot
+from tests import seeded_games
+from tests.seeded_games import key
 
 FILE = Path(__file__).parent / "data" / "greedy_games.json"
 SEEDS = tuple(range(16))
@@ -32,12 +34,7 @@ MAX_DECISIONS = 20_000
 
 def configs(seeds: tuple[int, ...] = SEEDS) -> list[tuple[str, int, int]]:
     """(game id, players, seed) for every registered game id, player count and seed."""
-    out = []
-    for game_id in sorted(GAMES):
-        cls = game_class(game_id)
-        for players in range(cls.min_players, cls.max_players + 1):
-            out += [(game_id, players, seed) for seed in seeds]
-    return out
+    return seeded_games.configs(seeds)
 
 
 def play(game_id: str, players: int, seed: int) -> dict:
@@ -59,10 +56,6 @@ def play(game_id: str, players: int, seed: int) -> dict:
             checkpoints.append(digest.hexdigest()[:8])
     return {"decisions": decisions, "actions": digest.hexdigest()[:20], "scores": list(game.scores()),
             "checkpoints": checkpoints}
-
-
-def key(game_id: str, players: int, seed: int) -> str:
-    return f"{game_id} {players}p seed {seed}"
 
 
 def first_difference(recorded: dict, found: dict) -> str:

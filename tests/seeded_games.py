@@ -29,13 +29,13 @@ SEEDS = (0, 1, 2, 3)
 MAX_DECISIONS = 5000
 
 
-def configs() -> list[tuple[str, int, int]]:
-    """(game id, players, seed) for every registered game id and player count."""
+def configs(seeds: tuple[int, ...] = SEEDS) -> list[tuple[str, int, int]]:
+    """(game id, players, seed) for every registered game id, player count and seed (also the greedy games')."""
     out = []
     for game_id in sorted(GAMES):
         cls = game_class(game_id)
         for players in range(cls.min_players, cls.max_players + 1):
-            out += [(game_id, players, seed) for seed in SEEDS]
+            out += [(game_id, players, seed) for seed in seeds]
     return out
 
 

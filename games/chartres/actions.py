@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Automatic
+from games.core import Automatic, seat_label
 
 from . import locations, resolution
-from .decisions import name
 from .state import ACT, NOBODY, PHASE_F, Waiting
 
 if TYPE_CHECKING:
@@ -38,11 +37,11 @@ def activate(game: ChartresGame, p: int) -> None:
         return
     above, below = s.row[p][k], s.act[p][k]
     if cards[above].colour != cards[below].colour:
-        game.emit("act.match", f"{name(p)}: {below} ({cards[below].colour}) under {above} "
+        game.emit("act.match", f"{seat_label(p)}: {below} ({cards[below].colour}) under {above} "
                   f"({cards[above].colour}): colours differ, nothing is activated.", player=p)
         s.turn += 1
         return
-    game.emit("act.match", f"{name(p)} activates {above} ({cards[above].colour}) with {below}.", player=p,
+    game.emit("act.match", f"{seat_label(p)} activates {above} ({cards[above].colour}) with {below}.", player=p,
               card=above)
     resolution.start(game, p, above)
 

@@ -7,9 +7,9 @@ game lists thousands of them, and building them again would be most of the cost 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from games.core import Action, Step, Verb, VerbStep
+from games.core import Action, Step, VerbStep
 
 from .components import Components
 from .state import OVER, Waiting
@@ -48,10 +48,6 @@ def card_actions(parts: Components, row_full: int) -> tuple[dict[str, Action], l
     return tables
 
 
-def name(p: int) -> str:
-    """How prompts and the log name seat ``p``."""
-    return f"Player {p + 1}"
-
 
 class ChartresStep(Step):
     """A Chartres decision, pending as a :class:`~.state.Waiting` record ``at`` (``at.player`` decides). Every step
@@ -89,23 +85,7 @@ class TurnVerbs(TurnStep, VerbStep):
     refusal names the verbs in that order); the options come verb by verb in alphabetical order, so they come out
     sorted. A verb of no unit (``stop`` where it is not a choice) gets the sentence that lists the legal actions."""
 
-    #: The verbs in alphabetical order (each gives its options ascending).
-    _listing: ClassVar[tuple[Verb, ...]] = ()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "verbs" in cls.__dict__:
-            cls._listing = tuple(sorted(cls.verbs, key=lambda unit: unit.verb))
-
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
-        out: list[Action] = []
-        for unit in self._listing:
-            out += unit.options(game, at)
-        return out
-
-    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
-        unit = self._of_verb.get(action.verb)
-        return None if unit is None else unit.refusal(game, at, action)
+    options_by_verb_name = True
 
 
 class RowCard(TurnStep):
@@ -127,6 +107,12 @@ def waiting_table(kinds: Iterable[str], players: int) -> dict[str, tuple[Waiting
         table = _WAITING[key] = {kind: tuple(Waiting(kind=kind, player=p) for p in range(players)) for kind in key[0]}
     return table
 
+
+def begin_turns(game: ChartresGame, phase: str, queue: list[int] | None = None) -> None:
+    """The round's step ``phase`` begins: the seats of ``queue`` (the initiative order unless given) take their turns
+    in it one after the other, from the first (:func:`next_turn`)."""
+    s = game.state
+    s.phase, s.queue, s.turn = phase, list(s.initiative) if queue is None else queue, 0
 
 def next_turn(game: ChartresGame) -> bool:
     """Nothing is pending: push the next seat's turn of the round's step (``state.phase``), settled without a

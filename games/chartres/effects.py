@@ -12,9 +12,10 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Callable
 
+from games.core import seat_label
+
 from . import tracks
 from .data import rulebook
-from .decisions import name
 from .influence import gain_ip
 from .windows import build_window, rightmost_value
 
@@ -53,7 +54,7 @@ def draw(game: ChartresGame, p: int, n: int, rule: str, limit: bool = True) -> N
         insort(hand, s.deck.pop())  # hands are kept sorted, so legal actions come out sorted
         drawn += 1
     if drawn and rule != "setup.deal":
-        game.emit(rule, f"{name(p)} draws {drawn} card{'s' if drawn != 1 else ''}.", player=p, cards=drawn)
+        game.emit(rule, f"{seat_label(p)} draws {drawn} card{'s' if drawn != 1 else ''}.", player=p, cards=drawn)
     if over:  # (gain_ip gives nothing for 0: the sentence is not written then)
         gain_ip(game, p, over * game.numbers.hand_limit_ip, "hand.limit", f"{over} card{'s' if over != 1 else ''} "
                 f"beyond the hand limit of {most}")
@@ -63,12 +64,12 @@ def gain_citizen(game: ChartresGame, p: int, rule: str) -> None:
     """A citizen of ``p``'s colour from the common supply to the personal supply (none left: nothing)."""
     s = game.state
     if s.common[p] <= 0:
-        game.emit("inferred.per-colour-citizens", f"{name(p)}: no citizen of their colour is left in the "
+        game.emit("inferred.per-colour-citizens", f"{seat_label(p)}: no citizen of their colour is left in the "
                   "common supply.", player=p)
         return
     s.common[p] -= 1
     s.personal[p] += 1
-    game.emit(rule, f"{name(p)} takes a citizen from the common supply ({s.personal[p]} in the personal "
+    game.emit(rule, f"{seat_label(p)} takes a citizen from the common supply ({s.personal[p]} in the personal "
               "supply).", player=p)
 
 
@@ -86,7 +87,7 @@ def place_citizen(game: ChartresGame, p: int, path: int, rule: str) -> None:
     space = s.paths[path].index(-1)
     s.paths[path][space] = p
     s.personal[p] -= 1
-    game.emit(rule, f"{name(p)} puts a citizen on the {rulebook.PATHS[path]} path, space {space + 1} from the "
+    game.emit(rule, f"{seat_label(p)} puts a citizen on the {rulebook.PATHS[path]} path, space {space + 1} from the "
               "building.", player=p, path=rulebook.PATHS[path], space=space)
 
 
@@ -100,7 +101,7 @@ def window(game: ChartresGame, p: int, wanted: str) -> None:
                 "are built")
         return
     s.windows[p].append(built.glass)
-    game.emit(built.rule, f"{name(p)} builds a {built.glass} window on space {built.space + 1} "
+    game.emit(built.rule, f"{seat_label(p)} builds a {built.glass} window on space {built.space + 1} "
               f"({parts.window_colours[built.space]}).", player=p, space=built.space, glass=built.glass)
     if built.bonus:
         gain(game, p, built.bonus, "window.bonus")
@@ -110,9 +111,9 @@ def gain(game: ChartresGame, p: int, atom: str, rule: str) -> None:
     """Carry out one gain atom for ``p`` under ``rule`` (:data:`FROM_ABILITY` for an ability's own gains)."""
     kind, _, arg = atom.partition(":")
     if rule == "decision.stairs":
-        game.emit(rule, f"{name(p)} reaches the stairs symbol: cross up 1 (placeholder).", player=p)
+        game.emit(rule, f"{seat_label(p)} reaches the stairs symbol: cross up 1 (placeholder).", player=p)
     elif rule == "decision.tile-free":
-        game.emit(rule, f"{name(p)}: the bonus tile's window costs no cards.", player=p)
+        game.emit(rule, f"{seat_label(p)}: the bonus tile's window costs no cards.", player=p)
     _GAINS[kind](game, p, arg, rule)
 
 
@@ -153,7 +154,8 @@ def _score_cross(game: ChartresGame, p: int, arg: str, rule: str) -> None:
 
 def _reputation(game: ChartresGame, p: int, arg: str, rule: str) -> None:
     game.state.reputation[p] += int(arg)
-    game.emit(_own(rule, "effect.reputation"), f"{name(p)} gains {arg} reputation token{'s' if arg != '1' else ''}.",
+    game.emit(_own(rule, "effect.reputation"), f"{seat_label(p)} gains {arg} reputation "
+                                               f"token{'s' if arg != '1' else ''}.",
               player=p)
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Automatic
+from games.core import Automatic, seat_label
 
 from . import final_scoring, locations, scoring
-from .decisions import name
 from .state import ERA_END, Waiting
 
 if TYPE_CHECKING:
@@ -65,7 +64,8 @@ def _clear_rows(game: ChartresGame, p: int) -> None:
     extra = len(s.row[p]) - keep
     if extra > 0:  # fewer cards were covered than rounds played (a short hand): the oldest uncovered cards go too
         s.discard.extend(s.row[p][:extra])
-        game.emit("decision.short-hand", f"{name(p)} covered fewer than {game.numbers.rounds_per_era} cards this era: "
+        game.emit("decision.short-hand", f"{seat_label(p)} covered fewer than {game.numbers.rounds_per_era} "
+                                         f"cards this era: "
                   f"the {extra} leftmost "
                   f"uncovered card{'s are' if extra != 1 else ' is'} discarded too, so {keep} "
                   "stay.", player=p)
@@ -73,7 +73,7 @@ def _clear_rows(game: ChartresGame, p: int) -> None:
     s.act[p] = [""] * len(s.row[p])
     if s.taverns[p]:
         s.loc_discard.extend(s.taverns[p])
-        game.emit("location.tavern", f"{name(p)} discards the tavern.", player=p)
+        game.emit("location.tavern", f"{seat_label(p)} discards the tavern.", player=p)
         s.taverns[p] = []
 
 
@@ -88,9 +88,9 @@ def _pass_cellars(game: ChartresGame) -> None:
         s.cellar = fresh
         s.cellar_pool = sorted(s.cellar_pool + old)
         game.emit("era.cellars-2p", "Each player draws a new cellar at random from the unused ones: "
-                  + ", ".join(f"{name(p)} {fresh[p]}" for p in range(n)), cellars=fresh)
+                  + ", ".join(f"{seat_label(p)} {fresh[p]}" for p in range(n)), cellars=fresh)
         return
     s.cellar = [s.cellar[(p - 1) % n] for p in range(n)]
     game.emit("era.cellars-2p" if n == 2 else "era.cellars", "Cellars are passed to the left: " + ", ".join(
-        f"{name(p)} now has {s.cellar[p]}" for p in range(n)) + " (barrel markers keep their spaces).",
+        f"{seat_label(p)} now has {s.cellar[p]}" for p in range(n)) + " (barrel markers keep their spaces).",
         cellars=list(s.cellar))

@@ -14,7 +14,7 @@ look-ahead is the kernel's one step (a copy, the action, the evaluation), a face
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from games.core import Action, Rng
 
@@ -108,16 +108,17 @@ def commit_estimate(game: ChartresGame, p: int) -> float:
     return 2.0 * len(main.gains) * max(1, main.times) - 0.9 * len(main.costs)
 
 
-def lookahead(game: ChartresGame, action: Action, player: int) -> float:
-    """The heuristic after ``action``. A face-down play is rated before the reveal: the last play of Phase C
-    reveals everyone's cards and runs Phase E in the same step, and rating that would read the other players'
+def lookahead(game: ChartresGame, action: Action, player: int,
+              rate: Callable[[ChartresGame, int], float] = heuristic) -> float:
+    """The heuristic (or ``rate``) after ``action``. A face-down play is rated before the reveal: the last play of
+    Phase C reveals everyone's cards and runs Phase E in the same step, and rating that would read the other players'
     face-down cards."""
     twin = game.clone()
     if game.state.phase in (COMMIT_ROW, COMMIT_ACT):
         play.face_down(twin, action)
     else:
         twin.apply_unchecked(action)
-    return heuristic(twin, player)
+    return rate(twin, player)
 
 
 def redeal(game: ChartresGame, viewer: int | None, rng: Rng) -> ChartresGame:

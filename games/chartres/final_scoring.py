@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core import seat_label
+
 from . import citizens
 from .data import rulebook
-from .decisions import name
 from .influence import gain_ip
 from .state import OVER
 from .windows import rightmost_value
@@ -32,7 +33,8 @@ def score(game: ChartresGame) -> None:
         cross_rep = numbers.cross_reputation[s.cross[p] - 1]
         if cross_rep:
             s.reputation[p] += cross_rep
-            game.emit("final.cross", f"{name(p)}: cross at level {s.cross[p]}, +{cross_rep} reputation.", player=p)
+            game.emit("final.cross", f"{seat_label(p)}: cross at level {s.cross[p]}, "
+                                     f"+{cross_rep} reputation.", player=p)
         rows.append([window_ip, cross_rep])
     for k, path in enumerate(s.paths):
         awards = citizens.path_reputation(path, n, numbers.path_reputation)
@@ -40,7 +42,7 @@ def score(game: ChartresGame) -> None:
         for p in range(n):
             if awards[p]:
                 s.reputation[p] += awards[p]
-                game.emit("final.paths", f"{name(p)}: place {ranking.index(p) + 1} on the {rulebook.PATHS[k]} "
+                game.emit("final.paths", f"{seat_label(p)}: place {ranking.index(p) + 1} on the {rulebook.PATHS[k]} "
                           f"path, +{awards[p]} reputation.", player=p, path=rulebook.PATHS[k])
             rows[p].append(awards[p])
     for p in range(n):
@@ -54,6 +56,6 @@ def score(game: ChartresGame) -> None:
     s.phase, s.queue, s.turn = OVER, [], 0
     outcome = game.outcome()
     assert outcome is not None
-    game.emit("final.winner", "Game over. " + " and ".join(name(p) for p in outcome.winners)
+    game.emit("final.winner", "Game over. " + " and ".join(seat_label(p) for p in outcome.winners)
               + (" win" if len(outcome.winners) > 1 else " wins") + f" with {max(s.ip)} IP.",
               winners=list(outcome.winners), scores=list(s.ip))

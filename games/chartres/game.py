@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from games.core import Action, ConfigError, DataError, Parameter, Rng, StepGame, Steps
+from games.core import Action, ConfigError, DataError, Rng, StepGame, Steps, seat_label
 
 from . import (
     actions,
@@ -51,7 +51,7 @@ from . import (
 )
 from .components import Components, load_components
 from .data import rulebook
-from .decisions import card_actions, name
+from .decisions import card_actions
 from .parameters import Numbers
 from .rules import RULES
 from .state import OVER, SETUP_ROW, ChartresConfig, ChartresState, Waiting
@@ -92,6 +92,7 @@ class ChartresGame(StepGame):
         "path warehouse": "never puts a citizen on the warehouse path when it may choose",
     }
 
+    designable = parameters.PARAMETERS
     state: ChartresState
     parts: Components
     #: The rule-text numbers of this game (the variant's, for its player count).
@@ -101,13 +102,8 @@ class ChartresGame(StepGame):
     waiting: dict[str, tuple[Waiting, ...]]  # the stack record by step kind, then seat
 
     # ------------------------------------------------------------------ setup
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return parameters.PARAMETERS
-
     def _check_config(self, config: ChartresConfig) -> None:
-        if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"Chartres takes {self.min_players} to {self.max_players} players, not {config.players}")
+        self._check_players(config, "Chartres")
         try:
             load_components(config.components)
             parts, _ = parameters.prepare(config.components, config.players, config.variant, self.params)
@@ -293,7 +289,7 @@ class ChartresGame(StepGame):
         return broken
 
     def _seat_breaks(self, p: int) -> list[str]:
-        s, parts, who = self.state, self.parts, name(p)
+        s, parts, who = self.state, self.parts, seat_label(p)
         broken = []
         if s.common[p] + s.personal[p] + self.on_paths(p) != parts.citizens_per_colour:
             broken.append(f"{who}: citizens not conserved")

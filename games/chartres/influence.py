@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import name
+from games.core import seat_label
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -15,4 +15,4 @@ def gain_ip(game: ChartresGame, p: int, n: int, rule: str, why: str) -> None:
     """``p`` scores ``n`` IP under ``rule`` (``why`` says what for); nothing happens for 0."""
     if n:
         game.state.ip[p] += n
-        game.emit(rule, f"{name(p)}: +{n} IP ({why}).", player=p, ip=n)
+        game.emit(rule, f"{seat_label(p)}: +{n} IP ({why}).", player=p, ip=n)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action, Verb
+from games.core import Action, Verb, seat_label
 
 from . import effects, resolution
-from .decisions import DRAW, TurnVerbs, action, name
+from .decisions import DRAW, TurnVerbs, action, begin_turns
 from .state import LOCATION, NOBODY, PHASE_B, SETUP_ROW, Waiting
 
 if TYPE_CHECKING:
@@ -47,9 +47,9 @@ def reveal(game: ChartresGame) -> None:
 def start(game: ChartresGame) -> None:
     """Phase A begins: the seats choose in torch order."""
     s = game.state
-    s.phase, s.queue, s.turn = LOCATION, game.torch_order(), 0
+    begin_turns(game, LOCATION, game.torch_order())
     game.emit("location.order", f"Era {s.era}, round {s.round}: locations are chosen in the order " + ", ".join(
-        f"{name(p)} ({game.resources(p)['torch']} torches)" for p in s.queue), order=list(s.queue))
+        f"{seat_label(p)} ({game.resources(p)['torch']} torches)" for p in s.queue), order=list(s.queue))
 
 
 class TakeLocation(Verb):
@@ -85,7 +85,7 @@ class DrawInstead(Verb):
 
     def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
         p, n = at.player, game.numbers.location_draw
-        game.emit("location.draw-instead", f"{name(p)} takes no location and draws "
+        game.emit("location.draw-instead", f"{seat_label(p)} takes no location and draws "
                   + ("a card." if n == 1 else f"{n} cards."), player=p)
         effects.draw(game, p, n, "location.draw-instead")
         game.state.turn += 1
@@ -100,7 +100,7 @@ class ChooseLocation(TurnVerbs):
     def prompt(self, game: ChartresGame, at: Waiting) -> str:
         n = game.numbers.location_draw
         instead = "a card" if n == 1 else f"{n} cards"
-        return f"{name(at.player)}: take a revealed location, or draw {instead} instead"
+        return f"{seat_label(at.player)}: take a revealed location, or draw {instead} instead"
 
     def done(self, game: ChartresGame) -> None:
         game.push(Waiting(kind=PHASE_B, player=NOBODY))
@@ -111,11 +111,11 @@ def take(game: ChartresGame, p: int, lid: str) -> None:
     s = game.state
     loc = game.parts.locations[lid]
     s.loc_shown.remove(lid)
-    game.emit("location.take", f"{name(p)} takes {lid} ({loc.name}).", player=p, location=lid)
+    game.emit("location.take", f"{seat_label(p)} takes {lid} ({loc.name}).", player=p, location=lid)
     if loc.tavern:
         s.taverns[p].append(lid)
         torches = game.parts.tavern_torches
-        game.emit("location.tavern", f"The tavern stays beside {name(p)}'s action row until the end of the era "
+        game.emit("location.tavern", f"The tavern stays beside {seat_label(p)}'s action row until the end of the era "
                   f"(+{torches} torch{'es' if torches != 1 else ''}).", player=p)
     else:
         s.loc_discard.append(lid)

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from games.core import DataError, Parameter, ParameterError
-from games.core.parameters import Params, thaw
+from games.core.parameters import Params, loader_check, thaw
 
 from .abilities import parse_ability
 from .components import (
@@ -147,25 +147,13 @@ PRINTED_FORM = designer_form(approx.APPROX_V1, approx.assistant_cards())
 
 
 # ------------------------------------------------------------------------------------------------ checks
-def _refusal(check: Callable[[Any], None]) -> Callable[[Any], str | None]:
-    """A parameter's ``check`` from a function that raises the loader's :class:`DataError`: its sentence is the
-    reason."""
-    def reason(value: Any) -> str | None:
-        try:
-            check(thaw(value))
-        except DataError as err:
-            return str(err)
-        return None
-    return reason
-
-
 def _check_ability(form: Mapping[str, Any], where: str) -> None:
     parse_ability(_ability(form), f"{where} main")
     if form["bonus"]:
         parse_ability({"times": 1, "per": "", "do": [form["bonus"]]}, f"{where} bonus")
 
 
-@_refusal
+@loader_check
 def _check_cellars(cellars: dict) -> None:
     for cid, cellar in cellars.items():
         for k, atom in enumerate(cellar["bonuses"]):
@@ -173,34 +161,34 @@ def _check_cellars(cellars: dict) -> None:
                 bonus_atom(atom, f"cellar {cid}.bonuses.{k}")
 
 
-@_refusal
+@loader_check
 def _check_status(status: dict) -> None:
     for k, atom in enumerate(status["bonuses"]):
         if atom:
             bonus_atom(atom, f"status.bonuses.{k} (level {k + 1})")
 
 
-@_refusal
+@loader_check
 def _check_windows(windows: dict) -> None:
     check_window_colours(windows["colours"], "the space colours")
     for k, atom in enumerate(windows["bonuses"]):
         bonus_atom(atom, f"windows.bonuses.{k}")
 
 
-@_refusal
+@loader_check
 def _check_tiles(tiles: dict) -> None:
     for tid, tile in tiles.items():
         tile_ability(_filled(tile["do"]), f"bonus tile {tid}")
 
 
-@_refusal
+@loader_check
 def _check_locations(locations: dict) -> None:
     for lid, loc in locations.items():
         _check_ability(loc, f"location {lid}")
     check_locations([loc["city_gate"] for loc in locations.values()], f"the {len(locations)} location cards")
 
 
-@_refusal
+@loader_check
 def _check_cards(cards: dict) -> None:
     for cid, card in cards.items():
         check_colour(card["colour"], f"card {cid}")

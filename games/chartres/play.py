@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
 from . import effects
-from .decisions import RowCard, TurnStep, name
+from .decisions import RowCard, TurnStep, begin_turns
 from .state import ACT, COMMIT_ACT, COMMIT_ROW, PHASE_B, Waiting
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def phase_b(game: ChartresGame) -> None:
     s = game.state
     for p in s.initiative:
         effects.draw(game, p, game.numbers.phase_b_draw, "draw.phase-b", limit=False)
-    s.phase, s.queue, s.turn = COMMIT_ROW, list(s.initiative), 0
+    begin_turns(game, COMMIT_ROW)
 
 
 class PhaseB(Automatic):
@@ -49,13 +49,13 @@ class CommitRow(RowCard):
         cid = str(action.args[0])
         s.hand[p].remove(cid)
         s.commit_row[p] = cid
-        game.emit("play.commit", f"{name(p)} plays a card face down to the action row.", player=p)
+        game.emit("play.commit", f"{seat_label(p)} plays a card face down to the action row.", player=p)
         s.phase = COMMIT_ACT
 
     def settle(self, game: ChartresGame, p: int) -> bool:
         if game.state.hand[p]:
             return False
-        game.emit("decision.short-hand", f"{name(p)} has no card to play.", player=p)
+        game.emit("decision.short-hand", f"{seat_label(p)} has no card to play.", player=p)
         game.state.turn += 1
         return True
 
@@ -92,7 +92,7 @@ class CommitAct(TurnStep):
         slot, cid = int(action.args[0]), str(action.args[1])
         s.hand[p].remove(cid)
         s.commit_act[p], s.commit_slot[p] = cid, slot
-        game.emit("play.commit", f"{name(p)} plays a card face down to the activation row.", player=p)
+        game.emit("play.commit", f"{seat_label(p)} plays a card face down to the activation row.", player=p)
         s.phase = COMMIT_ROW
         s.turn += 1
 
@@ -101,7 +101,7 @@ class CommitAct(TurnStep):
         if s.hand[p]:
             return False
         s.phase, s.turn = COMMIT_ROW, s.turn + 1
-        game.emit("decision.short-hand", f"{name(p)} has no second card to play.", player=p)
+        game.emit("decision.short-hand", f"{seat_label(p)} has no second card to play.", player=p)
         return True
 
     def done(self, game: ChartresGame) -> None:
@@ -129,10 +129,10 @@ def reveal(game: ChartresGame) -> None:
         if s.commit_act[p]:
             s.act[p][s.act_slot[p]] = s.commit_act[p]
         played = [c for c in (s.commit_row[p], s.commit_act[p]) if c]
-        game.emit("play.reveal", f"{name(p)} reveals " + (" and ".join(
+        game.emit("play.reveal", f"{seat_label(p)} reveals " + (" and ".join(
             f"{c} ({cards[c].colour})" for c in played) or "nothing") + (
             f", activation card under position {s.commit_slot[p]}" if s.commit_act[p] else "") + ".",
             player=p, row=s.commit_row[p], act=s.commit_act[p], slot=s.commit_slot[p])
     for p in range(game.players):
         s.commit_row[p], s.commit_act[p], s.commit_slot[p] = "", "", 0
-    s.phase, s.queue, s.turn = ACT, list(s.initiative), 0
+    begin_turns(game, ACT)

@@ -26,12 +26,12 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from . import effects
 from .abilities import COSTS, Ability, can_pay
 from .data import rulebook
-from .decisions import STOP, ChartresStep, action, name
+from .decisions import STOP, ChartresStep, action
 from .state import DISCARD, PATH, RESOLVE, Resolving, Waiting
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def start(game: ChartresGame, p: int, source: str) -> None:
     game.state.ability = Resolving(player=p, source=source, bonus=False, done=0, times=times, atom=0, left=0, colour="",
                                    started=False)
     game.emit("ability.per" if main.per else "ability.times" if main.times > 1 else "ability.main-bonus",
-              f"{name(p)} resolves {source}: {main.words()} ({times} time{'s' if times != 1 else ''} at most).",
+              f"{seat_label(p)} resolves {source}: {main.words()} ({times} time{'s' if times != 1 else ''} at most).",
               player=p, source=source)
     carry_on(game)
 
@@ -169,12 +169,13 @@ def _next_part(game: ChartresGame, ab: Resolving) -> bool:
     if not ab.bonus:
         bonus = part(game, ab.source, True)
         if not full:
-            game.emit("decision.full-resolution", f"{name(p)} resolved {ab.source}'s main ability {ab.done} of "
+            game.emit("decision.full-resolution", f"{seat_label(p)} resolved {ab.source}'s main ability {ab.done} of "
                       f"{ab.times} times" + (": no bonus." if bonus else "."), player=p)
         elif bonus is not None:
             ab.bonus, ab.done, ab.times, ab.atom, ab.left, ab.started = (
                 True, 0, repetitions(game, p, bonus), 0, 0, False)
-            game.emit("act.bonus", f"{name(p)} resolved the main ability fully: bonus {bonus.words()} (optional).",
+            game.emit("act.bonus", f"{seat_label(p)} resolved the main ability fully: bonus "
+                                   f"{bonus.words()} (optional).",
                       player=p)
             return True
     _finish(game)
@@ -205,10 +206,10 @@ def _choice_rule(game: ChartresGame, ab: Resolving) -> str:
 
 def _stop(game: ChartresGame, ab: Resolving) -> None:
     """The player stops the ability at the start of a repetition: the part ends, not fully."""
-    game.emit(_choice_rule(game, ab), f"{name(ab.player)} stops {_what(ab)} after {ab.done} of {ab.times} "
+    game.emit(_choice_rule(game, ab), f"{seat_label(ab.player)} stops {_what(ab)} after {ab.done} of {ab.times} "
               f"time{'s' if ab.times != 1 else ''}.", player=ab.player)
     if not ab.bonus and part(game, ab.source, True) is not None:
-        game.emit("decision.full-resolution", f"{name(ab.player)} did not resolve the main ability fully: no "
+        game.emit("decision.full-resolution", f"{seat_label(ab.player)} did not resolve the main ability fully: no "
                   "bonus.", player=ab.player)
     _finish(game)
 
@@ -222,7 +223,7 @@ class Discard(ChartresStep):
 
     def prompt(self, game: ChartresGame, at: Waiting) -> str:
         ab = game.state.ability
-        text = f"{name(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – discard to resolve it"
+        text = f"{seat_label(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – discard to resolve it"
         if ab.started:
             return text
         return text + f" ({_time(ab)})" + ("" if mandatory(game, ab) else ", or stop")
@@ -261,7 +262,7 @@ class Resolve(ChartresStep):
 
     def prompt(self, game: ChartresGame, at: Waiting) -> str:
         ab = game.state.ability
-        return (f"{name(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – resolve it ({_time(ab)}), "
+        return (f"{seat_label(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – resolve it ({_time(ab)}), "
                 "or stop")
 
     def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
@@ -272,7 +273,7 @@ class Resolve(ChartresStep):
         if action.verb == "stop":
             _stop(game, ab)
         else:
-            game.emit(_choice_rule(game, ab), f"{name(ab.player)} resolves {_what(ab)} ({_time(ab)}).",
+            game.emit(_choice_rule(game, ab), f"{seat_label(ab.player)} resolves {_what(ab)} ({_time(ab)}).",
                       player=ab.player)
             ab.started = True
         carry_on(game)
@@ -318,7 +319,7 @@ def _pay(game: ChartresGame, ab: Resolving, cid: str) -> None:
     if kind == "discard_same":
         ab.colour = colour
     game.emit("effect.discard-same" if kind == "discard_same" else "effect.discard",
-              f"{name(ab.player)} discards {cid} ({colour}).", player=ab.player, card=cid)
+              f"{seat_label(ab.player)} discards {cid} ({colour}).", player=ab.player, card=cid)
     if ab.left == 0:
         ab.atom += 1
         ab.colour = ""

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
 from . import citizens, effects
-from .decisions import PASS, TurnStep, action, name
+from .decisions import PASS, TurnStep, action, begin_turns
 from .influence import gain_ip
 from .state import BONUS, NOBODY, PHASE_F, WINE, Waiting
 
@@ -20,21 +20,16 @@ if TYPE_CHECKING:
     from .game import ChartresGame
 
 
-def start(game: ChartresGame) -> None:
-    """Phase F begins: citizens score and are attracted; then the bonus tiles, in initiative order."""
-    _score_citizens(game)
-    _attract(game)
-    s = game.state
-    s.phase, s.queue, s.turn = BONUS, list(s.initiative), 0
-
-
 class PhaseF(Automatic):
-    """Phase F, after the last round of an era: citizens score and are attracted (:func:`start`)."""
+    """Phase F, after the last round of an era: citizens score and are attracted; then the bonus tiles, in initiative
+    order."""
 
     kind = PHASE_F
 
     def run(self, game: ChartresGame, at: Waiting) -> None:
-        start(game)
+        _score_citizens(game)
+        _attract(game)
+        begin_turns(game, BONUS)
 
 
 def _score_citizens(game: ChartresGame) -> None:
@@ -52,7 +47,7 @@ def _attract(game: ChartresGame) -> None:
         r = game.resources(p)
         n = citizens.attracted(r["horse"], r["cart"], game.numbers.attract_set)
         if n:
-            game.emit("score.attract", f"{name(p)}: {r['horse']} horses and {r['cart']} carts attract "
+            game.emit("score.attract", f"{seat_label(p)}: {r['horse']} horses and {r['cart']} carts attract "
                       f"{n} citizen{'s' if n != 1 else ''}.", player=p)
         for _ in range(n):
             effects.gain_citizen(game, p, "score.attract")
@@ -94,7 +89,7 @@ class BuyTile(TurnStep):
     def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
         p = at.player
         if action.verb == "pass":
-            game.emit("score.bonus-tile", f"{name(p)} takes no bonus tile.", player=p)
+            game.emit("score.bonus-tile", f"{seat_label(p)} takes no bonus tile.", player=p)
         else:
             _buy(game, p, str(action.args[0]))
         game.state.turn += 1
@@ -116,7 +111,7 @@ def _buy(game: ChartresGame, p: int, tid: str) -> None:
     s.common[p] += tile.cost
     s.tiles_shown.remove(tid)
     s.tiles_gone.append(tid)
-    game.emit("score.bonus-tile", f"{name(p)} returns {tile.cost} citizen{'s' if tile.cost != 1 else ''} and "
+    game.emit("score.bonus-tile", f"{seat_label(p)} returns {tile.cost} citizen{'s' if tile.cost != 1 else ''} and "
               f"takes bonus tile {tid}.", player=p, tile=tid)
     for atom in tile.do:
         effects.gain(game, p, atom, "decision.tile-free" if atom.startswith("window") else "score.bonus-tile")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from . import effects, locations, scoring
 from .data import rulebook
-from .decisions import RowCard, name
+from .decisions import RowCard
 from .state import SETUP_ROW, ChartresState, Waiting
 
 if TYPE_CHECKING:
@@ -55,8 +55,9 @@ def set_up(game: ChartresGame) -> ChartresState:
     game.emit("setup.assistant-deck", f"{len(deck)} assistant cards shuffled into a face-down deck.")
     locations.reveal(game)
     scoring.reveal_tiles(game)
-    game.emit("setup.boards", "Cellars dealt: " + ", ".join(f"{name(p)} {mine[p]}" for p in range(n)), cellars=mine)
-    game.emit("setup.initiative", "Initiative order: " + ", ".join(name(p) for p in initiative),
+    game.emit("setup.boards", "Cellars dealt: " + ", ".join(f"{seat_label(p)} {mine[p]}" for p in range(n)),
+              cellars=mine)
+    game.emit("setup.initiative", "Initiative order: " + ", ".join(seat_label(p) for p in initiative),
               initiative=initiative)
     game.emit("setup.markers", "Influence 0; shield on status level 1; cross on tower level 1; barrel marker on the "
               "first cellar space.")
@@ -77,7 +78,8 @@ class StartingRow(RowCard):
 
     def prompt(self, game: ChartresGame, at: Waiting) -> str:
         p = at.player
-        return (f"{name(p)}: choose card {len(game.state.row[p]) + 1} of {game.numbers.row_start} for your starting "
+        return (f"{seat_label(p)}: choose card {len(game.state.row[p]) + 1} of {game.numbers.row_start} "
+                f"for your starting "
                 "action row (secretly)")
 
     def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
@@ -92,5 +94,5 @@ class StartingRow(RowCard):
     def done(self, game: ChartresGame) -> None:
         s = game.state
         game.emit("setup.deal", "Action rows revealed: " + "; ".join(
-            f"{name(p)} {' '.join(s.row[p])}" for p in s.initiative))
+            f"{seat_label(p)} {' '.join(s.row[p])}" for p in s.initiative))
         locations.start(game)

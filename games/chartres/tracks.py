@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import name
+from games.core import seat_label
+
 from .influence import gain_ip
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def shield(game: ChartresGame, p: int) -> Bonus | None:
         return None
     s.shield[p] += 1
     level = s.shield[p]
-    game.emit("track.hand-limit", f"{name(p)}'s shield reaches status level {level}: hand limit "
+    game.emit("track.hand-limit", f"{seat_label(p)}'s shield reaches status level {level}: hand limit "
               f"{game.hand_limit(p)}, reputation ×{parts.multiplier[level - 1]}.", player=p)
     bonus = parts.status_bonuses.get(level)
     if not bonus:
@@ -44,7 +45,7 @@ def cross(game: ChartresGame, p: int) -> Bonus | None:
         gain_ip(game, p, game.numbers.cross_overflow, "track.cross", "cross past the top of the tower")
         return None
     s.cross[p] += 1
-    game.emit("track.cross", f"{name(p)}'s cross climbs to tower level {s.cross[p]}.", player=p)
+    game.emit("track.cross", f"{seat_label(p)}'s cross climbs to tower level {s.cross[p]}.", player=p)
     return None
 
 
@@ -56,6 +57,6 @@ def barrel(game: ChartresGame, p: int) -> Bonus | None:
         gain_ip(game, p, game.numbers.cellar_overflow, "track.cellar-end", "barrel marker past the last cellar space")
         return None
     s.barrel[p] += 1
-    game.emit("track.cellar", f"{name(p)}'s barrel marker moves to cellar space {s.barrel[p] + 1}.", player=p)
+    game.emit("track.cellar", f"{seat_label(p)}'s barrel marker moves to cellar space {s.barrel[p] + 1}.", player=p)
     bonus = cellar.bonuses.get(s.barrel[p])
     return (bonus, "track.cellar") if bonus else None

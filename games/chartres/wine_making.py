@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
-from .decisions import TurnStep, action, name
+from .decisions import TurnStep, action, begin_turns
 from .influence import gain_ip
 from .state import ERA_END, NOBODY, POUR, WINE, Waiting
 from .wine import GRAPES, has_order_choice, pour
@@ -22,19 +22,13 @@ if TYPE_CHECKING:
 _POUR_ACTIONS = {c: action("pour", c) for c in GRAPES}
 
 
-def start(game: ChartresGame) -> None:
-    """Wine making begins, after the bonus tiles: the seats pour in initiative order."""
-    s = game.state
-    s.phase, s.queue, s.turn = POUR, list(s.initiative), 0
-
-
 class MakeWine(Automatic):
-    """Wine making, after the last seat's turn of the bonus tiles (:func:`start`)."""
+    """Wine making, after the last seat's turn of the bonus tiles: the seats pour in initiative order."""
 
     kind = WINE
 
     def run(self, game: ChartresGame, at: Waiting) -> None:
-        start(game)
+        begin_turns(game, POUR)
 
 
 def make_wine(game: ChartresGame, p: int, first: str) -> None:
@@ -46,7 +40,7 @@ def make_wine(game: ChartresGame, p: int, first: str) -> None:
     result = pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], first, numbers.full_barrel,
                   numbers.half_barrel)
     barrels = [[b.space, b.value, b.colour, b.fill, b.ip] for b in result.barrels]
-    game.emit("wine.order", f"{name(p)} makes wine from {grapes['white']} white and {grapes['red']} red grapes, "
+    game.emit("wine.order", f"{seat_label(p)} makes wine from {grapes['white']} white and {grapes['red']} red grapes, "
               f"marker on barrel {s.barrel[p] + 1} of cellar {cellar.id}: " + ("; ".join(result.explain())),
               player=p, barrels=barrels, white=grapes["white"], red=grapes["red"], marker=s.barrel[p],
               cellar=cellar.id)
@@ -65,7 +59,7 @@ class PourFirst(TurnStep):
 
     def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
         p = at.player
-        game.emit("decision.wine-first", f"{name(p)} pours {action.args[0]} grapes first.", player=p)
+        game.emit("decision.wine-first", f"{seat_label(p)} pours {action.args[0]} grapes first.", player=p)
         make_wine(game, p, str(action.args[0]))
         game.state.turn += 1
 

@@ -37,7 +37,7 @@ from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
 from .errors import ConfigError, DataError, GameError, IllegalAction, InvalidNotation, SaveFileError
 from .events import DECISION, INFERRED, RULEBOOK, SANDBOX, Event, Rule, RuleBook
-from .game import Decision, Game, Outcome
+from .game import Decision, Game, Outcome, seat_label
 from .parameters import NO_CHANGES, Changes, Parameter, ParameterError, Params
 from .provenance import APPROX, EXACT_SOURCES, Sourced
 from .records import Record
@@ -50,5 +50,5 @@ __all__ = [
     "Game", "GameError", "INFERRED", "IllegalAction", "InvalidNotation", "LegalActions", "NO_CHANGES", "Outcome",
     "Parameter", "ParameterError", "Params", "RULEBOOK", "Record", "Rng", "Rule", "RuleBook", "SANDBOX",
     "SaveFileError", "Sourced", "Step", "StepGame", "Steps", "Verb",
-    "VerbStep", "as_action", "config_from_dict", "config_to_dict",
+    "VerbStep", "as_action", "config_from_dict", "config_to_dict", "seat_label",
 ]

@@ -52,7 +52,7 @@ from .action import Action, LegalActions
 from .config import config_from_dict, config_to_dict
 from .errors import GameError, IllegalAction
 from .events import Event
-from .game import Decision, Game
+from .game import Decision, Game, seat_label
 from .rng import Rng
 
 
@@ -149,7 +149,7 @@ def _decision_breaks(over: bool, decision: Decision | None, legal: LegalActions)
     if decision is None:
         return ["the game is not over, but nobody is asked to decide"]
     if not legal:
-        return [f"Player {decision.player + 1} is asked to decide ({decision.kind}: {decision.prompt}) with nothing "
+        return [f"{seat_label(decision.player)} is asked to decide ({decision.kind}: {decision.prompt}) with nothing "
                 "to choose: no legal action"]
     return []
 

@@ -11,13 +11,13 @@ import dataclasses
 import html
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from .action import Action, LegalActions, as_action
 from .config import config_from_dict, config_to_dict
+from .decision import Decision, Outcome, seat_label
 from .errors import ConfigError, GameError, IllegalAction, InvalidNotation, SaveFileError, excerpt, read_json
 from .events import Event, RuleBook
 from .parameters import Parameter, Params, params_of
@@ -57,53 +57,6 @@ def _config_of(cls: type, options: dict[str, Any]) -> Any:
 _CONFIGS: dict[tuple, Any] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Who must decide now, and what: ``Decision(0, "turn", "Player 1: choose an action")``.
-
-    ``player`` may differ from the player whose turn it is (out-of-turn choices are ordinary decisions).
-    """
-
-    player: int
-    kind: str
-    prompt: str
-
-    def _repr_html_(self) -> str:
-        """A notebook shows the decision as a sentence (a lesson page hides the code: no dataclass repr there)."""
-        return f"<p>{html.escape(_decision_words(self))}</p>"
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a finished game ended: the winning seats (several when tied), why, and the final scores."""
-
-    winners: tuple[int, ...]
-    reason: str
-    scores: tuple[int, ...]
-
-    def words(self) -> str:
-        """The outcome as a sentence: ``Player 2 wins with 13 points (...); Player 1 10, Player 2 13.``"""
-        names = " and ".join(_seat(p) for p in self.winners)
-        verb = "share the win" if len(self.winners) > 1 else "wins"
-        best = self.scores[self.winners[0]] if self.winners else 0
-        return (f"{names} {verb} with {best} points ({self.reason}); "
-                f"{', '.join(f'{_seat(p)} {s}' for p, s in enumerate(self.scores))}.")
-
-    def _repr_html_(self) -> str:
-        return f"<p>{html.escape(self.words())}</p>"
-
-
-def _seat(player: int) -> str:
-    """Seat 0 is Player 1, as every prompt and log line says."""
-    return f"Player {player + 1}"
-
-
-def _decision_words(decision: Decision) -> str:
-    """The prompt, led by the seat that decides unless the prompt names it first already."""
-    seat = _seat(decision.player)
-    return decision.prompt if decision.prompt.startswith(seat) else f"{seat} decides: {decision.prompt}"
-
-
 class Game(ABC):
     """One game in progress: config + seed + the actions taken so far, and the state they lead to."""
 
@@ -131,6 +84,8 @@ class Game(ABC):
     #: prefix (a verb, or a verb and its first words) -> what a bot so restricted never does, in words. A restricted
     #: bot refuses every action whose text is the prefix or starts with it and a space, unless nothing else is legal.
     action_kinds: ClassVar[Mapping[str, str]] = {}
+    #: The game's designable parameters, what :meth:`parameters` gives unless a game works them out otherwise.
+    designable: ClassVar[tuple[Parameter, ...]] = ()
 
     state: Record
 
@@ -167,11 +122,18 @@ class Game(ABC):
         """The designable parameters of this game (``games.core.parameters``): each number, table and switch a
         designer may change, with its printed value, source, range and the rules it feeds. Rules code reads a
         component parameter's value from ``self.params`` (the config's ``variant`` may change it); a parameter that is
-        a config option (``field``) is read from the config as before. None by default."""
-        return ()
+        a config option (``field``) is read from the config as before. :attr:`designable` by default."""
+        return cls.designable
 
     def _check_config(self, config: Any) -> None:  # noqa: B027 - optional hook
         """Raise :class:`ConfigError` for impossible settings (player counts, unknown data sets, ...)."""
+
+    def _check_players(self, config: Any, named: str) -> None:
+        """The player-count check every game's :meth:`_check_config` starts with: a :class:`ConfigError` when
+        ``config.players`` is outside :attr:`min_players`..:attr:`max_players` (``named``: how the sentence names the
+        game, "Chartres takes 2 to 4 players, not 5")."""
+        if not self.min_players <= config.players <= self.max_players:
+            raise ConfigError(f"{named} takes {self.min_players} to {self.max_players} players, not {config.players}")
 
     def _prepare(self) -> None:  # noqa: B027 - optional hook
         """Build immutable helpers derived from the config (component tables). Shared by clones."""
@@ -594,8 +556,8 @@ class Game(ABC):
         else:
             decision = self.pending()
             if decision is not None:
-                lines.append(f"Now: {_decision_words(decision)}")
-            lines.append(f"Points so far: {', '.join(f'{_seat(p)} {s}' for p, s in enumerate(self.scores()))}.")
+                lines.append(f"Now: {decision.words()}")
+            lines.append(f"Points so far: {', '.join(f'{seat_label(p)} {s}' for p, s in enumerate(self.scores()))}.")
         return lines
 
     def _repr_html_(self) -> str:

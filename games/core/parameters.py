@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
-from .errors import ConfigError
+from .errors import ConfigError, DataError
 from .provenance import SOURCES
 
 #: Where a parameter's printed value comes from: a component number's source (``games.core.provenance``), or
@@ -232,6 +232,17 @@ def cells_of(value: Any, path: str = "") -> Iterable[tuple[str, Any]]:
     else:
         yield path, value
 
+
+def loader_check(read: Callable[[Any], Any]) -> Callable[[Any], str | None]:
+    """A parameter's ``check`` made from a loader that raises :class:`DataError` on a value it refuses (the value is
+    handed to it plain, thawed): the loader's sentence is the reason, ``None`` when it reads the value."""
+    def reason(value: Any) -> str | None:
+        try:
+            read(thaw(value))
+        except DataError as err:
+            return str(err)
+        return None
+    return reason
 
 def canonical(value: Any) -> str:
     """The one JSON text of a value (sorted keys, no spaces): what hashes and configs compare."""

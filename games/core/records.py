@@ -219,19 +219,11 @@ def _exactly(tp: type) -> Any:
     return take
 
 
-def _list_of(tp: type) -> Any:
-    def take(v: Any) -> list:
+def _sequence_of(tp: type, make: type) -> Any:
+    """A JSON list of ``tp`` values only, taken as a ``make`` (a list or a tuple)."""
+    def take(v: Any) -> Any:
         if type(v) is list and (not v or set(map(type, v)) == {tp}):
-            return list(v)
-        raise _Mismatch
-
-    return take
-
-
-def _tuple_of(tp: type) -> Any:
-    def take(v: Any) -> tuple:
-        if type(v) is list and (not v or set(map(type, v)) == {tp}):
-            return tuple(v)
+            return make(v)
         raise _Mismatch
 
     return take
@@ -296,9 +288,9 @@ def _field_taker(tp: Any) -> Any:
     if tp in _FLAT:
         return _exactly(tp)
     if origin is list and len(args) == 1 and args[0] in _FLAT:
-        return _list_of(args[0])
+        return _sequence_of(args[0], list)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _FLAT:
-        return _tuple_of(args[0])
+        return _sequence_of(args[0], tuple)
     if origin is list and len(args) == 1 and typing.get_origin(args[0]) is list \
             and typing.get_args(args[0])[0] in _FLAT:
         return _lists_of(typing.get_args(args[0])[0])

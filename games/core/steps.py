@@ -47,12 +47,31 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from .action import Action, LegalActions
-from .game import Decision, Game
+from .game import Decision, Game, seat_label
 
 
-class Step:
-    """One kind of pending decision (see the module docstring). Steps hold no state: one instance serves every
-    game, and everything a step needs comes from ``game`` and ``at``."""
+class Unit:
+    """What a step, and each verb of a step that takes several, answers the kernel the same three ways: its legal
+    actions, why one is refused, its effect. Units hold no state: one instance serves every game, and everything a
+    unit needs comes from ``game`` and ``at`` (the step's record)."""
+
+    def options(self, game: Any, at: Any) -> Sequence[Action]:
+        """Every legal action now (any order unless the step is ``presorted``; a verb's then ascending by
+        ``Action.sort_key``)."""
+        raise NotImplementedError
+
+    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
+        """Why ``action`` (spelled right: a verb of the step's ``forms`` with the right number of words) is not legal
+        now: the actual reason, in a sentence (``None``: the kernel's generic sentence)."""
+        return None
+
+    def apply(self, game: Any, at: Any, action: Action) -> None:
+        """Carry out ``action`` (already known to be legal), logging each effect with ``game.emit``."""
+        raise NotImplementedError
+
+
+class Step(Unit):
+    """One kind of pending decision (see the module docstring); its :class:`Unit` answers are the decision's."""
 
     #: The :attr:`Decision.kind` of this step; unique within a game.
     kind: ClassVar[str]
@@ -70,19 +89,7 @@ class Step:
         """The decision in words, as ``pending().prompt`` shows it (public: it never names a secret)."""
         if not self.asks:
             raise NotImplementedError(f"step {self.kind} has neither a prompt nor asks")
-        return f"Player {at.player + 1}: {self.asks.format(at=at) if '{' in self.asks else self.asks}"
-
-    def options(self, game: Any, at: Any) -> Sequence[Action]:
-        """Every legal action of this decision (any order unless :attr:`presorted`)."""
-        raise NotImplementedError
-
-    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
-        """Why ``action`` (a verb of :attr:`forms` with the right number of words) is not legal now."""
-        return None
-
-    def apply(self, game: Any, at: Any, action: Action) -> None:
-        """Carry out ``action`` (already known to be legal), logging each effect with ``game.emit``."""
-        raise NotImplementedError
+        return f"{seat_label(at.player)}: {self.asks.format(at=at) if '{' in self.asks else self.asks}"
 
     # ------------------------------------------------------------------ spelling, shared by every step
     def arity(self, verb: str) -> int:
@@ -121,27 +128,15 @@ class Automatic(Step):
         raise AssertionError(f"the automatic step {self.kind} is run, never decided")
 
 
-class Verb:
+class Verb(Unit):
     """One verb of a step that takes several (Catan's turn after the roll: settle, city, road, buy, trade, end): the
-    verb's form, options, refusal and effect together, so "how does a settlement work?" is answered by one unit.
-    Verbs hold no state; a :class:`VerbStep` lists them."""
+    verb's form and its :class:`Unit` answers (options, refusal, effect) together, so "how does a settlement work?"
+    is answered by one unit. A :class:`VerbStep` lists them."""
 
     #: The verb, as the action's first word.
     verb: ClassVar[str]
     #: How an action of this verb is written (``"settle NODE"``).
     form: ClassVar[str]
-
-    def options(self, game: Any, at: Any) -> list[Action]:
-        """This verb's legal actions now (ascending by ``Action.sort_key`` if the step is presorted)."""
-        raise NotImplementedError
-
-    def refusal(self, game: Any, at: Any, action: Action) -> str | None:
-        """Why ``action`` (spelled right) is not legal now: the actual reason, in a sentence."""
-        return None
-
-    def apply(self, game: Any, at: Any, action: Action) -> None:
-        """Carry out ``action`` (already known to be legal), logging each effect with ``game.emit``."""
-        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"<verb {self.form}>"
@@ -150,9 +145,12 @@ class Verb:
 class VerbStep(Step):
     """A step made of :class:`Verb` units: its forms, options (each verb's, in the order of :attr:`verbs`), refusal
     and effect are its verbs'. List the verbs in alphabetical order, each giving its options ascending, and the
-    options come out sorted (``presorted``)."""
+    options come out sorted (``presorted``); or list them as the rule text names them (a misspelt action's sentence
+    names the verbs in that order) and set :attr:`options_by_verb_name` to take their options alphabetically."""
 
     verbs: ClassVar[tuple[Verb, ...]]
+    #: Whether the options come verb by verb in alphabetical order of the verbs rather than in :attr:`verbs`' order.
+    options_by_verb_name: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -162,17 +160,22 @@ class VerbStep(Step):
                 raise ValueError(f"step {cls.__name__}: a verb is listed twice in {seen}")
             cls.forms = {unit.verb: unit.form for unit in cls.verbs}
             cls._of_verb = {unit.verb: unit for unit in cls.verbs}
+            by_name = sorted(cls.verbs, key=lambda unit: unit.verb)
+            cls._listing = tuple(by_name if cls.options_by_verb_name else cls.verbs)
 
     _of_verb: ClassVar[dict[str, Verb]] = {}
+    #: The verbs in the order their options come.
+    _listing: ClassVar[tuple[Verb, ...]] = ()
 
     def options(self, game: Any, at: Any) -> Sequence[Action]:
         out: list[Action] = []
-        for unit in self.verbs:
+        for unit in self._listing:
             out += unit.options(game, at)
         return out
 
     def refusal(self, game: Any, at: Any, action: Action) -> str | None:
-        return self._of_verb[action.verb].refusal(game, at, action)
+        unit = self._of_verb.get(action.verb)  # None: a word the step takes with no unit of its own (the generic)
+        return None if unit is None else unit.refusal(game, at, action)
 
     def apply(self, game: Any, at: Any, action: Action) -> None:
         self._of_verb[action.verb].apply(game, at, action)

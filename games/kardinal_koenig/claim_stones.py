@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from . import law_chips
 from .data import rulebook
@@ -94,8 +94,8 @@ class Claim(CardStep):
 
     def prompt(self, game: CardGame, at: Frame) -> str:
         if game.state.turn.lifted >= 0:
-            return f"Player {at.player + 1}: put the lifted claim stone on another card"
-        return f"Player {at.player + 1}: place or move a claim stone, or skip"
+            return f"{seat_label(at.player)}: put the lifted claim stone on another card"
+        return f"{seat_label(at.player)}: place or move a claim stone, or skip"
 
     def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
         if game.state.turn.lifted >= 0:
@@ -155,7 +155,7 @@ class Claim(CardStep):
             if has_choice(game) or law_chips.must_ask(game):
                 game.push(at)
         else:  # skip: the turn ends
-            game.emit("claim.place", f"Player {at.player + 1} places no claim stone.", player=at.player)
+            game.emit("claim.place", f"{seat_label(at.player)} places no claim stone.", player=at.player)
 
     def reminder(self, game: CardGame, at: Frame) -> str:
         return "put the lifted claim stone on a free card" if game.state.turn.lifted >= 0 else \
@@ -181,11 +181,11 @@ def place(game: CardGame, turn: Turn, cell: int) -> None:
     card = game.cards[s.layout[cell]]
     where = game.geometry.where
     if turn.lifted >= 0:
-        game.emit("claim.move", f"Player {p + 1} moves a claim stone from {where(turn.lifted)} to "
+        game.emit("claim.move", f"{seat_label(p)} moves a claim stone from {where(turn.lifted)} to "
                   f"{where(cell)} ({country_name(card.country)}).", player=p, cell=cell, origin=turn.lifted)
     else:
         s.hand[p] -= 1
-        game.emit("claim.place", f"Player {p + 1} puts a claim stone on {where(cell)} "
+        game.emit("claim.place", f"{seat_label(p)} puts a claim stone on {where(cell)} "
                   f"({country_name(card.country)}).", player=p, cell=cell)
         if s.placed[p] == game.placeable:
             # The rule of this player count: claim.limit-3 where the rule text lets every stone out, else limit-45.
@@ -201,5 +201,5 @@ def lift(game: CardGame, turn: Turn, cell: int) -> None:
     s.stone[cell] = -1
     s.placed[turn.player] -= 1
     turn.lifted = cell
-    game.emit("decision.move", f"Player {turn.player + 1} lifts their claim stone from {game.geometry.where(cell)} to "
+    game.emit("decision.move", f"{seat_label(turn.player)} lifts their claim stone from {game.geometry.where(cell)} to "
               "move it.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from .claim_stones import own_stones
 from .decisions import CardStep, cell_of
@@ -30,7 +30,7 @@ def settle(game: CardGame, turn: Turn, cell: int) -> bool:
     s.placed[owner] -= 1
     s.hand[owner] += 1
     if owner == p:
-        game.emit("claimed.own", f"Player {p + 1}'s own claim stone returns to their hand.", player=p)
+        game.emit("claimed.own", f"{seat_label(p)}'s own claim stone returns to their hand.", player=p)
         return True
     game.emit("claimed.other", f"The card carried player {owner + 1}'s claim stone: it returns to player "
               f"{owner + 1}, and player {p + 1} must discard one of their own stones.", player=p, owner=owner)
@@ -39,7 +39,7 @@ def settle(game: CardGame, turn: Turn, cell: int) -> bool:
         s.lost[p] += 1
         if s.hand[p] == 0 and s.placed[p] < game.placeable:  # the last stone that could have been placed
             turn.hand_spent = True  # claim.move: moving starts with the next turn
-        game.emit("decision.pay-from-hand", f"Player {p + 1} discards a claim stone from their hand for good.",
+        game.emit("decision.pay-from-hand", f"{seat_label(p)} discards a claim stone from their hand for good.",
                   player=p)
         return True
     mine = own_stones(game, p)
@@ -55,7 +55,7 @@ def pay_from_layout(game: CardGame, turn: Turn, cell: int) -> None:
     s.stone[cell] = -1
     s.placed[p] -= 1
     s.lost[p] += 1
-    game.emit("claimed.pay-from-layout", f"Player {p + 1} has no stone in hand and discards the one on "
+    game.emit("claimed.pay-from-layout", f"{seat_label(p)} has no stone in hand and discards the one on "
               f"{game.geometry.where(cell)} for good.", player=p, cell=cell)
 
 

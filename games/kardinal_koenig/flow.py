@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core import seat_label
+
 from . import law_chips, scoring
 from .state import Frame, Turn
 from .taking import Take, takeable
@@ -36,10 +38,10 @@ def next_turn(game: CardGame) -> bool:
     while s.idle < n:
         turn.player = player = (turn.player + 1) % n
         if takeable(game) or law_chips.must_ask(game):
-            game.emit("flow.clockwise", f"Player {player + 1}'s turn.", player=player)
+            game.emit("flow.clockwise", f"{seat_label(player)}'s turn.", player=player)
             game.push(Frame(Take.kind, player))
             return True
-        game.emit("take.skip", f"Player {player + 1} cannot take any card and misses the turn.", player=player)
+        game.emit("take.skip", f"{seat_label(player)} cannot take any card and misses the turn.", player=player)
         s.idle += 1
     game.emit("decision.stalled-end", f"No card has been taken for a whole round of {n} turns: nobody can take "
               f"the {s.cards_left} card(s) left, so the game ends.", cards_left=s.cards_left)
@@ -59,7 +61,7 @@ def end_game(game: CardGame) -> None:
     for p in range(game.players):
         minus = s.chips[p].count("minus2")
         if minus:
-            game.emit("score.minus-chips", f"Player {p + 1} reveals {minus} −2 law chip(s): {worth * minus} "
+            game.emit("score.minus-chips", f"{seat_label(p)} reveals {minus} −2 law chip(s): {worth * minus} "
                       "points.", player=p)
     game.emit("score.chart-order", "Scoring chart: " + ", ".join(
         f"player {p + 1} {t}" for p, t in enumerate(totals)) + ".", totals=list(totals))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import ConfigError, DataError, Parameter, Rng, StepGame, Steps
+from games.core import ConfigError, DataError, Rng, StepGame, Steps, seat_label
 
 from . import evaluation, flow, search, taking
 from .claim_stones import Claim
@@ -63,18 +63,14 @@ class CardGame(StepGame):
         "play return": "never plays 'return claim stone'",
     }
 
+    designable = PARAMETERS
     state: CardGameState
     design: Design
 
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return PARAMETERS
 
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: CardGameConfig) -> None:
-        if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"the card game takes {self.min_players} to {self.max_players} players, not "
-                              f"{config.players}")
+        self._check_players(config, "the card game")
         if not -1 <= config.start_player < config.players:
             raise ConfigError(f"start_player must be -1 (random) or a seat 0 to {config.players - 1}, "
                               f"not {config.start_player}")
@@ -132,7 +128,7 @@ class CardGame(StepGame):
         frame = self.geometry
         rows, columns = frame.rows, frame.columns
         start = c.start_player if c.start_player >= 0 else self.rng.below(n)
-        self.emit("setup.start-player", f"Player {start + 1} is the start player.", player=start)
+        self.emit("setup.start-player", f"{seat_label(start)} is the start player.", player=start)
         grid = [""] * frame.size
         chip = [""] * frame.size
         lo, hi = [0] * rows, [0] * rows

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from .data import rulebook
 from .state import Turn
@@ -35,7 +35,7 @@ def pick_up(game: CardGame, turn: Turn, cell: int) -> None:
     s = game.state
     s.chips[turn.player].append(s.chip[cell])
     s.chip[cell] = ""
-    game.emit("chips.take", f"Player {turn.player + 1} takes the face-down law chip lying on it.", player=turn.player)
+    game.emit("chips.take", f"{seat_label(turn.player)} takes the face-down law chip lying on it.", player=turn.player)
 
 
 def playable(game: CardGame, claiming: bool = False) -> list[Action]:
@@ -102,14 +102,14 @@ def play(game: CardGame, turn: Turn, kind: str) -> None:
     if kind == "return":
         s.lost[p] -= 1
         s.hand[p] += 1
-        game.emit("chips.return", f"Player {p + 1} plays '{name}': a discarded claim stone returns to their hand.",
+        game.emit("chips.return", f"{seat_label(p)} plays '{name}': a discarded claim stone returns to their hand.",
                   player=p)
     elif kind == "three":
         turn.three = True
-        game.emit("chips.three", f"Player {p + 1} plays '{name}': up to {game.limit_with_chip} "
+        game.emit("chips.three", f"{seat_label(p)} plays '{name}': up to {game.limit_with_chip} "
                   "crests this turn.", player=p)
         game.emit("decision.three-crests", "The chip raises the crest total, not the number of crest kinds.")
     else:
         turn.colours = True
-        game.emit("chips.colours", f"Player {p + 1} plays '{name}': the cards need not be of one country this "
+        game.emit("chips.colours", f"{seat_label(p)} plays '{name}': the cards need not be of one country this "
                   "turn.", player=p)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
 from . import claim_stones, claimed_cards, law_chips
 from .claimed_cards import Pay
@@ -98,7 +98,7 @@ def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
     if not turn.country:
         turn.country = card.country
     route = f", {route_words(card)}" if card.route else ""
-    game.emit("take.ends", f"Player {p + 1} takes {country_name(card.country)} from {frame.where(cell)} "
+    game.emit("take.ends", f"{seat_label(p)} takes {country_name(card.country)} from {frame.where(cell)} "
               f"({len(card.crests)} crest{'' if len(card.crests) == 1 else 's'}{route}).",
               player=p, card=cid, cell=cell)
     if s.chip[cell]:
@@ -143,8 +143,8 @@ class Take(CardStep):
         if turn.taken:
             what = f"take another {country_name(turn.country)} card or stop" if not turn.colours else \
                 "take another card or stop"
-            return f"Player {at.player + 1}: {what} ({turn.crests} of {crest_limit(game, turn)} crests used)"
-        return f"Player {at.player + 1}: take cards from the end of a row"
+            return f"{seat_label(at.player)}: {what} ({turn.crests} of {crest_limit(game, turn)} crests used)"
+        return f"{seat_label(at.player)}: take cards from the end of a row"
 
     def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
         taken = game.state.turn.taken
@@ -182,13 +182,13 @@ class Take(CardStep):
             elif turn.taken:  # the chip changed nothing the player could use
                 end_taking(game, turn, auto=True)
             else:  # the turn ends
-                game.emit("take.skip", f"Player {at.player + 1} still cannot take any card and misses the turn.",
+                game.emit("take.skip", f"{seat_label(at.player)} still cannot take any card and misses the turn.",
                           player=at.player)
         elif verb == "stop":
-            game.emit("decision.stop", f"Player {at.player + 1} stops taking.")
+            game.emit("decision.stop", f"{seat_label(at.player)} stops taking.")
             end_taking(game, turn)
         else:  # pass: the turn ends
-            game.emit("take.skip", f"Player {at.player + 1} cannot take any card and passes.")
+            game.emit("take.skip", f"{seat_label(at.player)} cannot take any card and passes.")
 
     def reminder(self, game: CardGame, at: Frame) -> str:
         return "you are taking cards"

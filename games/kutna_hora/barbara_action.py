@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
 from . import nobles, town
-from .choice import PASS, Passable, act, name
+from .choice import PASS, Passable, act
 from .data import rulebook
 from .data.components import GUILD_GOOD
 from .effects import points, reputation
@@ -28,7 +28,7 @@ def start(game: KutnaHoraGame, p: int) -> None:
     seat = s.seats[p]
     seat.pelicans -= 1
     seat.used_pelicans += 1
-    game.emit("barbara.pelican", f"{name(p)} spends a pelican (turned to its silver side).", player=p)
+    game.emit("barbara.pelican", f"{seat_label(p)} spends a pelican (turned to its silver side).", player=p)
     if s.barbara >= rulebook.ST_BARBARA_TILES.value:
         reputation(game, p, rulebook.TILE_11_REPUTATION.value, "barbara.after-11",
                    "St. Barbara after tile 11 was turned over")
@@ -92,7 +92,7 @@ def _public_neighbours(game: KutnaHoraGame, p: int) -> None:
     n = nobles.green(s.town, s.town_owner, game.size, p)
     reputation(game, p, n, "barbara.7", f"{n} public building{'s' if n != 1 else ''} next to your buildings")
     if not n:
-        game.emit("barbara.7", f"{name(p)} has no building next to a public building: no reputation.", player=p)
+        game.emit("barbara.7", f"{seat_label(p)} has no building next to a public building: no reputation.", player=p)
 
 
 def _free_build(game: KutnaHoraGame, p: int) -> None:
@@ -102,7 +102,7 @@ def _free_build(game: KutnaHoraGame, p: int) -> None:
 
 
 def _two_free_mines(game: KutnaHoraGame, p: int) -> None:
-    game.emit("barbara.9", f"{name(p)} takes 2 Mine actions without paying wood, with miners from the reserve.",
+    game.emit("barbara.9", f"{seat_label(p)} takes 2 Mine actions without paying wood, with miners from the reserve.",
               player=p)
     game.state.stack += [Frame("mine-draw", p, free=True, reserve_first=True) for _ in range(2)]
 
@@ -176,7 +176,8 @@ class House(Passable):
         seat.houses_removed += 1
         good = GUILD_GOOD.value[guild]
         seat.production[good] = seat.production.get(good, 0) + 2
-        game.emit("barbara.3", f"{name(p)} removes the leftmost {guild} house (no house effect); {good} production "
+        game.emit("barbara.3", f"{seat_label(p)} removes the leftmost {guild} house (no house effect); "
+                               f"{good} production "
                   f"+2 to {seat.production[good]}.", player=p)
 
 
@@ -199,7 +200,7 @@ class Noble(Passable):
         colour = str(action.args[0])
         game.state.bank[colour] -= 1
         game.state.council[colour] += 1
-        game.emit("barbara.6", f"{name(at.player)} puts a {colour} noble from the bank into the council.",
+        game.emit("barbara.6", f"{seat_label(at.player)} puts a {colour} noble from the bank into the council.",
                   player=at.player)
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
 from . import barbara_action, prices
-from .choice import PASS, Choice, Passable, act, name
+from .choice import PASS, Choice, Passable, act
 from .data.components import GUILD_GOOD, Effect
 from .effects import gain, pay
 from .mine_action import technology_level
@@ -61,7 +61,7 @@ class Build(Passable):
     form = "build TILE PLOT"
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return (f"{name(at.player)}: build a held tile on one of your plots"
+        return (f"{seat_label(at.player)}: build a held tile on one of your plots"
                 f"{' without paying wood' if at.free else ''}, or pass")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
@@ -86,12 +86,12 @@ class Build(Passable):
         tile = game.tiles[tile_id]
         cost = 0 if at.free else tile.wood * game.price("wood")
         s.markers[where] = -1
-        game.emit("build.marker", f"{name(p)}'s plot marker on plot {where} returns to the board.", player=p)
+        game.emit("build.marker", f"{seat_label(p)}'s plot marker on plot {where} returns to the board.", player=p)
         s.seats[p].held.remove(tile_id)
         pay(game, p, cost)
         s.town[where] = tile_id
         game.emit("barbara.8" if at.free else "build.pay-wood",
-                  f"{name(p)} builds {tile_id} on plot {where}" + (" without paying wood." if at.free else
+                  f"{seat_label(p)} builds {tile_id} on plot {where}" + (" without paying wood." if at.free else
                                                                    f": {tile.wood} wood, {cost} groschen."),
                   player=p, tile=tile_id, plot=where, groschen=cost)
         if tile.guild == "public":
@@ -120,7 +120,7 @@ def _tile_effect(game: KutnaHoraGame, p: int, tile_id: str, good: str, effect: E
     seat = s.seats[p]
     if kind == "production":
         seat.production[good] = seat.production.get(good, 0) + n
-        game.emit("build.production", f"{name(p)}'s {good} production rises by {n} to {seat.production[good]}.",
+        game.emit("build.production", f"{seat_label(p)}'s {good} production rises by {n} to {seat.production[good]}.",
                   player=p, good=good)
     elif kind in prices.STAND_EFFECTS:
         prices.stand_effect(game, good, kind, n)
@@ -158,7 +158,7 @@ def _technology_tiles(game: KutnaHoraGame, p: int, n: int) -> list[Frame]:
     for _ in range(n):
         if s.tech_stack:
             out.append(Frame("tech", p, tile=s.tech_stack.pop()))
-            game.emit("guild.technology-take", f"{name(p)} takes the top technology tile: everyone now draws "
+            game.emit("guild.technology-take", f"{seat_label(p)} takes the top technology tile: everyone now draws "
                       f"{technology_level(game)} mine tiles.", player=p)
         else:
             game.emit("guild.technology-none", "No technology tile is left; the icon has no effect.")
@@ -185,7 +185,8 @@ class HouseIcon(Automatic):
         if house_rows(game, at.player, at.tile):
             game.state.stack.append(Frame("remove-house", at.player, tile=at.tile))
         else:
-            game.emit("build.remove-house", f"{name(at.player)} has no house that {at.tile}'s icon could remove; it "
+            game.emit("build.remove-house", f"{seat_label(at.player)} has no house that {at.tile}'s icon "
+                                            f"could remove; it "
                       "has no effect.", player=at.player)
 
 
@@ -210,7 +211,7 @@ class RemoveHouse(Choice):
         seat.houses_taken[row] += 1
         seat.houses_removed += 1
         shown = ", ".join(e.words() for e in game.design.house_effects[row][col])
-        game.emit("build.remove-house", f"{name(p)} removes the leftmost {guild} house ({at.tile}'s icon); the "
+        game.emit("build.remove-house", f"{seat_label(p)} removes the leftmost {guild} house ({at.tile}'s icon); the "
                   f"space it leaves ({shown}) is ignored.", player=p, row=row, column=col)
 
 
@@ -231,7 +232,7 @@ class HousePlace(Automatic):
             return
         seat.houses_taken[row] += 1
         effects = game.design.house_effects[row][col]
-        game.emit("build.house", f"{name(p)} puts the leftmost house of the {tile.guild} row on {at.tile}; the "
+        game.emit("build.house", f"{seat_label(p)} puts the leftmost house of the {tile.guild} row on {at.tile}; the "
                   f"space it left shows {', '.join(e.words() for e in effects)}.", player=p, row=row, column=col)
         rights = []
         for effect in effects:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from . import barbara_action, mine_action
-from .choice import Choice, act, name
+from .choice import Choice, act
 from .data import approx
 from .effects import reputation
 from .pieces import cannot, takeable
@@ -66,7 +66,8 @@ class Play(Choice):
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         s = game.state
-        return (f"{name(at.player)}, round {s.round}, turn {s.turn // game.config.players + 1}: play an action card "
+        return (f"{seat_label(at.player)}, round {s.round}, turn {s.turn // game.config.players + 1}: play "
+                f"an action card "
                 f"({s.plays_left} to play this turn)")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> tuple[Action, ...]:
@@ -95,19 +96,20 @@ class Play(Choice):
         s.plays_left -= 1
         if action.verb == "idle":
             halves = " / ".join(approx.ACTION_CARDS.value[card - 1])
-            game.emit("ignore.action", f"{name(p)} plays card {card} ({halves}) for no effect.", player=p, card=card)
+            game.emit("ignore.action", f"{seat_label(p)} plays card {card} "
+                                       f"({halves}) for no effect.", player=p, card=card)
             return
         what = str(action.args[1])
         if action.verb == "joker":
             cost = joker_cost(game, p)
-            game.emit("joker.any", f"{name(p)} plays the joker on card {card} as {what}.", player=p, card=card)
+            game.emit("joker.any", f"{seat_label(p)} plays the joker on card {card} as {what}.", player=p, card=card)
             if cost:
                 reputation(game, p, -cost, "joker.cost", "the joker")
             else:
-                game.emit("joker.free", f"{name(p)}'s reputation is {game.design.free_joker} or more: the joker "
+                game.emit("joker.free", f"{seat_label(p)}'s reputation is {game.design.free_joker} or more: the joker "
                           "costs nothing.", player=p)
         else:
             other = [h for h in approx.ACTION_CARDS.value[card - 1] if h != what]
-            game.emit("flow.card", f"{name(p)} plays card {card} for {what}; its other half "
+            game.emit("flow.card", f"{seat_label(p)} plays card {card} for {what}; its other half "
                       f"({other[0] if other else what}) is lost this round.", player=p, card=card, action=what)
         start(game, p, what)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from games.core import Action, Step
+from games.core import Action, Step, seat_label
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -31,10 +31,6 @@ def act(verb: str, *args: str | int) -> Action:
 
 PASS = act("pass")
 
-
-def name(p: int) -> str:
-    """A seat as the log and the prompts call it."""
-    return f"Player {p + 1}"
 
 
 class Choice(Step):
@@ -74,7 +70,7 @@ class Passable(Choice):
 
     def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         if action.verb == "pass":
-            game.emit("ignore.effect", f"{name(at.player)} ignores the rest of this effect ({at.kind}).",
+            game.emit("ignore.effect", f"{seat_label(at.player)} ignores the rest of this effect ({at.kind}).",
                       player=at.player)
         else:
             self.take(game, at, action)

@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import NO_CHANGES, Changes, ConfigError, Parameter, Record, StepGame, Steps
+from games.core import NO_CHANGES, Changes, ConfigError, Record, StepGame, Steps, seat_label
 
 from . import economy_turn, prices, search, town_hall
 from .economy_rules import ECONOMY_RULES
 from .economy_turn import BuildPlan, RightsPlan, TurnFrame
 from .income import income
-from .parameters import ECONOMY_PARAMETERS, SANDBOX_MAX_ADVANCE, design_of, price_table_of
+from .parameters import ECONOMY_PARAMETERS, SANDBOX_MAX_ADVANCE, design_of, played_prices
 from .town_hall import TownHall
 
 #: The printed sandbox's longest deck advance (the ``max_advance`` parameter's default).
@@ -86,15 +86,11 @@ class EconomyGame(prices.StandsGame, StepGame):
         "income": "never takes income",
     }
 
+    designable = ECONOMY_PARAMETERS
     state: EconomyState
 
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return ECONOMY_PARAMETERS
-
     def _check_config(self, config: EconomyConfig) -> None:
-        if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"the price sandbox takes 1 to 4 players, not {config.players}")
+        self._check_players(config, "the price sandbox")
         # turns is checked with the parameters (a whole number 1..200), before this.
         table = prices.table_for_config(config.price_table)
         for deck, pos in (("population", config.start_population), ("ore", config.start_ore)):
@@ -109,7 +105,7 @@ class EconomyGame(prices.StandsGame, StepGame):
 
     def _prepare(self) -> None:
         variant = self.config.variant
-        self.table = price_table_of(self.config.price_table, variant)
+        self.table, self.params = played_prices(self.config.price_table, self.params, variant)
         self.prices_kept = prices.KeptPrices()  # shared with clones (StandsGame.prices_now)
         #: The designable numbers this sandbox plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)
@@ -208,7 +204,8 @@ class EconomyGame(prices.StandsGame, StepGame):
         if over == bool(s.stack) or len(s.stack) > 1:
             broken.append(f"turn {s.turn} of {self.config.turns * players} with {len(s.stack)} turn(s) waiting")
         elif s.stack and s.stack[-1].player != s.turn % players:
-            broken.append(f"turn {s.turn} waits on Player {s.stack[-1].player + 1}, not Player {s.turn % players + 1}")
+            waiting, due = s.stack[-1].player, s.turn % players
+            broken.append(f"turn {s.turn} waits on {seat_label(waiting)}, not {seat_label(due)}")
         if any(purse.groschen < 0 for purse in s.players):
             broken.append("negative groschen")
         return broken

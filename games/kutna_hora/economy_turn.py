@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from games.core import Action, Record, Verb, VerbStep
+from games.core import Action, Record, Verb, VerbStep, seat_label
 
 from . import prices, town_hall
 from .data.components import GOOD_GUILD, HELD_SLOTS, TILES
@@ -175,7 +175,7 @@ class Advance(SandboxVerb):
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
         deck, n = str(action.args[0]), int(action.args[1])
-        game.emit("sandbox.advance", f"Player {at.player + 1} advances the {deck} deck by {n}.", deck=deck, n=n)
+        game.emit("sandbox.advance", f"{seat_label(at.player)} advances the {deck} deck by {n}.", deck=deck, n=n)
         prices.advance(game, deck, n)
 
 
@@ -203,17 +203,17 @@ class Build(SandboxVerb):
         assert isinstance(plan, BuildPlan)
         purse = game.state.players[at.player]
         if plan.rights is not None:
-            game.emit("sandbox.build", f"Player {player + 1} takes the rights to {plan.tile} and builds it at once.")
+            game.emit("sandbox.build", f"{seat_label(player)} takes the rights to {plan.tile} and builds it at once.")
             take_rights(game, player, plan.rights)
         tile = game.tiles[plan.tile]
         purse.held.remove(tile.id)
         purse.groschen -= plan.wood_groschen
         each = plan.wood_price  # not the groschen divided by the wood: a designed tile may need 0 wood
-        game.emit("build.pay-wood", f"Player {player + 1} builds {tile.id}: {plan.wood} wood at {each} each, "
+        game.emit("build.pay-wood", f"{seat_label(player)} builds {tile.id}: {plan.wood} wood at {each} each, "
                   f"{plan.wood_groschen} groschen.", groschen=plan.wood_groschen)
         purse.buildings.append(tile.id)
         purse.production[good] = purse.production.get(good, 0) + tile.production
-        game.emit("build.production", f"Player {player + 1}'s {good} production rises by {tile.production} to "
+        game.emit("build.production", f"{seat_label(player)}'s {good} production rises by {tile.production} to "
                   f"{purse.production[good]}.", good=good, production=purse.production[good])
         for effect in tile.effects:
             if effect.kind in prices.STAND_EFFECTS:
@@ -234,7 +234,7 @@ class Income(SandboxVerb):
         purse = game.state.players[at.player]
         total, detail = take_income(purse.production, game.prices_now(), purse.mine_ore)
         purse.groschen += total
-        game.emit("income.sum", f"Player {at.player + 1} takes income: {detail} = {total} groschen.", groschen=total)
+        game.emit("income.sum", f"{seat_label(at.player)} takes income: {detail} = {total} groschen.", groschen=total)
 
 
 class Rights(SandboxVerb):
@@ -269,7 +269,7 @@ def take_rights(game: EconomyGame, player: int, plan: RightsPlan) -> None:
     else:  # the price, not the groschen divided by the permits: a designed column may cost 0 permits
         cost = (f"{plan.amount} permit{'s' if plan.amount != 1 else ''} at {plan.permit_price}, {plan.groschen} "
                 "groschen")
-    game.emit("rights.cost", f"Player {player + 1} takes the rights to {plan.tile} in column {plan.column + 1}: "
+    game.emit("rights.cost", f"{seat_label(player)} takes the rights to {plan.tile} in column {plan.column + 1}: "
               f"{cost}.", tile=plan.tile, groschen=plan.groschen)
     town_hall.take_top(game.hall, plan.row, plan.column)
     purse.held.append(plan.tile)
@@ -287,7 +287,7 @@ class Turn(VerbStep):
 
     def prompt(self, game: EconomyGame, at: TurnFrame) -> str:
         left = game.config.turns - game.state.turn // game.config.players
-        return f"Player {at.player + 1}: advance a deck, build or take income ({left} turns left)"
+        return f"{seat_label(at.player)}: advance a deck, build or take income ({left} turns left)"
 
     def spelling(self, game: EconomyGame, at: TurnFrame, action: Action) -> str | None:
         unit = self._of_verb.get(action.verb)

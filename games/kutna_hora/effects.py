@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .choice import name
+from games.core import seat_label
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -16,7 +16,7 @@ def points(game: KutnaHoraGame, p: int, n: int, rule: str, why: str) -> None:
     """``p`` scores ``n`` points (loses them when negative); nothing is logged for 0."""
     if n:
         game.state.seats[p].score += n
-        game.emit(rule, f"{name(p)} {'scores' if n > 0 else 'loses'} {abs(n)} point{'s' if abs(n) != 1 else ''}"
+        game.emit(rule, f"{seat_label(p)} {'scores' if n > 0 else 'loses'} {abs(n)} point{'s' if abs(n) != 1 else ''}"
                   f" ({why}).", player=p, points=n)
 
 
@@ -26,7 +26,7 @@ def reputation(game: KutnaHoraGame, p: int, delta: int, rule: str, why: str) -> 
     if not delta:
         return
     seat = game.state.seats[p]
-    game.emit(rule, f"{name(p)}: reputation {'+' if delta > 0 else ''}{delta} ({why}).", player=p,
+    game.emit(rule, f"{seat_label(p)}: reputation {'+' if delta > 0 else ''}{delta} ({why}).", player=p,
               reputation=delta)
     seat.reputation, beyond = moved_reputation(game.design, seat.reputation, delta)
     if beyond:
@@ -55,5 +55,5 @@ def gain(game: KutnaHoraGame, p: int, kind: str, n: int, rule: str, why: str) ->
         reputation(game, p, n, rule, why)
     elif kind == "pelicans":
         game.state.seats[p].pelicans += n
-        game.emit(rule, f"{name(p)} gains {n} pelican{'s' if n > 1 else ''} ({why}).", player=p)
+        game.emit(rule, f"{seat_label(p)} gains {n} pelican{'s' if n > 1 else ''} ({why}).", player=p)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.core import Action, ConfigError, LegalActions, Parameter, Rng, StepGame, Steps
+from games.core import Action, LegalActions, Rng, StepGame, Steps, seat_label
 
 from . import (
     barbara_action,
@@ -43,11 +43,10 @@ from . import (
     town,
     town_hall,
 )
-from .choice import name
 from .data import approx, rulebook
 from .data.components import HELD_SLOTS, PUBLIC_BUILDINGS, TILES
 from .income import income
-from .parameters import PARAMETERS, design_of, price_table_of
+from .parameters import PARAMETERS, design_of, played_prices
 from .prices import KeptPrices, StandsGame, new_stands, stand_snapshot, table_for_config
 from .rules import RULES
 from .state import HOUSES_PER_ROW, KutnaHoraConfig, KutnaHoraState, Seat
@@ -60,8 +59,7 @@ class KutnaHoraGame(StandsGame, StepGame):
     title = "Kutná Hora"
     rules = RULES
     Config = KutnaHoraConfig
-    min_players = 2
-    max_players = 4
+    min_players, max_players = rulebook.PLAYERS.value
     hidden_information = True
     #: Every step of the game, decisions and automatic steps, each in its mechanic's module.
     steps = Steps(
@@ -101,23 +99,19 @@ class KutnaHoraGame(StandsGame, StepGame):
            for action in cards.ACTIONS},
     }
 
+    designable = PARAMETERS
     state: KutnaHoraState
 
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return PARAMETERS
 
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: KutnaHoraConfig) -> None:
-        low, high = rulebook.PLAYERS.value
-        if not low <= config.players <= high:
-            raise ConfigError(f"Kutná Hora takes {low} to {high} players, not {config.players}")
+        self._check_players(config, "Kutná Hora")
         table_for_config(config.price_table)
         # red_round_event is checked with the parameters (one of A, B), before this.
 
     def _prepare(self) -> None:
         variant, n = self.config.variant, self.config.players
-        self.table = price_table_of(self.config.price_table, variant)
+        self.table, self.params = played_prices(self.config.price_table, self.params, variant)
         self.prices_kept = KeptPrices()  # prices by the stands' positions, shared with clones (StandsGame.prices_now)
         #: The designable numbers this game plays with (the printed ones unless its variant changes them).
         self.design = design_of(self.params, variant)
@@ -180,7 +174,7 @@ class KutnaHoraGame(StandsGame, StepGame):
                       cards=list(range(1, rulebook.ACTION_CARDS.value + 1)))
                  for p in range(n)]
         self.emit("setup.players", "Each player: score 0, one miner in the pool, groschen "
-                  + ", ".join(f"{name(p)} {s.groschen}" for p, s in enumerate(seats)) + ".")
+                  + ", ".join(f"{seat_label(p)} {s.groschen}" for p, s in enumerate(seats)) + ".")
         colours = rulebook.NOBLE_COLOURS
         size = self.size
         self.state = KutnaHoraState(
@@ -339,7 +333,7 @@ class KutnaHoraGame(StandsGame, StepGame):
             broken.append(f"phase {s.phase} with {len(s.stack)} step(s) pending")
         fewest_cards = rulebook.ACTION_CARDS.value - sum(rulebook.CARDS_PER_TURN.value)
         for p, seat in enumerate(s.seats):
-            who = name(p)
+            who = seat_label(p)
             mines_owned = s.mine_owner.count(p)
             if seat.groschen < 0 or seat.pelicans < 0:
                 broken.append(f"{who}: negative groschen or pelicans")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
-from .choice import Choice, act, name
+from .choice import Choice, act
 from .data import approx
 from .state import Frame
 
@@ -50,7 +50,7 @@ class GuildSet(Choice):
     refusal_repeats_prompt = False
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: choose a guild set on setup card {game.state.guild_card + 1}"
+        return f"{seat_label(at.player)}: choose a guild set on setup card {game.state.guild_card + 1}"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return [act("guilds", i + 1) for i in game.state.guild_sets]
@@ -58,11 +58,12 @@ class GuildSet(Choice):
     def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         s, p = game.state, at.player
         take(game, p, int(action.args[0]) - 1)
-        game.emit("setup.guild-sets", f"{name(p)} takes guild set {action.args[0]}: {', '.join(s.seats[p].guilds)}.",
+        game.emit("setup.guild-sets", f"{seat_label(p)} takes guild set {action.args[0]}: "
+                                      f"{', '.join(s.seats[p].guilds)}.",
                   player=p)
         if len(s.guild_sets) == 1 and p == 1:
             take(game, 0, s.guild_sets[0])
-            game.emit("setup.guild-sets", f"{name(0)} (start player) takes the set left: "
+            game.emit("setup.guild-sets", f"{seat_label(0)} (start player) takes the set left: "
                       f"{', '.join(s.seats[0].guilds)}.", player=0)
 
 
@@ -76,7 +77,7 @@ class GuildRows(Choice):
     refusal_repeats_prompt = False
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return (f"{name(at.player)}: put your guild tiles in the rows of your board "
+        return (f"{seat_label(at.player)}: put your guild tiles in the rows of your board "
                 f"({', '.join(game.state.seats[at.player].guilds)})")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
@@ -85,5 +86,5 @@ class GuildRows(Choice):
     def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
         seat = game.state.seats[at.player]
         seat.guilds = [str(g) for g in action.args]
-        game.emit("setup.guild-rows", f"{name(at.player)} puts guild tiles in rows: {', '.join(seat.guilds)}.",
+        game.emit("setup.guild-rows", f"{seat_label(at.player)} puts guild tiles in rows: {', '.join(seat.guilds)}.",
                   player=at.player)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
-from .choice import PASS, Passable, act, name
+from .choice import PASS, Passable, act
 from .data import rulebook
 from .effects import pay
 from .income import take_income
@@ -27,7 +27,7 @@ class Income(Automatic):
         seat = s.seats[p]
         total, detail = take_income(seat.production, game.prices(), seat.mine_ore)
         seat.groschen += total
-        game.emit("income.sum", f"{name(p)} takes income: {detail} = {total} groschen.", player=p, income=total)
+        game.emit("income.sum", f"{seat_label(p)} takes income: {detail} = {total} groschen.", player=p, income=total)
         if any(s.pool.values()) and seat.groschen >= game.design.council_cost:
             s.stack.append(Frame("council", p))
 
@@ -39,7 +39,8 @@ class Council(Passable):
     form = "council COLOUR"
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return (f"{name(at.player)}: pay {game.design.council_cost} groschen to move a noble from the pool to the "
+        return (f"{seat_label(at.player)}: pay {game.design.council_cost} groschen to move a noble from "
+                f"the pool to the "
                 "council, or pass")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
@@ -61,5 +62,6 @@ class Council(Passable):
         pay(game, p, cost)
         s.pool[colour] -= 1
         s.council[colour] += 1
-        game.emit("income.council", f"{name(p)} pays {cost} groschen to move a {colour} noble from the pool to the "
+        game.emit("income.council", f"{seat_label(p)} pays {cost} groschen to move a {colour} noble from "
+                                    f"the pool to the "
                   "council.", player=p, colour=colour)

@@ -478,19 +478,25 @@ def _as_member(first: list, member: _Member, player: int, pair: _Pair | None) ->
                     float("nan") if pair is None else rate(seat.score + pair.points, pair.reputation))
         finally:
             seat.groschen -= rep.paid - member.paid
-    for name, index, before, _after in rep.cells:
-        getattr(s, name)[index] = before
-    for name, index, _before, after in member.cells:
-        getattr(s, name)[index] = after
+    _write_cells(s, rep.cells, _BEFORE)  # the first's cells set back, the member's written
+    _write_cells(s, member.cells, _AFTER)
     seat.groschen += rep.paid - member.paid
     try:
         return _rated(twin, player, pair)
     finally:
         seat.groschen -= rep.paid - member.paid
-        for name, index, before, _after in member.cells:
-            getattr(s, name)[index] = before
-        for name, index, _before, after in rep.cells:
-            getattr(s, name)[index] = after
+        _write_cells(s, member.cells, _BEFORE)
+        _write_cells(s, rep.cells, _AFTER)
+
+
+#: Positions in a member's cell (state field, index, value before, value after): which value to write.
+_BEFORE, _AFTER = 2, 3
+
+
+def _write_cells(state: object, cells: tuple[tuple[str, int, object, object], ...], which: int) -> None:
+    """Write each of ``cells`` (a :class:`_Member`'s) with its value before (``_BEFORE``) or after (``_AFTER``)."""
+    for cell in cells:
+        getattr(state, cell[0])[cell[1]] = cell[which]
 
 
 def _families(game: KutnaHoraGame, actions: Sequence[Action]) -> list[_Member | None] | None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action, Automatic
+from games.core import Action, Automatic, seat_label
 
 from . import mines, prices
-from .choice import PASS, Choice, Passable, act, name
+from .choice import PASS, Choice, Passable, act
 from .data import rulebook
 from .effects import pay, points
 from .state import Frame
@@ -48,8 +48,8 @@ def closed_space(game: KutnaHoraGame, where: object) -> str:
         return f"space {where} is a rock: no mine goes on a rock."
     if cell:
         owner = game.state.mine_owner[where]
-        return f"space {where} is taken: " + (f"{name(owner)}'s mine {cell}" if owner >= 0 else f"mine {cell}") + \
-            " is on it."
+        return (f"space {where} is taken: " + (f"{seat_label(owner)}'s mine {cell}" if owner >= 0 else f"mine {cell}")
+                + " is on it.")
     return (f"space {where} is not next to a mine: a space needs a mine left or right of it or above it (a mine never "
             "opens the space above it), unless it is an entrance.")
 
@@ -82,9 +82,9 @@ class Miners(Passable):
         permit = f"a permit ({game.price('permits')} groschen)"
         pool = game.state.seats[at.player].pool
         if pool:  # only with the top_up option: a pool short of its limit
-            return (f"{name(at.player)}: your miner pool holds {pool} miner - buy {permit} for "
+            return (f"{seat_label(at.player)}: your miner pool holds {pool} miner - buy {permit} for "
                     f"{rulebook.POOL_MAX.value - pool} more (miners 1), go on without (miners 0), or pass")
-        return (f"{name(at.player)}: your miner pool is empty - buy {permit} for 1 or "
+        return (f"{seat_label(at.player)}: your miner pool is empty - buy {permit} for 1 or "
                 f"{rulebook.MINERS_PER_PERMIT.value} miners, or pass")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
@@ -104,7 +104,7 @@ class Miners(Passable):
         p, n = at.player, int(action.args[0])
         seat = game.state.seats[p]
         if n == 0:
-            game.emit("decision.pool-top-up", f"{name(p)} buys no permit and mines with the miner in the pool.",
+            game.emit("decision.pool-top-up", f"{seat_label(p)} buys no permit and mines with the miner in the pool.",
                       player=p)
             game.state.stack.append(Frame("mine-draw", p))
             return
@@ -112,7 +112,7 @@ class Miners(Passable):
         pay(game, p, cost)
         seat.reserve -= n
         seat.pool += n
-        game.emit("mine.permit", f"{name(p)} buys a permit for {cost} groschen and moves {n} miner"
+        game.emit("mine.permit", f"{seat_label(p)} buys a permit for {cost} groschen and moves {n} miner"
                   f"{'s' if n > 1 else ''} into the pool.", player=p, groschen=cost)
         game.state.stack.append(Frame("mine-draw", p))
 
@@ -126,7 +126,7 @@ class MineDraw(Automatic):
         s, p = game.state, at.player
         seat = s.seats[p]
         if (seat.pool == 0 and not at.reserve_first) or seat.pool + seat.reserve == 0:
-            game.emit("pieces.out", f"{name(p)} has no miner to place: the Mine action has no effect.", player=p)
+            game.emit("pieces.out", f"{seat_label(p)} has no miner to place: the Mine action has no effect.", player=p)
             return
         want = technology_level(game)
         drawn = []
@@ -144,7 +144,7 @@ class MineDraw(Automatic):
             game.emit("pieces.out", "No mine tile is left to draw: the Mine action has no effect.", player=p)
             return
         s.mine_drawn = drawn
-        game.emit("mine.draw", f"{name(p)} draws {len(drawn)} mine tile{'s' if len(drawn) > 1 else ''} "
+        game.emit("mine.draw", f"{seat_label(p)} draws {len(drawn)} mine tile{'s' if len(drawn) > 1 else ''} "
                   f"(technology level {want}).", player=p, tiles=len(drawn))
         s.stack.append(Frame("mine", p, free=at.free, reserve_first=at.reserve_first))
 
@@ -160,7 +160,7 @@ class KeepMine(Choice):
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         # The prompt is public: it says how many tiles were drawn, never which (observe shows the drawer).
         n = len(game.state.mine_drawn)
-        return (f"{name(at.player)}: keep one of {n} drawn mine tile{'s' if n > 1 else ''} and choose its space, "
+        return (f"{seat_label(at.player)}: keep one of {n} drawn mine tile{'s' if n > 1 else ''} and choose its space, "
                 "or discard all")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
@@ -182,19 +182,19 @@ class KeepMine(Choice):
         drawn, s.mine_drawn = s.mine_drawn, []
         if action.verb == "discard":
             s.mine_discard += drawn
-            game.emit("mine.discard-all", f"{name(p)} discards every drawn tile and builds no mine.", player=p)
+            game.emit("mine.discard-all", f"{seat_label(p)} discards every drawn tile and builds no mine.", player=p)
             return
         tile_id, where = str(action.args[0]), int(action.args[1])
         drawn.remove(tile_id)
         s.mine_discard += drawn
         wood = mines.space_wood(s.mine, where)
         if at.free:
-            game.emit("barbara.9", f"{name(p)} builds the mine without paying wood.", player=p)
+            game.emit("barbara.9", f"{seat_label(p)} builds the mine without paying wood.", player=p)
         else:
             cost = wood * game.price("wood")
             pay(game, p, cost)
             rule = "mine.entrance" if where in mines.ENTRANCE_SPACES else "mine.neighbour-cost"
-            game.emit(rule, f"{name(p)} pays {wood} wood × {game.price('wood')} = {cost} groschen for space "
+            game.emit(rule, f"{seat_label(p)} pays {wood} wood × {game.price('wood')} = {cost} groschen for space "
                       f"{where}.", player=p, groschen=cost)
         put_mine(game, p, tile_id, where, reserve_first=at.reserve_first)
 
@@ -224,9 +224,9 @@ class Tech(Choice):
         p = at.player
         if action.verb == "tech-remove":
             game.state.tech_removed.append(at.tile)
-            game.emit("mine.tech-remove", f"{name(p)} removes technology tile {at.tile} from the game.", player=p)
+            game.emit("mine.tech-remove", f"{seat_label(p)} removes technology tile {at.tile} from the game.", player=p)
             return
-        game.emit("guild.technology", f"{name(p)} plays technology tile {at.tile} as a free mine.", player=p)
+        game.emit("guild.technology", f"{seat_label(p)} plays technology tile {at.tile} as a free mine.", player=p)
         put_mine(game, p, at.tile, int(action.args[0]), reserve_first=True)
 
 
@@ -243,11 +243,11 @@ def put_mine(game: KutnaHoraGame, p: int, tile_id: str, where: int, reserve_firs
     s.mine[where], s.mine_owner[where] = tile_id, p
     tile = mines.TILES[tile_id]
     r, c = mines.row_col(where)
-    game.emit("mine.place", f"{name(p)} puts mine {tile_id} on row {r + 1}, column {c + 1} with a miner.",
+    game.emit("mine.place", f"{seat_label(p)} puts mine {tile_id} on row {r + 1}, column {c + 1} with a miner.",
               player=p, tile=tile_id, space=where)
     if tile.ore:
         seat.mine_ore += tile.ore
-        game.emit("mine.ore", f"{name(p)}'s ore production from mines rises by {tile.ore} to {seat.mine_ore}; "
+        game.emit("mine.ore", f"{seat_label(p)}'s ore production from mines rises by {tile.ore} to {seat.mine_ore}; "
                   f"the ore deck advances {tile.ore}.", player=p)
         prices.advance(game, "ore", tile.ore)
     prices.draws_people(game, tile.population, "mine.population", "mine")

@@ -21,9 +21,10 @@ A change names a parameter (``"council_cost": 12``) or one cell of a table, keys
 
 The config option ``price_table`` still names the table a game reads (``approx_v1`` or a registered transcription).
 The ``prices`` parameter describes ``approx_v1``, the table printed with the package: its default is that table's
-cells. A variant's ``prices`` changes apply to the table the config names, cell by cell (:func:`price_table_of`),
-and are refused, naming the cell, when that table has another shape or the changed table does not load. Without
-``prices`` changes a game reads the named table exactly as before.
+cells. A variant's ``prices`` changes apply to the table the config names, cell by cell, and are refused, naming
+the cell, when that table has another shape or the changed table does not load. Without ``prices`` changes a game
+reads the named table exactly as before. One path (:func:`played_prices`): a changed table is checked once, where it
+is read; the rules read the result as ``game.table``, and ``game.params["prices"]`` holds that same table's cells.
 
 Switches that are config options (``events``, ``first_game``, ``top_up``, ``red_round_event``; the sandbox's
 ``turns``) are parameters with ``field`` set: set them in the config, as before.
@@ -36,8 +37,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from games.core import Changes, DataError, Parameter, ParameterError, Sourced
-from games.core.parameters import resolve, thaw
+from games.core import Changes, Parameter, ParameterError, Params, Sourced
+from games.core.parameters import canonical, freeze, loader_check, resolve, thaw
 
 from .data import approx, rulebook
 from .data.components import (
@@ -67,16 +68,25 @@ def _by_count(table: Mapping[int, int]) -> dict[str, int]:
 
 
 # ---------------------------------------------------------------- the price table
-def _price_problem(value: Any) -> str | None:
-    try:
-        table_with(_PRICES_TABLE, value)
-    except DataError as err:
-        return str(err)
-    return None
-
-
 _PRICES_TABLE = load_price_table(PRINTED_TABLE)
 _PRICE_CELLS = table_cells(_PRICES_TABLE)
+
+#: Each table read from changed cells, by its base and the cells' canonical text (with the base, so that it is the
+#: same base): a table is checked once, where it is read, and the game made with those cells plays that very table.
+_READ: dict[tuple[int, str], tuple[PriceTable, PriceTable]] = {}
+
+
+def _table_read(base: PriceTable, cells: Any) -> PriceTable:
+    """``base`` with ``cells`` (:func:`~.prices.table_with`: a cell its loader refuses is a :class:`DataError`)."""
+    key = (id(base), canonical(cells))
+    found = _READ.get(key)
+    if found is not None and found[0] is base:
+        return found[1]
+    table = table_with(base, cells)
+    if len(_READ) >= 64:
+        _READ.clear()
+    _READ[key] = (base, table)
+    return table
 
 
 def _prices_parameter(rules: tuple[str, ...]) -> Parameter:
@@ -84,7 +94,7 @@ def _prices_parameter(rules: tuple[str, ...]) -> Parameter:
         "prices", _PRICE_CELLS, _PRICES_TABLE.source,
         "The printed price cards: per deck (population, ore), per card, per good, one cell per slider notch, "
         "written as printed (4, 4x for the red ✗ of no demand, 4t for the town-builds icon).",
-        rules=rules, check=_price_problem,
+        rules=rules, check=loader_check(lambda cells: _table_read(_PRICES_TABLE, cells)),
         note=f"data/prices_{PRINTED_TABLE}.json (written once by data/generate_prices.py); checked by "
              "PriceTable.from_dict. Cells of the table the config's price_table names.")
 
@@ -92,40 +102,43 @@ def _prices_parameter(rules: tuple[str, ...]) -> Parameter:
 #: One parameter for both game ids (checking its 1,296 cells when it is made is most of this module's import time).
 _PRICES = _prices_parameter(("prices.goods", "prices.pay", "prices.no-demand", "prices.town-builds", "prices.star"))
 
-_VARIANT_TABLES: dict[tuple[str, Changes], tuple[PriceTable, PriceTable]] = {}
+#: The table each (price_table, variant) plays: (the named table, the table played, its cells as params hold them).
+_PLAYED: dict[tuple[str, Changes], tuple[PriceTable, PriceTable, Any]] = {}
 
 
-def price_table_of(name: str, variant: Changes) -> PriceTable:
-    """The price table a game made with ``price_table=name`` and ``variant`` reads: the named table, with the
-    variant's ``prices`` changes applied to its cells (cached per table and variant). A change the named table
-    cannot take (another shape, a cell its loader refuses) is a :class:`ParameterError` naming it."""
+def played_prices(name: str, params: Params, variant: Changes) -> tuple[PriceTable, Params]:
+    """The price table a game made with ``price_table=name`` and ``variant`` plays (the rules read it as
+    ``game.table``), and its ``params`` (:func:`~games.core.parameters.params_of`) with ``prices`` holding that
+    table's cells, so that the two never disagree.
+
+    The printed table with changed cells is the table the ``prices`` parameter's check read from
+    ``params["prices"]`` (no second check). Another table the config names takes the variant's ``prices`` changes on
+    its own cells, read once here: a change its shape or loader refuses is a :class:`ParameterError` naming it."""
     base = table_for_config(name)
-    if not variant:
-        return base
-    if len(_VARIANT_TABLES) >= 256:
-        _VARIANT_TABLES.clear()
-    found = _VARIANT_TABLES.get((name, variant))  # looked up first: games are made by the thousand
-    if found is not None and found[0] is base:  # a table registered again under the name is read again
-        return found[1]
-    changes = {path: value for path, value in variant.as_dict().items() if path.split(".")[0] == "prices"}
-    if not changes:
-        _VARIANT_TABLES[(name, variant)] = (base, base)
-        return base
-    cells = table_cells(base)
+    found = _PLAYED.get((name, variant))  # looked up first: games are made by the thousand
+    if found is None or found[0] is not base:  # a table registered again under the name is read again
+        found = _PLAYED[(name, variant)] = (base, *_table_played(name, base, params, variant))
+        if len(_PLAYED) >= 256:
+            _PLAYED.clear()
+    _, table, cells = found
+    return table, (params if cells is None else Params(MappingProxyType({**params.values, "prices": cells})))
 
-    def problem(value: Any) -> str | None:
+
+def _table_played(name: str, base: PriceTable, params: Params, variant: Changes) -> tuple[PriceTable, Any]:
+    """The table played and, when params do not hold its cells already (another table than the printed one), its
+    cells as params hold them."""
+    changes = {path: value for path, value in variant.as_dict().items() if path.split(".")[0] == "prices"}
+    if base is _PRICES_TABLE:
+        return (_table_read(base, params["prices"]) if changes else base), None
+    table = base
+    if changes:
+        own = Parameter("prices", table_cells(base), base.source, "the price cards",
+                        check=loader_check(lambda cells: _table_read(base, cells)))
         try:
-            table_with(base, value)
-        except DataError as err:
-            return str(err)
-        return None
-    own = Parameter("prices", cells, base.source, "the price cards", check=problem)
-    try:
-        table = table_with(base, resolve((own,), changes, game=f"the price table {name!r}")["prices"])
-    except (ParameterError, DataError) as err:
-        raise ParameterError(f"{err} (in the price table {name!r} the config names)") from err
-    _VARIANT_TABLES[(name, variant)] = (base, table)
-    return table
+            table = _table_read(base, resolve((own,), changes, game=f"the price table {name!r}")["prices"])
+        except ParameterError as err:
+            raise ParameterError(f"{err} (in the price table {name!r} the config names)") from err
+    return table, freeze(table_cells(table))
 
 
 # ---------------------------------------------------------------- building tiles
@@ -166,21 +179,13 @@ def tiles_from_cells(cells: Mapping[str, Mapping[str, int]]) -> dict[str, Buildi
     return {t.id: t for t in loaded.guild_tiles + loaded.public_tiles}
 
 
-def _buildings_problem(value: Any) -> str | None:
-    try:
-        tiles_from_cells(value)
-    except DataError as err:
-        return str(err)
-    return None
-
-
 def _buildings(rules: tuple[str, ...]) -> Parameter:
     return Parameter(
         "buildings", building_cells(TILES), BUILDINGS.source,
         "Each building tile's wood cost, plot value and printed effect amounts (production, slider notches, deck "
         "advances, points, reputation, pelicans, tax, nobles, St. Barbara flips, technology tiles); 0 takes an "
         "effect off the tile.",
-        rules=rules, low=0, high=12, check=_buildings_problem,
+        rules=rules, low=0, high=12, check=loader_check(tiles_from_cells),
         note="data/buildings.json (designed tiles); checked by the tile loader: a guild building keeps its "
              "production, a public building its noble, a miners' building advances the ore deck as far as its ore "
              "production rises, plot values are at least 1.")
@@ -199,14 +204,6 @@ def houses_from_cells(cells: Any) -> tuple[tuple[tuple[Effect, ...], ...], ...]:
              for space, printed in zip(row, printed_row, strict=True)]
             for row, printed_row in zip(cells, approx.HOUSE_EFFECTS.value, strict=True)]
     return house_grid(rows, rows=len(rows), spaces=len(rows[0]) if rows else 0)
-
-
-def _houses_problem(value: Any) -> str | None:
-    try:
-        houses_from_cells(value)
-    except DataError as err:
-        return str(err)
-    return None
 
 
 def _silver_problem(value: Any) -> str | None:
@@ -311,7 +308,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     Parameter("house_effects", _house_cells(approx.HOUSE_EFFECTS.value), approx.HOUSE_EFFECTS.source,
               "What taking each house gives: 3 rows of 4 spaces, left to right, each space's effects (points, "
               "reputation, pelicans, free public Rights) with their amounts; 0 takes an effect off its space.",
-              rules=("build.house", "build.house-rights"), low=0, high=9, check=_houses_problem,
+              rules=("build.house", "build.house-rights"), low=0, high=9, check=loader_check(houses_from_cells),
               note=_note(approx.HOUSE_EFFECTS, "designed: data/approx.py HOUSE_EFFECTS; every space keeps at least "
                          "one effect (建物アクション step 5)")),
     Parameter("tech_draws", list(approx.TECH_DRAWS.value), approx.TECH_DRAWS.source,
@@ -452,4 +449,4 @@ def design_of(params: Mapping[str, Any], variant: Changes) -> Design:
 
 
 __all__ = ["ECONOMY_PARAMETERS", "PARAMETERS", "PRINTED", "SANDBOX_MAX_ADVANCE", "Design", "building_cells",
-           "design_of", "houses_from_cells", "price_table_of", "tiles_from_cells"]
+           "design_of", "houses_from_cells", "played_prices", "tiles_from_cells"]

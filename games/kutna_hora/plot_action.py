@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from . import town
-from .choice import PASS, Passable, act, name
+from .choice import PASS, Passable, act
 from .data import rulebook
 from .effects import pay
 from .state import Frame, KutnaHoraState
@@ -63,7 +63,7 @@ def plot_refusal(game: KutnaHoraGame, p: int, free: bool, anywhere: bool, where:
     if s.town[where]:
         return f"plot {where} is taken: the building {s.town[where]} stands on it."
     if s.markers[where] >= 0:
-        return f"plot {where} is taken: {name(s.markers[where])}'s plot marker stands on it."
+        return f"plot {where} is taken: {seat_label(s.markers[where])}'s plot marker stands on it."
     if s.markers.count(p) >= rulebook.PLOT_MARKERS.value:
         return f"all your {rulebook.PLOT_MARKERS.value} plot markers are in town: build on one of your plots first."
     prices = plot_prices(game, p, free, anywhere)
@@ -80,7 +80,7 @@ class Plot(Passable):
     presorted = True  # pass, then the plots by number
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return f"{name(at.player)}: buy a plot{' for free' if at.free else ''}, or pass"
+        return f"{seat_label(at.player)}: buy a plot{' for free' if at.free else ''}, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return [PASS] + [act("plot", i) for i in plot_options(game, at.player, at.free, at.anywhere)]
@@ -95,5 +95,5 @@ class Plot(Passable):
         s.markers[where] = p
         cheap = not at.free and s.seats[p].reputation >= game.design.cheap_plot[0]
         rule = "barbara.4" if at.free else "plot.reputation" if cheap else "plot.cost"
-        game.emit(rule, f"{name(p)} buys plot {where} for {cost} groschen and puts a plot marker on it.",
+        game.emit(rule, f"{seat_label(p)} buys plot {where} for {cost} groschen and puts a plot marker on it.",
                   player=p, plot=where, groschen=cost)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from . import town_hall
-from .choice import PASS, Passable, act, name
+from .choice import PASS, Passable, act
 from .data.components import HELD_SLOTS
 from .effects import pay
 from .state import Frame
@@ -77,7 +77,7 @@ class Rights(Passable):
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         only = " (public buildings only)" if at.public_only else ""
-        return f"{name(at.player)}: take the top tile of a stack{only}{' for free' if at.free else ''}, or pass"
+        return f"{seat_label(at.player)}: take the top tile of a stack{only}{' for free' if at.free else ''}, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         return [PASS] + [act("rights", t) for t in rights_options(game, at.player, at.free, at.public_only)]
@@ -92,7 +92,7 @@ class Rights(Passable):
         pay(game, p, cost)
         price = "free" if at.free else f"{cost} groschen" if kind == "groschen" else \
             f"{amount} permit{'s' if amount != 1 else ''} at {game.price('permits')} = {cost} groschen"
-        game.emit("rights.cost", f"{name(p)} takes the rights to {tile_id} in column {c + 1} ({price}).",
+        game.emit("rights.cost", f"{seat_label(p)} takes the rights to {tile_id} in column {c + 1} ({price}).",
                   player=p, tile=tile_id, groschen=cost)
         guild = game.hall.rows[r][c].name
         town_hall.take_top(game.hall, r, c)

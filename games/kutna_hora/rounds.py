@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Automatic
+from games.core import Automatic, seat_label
 
 from . import event_cards, scoring, tax
-from .choice import name
 from .data import rulebook
 from .state import Frame
 from .town_hall import Stack
@@ -22,7 +21,7 @@ def begin(game: KutnaHoraGame) -> None:
     s = game.state
     s.phase, s.turn = "play", 0
     s.plays_left = rulebook.CARDS_PER_TURN.value[0]
-    game.emit("round.start", f"Round {s.round} of {game.rounds}: {name(s.start)} starts.", round=s.round)
+    game.emit("round.start", f"Round {s.round} of {game.rounds}: {seat_label(s.start)} starts.", round=s.round)
     event_cards.reveal(game)
 
 
@@ -84,6 +83,6 @@ class RoundEnd(Automatic):
         for seat in s.seats:
             seat.cards = list(range(1, rulebook.ACTION_CARDS.value + 1))
         game.emit("round.next", f"Everyone takes their action cards back; the start player marker passes left to "
-                  f"{name(s.start)}.", start=s.start)
+                  f"{seat_label(s.start)}.", start=s.start)
         s.round += 1
         begin(game)

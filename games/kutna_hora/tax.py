@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core import Action
+from games.core import Action, seat_label
 
-from .choice import Choice, act, name
+from .choice import Choice, act
 from .effects import pay, reputation
 from .state import Frame
 
@@ -48,7 +48,7 @@ def collect(game: KutnaHoraGame) -> None:
         p = (s.start + k) % n
         amount = tax_due(game, p)
         if amount == 0:
-            game.emit("tax.pay", f"{name(p)} owes no tax this round.", player=p, groschen=0)
+            game.emit("tax.pay", f"{seat_label(p)} owes no tax this round.", player=p, groschen=0)
         elif s.seats[p].groschen < amount:
             lose_reputation(game, p, f"cannot pay {amount} groschen")
         else:
@@ -66,7 +66,7 @@ class Tax(Choice):
     refusal_repeats_prompt = False
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
-        return (f"{name(at.player)}: pay {at.amount} groschen tax, or refuse and lose "
+        return (f"{seat_label(at.player)}: pay {at.amount} groschen tax, or refuse and lose "
                 f"{game.design.tax_reputation[game.state.round - 1]} reputation")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
@@ -76,6 +76,6 @@ class Tax(Choice):
         p = at.player
         if action.args[0] == "pay":
             pay(game, p, at.amount)
-            game.emit("tax.pay", f"{name(p)} pays {at.amount} groschen tax.", player=p, groschen=at.amount)
+            game.emit("tax.pay", f"{seat_label(p)} pays {at.amount} groschen tax.", player=p, groschen=at.amount)
         else:
             lose_reputation(game, p, "refused")

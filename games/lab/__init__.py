@@ -19,9 +19,12 @@ change did, with intervals. Standard library only, so it runs in the browser too
 * :mod:`.playing`, :mod:`.store`, :mod:`.runners`, :mod:`.run` - one game as a record, the SQLite store (its index
   of experiments and its claims), where games run, one run that shares a store's seeds with others.
 * :mod:`.results` - :class:`Results`: rows, summary, fan-chart bands, any game again.
+* :mod:`.targets`, :mod:`.spaces`, :mod:`.search`, :mod:`.tune`, :mod:`.tuned` - tuning towards a target: goals over
+  the metrics, the parameters a search may vary, NTBEA (or halving, or random search) on the same seeds for every
+  candidate, the best confirmed on fresh seeds (``from games.lab.tune import Target, tune``).
 
-The command: ``python -m games.lab parameters GAME_ID`` and ``python -m games.lab run VARIANT.json ...``
-(``python -m games.lab --help``).
+The command: ``python -m games.lab parameters GAME_ID``, ``python -m games.lab run VARIANT.json ...`` and
+``python -m games.lab tune TARGET.json ...`` (``python -m games.lab --help``).
 """
 
 from __future__ import annotations

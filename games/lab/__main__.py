@@ -9,6 +9,9 @@
     python -m games.lab show [ID] [--lab FOLDER | --store STORE]
     python -m games.lab report STORE [--experiment ID] -o REPORT.html
     python -m games.lab merge TARGET SOURCE [SOURCE ...]
+    python -m games.lab tune TARGET.json [--budget-games N | --minutes M] [--jobs J] [--dask local|ADDRESS]
+        [--lab FOLDER | --store FILE.sqlite] [--out RESULTS.csv] [--best BEST.json] [--confirm-games N]
+        [--no-confirm] [--method ntbea|halving|random]
 
 A variant file is ``{"game": ID, "name": ..., "changes": {PARAMETER: VALUE}}``; an empty ``changes`` is the printed
 game. The baseline is the printed game unless ``--baseline`` names a file; every arm is compared with it. ``--aa``
@@ -17,7 +20,9 @@ of one parameter. Games are kept in the lab folder's store (``--lab``, by defaul
 finish: Ctrl-C loses no finished game, a second run of the same experiment goes on from them, and runs of it at
 the same time share its seeds. ``list`` prints the folder's index of experiments, ``show`` one experiment's results,
 ``report`` writes one as a self-contained HTML page (it needs plotly: the notebook extra), ``merge`` copies stores
-into one. Bad input exits with status 2 and one line saying what is wrong.
+into one. ``tune`` searches for the variant that meets a target file's goals (:mod:`games.lab.tune`), confirms the
+best on fresh seeds, and writes it as a variant file (``--best``); the same command again goes on from the games
+kept. Bad input exits with status 2 and one line saying what is wrong.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import datetime
 import importlib
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -95,6 +101,24 @@ def _parser() -> argparse.ArgumentParser:
     merge = commands.add_parser("merge", help="copy the games and index of stores into one")
     merge.add_argument("target", type=Path, help="the lab folder or store to merge into (made if missing)")
     merge.add_argument("sources", nargs="+", type=Path, help="stores (or lab folders) to copy from")
+    tune = commands.add_parser("tune", help="search for a variant that meets a target's goals, then confirm the "
+                               "best on fresh seeds")
+    tune.add_argument("target", type=Path, help="the target file (JSON: game, bots, goals, space)")
+    budget = tune.add_mutually_exclusive_group()
+    budget.add_argument("--budget-games", type=int, help="the games the search may play (default: the target's)")
+    budget.add_argument("--minutes", type=float, help="the minutes the search may take (it says the games it used)")
+    tune.add_argument("--jobs", type=int, default=1, help="worker processes (1: this process)")
+    tune.add_argument("--dask", help="'local' (a LocalCluster of --jobs workers) or a scheduler address")
+    tune.add_argument("--lab", type=Path, help="the lab folder whose store the games go to (default lab-results)")
+    tune.add_argument("--store", type=Path, help="a store file instead of the lab folder's")
+    tune.add_argument("--out", type=Path, help="the candidates as CSV (the search's progress and the confirmation "
+                      "beside it)")
+    tune.add_argument("--best", type=Path, help="write the best candidate as a variant file")
+    tune.add_argument("--confirm-games", type=int, help="games of the confirmation on fresh seeds (default: a "
+                      "quarter of the budget, at least ten seeds)")
+    tune.add_argument("--no-confirm", action="store_true", help="leave out the confirmation on fresh seeds")
+    tune.add_argument("--method", choices=("ntbea", "halving", "random"), help="the search (default: the target's, "
+                      "ntbea)")
     return parser
 
 
@@ -282,13 +306,55 @@ def merge_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def tune_command(args: argparse.Namespace) -> int:
+    from .tune import Target, Tuning
+    from .tune import terminal_progress as tune_progress
+
+    target = Target.load(args.target)
+    store, store_path = _store_of(args)
+    try:
+        run = Tuning(target, args.budget_games, args.minutes, args.jobs, args.dask, None, store,
+                     confirm_games=args.confirm_games, confirm=not args.no_confirm, method=args.method)
+    except BaseException:
+        store.close()
+        raise
+    for note in target.space.notes:
+        print(f"note: {note}", file=sys.stderr)
+    budget = f"{plain(args.minutes)} minutes" if args.minutes else f"{plain(run.budget_games)} games"
+    print(f"{target!r}: {run.search.name} with {budget} on {run.runner.name}; games in {store_path}", file=sys.stderr)
+    shown = 0.0
+    try:
+        for step in run.steps():
+            now = time.perf_counter()
+            if step.finished or now - shown >= 0.25:  # a game in this process takes milliseconds: not every line
+                shown = now
+                tune_progress(step)
+    except KeyboardInterrupt:
+        run.close()
+        kept = store.count()
+        store.close()
+        print(f"\nstopped: {kept:,} finished games are kept in {store_path}; the same command goes on from them",
+              file=sys.stderr)
+        return 130
+    run.close()
+    found = run.results()
+    written = found.to_csv(args.out) if args.out else []
+    if args.best:
+        best = found.write_best(args.best)
+        written += [best] if best else []
+    print(found.report())
+    print("written: " + ", ".join(str(p) for p in written + [store_path]), file=sys.stderr)
+    store.close()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "parameters":
             return parameters_command(args.game, args.json)
         commands = {"run": run_command, "list": list_command, "show": show_command, "report": report_command,
-                    "merge": merge_command}
+                    "merge": merge_command, "tune": tune_command}
         return commands[args.command](args)
     except (GameError, StoreError, OSError) as err:
         sys.stderr.write(f"error: {err}\n")

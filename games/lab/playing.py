@@ -74,9 +74,11 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
     """Play one game (module docstring) and return its record: ``seed``, ``rotation``, ``seats`` (the bot text per
     seat), ``scores``, ``winners``, the metrics of :func:`games.lab.metrics.game_metrics`, ``first_seat``,
     ``order`` (each seat's place in the turn order), ``rounds``, ``turns``, ``decisions``, ``restricted`` (per
-    seat: decisions at which a restriction refused an action), ``cpu`` (seconds, the one column that differs
-    from run to run) and, with ``keep``, ``series`` (``{"rounds": [the round of each note], "starts": [the step it was
-    made at], "values": {name: [its value at each note]}}``) and ``history`` (the action texts)."""
+    seat: decisions at which a restriction refused an action), ``ends`` (each series' value at the end, as the
+    series keep it: ``{"barbarian_attacks": 3.0, "points": [10.0, 7.0, 8.0]}``), ``cpu`` (seconds, the one column
+    that differs from run to run) and, with ``keep``, ``series`` (``{"rounds": [the round of each note],
+    "starts": [the step it was made at], "values": {name: [its value at each note]}}``) and ``history`` (the action
+    texts)."""
     started = time.process_time()
     n = len(lineup)
     game: Game = variant.new_game(players=n, seed=seed)
@@ -139,9 +141,11 @@ def play(variant: Variant, lineup: Sequence[BotSpec], seed: int, rotation: int =
         "rounds": max(rounds_seen, default=0), "turns": len(notes) - 1, "decisions": len(game.history),
         "restricted": refused,
     }
+    ends = {name: _rounded(value) for name, value in game.series().items()}
+    record["ends"] = ends  # each series' value at the end: what a per-game goal on a series reads (tuning)
     if keep:
-        for name, value in game.series().items():
-            series.setdefault(name, []).append(_rounded(value))
+        for name, value in ends.items():
+            series.setdefault(name, []).append(value)
         record["series"] = {"rounds": [*rounds_seen, max(rounds_seen, default=0)],
                             "starts": [*starts, len(game.history)], "values": series}
         record["history"] = [str(a) for a in game.history]

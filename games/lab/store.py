@@ -130,6 +130,12 @@ class Store:
             self._db.execute("VACUUM")
 
     # ------------------------------------------------------------------ writing
+    def _rollback(self) -> None:
+        """Undo the open transaction, if one is still open: an interruption (Ctrl-C) that lands in COMMIT leaves
+        none, and a ROLLBACK then would hide the interruption behind an error of its own."""
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+
     def _writable(self) -> None:
         if self.read_only:
             raise StoreError(f"{self.path} is open read-only: its games can be read, not added")
@@ -157,9 +163,23 @@ class Store:
                                          sorted({(r["arm"], lineup, r["seed"], owner) for r in rows}))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
             return added
+
+    def put_meta(self, key: str, value: str) -> None:
+        """Keep a text beside the games under ``key`` (a search keeps its target there: ``target:<id>``)."""
+        self._writable()
+        if key == "schema":
+            raise StoreError("the store's schema is the store's own")
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def meta(self, prefix: str = "") -> dict[str, str]:
+        """The texts kept beside the games whose key starts with ``prefix``."""
+        with self._lock:
+            rows = self._db.execute("SELECT key, value FROM meta WHERE key != 'schema' ORDER BY key").fetchall()
+        return {k: v for k, v in rows if k.startswith(prefix)}
 
     # ------------------------------------------------------------------ sharing the work
     @staticmethod
@@ -201,7 +221,7 @@ class Store:
                     claimed.append((arm, seed))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
         return claimed, complete
 
@@ -248,7 +268,7 @@ class Store:
                                      "WHERE id=?", (json.dumps(authors), row[1] + 1, now, experiment_id))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
 
     def note_results(self, experiment_id: str, status: str, games: int, verdicts: list[dict[str, Any]]) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,17 +28,24 @@ CELLS = {"KKTable": (2, "kk"), "ChartresTable": (3, "ch"), "KHTable": (4, "kh")}
 OWN_FIXTURE = {"CatanTable", "CKTable"}
 
 
-def test_every_decision_kind_of_every_table_is_clicked_in_jupyterlab(lab_page):
+def _fixture_tables(lab_page: Any) -> Iterator[tuple[tables.TableKind, str, Any]]:
+    """The fixture notebook opened and run in JupyterLab, then each of its tables once drawn (not those with a fixture
+    of their own): (table kind, its name in the notebook, its view)."""
     page = lab_page.page
     support.open_in_app(page, NOTEBOOK)
     support.run_all(page)
-    log = []
     for kind in tables.TABLE_KINDS:
         if kind.cls in OWN_FIXTURE:
             continue
         index, name = CELLS[kind.cls]
         view = support.cell(page, index).locator(kind.root)
         lab_page.wait_for(view, what=f"the {kind.cls} view")
+        yield kind, name, view
+
+def test_every_decision_kind_of_every_table_is_clicked_in_jupyterlab(lab_page):
+    page = lab_page.page
+    log = []
+    for kind, name, view in _fixture_tables(lab_page):
         done = tables.click_every_kind(page, view, kind, name)
         log += [f"{kind.cls} {line}" for line in done]
     support.assert_no_errors(page, page.locator(support.ACTIVE_PANEL))
@@ -118,15 +127,8 @@ def test_every_refusable_click_says_why_in_jupyterlab(lab_page):
     from playwright.sync_api import expect
 
     page = lab_page.page
-    support.open_in_app(page, NOTEBOOK)
-    support.run_all(page)
     log: list[str] = []
-    for kind in tables.TABLE_KINDS:
-        if kind.cls in OWN_FIXTURE:
-            continue
-        index, name = CELLS[kind.cls]
-        view = support.cell(page, index).locator(kind.root)
-        lab_page.wait_for(view, what=f"the {kind.cls} view")
+    for kind, name, view in _fixture_tables(lab_page):
         kinds = json.loads(support.kernel_exec(page, tables.KINDS % kind.game).strip().splitlines()[-1])
         for decision, verbs in kinds.items():
             at = max(range(len(verbs)), key=lambda i: len(verbs[i]))

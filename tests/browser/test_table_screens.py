@@ -289,10 +289,9 @@ def _rest_on_board(page: Any, view: Any, board: str = ".ct-board") -> None:
     page.mouse.move(point[0], point[1])
 
 
-def test_the_bar_keeps_the_board_still_and_gives_back_its_room_at_a_one_button_decision(lab_page):
-    """A main phase with many buttons and a coach's answer make the bar tall. Then a decision with one button comes
-    (a roll): while the pointer rests on the board nothing below the bar moves up; once it leaves the board the bar
-    takes only what its parts need (the coach's answer folded to its head line)."""
+def _catan_hinted(lab_page: Any, decision: str) -> tuple[Any, Any, Any]:
+    """The Catan lesson run in the app, its table put at its first ``decision`` and the coach's hint asked and
+    shown: (page, table kind, view)."""
     from playwright.sync_api import expect
 
     page = lab_page.page
@@ -300,9 +299,17 @@ def test_the_bar_keeps_the_board_still_and_gives_back_its_room_at_a_one_button_d
     support.run_all(page)
     kind = _kind("CatanTable")
     view = _view(page, lab_page, kind)
-    _put(page, view, kind, "main", 0)
+    _put(page, view, kind, decision, 0)
     click_and_wait(view, view.get_by_test_id("ct-hint"), kind.message, kind.cls, timing=None)
     expect(view.get_by_test_id("ct-hint-play-0")).to_be_visible(timeout=REPLY_MS)
+    return page, kind, view
+
+def test_the_bar_keeps_the_board_still_and_gives_back_its_room_at_a_one_button_decision(lab_page):
+    """A main phase with many buttons and a coach's answer make the bar tall. Then a decision with one button comes
+    (a roll): while the pointer rests on the board nothing below the bar moves up; once it leaves the board the bar
+    takes only what its parts need (the coach's answer folded to its head line)."""
+
+    page, kind, view = _catan_hinted(lab_page, "main")
     tall = view.evaluate(_BAR)
     _rest_on_board(page, view)
     page.wait_for_timeout(200)
@@ -370,14 +377,7 @@ def test_the_coach_speaks_in_the_boards_words_sorted_by_chance_and_says_when_the
     listed highest chance first; at a decision with one legal choice the coach says so instead of "0 %"."""
     from playwright.sync_api import expect
 
-    page = lab_page.page
-    support.open_in_app(page, CATAN)
-    support.run_all(page)
-    kind = _kind("CatanTable")
-    view = _view(page, lab_page, kind)
-    _put(page, view, kind, "setup-settlement", 0)
-    click_and_wait(view, view.get_by_test_id("ct-hint"), kind.message, kind.cls, timing=None)
-    expect(view.get_by_test_id("ct-hint-play-0")).to_be_visible(timeout=REPLY_MS)
+    page, kind, view = _catan_hinted(lab_page, "setup-settlement")
     buttons = view.locator('[data-testid^="ct-hint-play-"]').all_inner_texts()
     lines = view.locator('[data-testid="ct-coach-list"] .bg-coach-line').all_inner_texts()
     message = view.locator(kind.message).inner_text()

@@ -7,47 +7,21 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.chartres import citizens, play
-from games.chartres.evaluation import commit_estimate
+from games.chartres.evaluation import lookahead, terms
 from games.chartres.game import ChartresGame
-from games.chartres.state import COMMIT_ACT, COMMIT_ROW, OVER
-from games.chartres.windows import rightmost_value
-from games.chartres.wine import pour
+from games.chartres.state import OVER
 from games.core.bots import GreedyBot
 from tests.checks import random_positions
 
 
 def plain_heuristic(game: ChartresGame, player: int) -> float:
-    """The evaluation as it was written before the kept wine (the wine poured afresh, the paths counted twice)."""
-    s, parts, p = game.state, game.parts, player
-    cellar = parts.cellars[s.cellar[p]]
-    grapes = game.resources(p)
-    if s.commit_row[p]:
-        for r in parts.cards[s.commit_row[p]].resources:
-            grapes[r] += 1
-    numbers = game.numbers
-    value = float(s.ip[p])
-    value += rightmost_value(parts.window_final, len(s.windows[p]))
-    reputation = (s.reputation[p] + numbers.cross_reputation[s.cross[p] - 1] + 1.5 * min(game.on_paths(p), 2))
-    value += reputation * parts.multiplier[s.shield[p] - 1] + 0.5 * reputation
-    value += s.personal[p] * 1.2 + len(s.hand[p]) * 0.9
-    value += 1.5 * s.shield[p] + 1.0 * s.cross[p] + 0.6 * s.barrel[p]
-    value += 0.6 * pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], "white", numbers.full_barrel,
-                        numbers.half_barrel).ip
-    value += (1.0 * game.on_paths(p) + 0.4 * grapes["torch"]
-              + 0.3 * citizens.attracted(grapes["horse"], grapes["cart"], numbers.attract_set))
-    if s.commit_act[p]:
-        value += commit_estimate(game, p)
-    return value
+    """The evaluation the plain way: the sum of its named terms (:func:`~games.chartres.evaluation.terms`, which pour
+    the wine afresh and count the paths twice), added in the heuristic's order."""
+    return sum(terms(game, player).values())
 
 
 def plain_lookahead(game: ChartresGame, action, player: int) -> float:
-    twin = game.clone()
-    if game.state.phase in (COMMIT_ROW, COMMIT_ACT):
-        play.face_down(twin, action)
-    else:
-        twin.apply_unchecked(action)
-    return plain_heuristic(twin, player)
+    return lookahead(game, action, player, rate=plain_heuristic)
 
 
 def check_position(game: ChartresGame) -> None:

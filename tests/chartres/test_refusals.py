@@ -4,8 +4,8 @@ exactly as it was (its save text, snapshot included, does not change)."""
 import pytest
 
 from games.chartres.game import ChartresGame
-from games.core import IllegalAction, InvalidNotation
-from tests.checks import assert_refused
+from games.core import IllegalAction
+from tests.checks import assert_not_notation, assert_refused, refusal_cases
 
 from .scenario import (
     PURPLE,
@@ -150,7 +150,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("kind, make, action, reason", CASES, ids=[f"{c[0]}: {c[2]}" for c in CASES])
+@refusal_cases(CASES)
 def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(kind, make, action, reason):
     assert_refused(make(), action, reason, kind)
 
@@ -161,11 +161,7 @@ def test_every_kind_of_decision_is_probed():
 
 @pytest.mark.parametrize("text", ["", "   ", "row a01!", "ROW A0#1", "activate 1 a01?"])
 def test_text_that_is_not_an_action_is_refused_as_notation_and_changes_nothing(text):
-    game = commit_row()
-    before = game.to_json()
-    with pytest.raises(InvalidNotation):
-        game.apply(text)
-    assert game.to_json() == before
+    assert_not_notation(commit_row(), text)
 
 
 @rule("location.must-perform")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from games.core import Changes, ConfigError, ParameterError, Rng
 from games.core.bots import RandomBot
 from games.core.conformance import check_random_game
-from games.core.parameters import cells_of
+from games.core.parameters import cells_of, thaw
 from games.kutna_hora import ECONOMY_RULES, RULES, EconomyGame, KutnaHoraGame, barbara_action
 from games.kutna_hora import parameters as kh_parameters
 from games.kutna_hora.data import approx, rulebook
@@ -167,6 +167,7 @@ def test_prices_changes_apply_to_the_table_the_config_names_and_are_refused_when
     assert plain.table is load_price_table("kh_test_same_shape") and plain.price("ore") == 6
     changed = new_game(price_table="kh_test_same_shape", variant=variant(cells={"prices.ore.0.silver.0": "9"}))
     assert (changed.price("ore"), changed.price("silver")) == (6, 9)  # its own ore cell, the variant's silver
+    assert thaw(changed.params["prices"]) == table_cells(changed.table) != thaw(new_game().params["prices"])
     other = json.loads(json.dumps({"schema": "kutna_hora/price-table/1", "name": "short", "source": "approx",
                                    "decks": {name: {"last": d.last, "flip": d.flip,
                                                     "sliders": {s: list(g) for s, g in d.sliders.items()},
@@ -179,6 +180,36 @@ def test_prices_changes_apply_to_the_table_the_config_names_and_are_refused_when
     with pytest.raises(ParameterError, match="prices.ore.0.silver.5.*positions 0..4.*kh_test_five_notches"):
         new_game(price_table="kh_test_five_notches", variant=variant(cells={"prices.ore.0.silver.5": "9"}))
 
+
+
+@pytest.mark.rule("prices.pay")
+def test_a_changed_price_table_is_read_once_and_is_what_both_ids_play_and_their_params_hold(monkeypatch):
+    reads = []
+
+    def counted(base, cells):
+        reads.append(base.name)
+        return table_with(base, cells)
+    monkeypatch.setattr(kh_parameters, "table_with", counted)
+    monkeypatch.setattr(kh_parameters, "_READ", {})  # nothing read before this test counts
+    dearer = Changes.of(price_changes("wood", lambda card, notch, cell: cell.value + 3), "wood dearer, read once")
+    games = [KutnaHoraGame(None, 0, players=2, variant=dearer), EconomyGame(None, 0, variant=dearer),
+             KutnaHoraGame(None, 1, players=3, variant=dearer)]
+    assert reads == ["approx_v1"]  # one check, and every game plays the table it read
+    assert all(g.table is games[0].table for g in games) and games[0].price("wood") == 2 + 3
+    for game in games:
+        assert thaw(game.params["prices"]) == table_cells(game.table)  # params hold the cells the rules read
+    printed, dear = (KutnaHoraGame(None, 7, players=2, variant=v) for v in (Changes(), dearer))
+    for game in (printed, dear):
+        bots = [RandomBot(p) for p in range(2)]
+        while not game.is_terminal():
+            game.apply(bots[game.current_player].choose(game))
+    assert [e.text for e in printed.log] != [e.text for e in dear.log]  # the edit changes play
+    reads.clear()
+    with pytest.raises(ParameterError) as err:
+        KutnaHoraGame(None, 0, players=2, variant=Changes.of({"prices.ore.3.silver.0": "4y"}, "bad, refused once"))
+    said = str(err.value)  # one sentence, said once (not again for the table the config names)
+    assert reads == ["approx_v1"] and said.startswith("prices: ore card 3, silver, notch 0: '4y' is not a price cell")
+    assert "\n" not in said and said.count("4y") == 1 and "the config names" not in said
 
 # ---------------------------------------------------------------------------------------------------- the tiles
 @pytest.mark.rule("build.pay-wood")

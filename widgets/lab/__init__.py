@@ -7,6 +7,8 @@
 * :mod:`.lab` (with :mod:`.results_view`, :mod:`.words`, :mod:`.figures`) - :class:`DesignLab`: the bots per seat,
   the stop rule, Run and Stop with a progress bar, the editor, then the verdicts in words, the summary, the charts,
   any game opened in its own table at a round, and a report to hand in.
+* :mod:`.target` (with :mod:`.target_words`) - :class:`TargetPanel`: the lab's Target tab: goals, the parameters
+  to vary, a budget; a live search, the candidates with intervals, the best confirmed on fresh games, made a variant.
 * :mod:`.report` - :func:`report_html`: one experiment as a self-contained HTML page (plotly inlined).
 * :mod:`.gallery` - :class:`Gallery`: every experiment of a class's lab folder in one table, sortable by verdict and
   metric, each opening its report or its games.
@@ -24,6 +26,7 @@ _HOMES = {
     "VariantEditor": "widgets.lab.editor",
     "DesignLab": "widgets.lab.lab",
     "Gallery": "widgets.lab.gallery",
+    "TargetPanel": "widgets.lab.target",
     **dict.fromkeys(["report_html", "write_report"], "widgets.lab.report"),
     **dict.fromkeys(["fan_figure", "forest_figure", "length_figure", "win_rate_figure"], "widgets.lab.charts"),
 }

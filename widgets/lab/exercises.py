@@ -8,14 +8,22 @@ rule's interval) and works its answer out from them when checked, never from a s
 * :class:`FirstPlayerExercise` - is the seat that plays first clearly favoured? (the Wilson interval of its win
   share against a fair share)
 * :class:`BandExercise` - read a fan chart: the median of a series at a round, to the nearest whole number.
+* :class:`TargetExercise` - set a target: write a goal that one value of a parameter meets and every other misses
+  (the goal is read as the lab reads it, and checked on the value each candidate's game gives).
+* :class:`ConfirmationExercise` - is a search's best confirmed on its fresh games? (each goal's fresh interval
+  against its band: all inside, one wholly outside, or not clear yet)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.lab import Results
+from games.lab import Results, Variant, VariantError
+from games.lab.lineup import parse_lineup
 from games.lab.metrics import METRICS
+from games.lab.playing import play
+from games.lab.targets import measures, parse_goal
+from games.lab.tuned import span
 from widgets.shared.exercises import Exercise, Feedback
 
 LARGER, SMALLER, UNCLEAR = "larger", "smaller", "no clear difference"
@@ -185,3 +193,96 @@ class BandExercise(Exercise):
         r = self._row
         return (f"Over {r['games']} values at the end of round {self.round} the median is {r['q50']:g}; half of them "
                 f"lie between {r['q25']:g} and {r['q75']:g}, nine in ten between {r['q05']:g} and {r['q95']:g}.")
+
+
+class TargetExercise(Exercise):
+    """Write a goal on ``metric`` that the game with ``parameter`` = ``wanted`` meets and every other value of
+    ``values`` misses. Each candidate's measure comes from one game of it played here (``bots``, seed 0: the metric
+    should be one a single game settles, like the sandbox's length); the typed goal is read as a target file's
+    (:func:`games.lab.targets.parse_goal`), and what it picks is compared with ``{wanted}``."""
+
+    noun = "goal"
+
+    def __init__(self, title: str, game: str, parameter: str, values: list[Any], wanted: Any, metric: str,
+                 bots: list[str], hint: str = "") -> None:
+        self.title, self.game, self.parameter, self.metric = title, game, parameter, metric
+        self.values, self.wanted = list(values), wanted
+        if wanted not in self.values:
+            raise ValueError(f"{wanted!r} is not among the values {self.values}")
+        self.lineup = parse_lineup(bots, Variant(game).game_class, None)
+        self.known = measures(game, len(self.lineup))
+        if metric not in self.known:
+            raise ValueError(f"no metric {metric!r} for {game}")
+        measure = self.known[metric]
+        self.measured = {v: measure.value(play(Variant(game, {parameter: v}), self.lineup, 0, keep=False),
+                                          len(self.lineup)) for v in self.values}
+        self.hint = hint or (f"Find the {metric} of {parameter}={wanted} and of its neighbours, then write a band "
+                             f"around it: {metric} in A..B.")
+
+    @property
+    def question(self) -> str:
+        shown = f"{self.values[0]} to {self.values[-1]}"
+        return (f"Write a goal on {self.metric} ({self.known[self.metric].words}) that the game with "
+                f"{self.parameter}={self.wanted} meets and every other {self.parameter} from {shown} misses, as you "
+                f"would in a target file (e.g. {self.metric} in A..B).")
+
+    def read(self, answer: Any) -> Any:
+        text = " ".join(str(answer or "").split())
+        if not text:
+            return Feedback(False, f"Type a goal first, like '{self.metric} in A..B'.")
+        try:
+            goal = parse_goal(text, self.known, self.lineup)
+        except VariantError as err:
+            return Feedback(False, f"The lab does not take that goal: {err}. Try again.")
+        if goal.metric != self.metric:
+            return Feedback(False, f"This exercise asks for a goal on {self.metric}, not on {goal.metric}.")
+        if goal.kind in ("up", "down"):
+            return Feedback(False, "A direction picks no game by itself: write a band (in A..B) or a bound (>=, <=).")
+        return frozenset(v for v, x in self.measured.items() if goal.call(x, x) == "meets")
+
+    def answer(self) -> frozenset[Any]:
+        return frozenset({self.wanted})
+
+    def say(self, value: Any) -> str:
+        chosen = sorted(value)
+        if not chosen:
+            return "a goal that no game meets"
+        return f"a goal met by {self.parameter} {', '.join(map(str, chosen))}"
+
+    def statement(self, truth: Any) -> str:
+        return f"only {self.parameter}={self.wanted} meets your goal"
+
+    def correction(self, truth: Any) -> str:
+        return f"only {self.parameter}={self.wanted} should"
+
+    def explain(self) -> str:
+        near = [v for v in self.values if abs(self.values.index(v) - self.values.index(self.wanted)) <= 1]
+        said = ", ".join(f"{self.parameter}={v}: {self.measured[v]:g}" for v in near)
+        return f"Each game's {self.metric}: {said}; a band that holds the middle one and neither neighbour works."
+
+
+class ConfirmationExercise(_ChoiceExercise):
+    """Is the search's best confirmed on its fresh games: confirmed, not confirmed, or not clear yet? (Every goal's
+    fresh interval inside its band; one wholly outside; otherwise not clear.)"""
+
+    options = ("confirmed", "not confirmed", "not clear yet")
+
+    def __init__(self, title: str, found: Any, hint: str = "") -> None:
+        if found.confirmation is None:
+            raise ValueError("this search has no confirmation")
+        self.title, self.found = title, found
+        self.hint = hint or ("Compare each goal's interval on the fresh games with the goal's band: all inside, one "
+                             "wholly outside, or one across an edge?")
+
+    @property
+    def question(self) -> str:
+        checks = "; ".join(f"{c.goal.text()}: the fresh interval is {span(c.goal.measure, c.low, c.high)}"
+                           for c in self.found.confirmation.checks)
+        return (f"The best candidate on fresh games: {checks}. Is it confirmed, not confirmed, or not clear yet? "
+                "Type confirmed, not confirmed or not clear yet.")
+
+    def answer(self) -> str:
+        return self.found.confirmation.call
+
+    def explain(self) -> str:
+        return self.found.confirmation.words

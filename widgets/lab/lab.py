@@ -25,6 +25,10 @@ variant's paired difference), and the charts in tabs (:mod:`.charts`): win rates
 series the game records (click a point: the game of that arm nearest it opens at that round) and the game lengths.
 The game picker (arm, seed, rotation, round) opens a game in its own table (:func:`widgets.shared.tables.open_game`):
 watch mode, its time-travel slider at the round's first step.
+
+**Two tabs.** *Experiment* is all of the above; *Target* (``lab.target``, :class:`~widgets.lab.target.TargetPanel`)
+searches for the variant that meets a teacher's goals with the same bots and store, and its best becomes a variant
+here (``lab.target.use_best()``).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from widgets.shared.text import plural, seat_label, short
 from .editor import VariantEditor
 from .figures import figure_widget, static_chart
 from .results_view import ResultsView, game_seats
+from .target import TargetPanel
 from .words import WORDS, decisions_html, summary_html
 
 #: Seconds between two redraws of the progress bar (a run in this process reports after every game).
@@ -195,9 +200,14 @@ class DesignLab(ResultsView, ipywidgets.VBox):
         self.editor.observe(self._editor_said, names="message_seq")
         # The experiment's settings and Run, Stop and the progress come first, right under the title, so they stay in
         # view however long the variant's table and diff below them are (a 125-cell price rule is 38,000 px unfolded)
-        super().__init__(children=[
-            self.title,
-            _box([self.players, self.seats], "lab-bots"),
+        # Two tabs under the bots: the experiment (everything above) and the target (a search towards goals). The
+        # experiment's parts stay children of the lab (shown or hidden), so its Run row still sticks (lab.css)
+        self.target = TargetPanel(self)
+        self.page = _classed(ipywidgets.ToggleButtons(options=["Experiment", "Target"], value="Experiment",
+                                                      tooltips=["compare variants you write", "search for the "
+                                                                "variant that meets your goals"]), "lab-pages")
+        self.page.observe(lambda _c: self._show_page(), names="value")
+        self._experiment_parts = [
             _box([self.games, self.stop_metric, self.margin, self.jobs, self.seed], "lab-setup"),
             self.controls,
             ipywidgets.HTML("<b>the arms</b>: the baseline and the variants; edit the one chosen here"),
@@ -205,9 +215,28 @@ class DesignLab(ResultsView, ipywidgets.VBox):
             self.editor,
             self.result_box,
             self.table_box,
-        ], **kwargs)
+        ]
+        super().__init__(children=[self.title, _box([self.players, self.seats], "lab-bots"), self.page,
+                                   *self._experiment_parts, self.target], **kwargs)
         self.add_class("lab-root")
+        self._show_page()
         self._say("Edit the variant, choose the bots and press Run.")
+
+    def _show_page(self) -> None:
+        target = self.page.value == "Target"
+        for part in self._experiment_parts:
+            part.layout.display = "none" if target else None
+        self.target.layout.display = None if target else "none"
+        if target:
+            self.target._draw()  # the seats above may have changed
+
+    def show_experiment(self) -> None:
+        """Show the Experiment tab (the editor, Run, the results)."""
+        self.page.value = "Experiment"
+
+    def show_target(self) -> None:
+        """Show the Target tab (goals, the parameters to vary, the search)."""
+        self.page.value = "Target"
 
     # ------------------------------------------------------------------ messages
     def _say(self, text: str, kind: str = "info") -> None:

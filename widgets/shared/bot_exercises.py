@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Game, Rng, as_action
+from games.core import Game, Rng, as_action, seat_label
 from games.lab.stats import wilson
 
 from .coach import chance_after, move_words
@@ -42,7 +42,7 @@ class PreferenceExercise(Exercise):
 
     @property
     def question(self) -> str:
-        return (f"{self.game.pending().prompt}. Which does the search prefer for Player {self.seat + 1}: "
+        return (f"{self.game.pending().prompt}. Which does the search prefer for {seat_label(self.seat)}: "
                 f"'{self.first}' or '{self.second}'?")
 
     def answer(self) -> str:
@@ -52,7 +52,7 @@ class PreferenceExercise(Exercise):
         best = as_action(self.answer())
         other = self.second if best == self.first else self.first
         # The coach's words for each move (what it changes on the seat's board), so exercise and hint agree.
-        return (f"'{best}' leaves Player {self.seat + 1} about {self._chances[best]:.0%} of a win, '{other}' about "
+        return (f"'{best}' leaves {seat_label(self.seat)} about {self._chances[best]:.0%} of a win, '{other}' about "
                 f"{self._chances[other]:.0%} (the same deals of the hidden cards and plays after each). "
                 f"'{best}': {move_words(self.game, self.seat, best, 3)}; "
                 f"'{other}': {move_words(self.game, self.seat, other, 3)}.")

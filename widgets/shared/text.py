@@ -7,6 +7,7 @@ import html
 import re
 from typing import Any, Iterable, Sequence
 
+from games.core import seat_label as seat_label  # re-exported: the views name a seat as the games do
 from games.core.errors import excerpt
 
 _WHOLE = re.compile(r"[+-]?[0-9]+\Z")
@@ -21,11 +22,6 @@ def short(value: Any, limit: int = 40) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``plural(1, "card")`` → ``1 card``; ``plural(3, "card")`` → ``3 cards``; ``many`` for irregular plurals."""
     return f"{n} {word if n == 1 else many or word + 's'}"
-
-
-def seat_label(seat: int) -> str:
-    """Seat 0 is ``Player 1``: the words every view and log uses."""
-    return f"Player {seat + 1}"
 
 
 def notebook_name(obj: Any, fallback: str, parts: tuple[str, ...] = ()) -> str:

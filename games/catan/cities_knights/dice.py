@@ -20,7 +20,7 @@ from games.catan.state import waiting
 from games.catan.turn import ROLL_ACTION
 from games.core import Action
 
-from . import barbarians, progress
+from . import barbarians, flow, progress
 from .state import ALCHEMIST, ATTACK, CARDS, GATE, KINDS, PRODUCE, RESOURCE_KINDS, RESOURCE_ORDER, TRACKS
 
 if TYPE_CHECKING:
@@ -55,7 +55,9 @@ def roll(game: CKGame) -> None:
         game.emit("dice.event-die", f"The {face} gate: players whose {face} improvements show a red {s.red} draw a "
                   f"{face} card, clockwise from {name(p)}.", track=face, red=s.red)
         s.stage = GATE
-    game.push(waiting("roll-on", game.state.player))
+    # The roll's resolution goes on at once (what the automatic step roll-on would do next: nothing comes between),
+    # without a record pushed and settled (every turn rolls).
+    flow.continue_roll(game)
 
 
 class CKRoll(CatanStep):

@@ -129,9 +129,12 @@ def weaker_than(game: CKGame, p: int, level: int) -> int:
 
 
 # ---------------------------------------------------------------- changing the board
-def knights_changed(game: CKGame, nodes: int) -> None:
+def knights_changed(game: CKGame, nodes: int, mover: int = -1) -> None:
     """Knights arrived at or left ``nodes``: the free intersections, every player's buildable roads there and the
-    road lengths of players whose roads pass there follow (``knights.block``)."""
+    road lengths of players whose roads pass there follow (``knights.block``). ``mover``: the player whose own knight
+    alone came to or left ``nodes`` (onto empty intersections): their own knights break none of their roads
+    (``CKGame.breakers``), so their buildable roads and road length stay and are not worked out again (a moved
+    knight stands on its owner's roads: that was most of a move's cost)."""
     s = game.state
     for v in bits(nodes):
         bit = NODE_BIT[v]
@@ -142,7 +145,7 @@ def knights_changed(game: CKGame, nodes: int) -> None:
     changed = False
     for q in range(game.players):
         touched = s.reach[q] & nodes
-        if not touched:
+        if not touched or q == mover:
             continue
         for v in bits(touched):
             pieces.refresh_road_ok(game, q, v)
@@ -181,8 +184,9 @@ def lift(game: CKGame, p: int, v: int) -> tuple[int, bool]:
 
 
 def place(game: CKGame, p: int, v: int, level: int = 0, active: bool = False) -> None:
+    """``p``'s knight of ``level`` is put on the empty intersection ``v`` (a knight stands only on one)."""
     put(game, p, v, level, active)
-    knights_changed(game, NODE_BIT[v])
+    knights_changed(game, NODE_BIT[v], p)
 
 
 def piece_left(game: CKGame, p: int, level: int) -> bool:
@@ -432,7 +436,7 @@ class Move(KnightVerb):
         level = _advance(game, p, a, b)
         game.emit("knights.move", f"{name(p)}'s {LEVELS[level]} knight moves from {a} to {b} and becomes inactive "
                   "(knights.action).", player=p, start=a, end=b)
-        knights_changed(game, NODE_BIT[a] | NODE_BIT[b])
+        knights_changed(game, NODE_BIT[a] | NODE_BIT[b], p)  # from its node to an empty one
 
 
 class Displace(KnightVerb):

@@ -12,9 +12,8 @@ import pytest
 from games.core import Rng
 from games.kutna_hora import BANNER
 from games.kutna_hora.game import KutnaHoraGame
-from tests.widgets.messages import click, spy, updates
+from tests.widgets.messages import click, spy, updates, whole_log_shown
 from widgets.kutna_hora import KHTable, boards, group_actions, ungroup_actions
-from widgets.shared.table_words import MAX_EVENTS
 
 #: Bytes of one sync message after a click. Measured over 6 games (2–4 players, greedy and random bots):
 #: test_every_step_syncs_in_one_small_message prints the figures; the bound is 12 KB.
@@ -309,10 +308,7 @@ def test_play_to_end_plays_the_human_seat_too_and_later_clicks_are_refused(table
     assert table.game.is_terminal() and 0 in table._deciders()
     assert offered(table) == [] and table.act("pass") is False and "game is over" in table.message
     assert table.play_to_end() is False
-    table._events_from = 0  # the whole game's log: capped, the newest kept, the last one ends the game
-    table.refresh()
-    assert len(table.events) == MAX_EVENTS + 1 and "earlier events" in table.events[0][1]
-    assert table.events[-1][2] == "end.game-over"
+    assert whole_log_shown(table)[-1][2] == "end.game-over"  # capped, the newest kept, the last ends the game
 
 
 def test_assigning_a_game_redraws_without_moving_the_bots(table):
