@@ -304,20 +304,6 @@ class CatanGame(StepGame):
         if s.turn and s.points[s.player] >= self._may_win_at:
             declare_if_won(self)
 
-    def _apply(self, action: Action) -> None:
-        # StepGame._apply with the check after the decision (_after_decision) written out: every decision of every
-        # Catan game comes here, and the call was 2-3 % of a random Cities & Knights decision.
-        by_kind = self._by_kind
-        record = self.state.stack.pop()  # decided: its effect pushes what comes next
-        by_kind[record.kind].apply(self, record, action)
-        s = self.state
-        stack = s.stack
-        if not stack or by_kind[stack[-1].kind].automatic:
-            self._settle()
-            s = self.state
-        if s.turn and s.points[s.player] >= self._may_win_at:  # _after_decision
-            declare_if_won(self)
-
     @property
     def current_player(self) -> int | None:
         """The player whose turn it is (who decides may be another: a discard, an answer to an offer)."""
