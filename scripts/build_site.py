@@ -84,8 +84,10 @@ PAGES_SCRIPT = REPO / "scripts" / "site_pages.py"
 
 
 def kept_results() -> list[Path]:
-    """The design lab's kept experiments the lessons read (sqlite3 works in Pyodide)."""
-    return sorted((REPO / "bench" / "results").glob("lab_*.sqlite"))
+    """The kept stores the lessons read (sqlite3 works in Pyodide): the design lab's experiments and searches
+    (``lab_*``, lessons 13 to 15) and the bots' skill ladder (``ladder_*``, lesson 08)."""
+    kept = REPO / "bench" / "results"
+    return sorted([*kept.glob("lab_*.sqlite"), *kept.glob("ladder_*.sqlite")])
 
 
 def log(text: str) -> None:
@@ -159,7 +161,7 @@ def project_wheel(dest: Path, build_id: str) -> Path:
 
 
 def add_kept_results(wheel: Path, out: Path) -> None:
-    """``wheel`` with the design lab's kept results (``bench/results/lab_*.sqlite``, read by lessons 13 and 14) at
+    """``wheel`` with the kept stores (:func:`kept_results`, read by lessons 08 and 13 to 15) at
     ``bench/results/`` and the notebooks (lessons and play pages, read by the student view and the play pages of
     the site, ``widgets.shared.student_view``) at ``notebooks/`` beside the packages: both modules look two folders
     above themselves, which in the browser is site-packages. Listed in RECORD like every other file of the wheel."""

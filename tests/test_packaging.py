@@ -190,11 +190,13 @@ def test_the_readme_design_lab_example_runs_as_written_on_a_smaller_budget():
     assert scope["cheap"].changes == {"costs.city.ore": 2} and scope["results"].games == 3
 
 
-def test_every_variant_file_example_in_the_docs_is_a_variant():
+def test_every_variant_and_target_file_example_in_the_docs_reads():
     from games.lab import Variant
+    from games.lab.targets import Target
 
     examples = [example for text in (README, (ROOT / "docs" / "lab.md").read_text(encoding="utf-8"))
                 for example in re.findall(r"`(\{\"game\": \"[^`]+\})`", text)]
-    assert examples
+    targets = [example for example in examples if '"goals"' in example]
+    assert targets and len(targets) < len(examples)  # both kinds of file are shown
     for example in examples:
-        Variant.from_json(example)
+        (Target if example in targets else Variant).from_json(example)

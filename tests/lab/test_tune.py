@@ -91,12 +91,12 @@ def test_no_budget_reaches_the_confirmations_seeds(seed, budget, rotate):
 
 @pytest.mark.slow
 def test_the_same_search_on_the_event_loop(alone):
-    import asyncio
-
     from games.lab.tune import tune_async
+    from tests.checks import run_in_own_loop  # the browser suite may leave a loop marked running in this thread
 
     steps = []
-    found = asyncio.run(tune_async(sandbox_target(), budget_games=120, confirm_games=30, progress=steps.append))
+    found = run_in_own_loop(lambda: tune_async(sandbox_target(), budget_games=120, confirm_games=30,
+                                               progress=steps.append))
     assert same(found, alone) and steps[-1].finished and steps[-1].phase == "done"
     assert {"searching", "comparing", "confirming"} <= {s.phase for s in steps}
     assert str(steps[-1]).startswith("done step ") and "(done)" in str(steps[-1])
