@@ -12,8 +12,8 @@ seed, the seats swapped), in the card game and Cities & Knights (3 players or mo
 bots (3 games per seed, the search bot in every seat). ``--bots mcts`` is the search at the game's own budget (the
 coach's: ``Game.search_settings.iterations``, a fixed count, so the games replay); ``--bots mcts:N`` sets N. Printed
 per id: the search bot's win rate (a shared win counts as a fraction) with its 95 % Wilson interval against the
-target (2 players: at least 75 % with the interval's low end above 65 %; 3 players: at least 55 %, a fair share is
-33 %), greedy's, the mean decisions and CPU seconds per game, and the load average while it ran.
+target (2 players: at least 75 % with the interval's low end above 65 %; 3 players: at least 55 % with the low end
+above the fair share of 33 %, so that the search is shown to beat greedy clearly), greedy's, the mean decisions and CPU seconds per game, and the load average while it ran.
 
 ``--calibrate`` times the search bot at its budget on positions of greedy games (seat 0's decisions with a choice,
 spread over the game): CPU seconds per decision (median and slowest) and iterations per second, against the 1 s a
@@ -27,7 +27,7 @@ the coach's budget", says which code each was played on):
     kutna_hora.economy     search vs greedy       40  73.8% [58.5%, 84.9%]       >= 75%, low end > 65%   not met
     kutna_hora.economy     mcts:25 vs greedy      20  90.0% [69.9%, 97.2%]       (25 iterations)         met
     chartres.game          search vs greedy       80  82.5% [72.7%, 89.3%]       >= 75%, low end > 65%   met
-    kardinal_koenig.cards  search vs 2 greedy     90  92.2% [84.8%, 96.2%]       >= 55%                  met
+    kardinal_koenig.cards  search vs 2 greedy     90  92.2% [84.8%, 96.2%]       >= 55%, low end > 33%   met
     kutna_hora.game        search vs greedy       16  93.8% [71.7%, 98.9%]       >= 75%, low end > 65%   met
     catan.base             search vs greedy       12  83.3% [55.2%, 95.3%]       >= 75%, low end > 65%   not shown
     catan.cities_knights   search vs 2 greedy      6  50.0% [18.8%, 81.2%]       >= 55%                  not shown
@@ -60,7 +60,7 @@ from games.lab.store import StoreError  # noqa: E402
 PLAYERS = {"kutna_hora.economy": 2, "chartres.game": 2, "kardinal_koenig.cards": 3, "kutna_hora.game": 2,
            "catan.base": 2, "catan.cities_knights": 3}
 #: The targets: the least win rate, and the least low end of its interval, by player count.
-TARGETS = {2: (0.75, 0.65), 3: (0.55, None)}
+TARGETS = {2: (0.75, 0.65), 3: (0.55, 1 / 3)}
 
 
 def lineup(game_id: str, search: str) -> list[str]:
