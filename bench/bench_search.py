@@ -13,7 +13,8 @@ bots (3 games per seed, the search bot in every seat). ``--bots mcts`` is the se
 coach's: ``Game.search_settings.iterations``, a fixed count, so the games replay); ``--bots mcts:N`` sets N. Printed
 per id: the search bot's win rate (a shared win counts as a fraction) with its 95 % Wilson interval against the
 target (2 players: at least 75 % with the interval's low end above 65 %; 3 players: at least 55 % with the low end
-above the fair share of 33 %, so that the search is shown to beat greedy clearly), greedy's, the mean decisions and CPU seconds per game, and the load average while it ran.
+above the fair share of 33 %, so that the search is shown to beat greedy clearly), greedy's, the mean decisions and
+CPU seconds per game, and the load average while it ran.
 
 ``--calibrate`` times the search bot at its budget on positions of greedy games (seat 0's decisions with a choice,
 spread over the game): CPU seconds per decision (median and slowest) and iterations per second, against the 1 s a
