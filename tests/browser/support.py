@@ -836,6 +836,18 @@ _TIME_CLICK = """([root, message]) => {
 }"""
 
 
+def wait_quiet(view: Any, message: str, ms: int = 250, tries: int = 40) -> None:
+    """Wait until the view has stopped redrawing (its ``message`` node, replaced at every redraw, survives ``ms``):
+    a click on a place that a late redraw replaces between the press and the release reaches no handler and sends
+    nothing, and a redraw after a first click drops the choice it began."""
+    for _ in range(tries):
+        view.evaluate(f"r => r.querySelector('{message}')?.setAttribute('data-quiet', '')")
+        view.page.wait_for_timeout(ms)
+        if view.locator(f"{message}[data-quiet]").count() == 1:
+            return
+    raise AssertionError(f"the view kept redrawing for {tries * ms / 1000:.0f} s")
+
+
 def click_and_wait(view: Any, target: Any, message: str = '[data-testid="kk-message"]', what: str = "KKTable",
                    timing: str | None = None) -> float:
     """Click ``target`` in a view and wait until the view redrew from Python's answer (the ``message`` node is

@@ -81,6 +81,7 @@ def test_a_knight_picked_then_a_corner_it_cannot_reach_says_why_in_place_words(l
     lab_page.wait_for(view, what="the CKTable view")
     state = json.loads(support.kernel_exec(page, KNIGHT_TO_MOVE).strip().splitlines()[-1])
     expect(view.get_by_test_id("ck-prompt")).to_have_text(state["prompt"], timeout=support.REPLY_MS)
+    support.wait_quiet(view, kind.message)  # a late redraw would drop the knight picked below
     view.locator(f'[data-testid="ct-board-node-{state["knight"]}"]').click()
     refused = view.locator(f'.ct-node[data-legal="false"][data-action^="move {state["knight"]} "]')
     assert refused.count(), "no corner refused once the knight is picked"

@@ -103,7 +103,7 @@ def _explained(page, view, kind, target, log, what):
     is unchanged."""
     from playwright.sync_api import expect
 
-    _quiet(view, kind.message)
+    support.wait_quiet(view, kind.message)
     action = target.get_attribute("data-action")
     before = tables.probe_tables(page, kind.cls)
     support.click_and_wait(view, target, kind.message, kind.cls, timing=None)
@@ -114,18 +114,6 @@ def _explained(page, view, kind, target, log, what):
     after = tables.probe_tables(page, kind.cls)
     assert {k: v["history"] for k, v in after.items()} == {k: v["history"] for k, v in before.items()}
     log.append(f"{kind.cls} {what}: '{action}' → {text[:90]!r}")
-
-
-def _quiet(view, message, ms=250, tries=40):
-    """Wait until the view has stopped redrawing (its message node, replaced at every redraw, survives ``ms``): a
-    click on a place that a late redraw replaces between the press and the release reaches no handler and sends
-    nothing."""
-    for _ in range(tries):
-        view.evaluate(f"r => r.querySelector('{message}')?.setAttribute('data-quiet', '')")
-        view.page.wait_for_timeout(ms)
-        if view.locator(f"{message}[data-quiet]").count() == 1:
-            return
-    raise AssertionError(f"the view kept redrawing for {tries * ms / 1000:.0f} s")
 
 
 def _refused(view):
