@@ -292,15 +292,20 @@ class Experiment:
                         progress: Callable[[Progress], None] | None = None, stop_event: Any = None) -> Results:
         """Play in this process, giving the event loop a turn after every game (the browser's kernel has no
         threads: the page stays live and a stop button works)."""
-        run = self.start(1, None, None, store, stop_event, 1)
-        try:
-            for step in run.steps():
-                if progress:
-                    progress(step)
-                await asyncio.sleep(0)
-        finally:
-            run.close()
-        return run.results()
+        return await drive_async(self.start(1, None, None, store, stop_event, 1), progress)
+
+
+async def drive_async(run: Any, progress: Callable[[Any], None] | None) -> Any:
+    """Take ``run``'s steps (an experiment's or a search's) in this process, reporting each to ``progress`` and
+    giving the event loop a turn after each; the run is closed however it ends, and its results returned."""
+    try:
+        for step in run.steps():
+            if progress:
+                progress(step)
+            await asyncio.sleep(0)
+    finally:
+        run.close()
+    return run.results()
 
 
 def terminal_progress(step: Progress) -> None:

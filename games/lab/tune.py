@@ -32,7 +32,6 @@ whether it meets each goal there and whether the search's estimate was luck.
 
 from __future__ import annotations
 
-import asyncio
 import math
 import sys
 import time
@@ -43,7 +42,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from games.core.parameters import quoted
 
-from .experiment import Arm, Experiment, Progress
+from .experiment import Arm, Experiment, Progress, drive_async
 from .playing import play_chunk
 from .runners import Runner, executor_for
 from .search import Point, Search, make_search
@@ -417,16 +416,8 @@ async def tune_async(target: Target | Mapping[str, Any] | str | Path, *, budget_
                      method: str | None = None, **settings: Any) -> TuneResults:
     """Search in this process, giving the event loop a turn after every game (the browser's kernel has no threads:
     the page stays live and a stop button works)."""
-    run = Tuning(target, budget_games, None, 1, None, None, store, stop_event, confirm_games, confirm, method,
-                 LEASE, **settings)
-    try:
-        for step in run.steps():
-            if progress:
-                progress(step)
-            await asyncio.sleep(0)
-    finally:
-        run.close()
-    return run.results()
+    return await drive_async(Tuning(target, budget_games, None, 1, None, None, store, stop_event, confirm_games,
+                                    confirm, method, LEASE, **settings), progress)
 
 
 def terminal_progress(step: TuneProgress) -> None:
