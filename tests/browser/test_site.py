@@ -29,7 +29,9 @@ import pytest
 from widgets.shared.play import PAGES
 
 from . import lite
-from .support import PANEL, SCREENSHOTS, GuardedPage, click_and_wait, http_get, kernel_exec, notebook_problems
+from .pages import GuardedPage
+from .servers import http_get
+from .support import PANEL, SCREENSHOTS, click_and_wait, kernel_exec, notebook_problems
 from .tables import ERROR, TABLE_KINDS, probe_tables
 
 pytestmark = pytest.mark.browser
