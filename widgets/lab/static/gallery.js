@@ -2,7 +2,8 @@
 // variant, with the verdict on the chosen metric. It draws what Python sends and sends intents: {intent: "sort",
 // column}, {intent: "metric", name}, {intent: "report", id}, {intent: "games", id}, {intent: "refresh"}.
 
-import { MESSAGE_TRAITS, button, make, messageLine, mount, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, button, make, mount, testid } from "../../shared/static/runtime.js";
+import { messageLine } from "../../shared/static/view_parts.js";
 
 const HEADS = [["variant", "variant"], ["game", "game"], ["bots", null], ["games", "games"], ["who", "who"],
   ["when", "when"], ["verdict", "verdict"], ["difference", "difference"], ["", null]];

@@ -5,7 +5,8 @@
 // {intent: "unvary", parameter}, {intent: "budget", games}, {intent: "confirm", games}, {intent: "method", name},
 // {intent: "load", text}, {intent: "run"}, {intent: "stop"}, {intent: "use_best"}, {intent: "report"}.
 
-import { MESSAGE_TRAITS, button, make, messageLine, mount, svg, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, button, make, mount, svg, testid } from "../../shared/static/runtime.js";
+import { messageLine } from "../../shared/static/view_parts.js";
 
 // Keys typed into a field are the field's, not JupyterLab's notebook shortcuts.
 function quiet(node) {
