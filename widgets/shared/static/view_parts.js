@@ -8,6 +8,16 @@ export function banner(text, id) {
   return text ? testid(make("div", "bg-banner", `⚠️ ${text}`), id) : null;
 }
 
+// A link to a report page the kernel wrote (`href`, relative to the notebook), opened in a new tab; `id` is its
+// class and its test id.
+export function reportLink(href, id) {
+  const link = testid(make("a", id, `open the report (${href})`), id);
+  link.href = href;
+  link.target = "_blank";
+  link.rel = "noopener";
+  return link;
+}
+
 // The answer to the last intent: info or error, with role=status so screen readers hear it.
 export function messageLine(model, id) {
   const node = testid(make("div", "bg-message", model.get("message")), id);
