@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
-from .support import PYTHONISH, REPLY_MS, click_and_wait, kernel_exec
+from .support import PYTHONISH, REPLY_MS, click_and_wait, kernel_json
 
 # ---------------------------------------------------------------------------------------------- Chartres cellar view
 # Every CellarView alive in the kernel, by model id: its position, the engine's barrels and IP, its answers.
@@ -28,9 +27,7 @@ _DRAWN_BARRELS = """root => [...root.querySelectorAll('[data-testid^="cellar-bar
 
 
 def probe_cellars(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, CELLAR_PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return kernel_json(page, CELLAR_PROBE)
 
 
 def _only_one(before: dict[str, Any], after: dict[str, Any], what: str) -> str:
@@ -107,9 +104,7 @@ print(json.dumps({k: {"seat": w.index, "row": w.seat["row"], "lit": w.seat["lit"
 
 
 def probe_rows(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, ROWS_PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return kernel_json(page, ROWS_PROBE)
 
 
 def check_rows_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:

@@ -3,12 +3,11 @@ from Python, in every view of the same model) and the mine, town and board views
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
-from .support import PYTHONISH, READABLE, REPLY_MS, click_and_wait, kernel_exec
+from .support import PYTHONISH, READABLE, REPLY_MS, click_and_wait, kernel_json
 
 # Every PriceStand alive in the kernel, by model id: deck positions, sliders, prices, step and message.
 PROBE = """
@@ -26,9 +25,7 @@ del _kh_browser_probe
 
 
 def probe_stands(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return kernel_json(page, PROBE)
 
 
 # ---------------------------------------------------------------------------------------------- price stand view
@@ -235,9 +232,7 @@ KH_BOARD_ROOTS = '[data-testid="kh-hall-root"], [data-testid="kh-barbara-root"],
 
 
 def probe_kh_boards(page: Any, cls: str) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, KH_BOARDS_PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return {k: v for k, v in json.loads(out.strip().splitlines()[-1]).items() if v["cls"] == cls}
+    return {k: v for k, v in kernel_json(page, KH_BOARDS_PROBE).items() if v["cls"] == cls}
 
 
 def _one_answer(before: dict[str, Any], after: dict[str, Any], what: str) -> str:

@@ -190,6 +190,14 @@ def kernel_exec(page: Any, code: str) -> str:
     return page.evaluate(KERNEL_EXEC, code)
 
 
+def kernel_json(page: Any, code: str) -> Any:
+    """What ``code`` run in the notebook's kernel printed last, read as JSON (a kernel error fails the test with
+    everything it printed)."""
+    out = kernel_exec(page, code)
+    assert "KERNEL-ERROR" not in out, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def notebook_problems(scope: Any) -> list[str]:
     """Tracebacks or widget-render failures shown in the notebook DOM under ``scope`` (read in one round trip)."""
     texts = scope.locator(".jp-OutputArea-output, .jp-RenderedText").evaluate_all(
@@ -288,9 +296,7 @@ del _kh_browser_inventory
 def view_inventory(page: Any) -> dict[str, int]:
     """How many views of each kind the notebook's widget outputs should render, asked of the kernel."""
     ids = page.evaluate(WIDGET_OUTPUT_IDS)
-    out = kernel_exec(page, INVENTORY % json.dumps(ids))
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return kernel_json(page, INVENTORY % json.dumps(ids))
 
 
 # ---------------------------------------------------------------------------------------------- what views say
