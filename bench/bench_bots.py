@@ -14,61 +14,8 @@ per second over the rounds, the median of the paired per-round ratios after / be
 (greedy: at least 5x the commit before for catan.base, catan.cities_knights and kutna_hora.game; at least 9 games
 per second per core for every id).
 
-Figures, base Catan (2026-12-07, after the fast ratings of ``games/catan/ratings.py``, beside the commit before them;
-3 rounds of ~4 CPU s per id, version and round; the bare route and ``--lab`` run at the same time; the machine was
-shared and heavily loaded: load average 8.6 at the start, 19-36 during the run, 26 at the end):
-
-    route      id                         before g/s  after g/s after/before
-    bare       catan.base 2p                     3.2       22.0         6.78
-    bare       catan.base 3p                     2.5       16.4         6.57
-    bare       catan.base 4p                     2.0       14.5         6.76
-    --lab      catan.base 2p                     3.2       18.3         5.65
-    --lab      catan.base 3p                     2.5       13.9         5.64
-    --lab      catan.base 4p                     2.2       12.5         5.85
-
-Base Catan meets both targets on both routes. Counted in instructions (valgrind's cachegrind, which the load does not
-move; the same greedy games, the marginal cost of a game once the look-up tables are warm): catan.base 3p 2,996 M
-before and 370 M after per game (8.1x, two cold games).
-
-Figures, Cities & Knights (2026-12-07, later, after the fast ratings and the engine work that followed them, beside
-the landed commit before that work; 5 rounds of ~3 CPU s per id, version and round; the bare route, then ``--lab``;
-load average 11.6 at the start, 14.1 between the two routes, 15.6 at the end, on the 2 shared cores):
-
-    route      id                         before g/s  after g/s after/before
-    bare       catan.cities_knights 3p           3.8       22.9         6.06
-    bare       catan.cities_knights 4p           3.1       19.2         6.29
-    --lab      catan.cities_knights 3p           3.4       19.8         5.61
-    --lab      catan.cities_knights 4p           3.0       15.5         5.45
-
-Cities & Knights meets both targets on both routes (the last two commits of that work, about 1.5 % of an engine decision
-in instructions, came after this run). The thinner margin is the lab's: a first run the same day (3 rounds, load
-9.1-9.6, one small engine commit fewer) gave bare 28.2 and 22.8 g/s (6.88x, 6.09x), ``--lab`` 24.6 and 18.6 g/s (5.11x,
-5.17x), the "before" column moving by 10-15 % between runs. Counted in instructions (as above, two games per player
-count, all but the last commit of that work): 3p 2,039 M before and 246 M after per game (8.3x), 4p 3,502 M and 442 M
-(7.9x). The figures these replace, measured earlier the same day at load 15-18 before the later work on the ratings and
-the engine: 12.6 and 9.6 g/s bare (3.8x, 3.6x), 11.7 and 8.2 g/s through the lab (3.1x, 3.2x).
-
-Figures, the other ids (2026-12-07, main after the Kutna Hora, Chartres and card-game speed work was merged, beside
-the landed commit before the wave; 3 rounds of ~3 CPU s per id, version and round, bare route; load average 8.8 at
-the start, 18.9, 12.5 and 12.2 after the rounds, 12.2 at the end):
-
-    id                         before g/s  after g/s after/before
-    kutna_hora.game 2p                5.3       28.4         5.66
-    kutna_hora.game 3p                2.9       18.1         6.52
-    kutna_hora.game 4p                2.4       16.8         6.95
-    kutna_hora.economy 1p           199.0      230.1         1.16
-    kutna_hora.economy 2p           102.4      118.6         1.19
-    kutna_hora.economy 3p            67.6       78.4         1.16
-    kutna_hora.economy 4p            46.2       57.3         1.24
-    chartres.game 2p                 53.6       66.2         1.24
-    chartres.game 3p                 34.4       46.0         1.34
-    chartres.game 4p                 25.6       33.0         1.29
-    kardinal_koenig.cards 3p          9.0       33.5         3.69
-    kardinal_koenig.cards 4p          8.4       34.1         4.01
-    kardinal_koenig.cards 5p          7.0       31.2         4.58
-
-Kutna Hora meets 5x at every player count; every id plays at least 9 greedy games per second per core (the card
-game's 5 players slowest at 31 g/s), so 10,000 greedy games of any id take under 10 minutes on 2 cores.
+The figures of 2026-12-07 (base Catan, Cities & Knights and the other ids, each beside the commit before its speed
+work) are in docs/bots.md, "Greedy games per second".
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ from playwright.sync_api import sync_playwright
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.browser import lite, support  # noqa: E402 - the repository root must be importable first
+from tests.browser import lite, servers, support  # noqa: E402 - the repository root must be importable first
 
 TABLE = lite.GAME_TABLES["KKTable"]
 STARTER = "00_start_here.ipynb"
@@ -145,10 +145,10 @@ def main(clicks: int = 15) -> None:
               f"a first visit downloads {fetched / 2**20:.1f} MiB")
 
         tmp_path = Path(tmp)
-        support.write_overrides(tmp_path)
-        port, token = support.free_port(), secrets.token_hex(16)
-        server = support.Server(name="JupyterLab", argv=support.jupyter_argv("lab", port, token, tmp_path),
-                                env=support.isolated_env(tmp_path), port=port, token=token,
+        servers.write_overrides(tmp_path)
+        port, token = servers.free_port(), secrets.token_hex(16)
+        server = servers.Server(name="JupyterLab", argv=servers.jupyter_argv("lab", port, token, tmp_path),
+                                env=servers.isolated_env(tmp_path), port=port, token=token,
                                 ready_path="/api/status", log_path=tmp_path / "lab.log").launch().wait_ready()
         try:
             site_page, site_view = table_page(browser, base, lambda pg, url: lite.open_lesson(pg, url, STARTER))

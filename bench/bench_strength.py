@@ -20,71 +20,11 @@ fraction), how often MCTS finishes ahead of greedy and of random (head-to-head, 
 intervals, the mean score, the search bot's mean CPU seconds per decision (decisions with more than one legal
 action) and its slowest, its playouts per second, and the games' wall time. ``--csv DIR`` keeps each frame.
 
-Figures (2026-11-24, 1 process at low priority on the shared 2-core machine, other work beside it):
+The figures of the runs of 2026-11-24 (every id, 201 games each) are in docs/bots.md, "Tournaments of search,
+greedy and random".
 
-    == kardinal_koenig.cards: 201 games, 3 players (mcts, greedy, random; seats rotate), wall 74.7 min, 139 decisions
-       bot          win rate [95 % interval]  mean score  mean place
-       mcts             91.0% [86.3%, 94.3%]        58.6        1.10
-       greedy            6.5% [ 3.8%, 10.7%]        44.5        2.23
-       random            2.5% [ 1.1%,  5.7%]        41.0        2.62
-       mcts ahead of greedy: 92.3% [87.8%, 95.2%] (ahead 185, level 1, behind 15 of 201 games)
-       mcts ahead of random: 97.3% [94.0%, 98.8%] (ahead 195, level 1, behind 5 of 201 games)
-       mcts: 0.416 s per decision (slowest 0.611 s), 2,404 playouts/s, 1000 playouts per decision, 8,757 decisions
-
-    == chartres.game: 201 games, 3 players (mcts, greedy, random; seats rotate), wall 45.1 min, 164 decisions
-       bot          win rate [95 % interval]  mean score  mean place
-       mcts             91.8% [87.2%, 94.8%]       124.2        1.08
-       greedy            8.2% [ 5.2%, 12.8%]        88.9        1.93
-       random            0.0% [ 0.0%,  1.9%]        33.2        2.99
-       mcts ahead of greedy: 91.8% [87.2%, 94.8%] (ahead 184, level 1, behind 16 of 201 games)
-       mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
-       mcts: 0.209 s per decision (slowest 0.475 s), 4,783 playouts/s, 1000 playouts per decision, 11,791 decisions
-
-    == kutna_hora.economy: 201 games, 3 players (mcts, greedy, random; seats rotate), wall 9.8 min, 36 decisions
-       bot          win rate [95 % interval]  mean score  mean place
-       mcts             63.7% [56.8%, 70.0%]       137.7        1.36
-       greedy           36.3% [30.0%, 43.2%]       137.2        1.63
-       random            0.0% [ 0.0%,  1.9%]        15.3        3.00
-       mcts ahead of greedy: 63.7% [56.8%, 70.0%] (ahead 127, level 2, behind 72 of 201 games)
-       mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
-       mcts: 0.171 s per decision (slowest 0.379 s), 5,845 playouts/s, 1000 playouts per decision, 2,412 decisions
-
-    == kutna_hora.game: 201 games, wall 26.8 min on 2 processes, 188 decisions per game (the search settings of
-       2026-11-24: follow-up choices rated in the playouts, the pull towards the greedy rating, 300 playouts; and
-       the evaluation of 2026-11-24, leftovers in full and money cheaper, which both bots use; see
-       docs/rules_notes/kutna_hora.md. With the evaluation before, the search was level: 53.7 % [46.8 %, 60.5 %])
-       bot          win rate [95 % interval]  mean score  mean place
-       mcts             69.2% [62.5%, 75.1%]        42.8        1.31
-       greedy           30.8% [24.9%, 37.5%]        39.7        1.69
-       random            0.0% [ 0.0%,  1.9%]        -8.9        3.00
-       mcts ahead of greedy: 69.2% [62.5%, 75.1%] (ahead 139, level 0, behind 62 of 201 games)
-       mcts ahead of random: 100.0% [98.1%, 100.0%] (ahead 201, level 0, behind 0 of 201 games)
-       mcts: 0.227 s per decision (slowest 0.536 s), 1,319 playouts/s, 300 playouts per decision, 13,588 decisions
-
-    The Catan runs were cut short and resumed (``--chunk``, ``--resume``; the search bot's Catan settings of
-    2026-11-24: the 5 best actions by the greedy rating, evaluation scale 3, see docs/rules_notes/catan.md; before
-    them, 30 games: level, 50 %). Their wall time is the games' own, summed over the sessions, with other work
-    sharing the cores:
-
-    == catan.base: 201 games, 718 decisions per game, wall 327.8 min
-       bot          win rate [95 % interval]  mean score  mean place
-       mcts             80.6% [74.6%, 85.5%]         9.3        1.20
-       greedy           19.4% [14.5%, 25.4%]         6.5        1.89
-       random            0.0% [ 0.0%,  1.9%]         3.1        2.83
-       mcts ahead of greedy: 80.6% [74.6%, 85.5%] (ahead 162, level 0, behind 39 of 201 games)
-       mcts ahead of random: 98.8% [96.1%, 99.6%] (ahead 197, level 3, behind 1 of 201 games)
-       mcts: 0.211 s per decision (slowest 0.334 s), 4,744 playouts/s, 1000 playouts per decision, 47,149 decisions
-
-    == catan.cities_knights: 201 games, 766 decisions per game, wall 222.3 min
-       bot          win rate [95 % interval]  mean score  mean place
-       mcts             77.1% [70.8%, 82.4%]        11.8        1.28
-       greedy           22.4% [17.2%, 28.6%]         7.8        1.92
-       random            0.5% [ 0.1%,  2.8%]         3.9        2.68
-       mcts ahead of greedy: 77.1% [70.8%, 82.4%] (ahead 155, level 0, behind 46 of 201 games)
-       mcts ahead of random: 94.0% [89.9%, 96.6%] (ahead 187, level 4, behind 10 of 201 games)
-       mcts: 0.317 s per decision (slowest 0.541 s), 3,158 playouts/s, 1000 playouts per decision, 40,296 decisions
-
-The frames of these three runs are kept in ``bench/results/`` (``--report`` prints them); ``--resume`` goes on from a
+The frames of three of these runs (``kutna_hora.game``, ``catan.base``, ``catan.cities_knights``) are kept in
+``bench/results/`` (``--report`` prints them); ``--resume`` goes on from a
 kept frame (the same code plays the same games). The Kutná Hora settings screened are in
 docs/rules_notes/kutna_hora.md.
 """

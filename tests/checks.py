@@ -27,6 +27,26 @@ def random_positions(make: Callable[[], Game], seed: int, every: int, final: boo
         yield game
 
 
+def random_moves(game: Game, seed: int) -> Iterator[list[Any]]:
+    """Play ``game`` to its end at random from ``seed``, each move unchecked (it is one of the game's own legal
+    actions): yields the legal actions of every position, the game still at it, before the move is played."""
+    pick = Rng(seed)
+    while not game.is_terminal():
+        legal = game.legal_actions()
+        yield legal
+        game.apply_unchecked(legal[pick.below(len(legal))])
+
+
+def twins_seen_alike(game: Game, make_twin: Callable[[Game, int | None], Game], seed: int
+                     ) -> Iterator[tuple[int | None, Game]]:
+    """Every viewer (the teacher, ``None``, and each seat) with its twin, ``make_twin(game, viewer)``: a game that
+    differs from ``game`` only in what the viewer may not see, checked to look the same to it."""
+    for viewer in [None, *range(game.players)]:
+        twin = make_twin(game, viewer)
+        assert twin.observe(viewer) == game.observe(viewer), f"seed {seed} step {len(game.history)} {viewer}"
+        yield viewer, twin
+
+
 def assert_refused(game: Game, action: Any, reason: str, kind: str | None = None) -> str:
     """``action`` is refused with ``reason`` (a regular expression), ``explain`` gives the same sentence, and the
     game, its history and its log are unchanged; ``kind``: the pending decision's kind (``"over"`` after the end).

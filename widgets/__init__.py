@@ -16,8 +16,7 @@ The common names are importable from here too (``from widgets import KKTable``);
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from widgets.shared.lazy_names import lazy_names
 
 #: Public name -> the sub-package that defines it.
 _HOMES = {
@@ -36,12 +35,4 @@ _HOMES = {
 
 __all__ = sorted(_HOMES)
 
-
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(importlib.import_module(_HOMES[name]), name)
-    raise AttributeError(f"module 'widgets' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)

@@ -34,7 +34,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from games import GAMES
 from games.core import GameError
@@ -54,6 +54,14 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _where_games_play(command: argparse.ArgumentParser, store_words: str) -> None:
+    """The options of a command that plays games (run, tune): the processes that play them and where they are kept."""
+    command.add_argument("--jobs", type=int, default=1, help="worker processes (1: this process)")
+    command.add_argument("--dask", help="'local' (a LocalCluster of --jobs workers) or a scheduler address")
+    command.add_argument("--lab", type=Path, help=f"the lab folder whose store {store_words} (default lab-results)")
+    command.add_argument("--store", type=Path, help="a store file instead of the lab folder's")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m games.lab", description="The design lab: variants, experiments, results.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -69,10 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=int, default=120, help="the most games per arm (default 120)")
     run.add_argument("--bots", nargs="+", required=True, help="one bot per seat: random, greedy, mcts, mcts:N, "
                      "'greedy never KIND'")
-    run.add_argument("--jobs", type=int, default=1, help="worker processes (1: this process)")
-    run.add_argument("--dask", help="'local' (a LocalCluster of --jobs workers) or a scheduler address")
-    run.add_argument("--lab", type=Path, help="the lab folder whose store every run writes to (default lab-results)")
-    run.add_argument("--store", type=Path, help="a store file instead of the lab folder's")
+    _where_games_play(run, "every run writes to")
     run.add_argument("--out", type=Path, help="also write the games as CSV (seats, summary and wins beside it)")
     run.add_argument("--resume", action="store_true", help="accepted for old scripts: a run always goes on from "
                      "the games its store holds")
@@ -107,10 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     budget = tune.add_mutually_exclusive_group()
     budget.add_argument("--budget-games", type=int, help="the games the search may play (default: the target's)")
     budget.add_argument("--minutes", type=float, help="the minutes the search may take (it says the games it used)")
-    tune.add_argument("--jobs", type=int, default=1, help="worker processes (1: this process)")
-    tune.add_argument("--dask", help="'local' (a LocalCluster of --jobs workers) or a scheduler address")
-    tune.add_argument("--lab", type=Path, help="the lab folder whose store the games go to (default lab-results)")
-    tune.add_argument("--store", type=Path, help="a store file instead of the lab folder's")
+    _where_games_play(tune, "the games go to")
     tune.add_argument("--out", type=Path, help="the candidates as CSV (the search's progress and the confirmation "
                       "beside it)")
     tune.add_argument("--best", type=Path, help="write the best candidate as a variant file")
@@ -201,22 +203,17 @@ def run_command(args: argparse.Namespace) -> int:
         print(f"note: {note}", file=sys.stderr)
     print(f"{experiment!r} on {run.runner.name}; experiment {experiment.id} in {store_path}", file=sys.stderr)
     warned: set[str] = set()
-    try:
-        for step in run.steps():
-            terminal_progress(step)
-            for warning in step.warnings:
-                if warning not in warned:
-                    warned.add(warning)
-                    print(f"\nwarning: {warning}", file=sys.stderr)
-    except KeyboardInterrupt:
-        run.close()
-        kept = store.count()
-        store.close()
-        print(f"\nstopped: {kept:,} finished games are kept in {store_path}; the same command goes on from them",
-              file=sys.stderr)
+
+    def report(step: Any) -> None:
+        terminal_progress(step)
+        for warning in step.warnings:
+            if warning not in warned:
+                warned.add(warning)
+                print(f"\nwarning: {warning}", file=sys.stderr)
+
+    results = _play_on_the_terminal(run, report, store, store_path)
+    if results is None:
         return 130
-    run.close()
-    results = run.results()
     if results.decided:
         print(f"the stop rule ended the run: every variant is decided after {plain(results.games)} games per arm "
               f"(of at most {plain(experiment.games)}); {plain(results.saved)} games were not needed"
@@ -227,6 +224,23 @@ def run_command(args: argparse.Namespace) -> int:
     print("written: " + ", ".join(str(p) for p in written + [store_path]), file=sys.stderr)
     store.close()
     return 0
+
+
+def _play_on_the_terminal(run: Any, report: Callable[[Any], None], store: Store, store_path: Path) -> Any:
+    """Take ``run``'s steps (an experiment's or a search's), each reported; its results, or ``None`` after Ctrl-C,
+    which closes the run and the store and says where the finished games are kept (the same command goes on)."""
+    try:
+        for step in run.steps():
+            report(step)
+    except KeyboardInterrupt:
+        run.close()
+        kept = store.count()
+        store.close()
+        print(f"\nstopped: {kept:,} finished games are kept in {store_path}; the same command goes on from them",
+              file=sys.stderr)
+        return None
+    run.close()
+    return run.results()
 
 
 def _when(stamp: float) -> str:
@@ -323,21 +337,17 @@ def tune_command(args: argparse.Namespace) -> int:
     budget = f"{plain(args.minutes)} minutes" if args.minutes else f"{plain(run.budget_games)} games"
     print(f"{target!r}: {run.search.name} with {budget} on {run.runner.name}; games in {store_path}", file=sys.stderr)
     shown = 0.0
-    try:
-        for step in run.steps():
-            now = time.perf_counter()
-            if step.finished or now - shown >= 0.25:  # a game in this process takes milliseconds: not every line
-                shown = now
-                tune_progress(step)
-    except KeyboardInterrupt:
-        run.close()
-        kept = store.count()
-        store.close()
-        print(f"\nstopped: {kept:,} finished games are kept in {store_path}; the same command goes on from them",
-              file=sys.stderr)
+
+    def report(step: Any) -> None:
+        nonlocal shown
+        now = time.perf_counter()
+        if step.finished or now - shown >= 0.25:  # a game in this process takes milliseconds: not every line
+            shown = now
+            tune_progress(step)
+
+    found = _play_on_the_terminal(run, report, store, store_path)
+    if found is None:
         return 130
-    run.close()
-    found = run.results()
     written = found.to_csv(args.out) if args.out else []
     if args.best:
         best = found.write_best(args.best)

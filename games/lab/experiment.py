@@ -243,14 +243,7 @@ class Experiment:
         a callable, or ``True`` for a line on the terminal. Ctrl-C stops it: the finished games stay in the
         store, and the exception goes on."""
         run = self.start(jobs, dask, executor, store, stop_event, chunk, lease)
-        report = terminal_progress if progress is True else progress or None
-        try:
-            for step in run.steps():
-                if report:
-                    report(step)
-        finally:
-            run.close()
-        return run.results()
+        return drive(run, terminal_progress if progress is True else progress or None)
 
     @classmethod
     def from_store(cls, store: Store | str | Path, lineup: str | None = None, stop: str | None = None,
@@ -293,6 +286,18 @@ class Experiment:
         """Play in this process, giving the event loop a turn after every game (the browser's kernel has no
         threads: the page stays live and a stop button works)."""
         return await drive_async(self.start(1, None, None, store, stop_event, 1), progress)
+
+
+def drive(run: Any, progress: Callable[[Any], None] | None) -> Any:
+    """Take ``run``'s steps (an experiment's or a search's) in this process, reporting each to ``progress``; the run
+    is closed however it ends (Ctrl-C too: its finished games stay in the store), and its results returned."""
+    try:
+        for step in run.steps():
+            if progress:
+                progress(step)
+    finally:
+        run.close()
+    return run.results()
 
 
 async def drive_async(run: Any, progress: Callable[[Any], None] | None) -> Any:

@@ -47,6 +47,19 @@ def quantile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (pos - low)
 
 
+def write_tables(tables: Iterable[tuple[Path, list[dict[str, Any]]]]) -> list[Path]:
+    """Write each table (a file, its rows) as CSV, the columns in the order the rows first name them; returns the
+    files written."""
+    written = []
+    for target, rows in tables:
+        columns = list(dict.fromkeys(k for row in rows for k in row))
+        with open(target, "w", newline="", encoding="utf-8") as out:
+            writer = csv.DictWriter(out, columns)
+            writer.writeheader()
+            writer.writerows(rows)
+        written.append(target)
+    return written
+
 class Results:
     """What an experiment found (module docstring). ``records``: per arm key, the game records of the complete
     blocks in seed and rotation order."""
@@ -263,17 +276,9 @@ class Results:
         files written."""
         path = Path(path)
         stem = path.with_suffix("")
-        written = []
-        for target, rows in ((path, self.game_rows()), (Path(f"{stem}.seats.csv"), self.seat_rows()),
+        return write_tables([(path, self.game_rows()), (Path(f"{stem}.seats.csv"), self.seat_rows()),
                              (Path(f"{stem}.summary.csv"), self.summary_rows()),
-                             (Path(f"{stem}.wins.csv"), self.all_win_rows())):
-            columns = list(dict.fromkeys(k for row in rows for k in row))
-            with open(target, "w", newline="", encoding="utf-8") as out:
-                writer = csv.DictWriter(out, columns)
-                writer.writeheader()
-                writer.writerows(rows)
-            written.append(target)
-        return written
+                             (Path(f"{stem}.wins.csv"), self.all_win_rows())])
 
     def report(self) -> str:
         """The results as text (what the command prints): the stop rule's end, a verdict in words per metric, each

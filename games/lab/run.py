@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from .playing import play_chunk
 from .results import Results
-from .runners import Runner
+from .runners import Runner, Stoppable
 from .store import LEASE, Store
 from .verdicts import StopRule
 
@@ -46,7 +46,7 @@ def author() -> str:
         return "someone"
 
 
-class Run:
+class Run(Stoppable):
     """One run of an experiment (see :meth:`Experiment.start`): :meth:`steps` plays and yields
     :class:`~games.lab.experiment.Progress`; :meth:`stop` ends it early; :meth:`results` reads what is complete."""
 
@@ -82,18 +82,7 @@ class Run:
         self._mine: set[tuple[str, int]] = set()  # pairs (arm, seed) this run holds claims on
         self._registered = False
 
-    # ------------------------------------------------------------------ control
-    def stop(self) -> None:
-        """End the run early: no new game starts; finished games are kept."""
-        self._stopped = True
-
-    @property
-    def stopping(self) -> bool:
-        return self._stopped or bool(self.stop_event is not None and self.stop_event.is_set())
-
-    def close(self) -> None:
-        self.runner.close()
-
+    # ------------------------------------------------------------------ control (stop, stopping, close: Stoppable)
     @property
     def planned(self) -> int:
         """The most games of this experiment, every arm."""

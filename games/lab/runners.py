@@ -50,6 +50,26 @@ class Runner:
     close: Callable[[], None] = field(default=lambda: None)
 
 
+class Stoppable:
+    """What a run on a runner (an experiment's, a search's) shares: it is stopped by :meth:`stop` or by its
+    ``stop_event`` (set from another thread), and :meth:`close` shuts down what its runner started."""
+
+    runner: Runner
+    stop_event: Any
+    _stopped: bool
+
+    def stop(self) -> None:
+        """End the run: no new game starts; the games now playing finish, and every finished game is kept."""
+        self._stopped = True
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopped or bool(self.stop_event is not None and self.stop_event.is_set())
+
+    def close(self) -> None:
+        self.runner.close()
+
+
 def _distributed() -> Any:
     try:
         return importlib.import_module("distributed")

@@ -27,7 +27,7 @@ the capital), it is widened to take it in, which keeps its guarantee (a wider in
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Callable, Iterable
 
 #: How many halvings an interval's ends are searched with (2**-48 of the range: far below what is printed).
 BISECTIONS = 48
@@ -89,7 +89,21 @@ class Sequence:
         return min(low, mean), max(high, mean)
 
 
+def _crossing(holds: Callable[[float], bool]) -> tuple[float, float]:
+    """Where ``holds`` turns from true to false on [0, 1] (true at 0, false at 1): the bracket ``(a, b)``, true at
+    ``a`` and false at ``b``, after :data:`BISECTIONS` halvings."""
+    a, b = 0.0, 1.0
+    for _ in range(BISECTIONS):
+        mid = (a + b) / 2
+        if holds(mid):
+            a = mid
+        else:
+            b = mid
+    return a, b
+
+
 # ---------------------------------------------------------------------------------------------- bounded: betting
+
 class BettingSequence(Sequence):
     """The hedged betting sequence for observations in ``[low, high]`` (module docstring). ``alpha`` tunes the bets
     (the level the sequence is mostly read at); ``c`` caps a bet at ``c / m`` of the capital (the paper's 1/2) and
@@ -187,25 +201,11 @@ class BettingSequence(Sequence):
         up_limit = limit - math.log(self.theta)
         down_limit = limit - math.log(1 - self.theta)
         low = 0.0
-        if self._logs(0.0)[0] >= up_limit:
-            a, b = 0.0, 1.0  # rejected at a, not at b (K+ at 1 is at most 1)
-            for _ in range(BISECTIONS):
-                mid = (a + b) / 2
-                if self._logs(mid)[0] >= up_limit:
-                    a = mid
-                else:
-                    b = mid
-            low = b
+        if self._logs(0.0)[0] >= up_limit:  # rejected at 0, not at 1 (K+ at 1 is at most 1)
+            low = _crossing(lambda mean: self._logs(mean)[0] >= up_limit)[1]
         high = 1.0
-        if self._logs(1.0)[1] >= down_limit:
-            a, b = 0.0, 1.0  # not rejected at a, rejected at b
-            for _ in range(BISECTIONS):
-                mid = (a + b) / 2
-                if self._logs(mid)[1] >= down_limit:
-                    b = mid
-                else:
-                    a = mid
-            high = a
+        if self._logs(1.0)[1] >= down_limit:  # not rejected at 0, rejected at 1
+            high = _crossing(lambda mean: not self._logs(mean)[1] >= down_limit)[0]
         return self._with_estimate(self._unscaled(low), self._unscaled(max(low, high)))
 
 

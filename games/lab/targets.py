@@ -41,7 +41,7 @@ from games.core.parameters import quoted
 from .lineup import BotSpec, parse_lineup
 from .metrics import metric as metric_named
 from .results import SUMMARY
-from .variants import MAX_FILE, Variant, VariantError
+from .variants import MAX_FILE, Variant, VariantError, read_file
 
 #: A band's pull towards its middle: the loss at its edge, in the goal's units (none at the middle).
 CENTRE_PULL = 0.1
@@ -520,15 +520,7 @@ class Target:
     @classmethod
     def load(cls, path: str | Path) -> Target:
         """Read a target file (refused by :class:`TargetError` with the file named)."""
-        path = Path(path)
-        try:
-            data = path.read_bytes()
-        except OSError as err:
-            raise TargetError(f"{path}: cannot be read ({err.strerror or err})") from None
-        try:
-            return cls.from_json(data)
-        except VariantError as err:
-            raise TargetError(f"{path.name}: {err}") from None
+        return read_file(path, cls.from_json, TargetError)
 
 
 __all__ = ["CENTRE_PULL", "METHODS", "Goal", "Measure", "Target", "TargetError", "measure_name", "measures",

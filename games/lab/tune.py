@@ -42,9 +42,9 @@ from typing import Any, Callable, Iterator, Mapping
 
 from games.core.parameters import quoted
 
-from .experiment import Arm, Experiment, Progress, drive_async
+from .experiment import Arm, Experiment, Progress, drive, drive_async
 from .playing import play_chunk
-from .runners import Runner, executor_for
+from .runners import Runner, Stoppable, executor_for
 from .search import Point, Search, make_search
 from .spaces import Space, SpaceError, parse_space
 from .store import LEASE, Store, StoreError
@@ -113,7 +113,7 @@ def as_target(target: Target | Mapping[str, Any] | str | Path) -> Target:
     raise TargetError(f"a target is a games.lab.tune.Target, its JSON object or a file, not {quoted(str(target))}")
 
 
-class Tuning:
+class Tuning(Stoppable):
     """One run of a search towards a target (module docstring): :meth:`steps` plays and yields
     :class:`TuneProgress`; :meth:`stop` ends it after the games now playing; :meth:`results` reads what it found.
     ``budget_games`` or ``minutes`` (ntbea only); ``jobs``, ``dask``, ``executor``: the runner (as an experiment's);
@@ -167,18 +167,7 @@ class Tuning:
         self.notes: list[str] = []
         self._started = 0.0
 
-    # ------------------------------------------------------------------ control
-    def stop(self) -> None:
-        """End the run after the games now playing (finished games are kept)."""
-        self._stopped = True
-
-    @property
-    def stopping(self) -> bool:
-        return self._stopped or bool(self.stop_event is not None and self.stop_event.is_set())
-
-    def close(self) -> None:
-        self.runner.close()
-
+    # ------------------------------------------------------------------ control (stop, stopping, close: Stoppable)
     @property
     def lineup(self) -> list[str]:
         return [str(s) for s in self.target.lineup]
@@ -400,14 +389,7 @@ def tune(target: Target | Mapping[str, Any] | str | Path, *, budget_games: int |
     on."""
     run = Tuning(target, budget_games, minutes, jobs, dask, executor, store, stop_event, confirm_games, confirm,
                  method, lease, **settings)
-    report = terminal_progress if progress is True else progress or None
-    try:
-        for step in run.steps():
-            if report:
-                report(step)
-    finally:
-        run.close()
-    return run.results()
+    return drive(run, terminal_progress if progress is True else progress or None)
 
 
 async def tune_async(target: Target | Mapping[str, Any] | str | Path, *, budget_games: int | None = None,

@@ -19,12 +19,12 @@ search was lucky.
 
 from __future__ import annotations
 
-import csv
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from .results import write_tables
 from .sequences import BettingSequence, TSequence
 from .verdicts import percent, plain
 
@@ -258,15 +258,7 @@ class TuneResults:
         tables = [(path, self.rows()), (Path(f"{stem}.progress.csv"), self.trajectory)]
         if self.confirmation is not None:
             tables.append((Path(f"{stem}.confirmation.csv"), [c.row() for c in self.confirmation.checks]))
-        written = []
-        for target, rows in tables:
-            columns = list(dict.fromkeys(k for row in rows for k in row))
-            with open(target, "w", newline="", encoding="utf-8") as out:
-                writer = csv.DictWriter(out, columns)
-                writer.writeheader()
-                writer.writerows(rows)
-            written.append(target)
-        return written
+        return write_tables(tables)
 
     def write_best(self, path: str | Path) -> Path | None:
         """Write the best candidate as an ordinary variant file (``None`` when nothing was played)."""

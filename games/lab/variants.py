@@ -26,7 +26,7 @@ import dataclasses
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from games import GAMES, game_class
 from games.core import Changes, ConfigError, Game, GameError, Parameter, ParameterError, config_from_dict
@@ -34,12 +34,28 @@ from games.core.parameters import canonical, normalise, quoted, thaw
 
 #: The keys of a variant's JSON form.
 _KEYS = ("game", "name", "changes")
+#: What a file is read into (a variant, a target).
+Loaded = TypeVar("Loaded")
 #: Most characters of a variant file the lab reads (a real one is a few kilobytes).
 MAX_FILE = 2_000_000
 
 
 class VariantError(ParameterError):
     """A variant the lab refuses (a bad change, an unknown game, a malformed file), with the sentence why."""
+
+
+def read_file(path: str | Path, parse: Callable[[bytes], Loaded], error: type[VariantError]) -> Loaded:
+    """``parse`` of the bytes of the file at ``path``; a file that cannot be read or parsed is refused by ``error``,
+    with the file named (the one reading of a variant file and of a target file)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise error(f"{path}: cannot be read ({err.strerror or err})") from None
+    try:
+        return parse(data)
+    except VariantError as err:
+        raise error(f"{path.name}: {err}") from None
 
 
 def _cls(game: Any) -> type[Game]:
@@ -204,15 +220,7 @@ class Variant:
     @classmethod
     def load(cls, path: str | Path) -> Variant:
         """Read a variant file (refused by :class:`VariantError` with the file named)."""
-        path = Path(path)
-        try:
-            data = path.read_bytes()
-        except OSError as err:
-            raise VariantError(f"{path}: cannot be read ({err.strerror or err})") from None
-        try:
-            return cls.from_json(data)
-        except VariantError as err:
-            raise VariantError(f"{path.name}: {err}") from None
+        return read_file(path, cls.from_json, VariantError)
 
     # ------------------------------------------------------------------ comparing
     def __eq__(self, other: object) -> bool:

@@ -4,11 +4,10 @@ every table is (tables.py, TableKinds "ct" and "ck")."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from .support import PYTHONISH, click_and_wait, kernel_exec
+from .support import PYTHONISH, click_and_wait, kernel_json
 
 ROOT = '[data-testid="ct-view-root"]'
 MESSAGE = '[data-testid="ct-view-message"]'
@@ -28,9 +27,7 @@ del _catan_board_probe
 
 
 def probe(page: Any) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    return json.loads(out.strip().splitlines()[-1])
+    return kernel_json(page, PROBE)
 
 
 def check_catan_board_view(page: Any, view: Any, shot: Path | None = None) -> list[str]:

@@ -17,7 +17,7 @@ Fixtures:
   session fails if a server saved a file.
 - ``guarded``: a fresh browser context and page that only reaches 127.0.0.1 (``data:`` and ``blob:`` pass; blob is
   how anywidget loads its ES module) and records console errors; ``guarded.check()`` fails on either (see the
-  documented allow-lists in support.py). A failing test leaves a full-page screenshot
+  documented allow-lists in pages.py). A failing test leaves a full-page screenshot
   ``test-artifacts/screenshots/FAILED-<test>.png`` and a "browser console" report section.
 - ``lab_page``: the same guard on one JupyterLab page shared by the session (the app boots once); each test opens
   its notebook in it, and afterwards the notebook is closed unsaved and its kernel shut down.
@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from . import support
+from . import pages, servers, support
 
 # The fixture notebooks are driven through the browser; keep nbval (`--nbval` in addopts) from collecting them too.
 collect_ignore_glob = ["fixtures/*"]
@@ -88,11 +88,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         funcargs = getattr(item, "funcargs", {})
         for name in ("lab", "notebook7", "voila_fixture", "voila_lessons"):
             server = funcargs.get(name)
-            if isinstance(server, support.Server):
+            if isinstance(server, servers.Server):
                 report.sections.append((f"{server.name} log", server.log_tail()))
         for name in ("lab_page", "notebook7_page", "guarded"):
             page = funcargs.get(name)
-            if isinstance(page, support.GuardedPage) and (page.console_errors or page.outside or page.ignored):
+            if isinstance(page, pages.GuardedPage) and (page.console_errors or page.outside or page.ignored):
                 report.sections.append(("browser console", page.summary()))
                 break
     return report
@@ -149,15 +149,15 @@ def chromium():
         browser.close()
 
 
-def _new_page(chromium) -> support.GuardedPage:
+def _new_page(chromium) -> pages.GuardedPage:
     # A normal laptop screen: the screenshots show what a learner sees at 1280 × 800.
     context = chromium.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
-    page = support.GuardedPage(context)
+    page = pages.GuardedPage(context)
     page.page.set_default_timeout(support.SLOW_MS)
     return page
 
 
-def _after_test(page: support.GuardedPage, request: pytest.FixtureRequest) -> None:
+def _after_test(page: pages.GuardedPage, request: pytest.FixtureRequest) -> None:
     """Failure screenshot; and a passing test that forgot ``check()`` still gets the loopback/console verdict."""
     call = getattr(request.node, "_browser_rep_call", None)
     if call is not None and call.failed:
@@ -188,25 +188,25 @@ def _log_name(name: str) -> str:
     return f"{Path(name).stem}-{_worker()}{Path(name).suffix}" if _worker() else name
 
 
-def _jupyter_server(app: str, name: str, tmp_path_factory) -> support.Server:
+def _jupyter_server(app: str, name: str, tmp_path_factory) -> servers.Server:
     tmp = tmp_path_factory.mktemp(app)
-    support.write_overrides(tmp)
-    port = support.free_port()
+    servers.write_overrides(tmp)
+    port = servers.free_port()
     token = secrets.token_hex(16)
-    return support.Server(name=name, argv=support.jupyter_argv(app, port, token, tmp),
-                          env=support.isolated_env(tmp), port=port, token=token, ready_path="/api/status",
+    return servers.Server(name=name, argv=servers.jupyter_argv(app, port, token, tmp),
+                          env=servers.isolated_env(tmp), port=port, token=token, ready_path="/api/status",
                           log_path=support.LOGS / _log_name(f"{app}.log"))
 
 
-def _voila_server(tmp_path_factory, name: str, target: str, log: str) -> support.Server:
+def _voila_server(tmp_path_factory, name: str, target: str, log: str) -> servers.Server:
     """Voila on ``target``: a notebook (served at ``/``) or a folder (``/voila/render/<notebook>.ipynb``, a
     classroom "play" page)."""
     tmp = tmp_path_factory.mktemp("voila")
-    port = support.free_port()
+    port = servers.free_port()
     argv = [sys.executable, "-m", "voila", target, "--no-browser",
             "--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0",
             "--VoilaConfiguration.show_tracebacks=True"]
-    return support.Server(name=name, argv=argv, env=support.isolated_env(tmp), port=port,
+    return servers.Server(name=name, argv=argv, env=servers.isolated_env(tmp), port=port,
                           ready_path="/voila/static/voila.js", log_path=support.LOGS / _log_name(log))
 
 
@@ -235,7 +235,7 @@ def _server_pool(request, tmp_path_factory):
     assert not saved, "a Jupyter server wrote into the repo during the browser tests:\n" + "\n".join(saved)
 
 
-def _from_pool(pool: dict[str, support.Server], name: str, tmp_path_factory) -> support.Server:
+def _from_pool(pool: dict[str, servers.Server], name: str, tmp_path_factory) -> servers.Server:
     if name not in pool:  # requested dynamically: launch now
         pool[name] = SERVER_FIXTURES[name](tmp_path_factory).launch()
     return pool[name].wait_ready()

@@ -9,14 +9,13 @@ Every click that Python answers is timed from the click to the redraw of the mes
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import support
-from .support import PYTHONISH, READABLE, REPLY_MS, click_and_wait, kernel_exec
+from .support import PYTHONISH, READABLE, REPLY_MS, click_and_wait, kernel_json
 
 # Every game table alive in the kernel, by model id: its class, its actions so far, how many answers it has sent,
 # its message and the decision it waits for.
@@ -67,9 +66,7 @@ TABLE_KINDS = [
 
 
 def probe_tables(page: Any, cls: str | None = None) -> dict[str, dict[str, Any]]:
-    out = kernel_exec(page, TABLE_PROBE)
-    assert "KERNEL-ERROR" not in out, out
-    tables = json.loads(out.strip().splitlines()[-1])
+    tables = kernel_json(page, TABLE_PROBE)
     return {k: v for k, v in tables.items() if cls is None or v["cls"] == cls}
 
 
@@ -355,15 +352,11 @@ def click_every_kind(page: Any, view: Any, kind: TableKind, name: str) -> list[s
     the message is Python's info answer."""
     from playwright.sync_api import expect
 
-    out = kernel_exec(page, KINDS % kind.game)
-    assert "KERNEL-ERROR" not in out, out
-    kinds = json.loads(out.strip().splitlines()[-1])
+    kinds = kernel_json(page, KINDS % kind.game)
     done = []
     for decision, verbs in kinds.items():
         index = max(range(len(verbs)), key=lambda i: len(verbs[i]))
-        out = kernel_exec(page, SET_POSITION % (name, kind.game, decision, index))
-        assert "KERNEL-ERROR" not in out, out
-        state = json.loads(out.strip().splitlines()[-1])
+        state = kernel_json(page, SET_POSITION % (name, kind.game, decision, index))
         expect(view.get_by_test_id(f"{kind.prefix}-prompt")).to_have_text(state["prompt"], timeout=REPLY_MS)
         shot = support.SCREENSHOTS / f"every-kind-{kind.prefix}-{decision}-1280x800.png"
         seen = one_screen(page, view, kind, shot)

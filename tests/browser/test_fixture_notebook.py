@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from . import support
+from . import kutna_hora_views, support
 
 pytestmark = pytest.mark.browser
 
@@ -46,14 +46,14 @@ def test_fixture_clicks_change_the_python_objects_in_jupyterlab(lab_page):
     expect(view.get_by_test_id("kh-ps-nodemand-permits")).to_be_visible()  # set up by the cell: permits under ✗
 
     # legal: advance the ore deck by one card
-    support.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-deck-ore"))
+    kutna_hora_views.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-deck-ore"))
     expect(view.get_by_test_id("kh-ps-position-ore")).to_have_text("1")
     expect(view.get_by_test_id("kh-ps-message")).not_to_have_class(ERROR)
     support.run_cell(page, CELL_PRINT)
     expect(printed(page)).to_have_text("ore=1 population=2 permits_notch=2 step=3 kind=info")
 
     # refused: build permits while its price shows a red ✗
-    support.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-good-permits"))
+    kutna_hora_views.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-good-permits"))
     message = view.get_by_test_id("kh-ps-message")
     expect(message).to_have_class(ERROR)
     expect(message).to_have_text(re.compile(r"^Not allowed: .*permits.*no demand", re.S))
@@ -61,11 +61,11 @@ def test_fixture_clicks_change_the_python_objects_in_jupyterlab(lab_page):
     expect(printed(page)).to_have_text("ore=1 population=2 permits_notch=2 step=3 kind=error")
 
     # a legal build moves its slider one notch right, and the view's price is the game's price
-    support.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-good-beer"))
+    kutna_hora_views.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-good-beer"))
     expect(view.get_by_test_id("kh-ps-cell-beer-1")).to_have_class(re.compile(r"\bkh-ps-cell--now\b"))
     support.run_cell(page, CELL_PRINT)
     expect(printed(page)).to_have_text("ore=1 population=3 permits_notch=2 step=4 kind=info")
-    state = next(s for s in support.probe_stands(page).values() if s["sliders"]["permits"] == 2)  # `stand`
+    state = next(s for s in kutna_hora_views.probe_stands(page).values() if s["sliders"]["permits"] == 2)  # `stand`
     assert state["sliders"]["beer"] == 1
     expect(view.get_by_test_id("kh-ps-price-beer")).to_have_text(str(state["prices"]["beer"]))
 
@@ -90,7 +90,7 @@ def test_fixture_renders_and_answers_a_click_in_notebook7(notebook7, notebook7_p
     notebook7_page.wait_for(view, what="the PriceStand view")
     position = view.get_by_test_id("kh-ps-position-ore")
     expect(position).to_have_text("0")
-    support.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-deck-ore"))
+    kutna_hora_views.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-deck-ore"))
     expect(position).to_have_text("1")
     support.run_cell(page, CELL_PRINT)
     expect(printed(page)).to_have_text("ore=1 population=2 permits_notch=2 step=3 kind=info")
@@ -110,9 +110,9 @@ def test_fixture_renders_and_answers_a_click_in_voila(voila_fixture, guarded):
     expect(page.get_by_text("ore=0 population=2 permits_notch=2 step=2 kind=info")).to_be_visible()
     position = view.get_by_test_id("kh-ps-position-ore")
     expect(position).to_have_text("0")
-    support.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-deck-ore"))
+    kutna_hora_views.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-deck-ore"))
     expect(position).to_have_text("1")
-    support.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-good-permits"))
+    kutna_hora_views.click_and_wait_for_redraw(view, view.get_by_test_id("kh-ps-good-permits"))
     expect(view.get_by_test_id("kh-ps-message")).to_have_class(ERROR)
     expect(page.locator(".js-plotly-plot")).to_have_count(1, timeout=support.SLOW_MS)
     support.assert_no_errors(page, page.locator("body"), model=False)

@@ -15,7 +15,7 @@ import pytest
 
 from widgets.shared.play import PAGES
 
-from . import support, tables
+from . import servers, support, tables
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ def kind_of(game_id: str) -> tables.TableKind:
     return next(k for k in tables.TABLE_KINDS if k.prefix == PREFIX[game_id])
 
 
-def open_page(page, server: support.Server, name: str, kind: tables.TableKind):
+def open_page(page, server: servers.Server, name: str, kind: tables.TableKind):
     page.goto(f"{server.url}/voila/render/play/{name}.ipynb")
     view = page.locator(kind.root).first
     return view

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from . import support, tables
-from .support import PYTHONISH, REPLY_MS, click_and_wait, kernel_exec
+from .support import PYTHONISH, REPLY_MS, click_and_wait, kernel_json
 
 pytestmark = pytest.mark.browser
 
@@ -76,9 +76,7 @@ def _view(page: Any, lab_page: Any, kind: tables.TableKind) -> Any:
 def _at(page: Any, view: Any, kind: tables.TableKind, decision: str, index: int) -> dict[str, Any]:
     from playwright.sync_api import expect
 
-    out = kernel_exec(page, tables.SET_POSITION % (CELLS[kind.cls][1], kind.game, decision, index))
-    assert "KERNEL-ERROR" not in out, out
-    state = json.loads(out.strip().splitlines()[-1])
+    state = kernel_json(page, tables.SET_POSITION % (CELLS[kind.cls][1], kind.game, decision, index))
     expect(view.get_by_test_id(f"{kind.prefix}-prompt")).to_have_text(state["prompt"], timeout=REPLY_MS)
     return state
 
@@ -258,9 +256,7 @@ ONE_BUTTON_BAR = 210
 def _put(page: Any, view: Any, kind: tables.TableKind, decision: str, count: int) -> dict[str, Any]:
     from playwright.sync_api import expect
 
-    out = kernel_exec(page, SET_BY_COUNT % (CELLS[kind.cls][1], kind.game, decision, count))
-    assert "KERNEL-ERROR" not in out, out
-    state = json.loads(out.strip().splitlines()[-1])
+    state = kernel_json(page, SET_BY_COUNT % (CELLS[kind.cls][1], kind.game, decision, count))
     expect(view.get_by_test_id(f"{kind.prefix}-prompt")).to_have_text(state["prompt"], timeout=REPLY_MS)
     return state
 

@@ -41,11 +41,8 @@ def test_a_road_may_extend_your_own_road_but_not_float_free():
     assert said[0] != said[1] and not any(", or " in sentence for sentence in said)  # one reason each
 
 
-@rule("build.road-blocked")
-def test_no_road_through_an_opponents_settlement():
-    game = position(settlements={0: [17], 1: [28]}, roads={0: [edge(17, 22), edge(22, 16)]}, hands={0: ROAD})
-    assert f"road {edge(22, 28)}" in legal(game)  # up to the opponent's settlement
-    play(game, f"road {edge(22, 28)}")
+def assert_no_road_past_player_2_at_28(game) -> None:
+    """Player 1, given a road's cost, may not build on from intersection 28, where Player 2's settlement stands."""
     game.state.hands[0] += 1
     game.state.hands[2] += 1
     game.state.bank[0] -= 1
@@ -53,6 +50,14 @@ def test_no_road_through_an_opponents_settlement():
     refused(game, f"road {edge(28, 33)}", f"path {edge(28, 33)} meets your roads only at intersection 28, where "
                                           r"Player 2's settlement stands: a road cannot pass another player's piece "
                                           r"\(build.road-blocked\)")
+
+
+@rule("build.road-blocked")
+def test_no_road_through_an_opponents_settlement():
+    game = position(settlements={0: [17], 1: [28]}, roads={0: [edge(17, 22), edge(22, 16)]}, hands={0: ROAD})
+    assert f"road {edge(22, 28)}" in legal(game)  # up to the opponent's settlement
+    play(game, f"road {edge(22, 28)}")
+    assert_no_road_past_player_2_at_28(game)
 
 
 @rule("build.road-blocked")
@@ -64,13 +69,7 @@ def test_a_new_settlement_on_an_opponents_road_blocks_building_through_it():
     assert "build.road-blocked" in rules_of(events) and not game.state.road_ok[0] >> edge(28, 33) & 1
     game.state.player = 0
     game.state.stack[-1] = waiting(game.state.stack[-1].kind, 0)
-    game.state.hands[0] += 1
-    game.state.hands[2] += 1
-    game.state.bank[0] -= 1
-    game.state.bank[2] -= 1
-    refused(game, f"road {edge(28, 33)}", f"path {edge(28, 33)} meets your roads only at intersection 28, where "
-                                          r"Player 2's settlement stands: a road cannot pass another player's piece "
-                                          r"\(build.road-blocked\)")
+    assert_no_road_past_player_2_at_28(game)
     assert f"road {edge(22, 16)}" in legal(game)
 
 

@@ -14,12 +14,13 @@ from games.catan.cities_knights import CK_RULES, CKGame, barbarians, flow, new_g
 from games.catan.cities_knights.state import CARDS, KIND_TRACK, KINDS, TRACKS
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.state import waiting
-from games.core import Changes, ConfigError, ParameterError, Rng
+from games.core import Changes, ConfigError, ParameterError
 from games.core.parameters import thaw
+from tests.checks import random_moves
 
 from .ck_scenario import ck_position, force_dice, give, hand, legal, path, play, progress_of, rules_of, sound, stack
 from .test_ck_barbarians import LOSS, attack, with_metropolises
-from .test_parameters import play_variant, texts, variant_strategy
+from .test_parameters import action_kinds_seen, lab_series, play_variant, texts, variant_strategy
 
 PARAMETERS = {p.name: p for p in CKGame.parameters()}
 
@@ -418,18 +419,12 @@ def test_random_variants_play_to_the_end_and_save_load_and_replay(changes, seed,
 @pytest.mark.slow
 def test_the_lab_hooks_on_played_games():
     for seed, players in ((1, 3), (2, 4)):
-        game, pick = new_game(seed=seed, players=players), Rng(seed)
+        game = new_game(seed=seed, players=players)
         rounds, ships = [], []
-        while not game.is_terminal():
-            legal_ = game.legal_actions()
+        for _ in random_moves(game, seed):
             rounds.append(game.round_number())
-            assert len(game.standings()) == players
-            series = game.series()
-            for value in series.values():
-                assert isinstance(value, float) or (len(value) == players and all(isinstance(x, float)
-                                                                                  for x in value))
+            series = lab_series(game, players)
             ships.append(series["barbarian_ship"])
-            game.apply_unchecked(legal_[pick.below(len(legal_))])
         assert rounds == sorted(rounds) and rounds[-1] >= 1
         assert max(ships) >= 1 and game.series()["barbarian_attacks"] == game.state.attacks
         assert game.standings() == tuple(float(x) for x in game.scores())
@@ -438,13 +433,7 @@ def test_the_lab_hooks_on_played_games():
 
 @pytest.mark.slow
 def test_every_action_kind_matches_legal_actions_of_random_games():
-    seen: set[str] = set()
-    for seed in range(6):
-        game, pick = new_game(seed=seed), Rng(seed)
-        while not game.is_terminal():
-            legal_ = game.legal_actions()
-            seen.update(str(a) for a in legal_)
-            game.apply_unchecked(legal_[pick.below(len(legal_))])
+    seen = action_kinds_seen(lambda seed: new_game(seed=seed), range(6))
     for prefix in CKGame.action_kinds:
         assert any(a == prefix or a.startswith(prefix + " ") for a in seen), prefix
     assert {"wall", "trade", "propose", "knight"} <= set(CKGame.action_kinds)

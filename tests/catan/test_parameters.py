@@ -14,9 +14,10 @@ from games.catan import RULES, CatanGame, board, new_game
 from games.catan import parameters as catan_parameters
 from games.catan.data import rulebook
 from games.catan.development import KINDS
-from games.core import Changes, ConfigError, ParameterError, Rng
+from games.core import Changes, ConfigError, ParameterError
 from games.core.conformance import check_random_game
 from games.core.parameters import cells_of, thaw
+from tests.checks import random_moves
 
 from .scenario import force_roll, give, hand, legal, path, play, position, rules_of, to_main
 
@@ -377,20 +378,33 @@ def test_random_variants_play_to_the_end_and_save_load_and_replay(changes, seed,
 
 
 # ---------------------------------------------------------------- the design lab's hooks
+def lab_series(game, players) -> dict:
+    """The design lab's hooks at a position: a number per seat in the standings, and every series a number or a
+    number per seat; returns the series."""
+    standings, series = game.standings(), game.series()
+    assert len(standings) == players and all(isinstance(x, float) for x in standings)
+    for value in series.values():
+        assert isinstance(value, float) or (len(value) == players and all(isinstance(x, float) for x in value))
+    return series
+
+
+def action_kinds_seen(make, seeds) -> set[str]:
+    """Every legal action met in random games from ``make(seed)``, one game per seed."""
+    seen: set[str] = set()
+    for seed in seeds:
+        for legal_ in random_moves(make(seed), seed):
+            seen.update(str(a) for a in legal_)
+    return seen
+
+
 @pytest.mark.slow
 def test_the_lab_hooks_on_played_games():
     for seed, players in ((1, 3), (2, 4)):
-        game, pick = new_game(seed=seed, players=players), Rng(seed)
+        game = new_game(seed=seed, players=players)
         rounds = []
-        while not game.is_terminal():
-            legal_ = game.legal_actions()
+        for _ in random_moves(game, seed):
             rounds.append(game.round_number())
-            standings, series = game.standings(), game.series()
-            assert len(standings) == players and all(isinstance(x, float) for x in standings)
-            for value in series.values():
-                assert isinstance(value, float) or (len(value) == players and all(isinstance(x, float)
-                                                                                  for x in value))
-            game.apply_unchecked(legal_[pick.below(len(legal_))])
+            lab_series(game, players)
         assert rounds == sorted(rounds) and rounds[0] == 0 and rounds[-1] >= 1
         assert game.standings() == tuple(float(x) for x in game.scores())
         last = game.state.turn
@@ -400,13 +414,7 @@ def test_the_lab_hooks_on_played_games():
 
 @pytest.mark.slow
 def test_every_action_kind_matches_legal_actions_of_random_games():
-    seen: set[str] = set()
-    for seed in range(4):
-        game, pick = new_game(seed=seed), Rng(seed)
-        while not game.is_terminal():
-            legal_ = game.legal_actions()
-            seen.update(str(a) for a in legal_)
-            game.apply_unchecked(legal_[pick.below(len(legal_))])
+    seen = action_kinds_seen(lambda seed: new_game(seed=seed), range(4))
     for prefix in CatanGame.action_kinds:
         assert any(a == prefix or a.startswith(prefix + " ") for a in seen), prefix
     assert {"trade", "propose", "buy"} <= set(CatanGame.action_kinds)

@@ -244,20 +244,23 @@ def test_implicit_minimax_backs_up_the_best_childs_rating_and_still_finds_the_wi
     assert root.best is not None and root.best[0] == 1.0, "the root's minimax value is its winning child's"
 
 
-def test_greedy_playouts_follow_the_one_step_rating():
-    game = LeaningToy(None, 0)
-    game.state.pile = 9
-    rated = []
+def rated_counts(monkeypatch) -> list[int]:
+    """How many actions each rating of a LeaningToy position rated (its ``lookaheads`` spied on for the test)."""
+    rated: list[int] = []
     real = LeaningToy.lookaheads
 
     def spy(self, actions, player):
         rated.append(len(actions))
         return real(self, actions, player)
-    LeaningToy.lookaheads = spy
-    try:
-        MCTSBot(2, playouts=10, settings=SearchSettings(depth=3, playout="greedy")).ratings(game)
-    finally:
-        LeaningToy.lookaheads = real
+    monkeypatch.setattr(LeaningToy, "lookaheads", spy)
+    return rated
+
+
+def test_greedy_playouts_follow_the_one_step_rating(monkeypatch):
+    game = LeaningToy(None, 0)
+    game.state.pile = 9
+    rated = rated_counts(monkeypatch)
+    MCTSBot(2, playouts=10, settings=SearchSettings(depth=3, playout="greedy")).ratings(game)
     assert len(rated) >= 10, "every playout move was rated"
 
 
@@ -279,22 +282,13 @@ def test_settings_refuse_impossible_values():
             SearchSettings(**bad)
 
 
-def test_below_the_root_the_pull_expects_the_other_seats_to_play_what_greedy_likes():
+def test_below_the_root_the_pull_expects_the_other_seats_to_play_what_greedy_likes(monkeypatch):
     """With ``prior_below`` each node's actions are rated once (its deal's greedy rating) and tried best first."""
-    rated = []
-    real = LeaningToy.lookaheads
-
-    def spy(self, actions, player):
-        rated.append(len(actions))
-        return real(self, actions, player)
-    LeaningToy.lookaheads = spy
-    try:
-        game = LeaningToy(None, 0)
-        game.state.pile = 12
-        bot = MCTSBot(4, playouts=60, settings=SearchSettings(depth=0, prior_below=5.0))
-        bot.ratings(game)
-    finally:
-        LeaningToy.lookaheads = real
+    rated = rated_counts(monkeypatch)
+    game = LeaningToy(None, 0)
+    game.state.pile = 12
+    bot = MCTSBot(4, playouts=60, settings=SearchSettings(depth=0, prior_below=5.0))
+    bot.ratings(game)
     below = [child for child in bot._root.children.values()
              if child.children and all(a.verb == "take" for a in child.children)]
     assert rated and below and all(child.bias is not None for child in below)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from games.core import Rng
 from games.kardinal_koenig import new_game, score_chart
-from tests.checks import random_positions
+from tests.checks import random_positions, twins_seen_alike
 
 from .scenario import has_hidden_chips, hidden_twin, lose_stones, play, table
 
@@ -27,9 +27,7 @@ def test_no_observation_shows_a_chip_kind_its_viewer_may_not_know(seed, players,
     for game in positions(seed, players, every):
         if game.is_terminal():
             break
-        for viewer in [None, *range(players)]:
-            twin = hidden_twin(game, viewer)
-            assert twin.observe(viewer) == game.observe(viewer), f"seed {seed} step {len(game.history)} {viewer}"
+        for viewer, twin in twins_seen_alike(game, hidden_twin, seed):
             if viewer is None and has_hidden_chips(game, viewer):
                 hidden_seen += 1
                 assert twin.teacher_view() != game.teacher_view()  # the teacher sees every kind

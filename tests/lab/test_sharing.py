@@ -19,6 +19,7 @@ import time
 import pytest
 
 from games.lab import Arm, Experiment, Store, Variant
+from games.lab.experiment import drive
 
 SANDBOX = "kutna_hora.economy"  # the fastest game: a random game in a few milliseconds
 
@@ -150,12 +151,7 @@ def test_in_this_process_nothing_is_played_past_the_decision():
 def test_on_local_processes_outstanding_work_is_cancelled_once_decided():
     experiment = strong_experiment()
     run = experiment.start(jobs=2, chunk=3)
-    try:
-        for _ in run.steps():
-            pass
-    finally:
-        run.close()
-    _check_stop(run.results(), run, 2)
+    _check_stop(drive(run, progress=None), run, 2)
 
 
 @pytest.mark.slow
@@ -163,9 +159,4 @@ def test_on_a_dask_cluster_outstanding_work_is_cancelled_once_decided():
     pytest.importorskip("distributed", reason="Dask (distributed) is not installed: pip install -e \".[lab]\"")
     experiment = strong_experiment()
     run = experiment.start(jobs=2, dask="local", chunk=3)
-    try:
-        for _ in run.steps():
-            pass
-    finally:
-        run.close()
-    _check_stop(run.results(), run, 2)
+    _check_stop(drive(run, progress=None), run, 2)

@@ -19,8 +19,7 @@ loaded on first use, so ``import widgets.lab`` stays quick (plotly only comes wi
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from widgets.shared.lazy_names import lazy_names
 
 _HOMES = {
     "VariantEditor": "widgets.lab.editor",
@@ -33,12 +32,4 @@ _HOMES = {
 
 __all__ = sorted(_HOMES)
 
-
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(importlib.import_module(_HOMES[name]), name)
-    raise AttributeError(f"module 'widgets.lab' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)

@@ -34,7 +34,6 @@ here (``lab.target.use_best()``).
 from __future__ import annotations
 
 import asyncio
-import html
 import os
 import sys
 import threading
@@ -55,9 +54,9 @@ from widgets.shared.text import plural, seat_label, short
 
 from .editor import VariantEditor
 from .figures import figure_widget, static_chart
-from .results_view import ResultsView, game_seats
+from .results_view import ResultsView, game_seats, row_box, with_class
 from .target import TargetPanel
-from .words import WORDS, decisions_html, summary_html
+from .words import WORDS, decisions_html, escaped, summary_html
 
 #: Seconds between two redraws of the progress bar (a run in this process reports after every game).
 PROGRESS_EVERY = 0.25
@@ -77,22 +76,6 @@ def bot_options(game: Any) -> list[tuple[str, str]]:
             spec = BotSpec(base, None, (kind,))
             out.append((spec.words(game), str(spec)))
     return out
-
-
-def _box(children: Sequence[Any], css: str = "", **layout: Any) -> ipywidgets.HBox:
-    box = ipywidgets.HBox(list(children), layout={"flex_flow": "row wrap", "align_items": "center", **layout})
-    if css:
-        box.add_class(css)
-    return box
-
-
-def _classed(widget: Any, css: str) -> Any:
-    widget.add_class(css)
-    return widget
-
-
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
 
 
 class DesignLab(ResultsView, ipywidgets.VBox):
@@ -138,7 +121,7 @@ class DesignLab(ResultsView, ipywidgets.VBox):
         self.fan: Any = None
 
         # -- the arms and the editor
-        self.title = ipywidgets.HTML(f"<b>Design lab</b>: {_esc(self.game.title)} &nbsp;·&nbsp; edit a variant, "
+        self.title = ipywidgets.HTML(f"<b>Design lab</b>: {escaped(self.game.title)} &nbsp;·&nbsp; edit a variant, "
                                      "choose the bots, run; the same seeds and seats for every arm.")
         self.arm_picker = ipywidgets.Dropdown(description="editing", layout={"width": "380px"})
         self.add_button = ipywidgets.Button(description="add a variant", icon="plus",
@@ -157,7 +140,7 @@ class DesignLab(ResultsView, ipywidgets.VBox):
                                            value=n, description="players", layout={"width": "150px"})
         self._options = bot_options(self.game)
         self.seats = ipywidgets.HBox(layout={"flex_flow": "row wrap"})
-        self.games = _classed(ipywidgets.BoundedIntText(value=games, min=1, max=1_000_000, description="games",
+        self.games = with_class(ipywidgets.BoundedIntText(value=games, min=1, max=1_000_000, description="games",
                                                         tooltip="the most games per arm (whole blocks of seats)",
                                                         layout={"width": "170px"}), "lab-games")
         stops = [("none: play every game", None)] + [(f"{m}: {METRICS[m].words}", m) for m in METRICS]
@@ -178,15 +161,15 @@ class DesignLab(ResultsView, ipywidgets.VBox):
             self._set_stop(stop, margin)
 
         # -- run, stop, progress
-        self.run_button = _classed(ipywidgets.Button(description="Run", icon="play", button_style="success",
+        self.run_button = with_class(ipywidgets.Button(description="Run", icon="play", button_style="success",
                                                      tooltip="play the experiment (the kernel stays free)"), "lab-run")
-        self.stop_button = _classed(ipywidgets.Button(description="Stop", icon="stop", button_style="danger",
+        self.stop_button = with_class(ipywidgets.Button(description="Stop", icon="stop", button_style="danger",
                                                       disabled=True, tooltip="stop after the games now playing; "
                                                                              "finished games are kept"), "lab-stop")
-        self.progress = _classed(ipywidgets.IntProgress(value=0, min=0, max=1, layout={"width": "240px"}),
+        self.progress = with_class(ipywidgets.IntProgress(value=0, min=0, max=1, layout={"width": "240px"}),
                                  "lab-progress")
-        self.progress_label = _classed(ipywidgets.HTML("no run yet"), "lab-progress-label")
-        self.status = _classed(ipywidgets.HTML(), "lab-message")
+        self.progress_label = with_class(ipywidgets.HTML("no run yet"), "lab-progress-label")
+        self.status = with_class(ipywidgets.HTML(), "lab-message")
         self.run_button.on_click(self._safely(lambda _b: self.start()))
         self.stop_button.on_click(self._safely(lambda _b: self.stop()))
 
@@ -195,28 +178,28 @@ class DesignLab(ResultsView, ipywidgets.VBox):
         self._draw_arms()
         # Run, Stop, the progress and the lab's message line stick to the top of the notebook's view while the lab is
         # in it (lab.css); the editor's answers are said there too, since its own bar does not float inside the lab
-        self.controls = _classed(ipywidgets.VBox([
-            _box([self.run_button, self.stop_button, self.progress, self.progress_label]), self.status]), "lab-run-row")
+        run_row = row_box([self.run_button, self.stop_button, self.progress, self.progress_label])
+        self.controls = with_class(ipywidgets.VBox([run_row, self.status]), "lab-run-row")
         self.editor.observe(self._editor_said, names="message_seq")
         # The experiment's settings and Run, Stop and the progress come first, right under the title, so they stay in
         # view however long the variant's table and diff below them are (a 125-cell price rule is 38,000 px unfolded)
         # Two tabs under the bots: the experiment (everything above) and the target (a search towards goals). The
         # experiment's parts stay children of the lab (shown or hidden), so its Run row still sticks (lab.css)
         self.target = TargetPanel(self)
-        self.page = _classed(ipywidgets.ToggleButtons(options=["Experiment", "Target"], value="Experiment",
+        self.page = with_class(ipywidgets.ToggleButtons(options=["Experiment", "Target"], value="Experiment",
                                                       tooltips=["compare variants you write", "search for the "
                                                                 "variant that meets your goals"]), "lab-pages")
         self.page.observe(lambda _c: self._show_page(), names="value")
         self._experiment_parts = [
-            _box([self.games, self.stop_metric, self.margin, self.jobs, self.seed], "lab-setup"),
+            row_box([self.games, self.stop_metric, self.margin, self.jobs, self.seed], "lab-setup"),
             self.controls,
             ipywidgets.HTML("<b>the arms</b>: the baseline and the variants; edit the one chosen here"),
-            _box([self.arm_picker, self.add_button, self.remove_button], "lab-arms"),
+            row_box([self.arm_picker, self.add_button, self.remove_button], "lab-arms"),
             self.editor,
             self.result_box,
             self.table_box,
         ]
-        super().__init__(children=[self.title, _box([self.players, self.seats], "lab-bots"), self.page,
+        super().__init__(children=[self.title, row_box([self.players, self.seats], "lab-bots"), self.page,
                                    *self._experiment_parts, self.target], **kwargs)
         self.add_class("lab-root")
         self._show_page()
@@ -246,7 +229,7 @@ class DesignLab(ResultsView, ipywidgets.VBox):
         background = "#fdecea" if kind == "error" else "#eef4fb"
         self.status.value = (f"<div class='lab-msg lab-msg--{kind}' role='status' style='padding:3px 8px;"
                              f"border-radius:4px;background:{background};color:{colour};"
-                             f"{'font-weight:600;' if kind == 'error' else ''}'>{_esc(text)}</div>")
+                             f"{'font-weight:600;' if kind == 'error' else ''}'>{escaped(text)}</div>")
 
     def _refuse(self, text: str) -> None:
         self._say(text, "error")
@@ -383,7 +366,7 @@ class DesignLab(ResultsView, ipywidgets.VBox):
             menu = ipywidgets.Dropdown(options=extra + self._options, value=text,
                                        description=f"{seat_label(seat)}", layout={"width": "260px"},
                                        style={"description_width": "62px"})
-            menus.append(_classed(menu, f"lab-seat-{seat}"))
+            menus.append(with_class(menu, f"lab-seat-{seat}"))
         self.seats.children = menus
 
     def _pick_stop(self, change: dict[str, Any]) -> None:
@@ -509,7 +492,7 @@ class DesignLab(ResultsView, ipywidgets.VBox):
         self.progress.value = min(step.done, step.total)
         decided = "; ".join(f"{name}: {WORDS.get(d, d)}" for name, d in step.decisions.items() if d != "undecided")
         state = "" if step.finished else "Running… "
-        self.progress_label.value = _esc(state + str(step) + (f" · {decided}" if decided else ""))
+        self.progress_label.value = escaped(state + str(step) + (f" · {decided}" if decided else ""))
 
     def _play(self, experiment: Experiment, jobs: int) -> Results | None:
         try:

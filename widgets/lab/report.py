@@ -14,7 +14,6 @@ not in :mod:`games.lab` (standard library only); the command imports this module
 from __future__ import annotations
 
 import datetime
-import html
 import math
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from games.lab import Results
 from games.lab.verdicts import percent, plain
 
 from .charts import LABELS, fan_figure, forest_figure, win_rate_figure
+from .words import escaped
 
 #: The most fan charts a report draws (one per series; a game records a handful).
 MAX_FANS = 12
@@ -41,11 +41,6 @@ th { color: #6b6357; font-weight: 600; }
 .chart { margin: 8px 0 18px; } td ul { margin: 2px 0; padding-left: 16px; } td li { white-space: nowrap; }
 """
 
-
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
-
-
 def _when(stamp: float) -> str:
     return datetime.datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M") if stamp else "-"
 
@@ -62,32 +57,32 @@ def _figure(figure: Any, name: str) -> str:
 
     config = {"displaylogo": False, "responsive": True}
     div = pio.to_html(figure, full_html=False, include_plotlyjs=False, config=config, div_id=f"chart-{name}")
-    return f"<div class='chart' data-chart='{_esc(name)}'>{div}</div>"
+    return f"<div class='chart' data-chart='{escaped(name)}'>{div}</div>"
 
 
 def _diff(results: Results) -> str:
     parts = []
     for arm in results.experiment.arms:
         groups = arm.variant.diff_groups()
-        title = f"<h3>{_esc(arm.name)} <span class='badge'># {_esc(arm.variant.hash)}</span>" + \
+        title = f"<h3>{escaped(arm.name)} <span class='badge'># {escaped(arm.variant.hash)}</span>" + \
             (f" <span class='muted'>bots reseeded ({arm.salt})</span>" if arm.salt else "") + "</h3>"
         if not groups:
             parts.append(title + "<p class='muted'>The printed game: no change.</p>")
             continue
         rows = []
         for group in groups:
-            cells = "".join(f"<li><code>{_esc(c['change'])}</code>: {_esc(_value(c['printed']))} → "
-                            f"<b>{_esc(_value(c['value']))}</b></li>" for c in group["changes"])
+            cells = "".join(f"<li><code>{escaped(c['change'])}</code>: {escaped(_value(c['printed']))} → "
+                            f"<b>{escaped(_value(c['value']))}</b></li>" for c in group["changes"])
             more = group["count"] - len(group["changes"])
             if more > 0:
                 cells += f"<li class='muted'>… and {plain(more)} more cells</li>"
             rules = "".join(
-                f"<div class='rule'><b>{_esc(rule)}</b>: {_esc(words)}"
-                + (f" <span class='quote'>({_esc(quote)})</span>" if quote else "") + "</div>"
+                f"<div class='rule'><b>{escaped(rule)}</b>: {escaped(words)}"
+                + (f" <span class='quote'>({escaped(quote)})</span>" if quote else "") + "</div>"
                 for rule, words, quote in zip(group["rules"], group["rule_words"],
                                               group["rule_quotes"] + [""] * len(group["rules"]), strict=False))
-            rows.append(f"<tr><td><code>{_esc(group['parameter'])}</code><br><span class='badge'>"
-                        f"{_esc(group['source'])}</span></td><td>{plain(group['count'])} "
+            rows.append(f"<tr><td><code>{escaped(group['parameter'])}</code><br><span class='badge'>"
+                        f"{escaped(group['source'])}</span></td><td>{plain(group['count'])} "
                         f"{'cell' if group['count'] == 1 else 'cells'}<ul>{cells}</ul></td><td>{rules}</td></tr>")
         parts.append(title + "<table><tr><th>parameter</th><th>changes against the printed game</th>"
                      "<th>the rules it touches</th></tr>" + "".join(rows) + "</table>")
@@ -105,10 +100,10 @@ def _value(value: Any) -> str:
 def _bots(results: Results) -> str:
     exp = results.experiment
     game = exp.baseline.variant.game_class
-    items = "".join(f"<li>bot {i + 1}: {_esc(spec.words(game))}</li>" for i, spec in enumerate(exp.lineup))
+    items = "".join(f"<li>bot {i + 1}: {escaped(spec.words(game))}</li>" for i, spec in enumerate(exp.lineup))
     seats = ("every seed played with the bots in every seat order (seats rotated)" if exp.rotations > 1
              else "each bot kept in its seat")
-    return f"<ul>{items}</ul><p class='muted'>{_esc(seats)}; the same seeds and the same bots in every arm.</p>"
+    return f"<ul>{items}</ul><p class='muted'>{escaped(seats)}; the same seeds and the same bots in every arm.</p>"
 
 
 def _verdicts(results: Results) -> str:
@@ -118,9 +113,9 @@ def _verdicts(results: Results) -> str:
     out = []
     for arm in exp.variants:
         lines = "".join(f"<li class='verdict {'different' if v.call == 'different' else ''}'>"
-                        f"<b>{_esc(LABELS.get(v.metric, v.metric))}</b>: {_esc(v.words)}</li>"
+                        f"<b>{escaped(LABELS.get(v.metric, v.metric))}</b>: {escaped(v.words)}</li>"
                         for v in results.verdicts() if v.arm == arm.name)
-        out.append(f"<h3>{_esc(arm.name)} against {_esc(exp.baseline.name)}</h3><ul>{lines}</ul>")
+        out.append(f"<h3>{escaped(arm.name)} against {escaped(exp.baseline.name)}</h3><ul>{lines}</ul>")
     return "".join(out)
 
 
@@ -134,26 +129,26 @@ def _stop(results: Results) -> str:
     lines = [f"<p>{plain(results.games)} games per arm (of at most {plain(exp.games)}), {exp.players} players, "
              f"seeds {exp.seed} to {exp.seed + results.games // exp.rotations - 1}.</p>"]
     if exp.stop:
-        lines.append(f"<p>The stop rule tested <b>{_esc(exp.stop)}</b> (margin of no difference "
-                     f"{plain(exp.margin)}, {_esc(exp.correction)} over the variants).")
+        lines.append(f"<p>The stop rule tested <b>{escaped(exp.stop)}</b> (margin of no difference "
+                     f"{plain(exp.margin)}, {escaped(exp.correction)} over the variants).")
         if results.decided:
             lines.append(f" It ended the run: every variant was decided; {plain(results.saved)} games were not "
                          "needed.")
         lines.append("</p>")
     for warning in results.warnings:
-        lines.append(f"<p><b>Warning</b>: {_esc(warning)}.</p>")
-    lines.append(f"<p class='muted'>{_esc(method)}</p>")
+        lines.append(f"<p><b>Warning</b>: {escaped(warning)}.</p>")
+    lines.append(f"<p class='muted'>{escaped(method)}</p>")
     return "".join(lines)
 
 
 def _summary(results: Results) -> str:
     exp = results.experiment
     rows = {(r["arm"], r["metric"]): r for r in results.summary_rows()}
-    head = "".join(f"<th>{_esc(a.name)}</th>" for a in exp.arms)
-    head += "".join(f"<th>{_esc(a.name)} − {_esc(exp.baseline.name)}</th>" for a in exp.variants)
+    head = "".join(f"<th>{escaped(a.name)}</th>" for a in exp.arms)
+    head += "".join(f"<th>{escaped(a.name)} − {escaped(exp.baseline.name)}</th>" for a in exp.variants)
     body = []
     for metric in results.metrics():
-        cells = [f"<td>{_esc(LABELS.get(metric, metric))}</td>"]
+        cells = [f"<td>{escaped(LABELS.get(metric, metric))}</td>"]
         for arm in exp.arms:
             r = rows[(arm.name, metric)]
             cells.append(f"<td>{_number(r['estimate'], r['low'], r['high'])}</td>")
@@ -169,15 +164,16 @@ def _summary(results: Results) -> str:
 
 def _number(value: float, low: float, high: float, signed: bool = False) -> str:
     if not isinstance(low, (int, float)) or not math.isfinite(low):
-        return _esc(plain(value, signed=signed))
-    return (f"{_esc(plain(value, signed=signed))} <span class='muted'>({_esc(plain(low, signed=signed))} to "
-            f"{_esc(plain(high, signed=signed))})</span>")
+        return escaped(plain(value, signed=signed))
+    return (f"{escaped(plain(value, signed=signed))} <span class='muted'>({escaped(plain(low, signed=signed))} to "
+            f"{escaped(plain(high, signed=signed))})</span>")
 
 
 def _wins(results: Results) -> str:
     rows = results.all_win_rows()
-    body = "".join(f"<tr><td>{_esc(r['arm'])}</td><td>{_esc('turn position' if r['by'] == 'position' else r['by'])}"
-                   f"</td><td>{_esc(r['group'])}</td><td>{plain(100 * r['win_rate'])} %</td><td>"
+    body = "".join(f"<tr><td>{escaped(r['arm'])}</td>"
+                   f"<td>{escaped('turn position' if r['by'] == 'position' else r['by'])}</td>"
+                   f"<td>{escaped(r['group'])}</td><td>{plain(100 * r['win_rate'])} %</td><td>"
                    f"{plain(100 * r['low'])} to {plain(100 * r['high'])} %</td><td>{plain(r['games'])}</td></tr>"
                    for r in rows)
     return ("<table><tr><th>arm</th><th>by</th><th>who</th><th>win rate</th><th>95 % interval (Wilson)</th>"
@@ -192,10 +188,10 @@ def report_html(results: Results, about: dict[str, Any] | None = None, title: st
     about = about or {}
     title = title or f"Design lab: {game.title}: {' / '.join(a.name for a in exp.variants) or exp.baseline.name}"
     who = ", ".join(about.get("authors") or [])
-    ran = (f"run by {_esc(who)} · {_esc(_when(about.get('created', 0.0)))} to "
-           f"{_esc(_when(about.get('updated', 0.0)))}") if who else "kept games (no index of who ran them)"
-    head = (f"<h1>{_esc(title)}</h1><p class='muted'>experiment {_esc(about.get('id') or exp.id)} · {ran} · "
-            f"report made {_esc(_when(datetime.datetime.now().timestamp()))}</p>")
+    ran = (f"run by {escaped(who)} · {escaped(_when(about.get('created', 0.0)))} to "
+           f"{escaped(_when(about.get('updated', 0.0)))}") if who else "kept games (no index of who ran them)"
+    head = (f"<h1>{escaped(title)}</h1><p class='muted'>experiment {escaped(about.get('id') or exp.id)} · {ran} · "
+            f"report made {escaped(_when(datetime.datetime.now().timestamp()))}</p>")
     charts = [_figure(win_rate_figure(results), "wins")]
     if exp.variants:
         charts.append(_figure(forest_figure(results), "differences"))
@@ -203,7 +199,7 @@ def report_html(results: Results, about: dict[str, Any] | None = None, title: st
     banner = getattr(__import__(game.__module__.rsplit(".", 1)[0], fromlist=["BANNER"]), "BANNER", "")
     sections = [
         head,
-        f"<p class='muted'>{_esc(banner)}</p>" if banner else "",
+        f"<p class='muted'>{escaped(banner)}</p>" if banner else "",
         "<h2>What was compared</h2>", _diff(results),
         "<h2>The bots</h2>", _bots(results),
         "<h2>How many games, and how sure</h2>", _stop(results),
@@ -213,7 +209,7 @@ def report_html(results: Results, about: dict[str, Any] | None = None, title: st
         *(["<h2>The differences at a glance</h2>", charts[1]] if len(charts) > 1 else []),
         "<h2>Over the game</h2>" if fans else "", *fans,
     ]
-    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{_esc(title)}</title>"
+    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{escaped(title)}</title>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'><style>{STYLE}</style>"
             f"<script>{_plotly_js()}</script></head><body>{''.join(sections)}</body></html>")
 

@@ -4,7 +4,6 @@ a round, and the report to hand in (:mod:`.report`), written to the lab folder w
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 from typing import Any
@@ -18,24 +17,21 @@ from widgets.shared.text import seat_label
 
 from .charts import fan_figure, forest_figure, length_figure, win_rate_figure
 from .figures import figure_widget, static_chart
-from .words import decisions_html, summary_html
+from .words import decisions_html, escaped, summary_html
 
 
-def _box(children: Any, css: str = "", **layout: Any) -> ipywidgets.HBox:
+def row_box(children: Any, css: str = "", **layout: Any) -> ipywidgets.HBox:
+    """A wrapping row of ``children`` (``css``: a class for the lab's styles)."""
     box = ipywidgets.HBox(list(children), layout={"flex_flow": "row wrap", "align_items": "center", **layout})
     if css:
         box.add_class(css)
     return box
 
 
-def _classed(widget: Any, css: str) -> Any:
+def with_class(widget: Any, css: str) -> Any:
+    """``widget`` with the class ``css`` added."""
     widget.add_class(css)
     return widget
-
-
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
-
 
 def _tokens(text: str) -> set[str]:
     """The words of a parameter path or series name, singular (``prices.ore.12`` -> {price, ore})."""
@@ -61,9 +57,9 @@ class ResultsView:
     lab_folder: Path
 
     def _make_results(self) -> None:
-        self.decisions = _classed(ipywidgets.HTML(), "lab-decisions")
-        self.summary = _classed(ipywidgets.HTML(), "lab-summary")
-        self.tabs = _classed(ipywidgets.Tab(), "lab-charts")
+        self.decisions = with_class(ipywidgets.HTML(), "lab-decisions")
+        self.summary = with_class(ipywidgets.HTML(), "lab-summary")
+        self.tabs = with_class(ipywidgets.Tab(), "lab-charts")
         self.series = ipywidgets.Dropdown(description="series", layout={"width": "280px"})
         self.fan_by = ipywidgets.ToggleButtons(options=["round", "turn"], value="round", description="by",
                                                style={"button_width": "70px"})
@@ -75,7 +71,7 @@ class ResultsView:
         self.pick_seed = ipywidgets.BoundedIntText(description="seed", min=0, max=0, layout={"width": "160px"})
         self.pick_rotation = ipywidgets.Dropdown(description="rotation", layout={"width": "160px"})
         self.pick_round = ipywidgets.Dropdown(description="at", layout={"width": "260px"})
-        self.open_button = _classed(ipywidgets.Button(description="open in table", icon="external-link",
+        self.open_button = with_class(ipywidgets.Button(description="open in table", icon="external-link",
                                                       tooltip="the game in its own table, at that round"),
                                     "lab-open-table")
         for w, name in ((self.pick_arm, "arm"), (self.pick_seed, "seed"), (self.pick_rotation, "rotation"),
@@ -84,15 +80,15 @@ class ResultsView:
         for w in (self.pick_arm, self.pick_seed, self.pick_rotation):
             w.observe(self._safely(lambda _c: self._draw_rounds()), names="value")
         self.open_button.on_click(self._safely(lambda _b: self._open_picked()))
-        self.picker = _box([ipywidgets.HTML("<b>a game</b>"), self.pick_arm, self.pick_seed, self.pick_rotation,
+        self.picker = row_box([ipywidgets.HTML("<b>a game</b>"), self.pick_arm, self.pick_seed, self.pick_rotation,
                             self.pick_round, self.open_button], "lab-picker")
-        self.table_box = _classed(ipywidgets.VBox(), "lab-table-box")
+        self.table_box = with_class(ipywidgets.VBox(), "lab-table-box")
         self.result_box = ipywidgets.VBox([ipywidgets.HTML("<i>No results yet: press Run.</i>")])
 
-        self.report_button = _classed(ipywidgets.Button(description="report", icon="file-text",
+        self.report_button = with_class(ipywidgets.Button(description="report", icon="file-text",
                                                         tooltip="one HTML page with every result, to hand in"),
                                       "lab-report")
-        self.report_link = _classed(ipywidgets.HTML(), "lab-report-link")
+        self.report_link = with_class(ipywidgets.HTML(), "lab-report-link")
         self.report_button.on_click(self._safely(lambda _b: self.make_report()))
 
     def _first_series(self, names: list[str], results: Results) -> str | None:
@@ -117,8 +113,8 @@ class ResultsView:
             shown = written.resolve().relative_to(Path.cwd().resolve())
         except ValueError:
             shown = written
-        self.report_link.value = (f"<a href='{_esc(shown.as_posix())}' target='_blank' rel='noopener'>open the report"
-                                  f"</a> <span style='color:#6b6357'>({_esc(shown.as_posix())})</span>")
+        self.report_link.value = (f"<a href='{escaped(shown.as_posix())}' target='_blank' rel='noopener'>open the "
+                                  f"report</a> <span style='color:#6b6357'>({escaped(shown.as_posix())})</span>")
         self._say(f"Report written: {shown.as_posix()}: one page with the changes, the bots, the verdicts, win "
                   "rates and charts; it opens in any browser, offline.")
         return written
@@ -133,7 +129,7 @@ class ResultsView:
         self.summary.value = summary_html(results)
         charts = [("win rates", static_chart(win_rate_figure(results), "lab-chart-wins")),
                   ("differences", static_chart(forest_figure(results), "lab-chart-differences")),
-                  ("over the game", ipywidgets.VBox([_box([self.series, self.fan_by, self.fan_seat]),
+                  ("over the game", ipywidgets.VBox([row_box([self.series, self.fan_by, self.fan_seat]),
                                                      self.fan_box])),
                   ("lengths", static_chart(length_figure(results), "lab-chart-lengths"))]
         self._picking = True
@@ -160,7 +156,7 @@ class ResultsView:
         self.tabs.children = [box for _, box in charts]
         for i, (title, _) in enumerate(charts):
             self.tabs.set_title(i, title)
-        self.result_box.children = [self.decisions, _box([self.report_button, self.report_link]),
+        self.result_box.children = [self.decisions, row_box([self.report_button, self.report_link]),
                                     self.summary, self.tabs, self.picker]
 
     def _draw_fan(self) -> None:
@@ -170,7 +166,7 @@ class ResultsView:
         state = {"series": self.series.value, "by": self.fan_by.value, "seat": self.fan_seat.value}
         figure = fan_figure(results, state["series"], state["by"], state["seat"])
         if self.fan is None:  # one FigureWidget (5 MB of plotly.js) for the lab's life, redrawn in place
-            self.fan = _classed(figure_widget(figure), "lab-chart-fan")
+            self.fan = with_class(figure_widget(figure), "lab-chart-fan")
         else:
             self.fan.data = ()
             self.fan.add_traces(list(figure.data))
@@ -260,8 +256,8 @@ class ResultsView:
             self._refuse(f"No such game: {str(err).strip(chr(39))}.")
             return None
         shown = len(game.history) if step is None else step
-        caption = (f"<b>{_esc(results.arm(arm).name)}</b>, seed {seed}, rotation {rotation} (seats: "
-                   f"{_esc(', '.join(game_seats(results, key)))}): step {shown} of {len(game.history)}"
+        caption = (f"<b>{escaped(results.arm(arm).name)}</b>, seed {seed}, rotation {rotation} (seats: "
+                   f"{escaped(', '.join(game_seats(results, key)))}): step {shown} of {len(game.history)}"
                    + (f", the start of round {round}" if round is not None else "")
                    + (f", the start of turn {turn}" if turn is not None else "")
                    + ". Move its time-travel slider to see the rest of the game.")

@@ -223,24 +223,22 @@ class TargetPanel(View):
 
     # ------------------------------------------------------------------ the budget
     def set_budget(self, games: Any) -> bool:
-        if self.running:
-            return self.refuse("A search is running: stop it first, then change its budget.")
-        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-            return self.refuse(f"Not changed: a budget is 1 to {plain(MAX_GAMES)} games, not {short(games)}.")
-        self.budget_games = games
-        self._draw()
-        self.say(f"The search may play {plain(games)} games.")
-        return True
+        return self._set_games("budget_games", games, "its budget", "a budget is", "The search may play {} games.")
 
     def set_confirm(self, games: Any) -> bool:
+        return self._set_games("confirm_games", games, "its confirmation", "the confirmation plays",
+                               "The best will be played again on {} fresh games, beside the baseline.")
+
+    def _set_games(self, name: str, games: Any, what: str, range_words: str, said: str) -> bool:
+        """Set a count of games (``name``: the budget or the confirmation's), 1 to MAX_GAMES, while no search runs;
+        ``said`` words the answer ({} the games)."""
         if self.running:
-            return self.refuse("A search is running: stop it first, then change its confirmation.")
+            return self.refuse(f"A search is running: stop it first, then change {what}.")
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-            return self.refuse(f"Not changed: the confirmation plays 1 to {plain(MAX_GAMES)} games, not "
-                               f"{short(games)}.")
-        self.confirm_games = games
+            return self.refuse(f"Not changed: {range_words} 1 to {plain(MAX_GAMES)} games, not {short(games)}.")
+        setattr(self, name, games)
         self._draw()
-        self.say(f"The best will be played again on {plain(games)} fresh games, beside the baseline.")
+        self.say(said.format(plain(games)))
         return True
 
     def set_method(self, name: Any) -> bool:

@@ -20,7 +20,8 @@ WORDS = {"different": "differs from the baseline", "no difference": "no differen
          "undecided": "not decided yet"}
 
 
-def _esc(text: Any) -> str:
+def escaped(text: Any) -> str:
+    """``text`` as HTML text (the lab's views and its report write every name and value through it)."""
     return html.escape(str(text))
 
 
@@ -29,18 +30,19 @@ def decisions_html(results: Results) -> str:
     words (the stop metric's first)."""
     exp = results.experiment
     head = (f"<b>{plain(results.games)} games per arm</b> ({plural(exp.players, 'player')}, bots "
-            f"{_esc(exp.lineup_key)}, seats {'rotated' if exp.rotations > 1 else 'fixed'}, on {_esc(results.runner)}"
+            f"{escaped(exp.lineup_key)}, seats {'rotated' if exp.rotations > 1 else 'fixed'}, "
+            f"on {escaped(results.runner)}"
             f"{', stopped early' if results.stopped else ''}).")
     parts = [head]
     if results.decided:
-        parts.append(f" The stop rule on <b>{_esc(exp.stop)}</b> ended the run: every variant is decided; "
+        parts.append(f" The stop rule on <b>{escaped(exp.stop)}</b> ended the run: every variant is decided; "
                      f"{plain(results.saved)} games were not needed.")
     elif exp.stop:
-        parts.append(f" The stop rule on <b>{_esc(exp.stop)}</b> has not decided every variant.")
+        parts.append(f" The stop rule on <b>{escaped(exp.stop)}</b> has not decided every variant.")
     else:
         parts.append(" No stop rule: every game was played.")
     for warning in results.warnings:
-        parts.append(f"<div class='lab-warning' style='color:#8a5a00'>Warning: {_esc(warning)}.</div>")
+        parts.append(f"<div class='lab-warning' style='color:#8a5a00'>Warning: {escaped(warning)}.</div>")
     lists = []
     for arm in exp.variants:
         items = []
@@ -51,8 +53,9 @@ def decisions_html(results: Results) -> str:
             label = LABELS.get(v.metric, v.metric) + (" (stop rule)" if v.metric == exp.stop else "")
             weight = " style='font-weight:600'" if strong else ""
             kind = v.call.replace(" ", "-")
-            items.append(f"<li class='lab-verdict lab-verdict--{kind}'{weight}>{_esc(label)}: {_esc(v.words)}</li>")
-        lists.append(f"<div><b>{_esc(arm.name)}</b> against {_esc(exp.baseline.name)}:"
+            items.append(f"<li class='lab-verdict lab-verdict--{kind}'{weight}>{escaped(label)}: "
+                         f"{escaped(v.words)}</li>")
+        lists.append(f"<div><b>{escaped(arm.name)}</b> against {escaped(exp.baseline.name)}:"
                      f"<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
     return f"<div class='lab-decision'>{''.join(parts)}{''.join(lists)}</div>"
 
@@ -78,15 +81,15 @@ def summary_html(results: Results) -> str:
     rows = results.summary_rows()
     arms = [a.name for a in results.arms]
     by = {(r["arm"], r["metric"]): r for r in rows}
-    head = "".join(f"<th>{_esc(a)}</th>" for a in arms)
-    head += "".join(f"<th>{_esc(a)} − {_esc(arms[0])}</th>" for a in arms[1:])
+    head = "".join(f"<th>{escaped(a)}</th>" for a in arms)
+    head += "".join(f"<th>{escaped(a)} − {escaped(arms[0])}</th>" for a in arms[1:])
     body = []
     levels = set()
     for metric in [m for m in SUMMARY if m in results.metrics()]:
         unit = UNITS.get(metric, ("", False))[0]
         words = METRICS[metric].words if metric in METRICS else "first player's win share minus a fair share"
-        cells = [f"<td title='{_esc(words)}'>{_esc(LABELS.get(metric, metric))} "
-                 f"<span style='color:#6b6357;font-size:11px'>({_esc(unit)})</span></td>"]
+        cells = [f"<td title='{escaped(words)}'>{escaped(LABELS.get(metric, metric))} "
+                 f"<span style='color:#6b6357;font-size:11px'>({escaped(unit)})</span></td>"]
         for arm in arms:
             r = by[(arm, metric)]
             cells.append(f"<td>{_estimate(metric, r['estimate'], r['low'], r['high'])}</td>")
@@ -95,7 +98,7 @@ def summary_html(results: Results) -> str:
             levels.add(r["confidence"])
             text = _estimate(metric, r["difference"], r["diff_low"], r["diff_high"], signed=True)
             weight = "font-weight:700" if r["call"] == "different" else ""
-            cells.append(f"<td title='{_esc(r['verdict'])}' style='{weight}'>{text}</td>")
+            cells.append(f"<td title='{escaped(r['verdict'])}' style='{weight}'>{text}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
     style = ("<style>.lab-sum{border-collapse:collapse;font-size:12px}.lab-sum th,.lab-sum td{padding:2px 8px;"
              "border-bottom:1px solid #eee5d2;text-align:left;font-variant-numeric:tabular-nums}"

@@ -10,4 +10,5 @@
 * :mod:`.tournament` - seeded bot tournaments as pandas tables.
 * :mod:`.frames` - :func:`~.frames.table`: a pandas DataFrame where pandas is installed, else a small table showing
   the same (the offline classroom site has no pandas).
+* :mod:`.lazy_names` - the names ``widgets`` and ``widgets.lab`` offer, each imported on first use.
 """

@@ -21,7 +21,7 @@ in the browser composes an action text, knows a verb or a rule:
 * ``hint``: the line under the choices when some of them take more than one click; ``auto``: a lone first place of
   the choices of several places counts as clicked already.
 
-The runtime (``static/runtime.js``: ``choose``, ``pickPlaces``) keeps the places clicked so far in the browser (never
+The runtime (``static/choices.js``: ``choose``, ``pickPlaces``) keeps the places clicked so far in the browser (never
 sent), narrows ``each`` by them and sends ``{intent: "act", action}`` once one choice is complete.
 """
 

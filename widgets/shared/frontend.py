@@ -1,9 +1,10 @@
 """The front end of every view, composed at import time: no JavaScript build step for users.
 
 The browser side of a view is written as small ES modules under ``widgets/*/static/``: the shared runtime
-(``shared/static/runtime.js``: elements, buttons, intents, message line, redraw loop, focus, cleanup, time travel,
-event log), one renderer per board (``kutna_hora/static/mine_board.js`` draws the mine board wherever it appears)
-and one entry module per view that imports what it draws and ends with ``export default { render }``.
+(``shared/static/runtime.js``: elements, buttons, intents, redraw loop, focus, cleanup; ``view_parts.js``: message
+line, action bar, time travel, event log; ``choices.js``: the turn's choices on the board), one renderer per board
+(``kutna_hora/static/mine_board.js`` draws the mine board wherever it appears) and one entry module per view
+that imports what it draws and ends with ``export default { render }``.
 
 anywidget loads one module per view, so :func:`esm` inlines an entry module's relative imports
 (``import { make, mount } from "../../shared/static/runtime.js";``) into one text, each module once and before the

@@ -324,6 +324,16 @@ def run_in_a_kernel_loop(body):
     run_in_own_loop(body)
 
 
+def after_three_decisions(monkeypatch, review_seconds: float) -> KKTable:
+    """A card-game table (spied on) after three decisions of the learner, with a review's budget of
+    ``review_seconds``."""
+    monkeypatch.setattr(coach, "REVIEW_SECONDS", review_seconds)
+    table = spy(KKTable(seed=4), monkeypatch)
+    for _ in range(3):
+        table.act(table.status["legal"][-1])
+    return table
+
+
 async def until(condition, seconds: float = 120.0) -> None:
     for _ in range(int(seconds / 0.05)):
         if condition():
@@ -334,10 +344,7 @@ async def until(condition, seconds: float = 120.0) -> None:
 
 @pytest.mark.slow
 def test_a_review_from_the_browser_runs_in_the_background_with_progress_and_its_answer(monkeypatch):
-    monkeypatch.setattr(coach, "REVIEW_SECONDS", 2.0)
-    table = spy(KKTable(seed=4), monkeypatch)
-    for _ in range(3):
-        table.act(table.status["legal"][-1])
+    table = after_three_decisions(monkeypatch, review_seconds=2.0)
 
     async def body():
         click(table, {"intent": "review"})
@@ -355,10 +362,7 @@ def test_a_review_from_the_browser_runs_in_the_background_with_progress_and_its_
 
 @pytest.mark.slow
 def test_undo_during_a_background_review_applies_at_once_and_says_the_review_stopped(monkeypatch):
-    monkeypatch.setattr(coach, "REVIEW_SECONDS", 30.0)
-    table = spy(KKTable(seed=4), monkeypatch)
-    for _ in range(3):
-        table.act(table.status["legal"][-1])
+    table = after_three_decisions(monkeypatch, review_seconds=30.0)
     before = len(table.game.history)
 
     async def body():

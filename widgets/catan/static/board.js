@@ -10,7 +10,8 @@
 // words ("forest 3", "the corner of forest 3, hills 8 and the sea") come from Python: geom.words, or state.words once
 // the Inventor swapped two numbers.
 
-import { drawPlace, inkOn, svg, testid } from "../../shared/static/runtime.js";
+import { drawPlace } from "../../shared/static/choices.js";
+import { inkOn, svg, testid } from "../../shared/static/runtime.js";
 
 export const TERRAIN_COLOURS = {
   hills: "#c4673f", fields: "#e8c547", forest: "#2e6a35", mountains: "#8b8f95", pasture: "#9dcf5c", desert: "#e2d2a2",

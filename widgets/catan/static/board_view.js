@@ -2,7 +2,8 @@
 // Python offers places: `offers` maps "node:17" / "edge:40" / "hex:9" to a label, and a click on an offered place
 // sends {intent: "pick", kind, index}; `marks` are places drawn highlighted without a click.
 
-import { MESSAGE_TRAITS, make, messageLine, mount, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, make, mount, testid } from "../../shared/static/runtime.js";
+import { messageLine } from "../../shared/static/view_parts.js";
 import { drawBoard } from "./board.js";
 
 function render(ctx) {

@@ -5,10 +5,9 @@
 // runtime's choose narrows them by the places clicked so far); a choice of two parts (a knight's move, the Inventor's
 // swap) or a place with several actions is picked first (kept here, never sent).
 
-import {
-  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, gameStatus, legalList, make, mount, pickPlaces, testid,
-  timeTravel,
-} from "../../shared/static/runtime.js";
+import { choose, pickPlaces } from "../../shared/static/choices.js";
+import { TABLE_TRAITS, button, make, mount, testid } from "../../shared/static/runtime.js";
+import { actionBar, banner, eventLog, gameStatus, legalList, timeTravel } from "../../shared/static/view_parts.js";
 import { drawBoard } from "./board.js";
 import { drawBarbarians, drawDice, drawSeats } from "./panels.js";
 

@@ -2,7 +2,8 @@
 // action row (+ and −), which colour pours first, and the engine's explanation. Read-only views (a lesson's picture,
 // an exercise's figure) draw the board without controls and send nothing.
 
-import { MESSAGE_TRAITS, banner, button, make, messageLine, mount, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, button, make, mount, testid } from "../../shared/static/runtime.js";
+import { banner, messageLine } from "../../shared/static/view_parts.js";
 import { drawCellar } from "./cellar.js";
 
 const GRAPE_COLOURS = ["white", "red"];

@@ -2,7 +2,8 @@
 // with the citizens in seat colours, the decks and the torch order. What is clickable, and what it sends, comes from
 // Python (status.choices, through the runtime's choose).
 
-import { drawPlace, make, testid } from "../../shared/static/runtime.js";
+import { drawPlace } from "../../shared/static/choices.js";
+import { make, testid } from "../../shared/static/runtime.js";
 import { pawn, seatName } from "./cards.js";
 
 // A place of the board as Python's choices name it (place(id), the runtime's choose): a highlighted choice when its

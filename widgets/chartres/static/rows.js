@@ -2,7 +2,8 @@
 // and by the rows on their own (rows_view.js). A column whose two cards share a colour is lit (seat.lit), the card
 // the engine activated is marked ★ (seat.activated); both come from Python.
 
-import { drawPlace, make, testid } from "../../shared/static/runtime.js";
+import { drawPlace } from "../../shared/static/choices.js";
+import { make, testid } from "../../shared/static/runtime.js";
 import { cardBack, drawCard } from "./cards.js";
 
 // seat: {row, act, lit, activated, committed, commit}; opts: {own (the human's rows: slots named ch-slot-K), place

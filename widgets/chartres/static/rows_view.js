@@ -1,7 +1,8 @@
 // One seat's action and activation rows on their own (widgets.chartres.RowsView): a read-only picture for a lesson
 // or an exercise, drawn by the same renderer as the table's rows (rows.js). It sends nothing.
 
-import { MESSAGE_TRAITS, banner, make, messageLine, mount, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, make, mount, testid } from "../../shared/static/runtime.js";
+import { banner, messageLine } from "../../shared/static/view_parts.js";
 import { drawRows } from "./rows.js";
 
 function summary(seat, marks) {

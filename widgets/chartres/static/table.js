@@ -3,10 +3,9 @@
 // (status.choices: the human's legal actions with their words and the places they name); the rules stay there. To
 // play a card under the activation row, click the card in your hand, then a highlighted position.
 
-import {
-  TABLE_TRAITS, actionBar, banner, button, choose, clickable, drawPlace, eventLog, gameStatus, make, mount,
-  pickPlaces, testid, timeTravel,
-} from "../../shared/static/runtime.js";
+import { choose, drawPlace, pickPlaces } from "../../shared/static/choices.js";
+import { TABLE_TRAITS, button, clickable, make, mount, testid } from "../../shared/static/runtime.js";
+import { actionBar, banner, eventLog, gameStatus, timeTravel } from "../../shared/static/view_parts.js";
 import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn, seatName } from "./cards.js";
 import { drawCellar } from "./cellar.js";
 import { drawMainBoard } from "./main_board.js";

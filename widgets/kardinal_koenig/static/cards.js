@@ -2,7 +2,8 @@
 // used by the card table (table.js). What may be clicked, and what a click sends, comes from Python (status.choices),
 // never from here.
 
-import { drawPlace, inkOn, make, svg, testid } from "../../shared/static/runtime.js";
+import { drawPlace } from "../../shared/static/choices.js";
+import { inkOn, make, svg, testid } from "../../shared/static/runtime.js";
 
 export function stone(seat, colours, className) {
   const node = make("span", `kk-stone ${className || ""}`.trim(), seat + 1);

@@ -2,9 +2,9 @@
 // and the decision the game waits for. What is clickable, and what it sends, comes from Python (status.choices: the
 // human seat's legal actions now with their words and cards); the rules stay there.
 
-import {
-  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, gameStatus, make, mount, plural, testid, timeTravel,
-} from "../../shared/static/runtime.js";
+import { choose } from "../../shared/static/choices.js";
+import { TABLE_TRAITS, button, make, mount, plural, testid } from "../../shared/static/runtime.js";
+import { actionBar, banner, eventLog, gameStatus, timeTravel } from "../../shared/static/view_parts.js";
 import { countryOf, crestText, drawLayout, drawLegend, routeIcon, stone } from "./cards.js";
 import { drawChart } from "./chart.js";
 

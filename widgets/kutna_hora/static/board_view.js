@@ -2,7 +2,8 @@
 // named by the view's `board_kind`, drawn by its one renderer (town_hall.js, barbara.js, player_board.js), under the
 // banner. It sends nothing.
 
-import { banner, mount } from "../../shared/static/runtime.js";
+import { mount } from "../../shared/static/runtime.js";
+import { banner } from "../../shared/static/view_parts.js";
 import { drawBarbara } from "./barbara.js";
 import { drawSeat } from "./player_board.js";
 import { drawHall, drawNobles } from "./town_hall.js";

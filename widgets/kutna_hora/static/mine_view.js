@@ -2,7 +2,8 @@
 // final mine scoring per row, and the message line. One intent: {intent: "space", index}; Python checks every
 // click, so a click on a rock, a mine or a closed space is sent too and answered with a sentence.
 
-import { MESSAGE_TRAITS, banner, make, messageLine, mount, plural, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, make, mount, plural, testid } from "../../shared/static/runtime.js";
+import { banner, messageLine } from "../../shared/static/view_parts.js";
 import { drawMineBoard, playerChip } from "./mine_board.js";
 
 function drawMineScores(scores, totals, names, colours) {

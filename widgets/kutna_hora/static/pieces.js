@@ -1,7 +1,8 @@
 // Kutná Hora's pieces as the table's boards draw them: seat pawns, matching icons, building tiles and mine tiles,
 // and a place that offers one of Python's choices (placeChoice). Used by town_hall.js, player_board.js and table.js.
 
-import { drawPlace, make } from "../../shared/static/runtime.js";
+import { drawPlace } from "../../shared/static/choices.js";
+import { make } from "../../shared/static/runtime.js";
 
 // A printed effect in words ("tax +1", "st-barbara +1", "remove-house +1", "points +2"), as the engine writes it.
 const EFFECT_WORDS = { "st-barbara +1": "flips St. Barbara", "remove-house +1": "removes a house", "slider +1": "moves its slider" };

@@ -2,7 +2,8 @@
 // the prompt, the message line and the last step's events from the runtime. Intents: {intent: "advance", deck,
 // cards}, {intent: "build", good}.
 
-import { MESSAGE_TRAITS, banner, eventLog, make, messageLine, mount, promptLine, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, make, mount, testid } from "../../shared/static/runtime.js";
+import { banner, eventLog, messageLine, promptLine } from "../../shared/static/view_parts.js";
 import { drawStands } from "./stands.js";
 
 function drawStandStatus(status) {

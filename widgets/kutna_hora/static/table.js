@@ -5,10 +5,9 @@
 // they name). A choice of two parts (mine TILE SPACE, build TILE PLOT, a joker's action) takes two clicks: the first
 // only picks its place (kept here, never sent), the second sends the whole action.
 
-import {
-  TABLE_TRAITS, actionBar, banner, button, choose, eventLog, gameStatus, legalList, make, mount, pickPlaces, testid,
-  timeTravel,
-} from "../../shared/static/runtime.js";
+import { choose, pickPlaces } from "../../shared/static/choices.js";
+import { TABLE_TRAITS, button, make, mount, testid } from "../../shared/static/runtime.js";
+import { actionBar, banner, eventLog, gameStatus, legalList, timeTravel } from "../../shared/static/view_parts.js";
 import { drawBarbara } from "./barbara.js";
 import { drawMineBoard, mineSnapshot } from "./mine_board.js";
 import { drawMineTile, mineWords, pawn, placeChoice, slug } from "./pieces.js";

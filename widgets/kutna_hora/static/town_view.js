@@ -2,7 +2,8 @@
 // line. One intent: {intent: "plot", index}; with only_offers only the offered plots send it, and a read-only town
 // (interactive false) sends nothing.
 
-import { MESSAGE_TRAITS, banner, make, messageLine, mount, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, make, mount, testid } from "../../shared/static/runtime.js";
+import { banner, messageLine } from "../../shared/static/view_parts.js";
 import { drawTownBoard } from "./town_board.js";
 
 function render(ctx) {

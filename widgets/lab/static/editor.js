@@ -4,7 +4,8 @@
 // Intents: {intent: "edit", path, text}, {intent: "reset", path}, {intent: "reset_all"}, {intent: "open",
 // parameter} (null closes), {intent: "filter", text}, {intent: "name", name}.
 
-import { MESSAGE_TRAITS, button, make, messageLine, mount, plural, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, button, make, mount, plural, testid } from "../../shared/static/runtime.js";
+import { messageLine } from "../../shared/static/view_parts.js";
 
 // Keys typed into a field are the field's: JupyterLab's notebook shortcuts (Enter: edit the cell, and the like)
 // must not take them (Lumino skips nodes marked data-lm-suppress-shortcuts; the stop covers other front ends).

@@ -2,7 +2,8 @@
 // variant, with the verdict on the chosen metric. It draws what Python sends and sends intents: {intent: "sort",
 // column}, {intent: "metric", name}, {intent: "report", id}, {intent: "games", id}, {intent: "refresh"}.
 
-import { MESSAGE_TRAITS, button, make, messageLine, mount, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, button, make, mount, testid } from "../../shared/static/runtime.js";
+import { messageLine, reportLink } from "../../shared/static/view_parts.js";
 
 const HEADS = [["variant", "variant"], ["game", "game"], ["bots", null], ["games", "games"], ["who", "who"],
   ["when", "when"], ["verdict", "verdict"], ["difference", "difference"], ["", null]];
@@ -76,11 +77,7 @@ function render(ctx) {
         button("refresh", "lab-gallery-refresh", "refresh", {}, { className: "bg-button--small" }));
       bar.append(top, messageLine(model, "lab-gallery-message"));
       if (state.report) {
-        const link = testid(make("a", "lab-gallery-link", `open the report (${state.report})`), "lab-gallery-link");
-        link.href = state.report;
-        link.target = "_blank";
-        link.rel = "noopener";
-        bar.append(link);
+        bar.append(reportLink(state.report, "lab-gallery-link"));
       }
       const table = testid(make("table", "lab-ed-params lab-gallery-table"), "lab-gallery-table");
       const body = make("tbody");

@@ -5,7 +5,8 @@
 // {intent: "unvary", parameter}, {intent: "budget", games}, {intent: "confirm", games}, {intent: "method", name},
 // {intent: "load", text}, {intent: "run"}, {intent: "stop"}, {intent: "use_best"}, {intent: "report"}.
 
-import { MESSAGE_TRAITS, button, make, messageLine, mount, svg, testid } from "../../shared/static/runtime.js";
+import { MESSAGE_TRAITS, button, make, mount, svg, testid } from "../../shared/static/runtime.js";
+import { messageLine, reportLink } from "../../shared/static/view_parts.js";
 
 // Keys typed into a field are the field's, not JupyterLab's notebook shortcuts.
 function quiet(node) {
@@ -245,11 +246,7 @@ function actions(state) {
   button("report", "lab-tg-report", "report", {}, { className: "bg-button--small",
     disabled: !state.confirmation || state.running, title: "the fresh games, best against baseline, as a page" }));
   if (state.report) {
-    const link = testid(make("a", "lab-tg-link", `open the report (${state.report})`), "lab-tg-link");
-    link.href = state.report;
-    link.target = "_blank";
-    link.rel = "noopener";
-    row.append(link);
+    row.append(reportLink(state.report, "lab-tg-link"));
   }
   return row;
 }
