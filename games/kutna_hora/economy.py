@@ -119,7 +119,7 @@ class EconomyGame(prices.StandsGame, StepGame):
         #: Rights costs in groschen by permit price (``economy_turn.rights_groschen``), shared with clones.
         self.rights_kept: dict[int, list[int]] = {}
         #: The listing's Rights offers for the last town hall and permit price (``economy_turn._offers``).
-        self.offers_kept: tuple[int, list[list[town_hall.Stack]], dict[str, tuple[int, int]]] | None = None
+        self.offers_kept: tuple[int, list[list[town_hall.Stack]], dict[str, economy_turn.Offer]] | None = None
 
     def _setup(self) -> EconomyState:
         stands = prices.new_stands(self.table)

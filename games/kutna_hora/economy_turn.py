@@ -141,15 +141,18 @@ def _plans(game: EconomyGame, player: int, good: str) -> tuple[RightsPlan | str,
 def _rights_of(game: EconomyGame, purse: Purse, guild: str) -> RightsPlan | str:
     """The Rights part of :func:`_plans`: the tile Rights to ``guild`` would take for ``purse`` and its cost now, or
     why Rights cannot be taken."""
-    hall = game.state.hall
-    where = _rights_source(guild, purse, town_hall.find(hall, guild))
+    if len(purse.held) >= _SLOTS:
+        return _SLOTS_FULL
+    # The stack town_hall.find gives and its cost, read from the offers the turn's listing has just kept.
+    permits = game.cells()["permits"].value
+    offer = _offers(game, permits).get(guild)
+    where = _rights_source(guild, purse, None if offer is None else (offer[2], offer[3]))
     if isinstance(where, str):
         return where
     row, column = where
     kind, amount = town_hall.rights_cost(column, game.design.rights_costs)
-    permits = game.cells()["permits"].value
-    return RightsPlan(tile=hall.rows[row][column].tiles[-1], row=row, column=column, kind=kind, amount=amount,
-                      groschen=rights_groschen(game, permits)[column], permit_price=permits)
+    return RightsPlan(tile=offer[4], row=row, column=column, kind=kind, amount=amount,  # type: ignore[index]
+                      groschen=offer[0], permit_price=permits)  # type: ignore[index]
 
 
 def _rights_source(guild: str, purse: Purse, where: tuple[int, int] | None) -> tuple[int, int] | str:
@@ -354,7 +357,9 @@ class Turn(VerbStep):
             s.stack.append(at)
 
 
-_NO_OFFERS: dict[str, tuple[int, int]] = {}
+#: A guild's Rights offer in the turn's listing (``_offers``): groschen, its tile's wood, row, column, tile.
+Offer = tuple[int, int, int, int, str]
+_NO_OFFERS: dict[str, Offer] = {}
 _NO_HELD: dict[str, str] = {}
 
 
@@ -364,21 +369,23 @@ def guild_actions(guild_goods: tuple[tuple[str, str], ...]) -> tuple[tuple[str, 
     return tuple((good, guild, _RIGHTS_ACTIONS[good], _BUILD_ACTIONS[good]) for good, guild in guild_goods)
 
 
-def _offers(game: EconomyGame, permit_price: int) -> dict[str, tuple[int, int]]:
-    """Guild -> what Rights to the top tile of its first stack cost now (at ``permit_price``) and the wood that tile
-    needs: one pass over the town hall. Kept for the last town hall and permit price asked about
-    (``game.offers_kept``): the town hall changes only at a Rights or a town build, and every turn is listed. The
-    rows are compared by their stacks, which never change (``town_hall.Stack``). Read it, never change it."""
+def _offers(game: EconomyGame, permit_price: int) -> dict[str, Offer]:
+    """Guild -> what Rights to the top tile of its first stack cost now (at ``permit_price``), the wood that tile
+    needs, the stack's row and column (``town_hall.find``) and the tile: one pass over the town hall. Kept for the
+    last town hall and permit price asked about (``game.offers_kept``): the town hall changes only at a Rights or a
+    town build, and every turn is listed, then its Rights or Build read it again. The rows are compared by their
+    stacks, which never change (``town_hall.Stack``). Read it, never change it."""
     rows = game.state.hall.rows
     kept = game.offers_kept
     if kept is not None and kept[0] == permit_price and kept[1] == rows:
         return kept[2]
     costs, tiles = rights_groschen(game, permit_price), game.tiles
-    offers: dict[str, tuple[int, int]] = {}
-    for row in rows:
+    offers: dict[str, Offer] = {}
+    for number, row in enumerate(rows):
         for column, stack in enumerate(row):
             if stack.name not in offers:
-                offers[stack.name] = (costs[column], tiles[stack.tiles[-1]].wood)
+                top = stack.tiles[-1]
+                offers[stack.name] = (costs[column], tiles[top].wood, number, column, top)
     game.offers_kept = (permit_price, [[*row] for row in rows], offers)
     return offers
 

@@ -340,14 +340,15 @@ def advance(game: Economy, deck: str, cards: int) -> int:
     spec = game.table.decks[deck]
     stands = game.stands
     moved = 0
+    population = deck == "population"
     for _ in range(cards):
-        pos = stands.position(deck)
+        pos = stands.population if population else stands.ore  # stands.position(deck), without a call per card
         if pos >= spec.last:
             game.emit("caps.deck-end", f"The {deck} deck is at its last card ({pos}); the advance is ignored.",
                       deck=deck, position=pos)
             break
         pos += 1
-        if deck == "population":
+        if population:
             stands.population = pos
         else:
             stands.ore = pos
