@@ -48,6 +48,12 @@ class Outcome:
         return f"<p>{html.escape(self.words())}</p>"
 
 
+#: The labels of the seats any game has, made once: most events of every game name a seat.
+_LABELS = tuple(f"Player {player + 1}" for player in range(8))
+
+
 def seat_label(player: int) -> str:
     """How every prompt, log line and view names seat ``player``: seat 0 is ``Player 1``."""
+    if type(player) is int and 0 <= player < 8:
+        return _LABELS[player]
     return f"Player {player + 1}"

@@ -21,6 +21,9 @@ from .tax import raise_tax
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
 
+#: The noble colours by name: the order a listing is sorted in.
+_COLOURS_SORTED = tuple(sorted(rulebook.NOBLE_COLOURS))
+
 
 def start(game: KutnaHoraGame, p: int) -> None:
     """Spend a pelican; the current tile is resolved next (after tile 11: 2 reputation instead)."""
@@ -157,11 +160,13 @@ class House(Passable):
     """Tile 3: remove the leftmost house of a guild row (no house effect; that good's production +2), or pass."""
 
     form = "house GUILD"
+    presorted = True  # the guilds by name, then pass: the kernel's sort of every listing is skipped
     asks = "St. Barbara 3 - remove the leftmost house of a guild row (production +2), or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         seat = game.state.seats[at.player]
-        return [PASS] + [act("house", g) for r, g in enumerate(seat.guilds) if seat.houses_taken[r] < HOUSES_PER_ROW]
+        rows = sorted({g for r, g in enumerate(seat.guilds) if seat.houses_taken[r] < HOUSES_PER_ROW})
+        return [act("house", g) for g in rows] + [PASS]
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         guild = action.args[0]
@@ -185,10 +190,11 @@ class Noble(Passable):
     """Tile 6: put a noble from the bank in the council, or pass."""
 
     form = "noble COLOUR"
+    presorted = True  # the colours by name, then pass: the kernel's sort of every listing is skipped
     asks = "St. Barbara 6 - put a noble from the bank in the council, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
-        return [PASS] + [act("noble", c) for c in rulebook.NOBLE_COLOURS if game.state.bank[c]]
+        return [act("noble", c) for c in _COLOURS_SORTED if game.state.bank[c]] + [PASS]
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         colour = action.args[0]

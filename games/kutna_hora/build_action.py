@@ -59,13 +59,15 @@ class Build(Passable):
     """Build a held tile on one of your plots, or pass."""
 
     form = "build TILE PLOT"
+    presorted = True  # the builds by tile and plot, then pass: the kernel's sort of every listing is skipped
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         return (f"{seat_label(at.player)}: build a held tile on one of your plots"
                 f"{' without paying wood' if at.free else ''}, or pass")
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
-        return [PASS] + [act("build", t, i) for t, i, _ in build_options(game, at.player, at.free)]
+        builds = sorted({(t, i) for t, i, _ in build_options(game, at.player, at.free)})  # a tile id, then a plot
+        return [act("build", t, i) for t, i in builds] + [PASS]
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         p, a = at.player, action.args

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 ACTIONS = ("mine", "rights", "plot", "build", "income", "barbara")
 _SORTED_HALVES = tuple(tuple(sorted(halves)) for halves in approx.ACTION_CARDS.value)
+#: Each card's halves as the log names them ("mine / rights"), and the half lost when a card is played for one.
+_HALVES_TEXT = tuple(" / ".join(halves) for halves in approx.ACTION_CARDS.value)
+_LOST_HALF = {(card, what): next((h for h in halves if h != what), what)
+              for card, halves in enumerate(approx.ACTION_CARDS.value, 1) for what in halves}
 
 
 def joker_cost(game: KutnaHoraGame, p: int) -> int:
@@ -95,7 +99,7 @@ class Play(Choice):
         s.seats[p].cards.remove(card)
         s.plays_left -= 1
         if action.verb == "idle":
-            halves = " / ".join(approx.ACTION_CARDS.value[card - 1])
+            halves = _HALVES_TEXT[card - 1]
             game.emit("ignore.action", f"{seat_label(p)} plays card {card} "
                                        f"({halves}) for no effect.", player=p, card=card)
             return
@@ -109,7 +113,6 @@ class Play(Choice):
                 game.emit("joker.free", f"{seat_label(p)}'s reputation is {game.design.free_joker} or more: the joker "
                           "costs nothing.", player=p)
         else:
-            other = [h for h in approx.ACTION_CARDS.value[card - 1] if h != what]
             game.emit("flow.card", f"{seat_label(p)} plays card {card} for {what}; its other half "
-                      f"({other[0] if other else what}) is lost this round.", player=p, card=card, action=what)
+                      f"({_LOST_HALF[card, what]}) is lost this round.", player=p, card=card, action=what)
         start(game, p, what)

@@ -114,8 +114,12 @@ class EconomyGame(prices.StandsGame, StepGame):
         self.max_advance = self.design.max_advance
         #: Every deck advance of this game, in sort order (``economy_turn.advances``, shared).
         self.advance_actions = economy_turn.advances(self.max_advance)
+        #: (good, guild, its Rights action, its Build action) for the table's guild goods, as every listing reads them.
+        self.guild_actions = economy_turn.guild_actions(self.table.guild_goods)
         #: Rights costs in groschen by permit price (``economy_turn.rights_groschen``), shared with clones.
         self.rights_kept: dict[int, list[int]] = {}
+        #: The listing's Rights offers for the last town hall and permit price (``economy_turn._offers``).
+        self.offers_kept: tuple[int, list[list[town_hall.Stack]], dict[str, economy_turn.Offer]] | None = None
 
     def _setup(self) -> EconomyState:
         stands = prices.new_stands(self.table)

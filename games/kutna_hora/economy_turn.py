@@ -88,12 +88,30 @@ def rights_groschen(game: EconomyGame, permit_price: int) -> list[int]:
 
 def rights_plan(game: EconomyGame, player: int, good: str) -> RightsPlan | str:
     """The tile Rights for ``good`` would take for ``player`` now and its cost, or why Rights cannot be taken."""
-    return _plans(game, player, good)[0]
+    guild = GOOD_GUILD.get(good)
+    if guild is None:
+        return _plans(game, player, good)[0]
+    return _rights_of(game, game.state.players[player], guild)  # _plans(...)[0] without the Build's plan
 
 
 def build_plan(game: EconomyGame, player: int, good: str) -> BuildPlan | str:
     """What building ``good`` would take and cost ``player`` now, or why it cannot be built (ignoring money)."""
-    return _plans(game, player, good)[1]
+    # _plans(game, player, good)[1], with the Rights read only when the tile is not held already: every Build reads
+    # its plan, and most build a held tile or nothing (the same plan and the same sentences, in the same order).
+    guild = GOOD_GUILD.get(good)
+    if guild is None:
+        return _plans(game, player, good)[1]
+    cells = game.cells()
+    cell = cells[good]
+    if cell.no_demand:
+        return (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may "
+                f"build a {good} building until demand rises. Buying its rights is still allowed.")
+    purse = game.state.players[player]
+    held = held_tiles(purse).get(guild) if purse.held else None
+    if held is None:
+        return _plans(game, player, good)[1]
+    tile, wood = game.tiles[held], cells["wood"].value
+    return BuildPlan(tile=tile.id, rights=None, wood=tile.wood, wood_groschen=tile.wood * wood, wood_price=wood)
 
 
 def _plans(game: EconomyGame, player: int, good: str) -> tuple[RightsPlan | str, BuildPlan | str]:
@@ -102,17 +120,8 @@ def _plans(game: EconomyGame, player: int, good: str) -> tuple[RightsPlan | str,
         return unknown, unknown
     guild = GOOD_GUILD[good]
     purse = game.state.players[player]
-    hall = game.state.hall
+    rights = _rights_of(game, purse, guild)
     cells = game.cells()
-    where = _rights_source(guild, purse, town_hall.find(hall, guild))
-    if isinstance(where, str):
-        rights: RightsPlan | str = where
-    else:
-        row, column = where
-        kind, amount = town_hall.rights_cost(column, game.design.rights_costs)
-        rights = RightsPlan(tile=hall.rows[row][column].tiles[-1], row=row, column=column, kind=kind, amount=amount,
-                            groschen=rights_groschen(game, cells["permits"].value)[column],
-                            permit_price=cells["permits"].value)
     cell = cells[good]
     if cell.no_demand:
         return rights, (f"no demand: the {good} price shows a red ✗ ({cell.value} groschen), so nobody may "
@@ -127,6 +136,23 @@ def _plans(game: EconomyGame, player: int, good: str) -> tuple[RightsPlan | str,
     wood = cells["wood"].value
     return rights, BuildPlan(tile=tile.id, rights=via, wood=tile.wood, wood_groschen=tile.wood * wood,
                              wood_price=wood)  # N wood at the price
+
+
+def _rights_of(game: EconomyGame, purse: Purse, guild: str) -> RightsPlan | str:
+    """The Rights part of :func:`_plans`: the tile Rights to ``guild`` would take for ``purse`` and its cost now, or
+    why Rights cannot be taken."""
+    if len(purse.held) >= _SLOTS:
+        return _SLOTS_FULL
+    # The stack town_hall.find gives and its cost, read from the offers the turn's listing has just kept.
+    permits = game.cells()["permits"].value
+    offer = _offers(game, permits).get(guild)
+    where = _rights_source(guild, purse, None if offer is None else (offer[2], offer[3]))
+    if isinstance(where, str):
+        return where
+    row, column = where
+    kind, amount = town_hall.rights_cost(column, game.design.rights_costs)
+    return RightsPlan(tile=offer[4], row=row, column=column, kind=kind, amount=amount,  # type: ignore[index]
+                      groschen=offer[0], permit_price=permits)  # type: ignore[index]
 
 
 def _rights_source(guild: str, purse: Purse, where: tuple[int, int] | None) -> tuple[int, int] | str:
@@ -301,30 +327,25 @@ class Turn(VerbStep):
         every good at once: one pass over the town hall, each price once (the verbs' own options are these)."""
         purse, cells = game.state.players[at.player], game.cells()
         money, wood = purse.groschen, cells["wood"].value
-        offers: dict[str, tuple[int, str]] = {}  # guild -> what Rights cost now and the tile they take
-        if len(purse.held) < _SLOTS:  # Rights need a free slot
-            costs = rights_groschen(game, cells["permits"].value)
-            for row in game.state.hall.rows:
-                for column, stack in enumerate(row):
-                    if stack.name not in offers:
-                        offers[stack.name] = (costs[column], stack.tiles[-1])
-        held = held_tiles(purse) if purse.held else {}
+        # guild -> what Rights cost now and the wood its tile needs (Rights need a free slot)
+        offers = _offers(game, cells["permits"].value) if len(purse.held) < _SLOTS else _NO_OFFERS
+        held = held_tiles(purse) if purse.held else _NO_HELD
         tiles = game.tiles
         builds, rights = [], []
-        for good, guild in game.table.guild_goods:
+        for good, guild, rights_action, build_action in game.guild_actions:
             offer = offers.get(guild)
             if offer is not None and offer[0] <= money:
-                rights.append(_RIGHTS_ACTIONS[good])
+                rights.append(rights_action)
             if cells[good].no_demand:
                 continue
             if guild in held:  # a held tile is built for its wood alone
                 cost = tiles[held[guild]].wood * wood
             elif offer is not None:  # Rights and Build in one step
-                cost = offer[0] + tiles[offer[1]].wood * wood
+                cost = offer[0] + offer[1] * wood
             else:
                 continue
             if cost <= money:
-                builds.append(_BUILD_ACTIONS[good])
+                builds.append(build_action)
         return [*game.advance_actions, *builds, _INCOME_ACTION, *rights]
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
@@ -334,6 +355,39 @@ class Turn(VerbStep):
         if s.turn < game.config.turns * players:  # the same decision goes on, for the next player
             at.player = s.turn % players
             s.stack.append(at)
+
+
+#: A guild's Rights offer in the turn's listing (``_offers``): groschen, its tile's wood, row, column, tile.
+Offer = tuple[int, int, int, int, str]
+_NO_OFFERS: dict[str, Offer] = {}
+_NO_HELD: dict[str, str] = {}
+
+
+@functools.cache  # once per table's goods, not once per game
+def guild_actions(guild_goods: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str, Action, Action], ...]:
+    """(good, its guild, its Rights action, its Build action) for a table's guild goods (``game.guild_actions``)."""
+    return tuple((good, guild, _RIGHTS_ACTIONS[good], _BUILD_ACTIONS[good]) for good, guild in guild_goods)
+
+
+def _offers(game: EconomyGame, permit_price: int) -> dict[str, Offer]:
+    """Guild -> what Rights to the top tile of its first stack cost now (at ``permit_price``), the wood that tile
+    needs, the stack's row and column (``town_hall.find``) and the tile: one pass over the town hall. Kept for the
+    last town hall and permit price asked about (``game.offers_kept``): the town hall changes only at a Rights or a
+    town build, and every turn is listed, then its Rights or Build read it again. The rows are compared by their
+    stacks, which never change (``town_hall.Stack``). Read it, never change it."""
+    rows = game.state.hall.rows
+    kept = game.offers_kept
+    if kept is not None and kept[0] == permit_price and kept[1] == rows:
+        return kept[2]
+    costs, tiles = rights_groschen(game, permit_price), game.tiles
+    offers: dict[str, Offer] = {}
+    for number, row in enumerate(rows):
+        for column, stack in enumerate(row):
+            if stack.name not in offers:
+                top = stack.tiles[-1]
+                offers[stack.name] = (costs[column], tiles[top].wood, number, column, top)
+    game.offers_kept = (permit_price, [[*row] for row in rows], offers)
+    return offers
 
 
 #: The sandbox's one step (stateless, like every step).

@@ -16,6 +16,9 @@ from .state import Frame
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
 
+#: The noble colours by name: the order a listing is sorted in.
+_COLOURS_SORTED = tuple(sorted(rulebook.NOBLE_COLOURS))
+
 
 class Income(Automatic):
     """Take income; the council decision follows when a noble could be bought."""
@@ -37,6 +40,7 @@ class Council(Passable):
     pass."""
 
     form = "council COLOUR"
+    presorted = True  # the colours by name, then pass: the kernel's sort of every listing is skipped
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         return (f"{seat_label(at.player)}: pay {game.design.council_cost} groschen to move a noble from "
@@ -45,9 +49,10 @@ class Council(Passable):
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
         s = game.state
-        out = [PASS]
+        out = []
         if s.seats[at.player].groschen >= game.design.council_cost:
-            out += [act("council", c) for c in rulebook.NOBLE_COLOURS if s.pool[c]]
+            out += [act("council", c) for c in _COLOURS_SORTED if s.pool[c]]
+        out.append(PASS)
         return out
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:

@@ -61,7 +61,7 @@ def open_spaces(cells: Sequence[str]) -> dict[int, int]:
         if i in ENTRANCE_SPACES:
             out[i] = ENTRANCE_WOOD.value
             continue
-        costs = [TILES[cells[j]].cost for j in _ACCESS[i] if is_mine(cells[j])]
+        costs = [TILES[near].cost for j in _ACCESS[i] if (near := cells[j]) and near not in ROCKS]  # is_mine(near)
         if costs:
             out[i] = max(costs)
     return out

@@ -23,15 +23,16 @@ def takeable(game: KutnaHoraGame, p: int) -> tuple[str, ...]:
     """The actions ``p`` can take at all now, in name order (their effects may still be ignored later)."""
     s = game.state
     seat = s.seats[p]
+    plots = s.markers.count(p)  # one pass over the town (every card played asks)
     out = []
     if seat.pelicans > 0:
         out.append("barbara")
-    if seat.held and p in s.markers:  # a held tile and a plot
+    if seat.held and plots:  # a held tile and a plot
         out.append("build")
     out.append("income")
     if seat.pool + seat.reserve > 0:
         out.append("mine")
-    if s.markers.count(p) < rulebook.PLOT_MARKERS.value:
+    if plots < rulebook.PLOT_MARKERS.value:
         out.append("plot")
     if len(seat.held) < HELD_SLOTS.value:
         out.append("rights")

@@ -253,11 +253,13 @@ class KeptPrices:
     """Prices by the stands' positions for a game and its clones (:meth:`StandsGame.prices_now`): the last stands
     asked about, and a table of the others."""
 
-    __slots__ = ("last", "table")
+    __slots__ = ("last", "table", "cells_last")
 
     def __init__(self) -> None:
         self.last: tuple[int, int, dict[str, int], dict[str, int]] | None = None
         self.table: dict[tuple, dict[str, int]] = {}
+        #: The cells of the last stands :meth:`StandsGame.cells` read (every listing of the sandbox reads them).
+        self.cells_last: tuple[int, int, dict[str, int], dict[str, Cell]] | None = None
 
 
 class StandsGame:
@@ -279,7 +281,7 @@ class StandsGame:
 
     def price(self, good: str) -> int:
         """The current price of ``good`` in groschen."""
-        return cell_now(self.table, self.stands, good).value
+        return self.cells()[good].value  # cell_now(...).value, read from the kept cells of these stands
 
     def prices(self) -> dict[str, int]:
         """Every good's current price."""
@@ -303,12 +305,20 @@ class StandsGame:
         return found
 
     def cells(self) -> dict[str, Cell]:
-        """Every good's current cell (price, ✗, town-builds icon): :func:`cell_now` for all goods at once."""
+        """Every good's current cell (price, ✗, town-builds icon): :func:`cell_now` for all goods at once. Kept for
+        the last stands asked about (``prices_kept``, shared with clones): the sandbox reads them at every listing and
+        every Rights or Build, and the stands move on only some turns. Read it, never change it."""
         table, stands = self.table, self.state.stands
+        kept = self.prices_kept
+        last = kept.cells_last
+        notch = stands.sliders
+        if last is not None and last[0] == stands.population and last[1] == stands.ore and last[2] == notch:
+            return last[3]
         cards = {"population": table.decks["population"].cards[stands.population],
                  "ore": table.decks["ore"].cards[stands.ore]}
-        notch = stands.sliders
-        return {good: cards[deck][good][notch[slider]] for good, deck, slider in table.readings}
+        found = {good: cards[deck][good][notch[slider]] for good, deck, slider in table.readings}
+        kept.cells_last = (stands.population, stands.ore, dict(notch), found)
+        return found
 
 
 class Economy(Protocol):
@@ -330,14 +340,15 @@ def advance(game: Economy, deck: str, cards: int) -> int:
     spec = game.table.decks[deck]
     stands = game.stands
     moved = 0
+    population = deck == "population"
     for _ in range(cards):
-        pos = stands.position(deck)
+        pos = stands.population if population else stands.ore  # stands.position(deck), without a call per card
         if pos >= spec.last:
             game.emit("caps.deck-end", f"The {deck} deck is at its last card ({pos}); the advance is ignored.",
                       deck=deck, position=pos)
             break
         pos += 1
-        if deck == "population":
+        if population:
             stands.population = pos
         else:
             stands.ore = pos

@@ -74,13 +74,14 @@ class Rights(Passable):
     """Take the top tile of a stack, or pass."""
 
     form = "rights TILE"
+    presorted = True  # pass, then the tiles by id: the kernel's sort of every listing is skipped
 
     def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
         only = " (public buildings only)" if at.public_only else ""
         return f"{seat_label(at.player)}: take the top tile of a stack{only}{' for free' if at.free else ''}, or pass"
 
     def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
-        return [PASS] + [act("rights", t) for t in rights_options(game, at.player, at.free, at.public_only)]
+        return [PASS] + [act("rights", t) for t in sorted(rights_options(game, at.player, at.free, at.public_only))]
 
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         return rights_refusal(game, at.player, at.public_only, action.args[0])
