@@ -49,7 +49,16 @@ def start(game: ChartresGame) -> None:
     s = game.state
     begin_turns(game, LOCATION, game.torch_order())
     game.emit("location.order", f"Era {s.era}, round {s.round}: locations are chosen in the order " + ", ".join(
-        f"{seat_label(p)} ({game.resources(p)['torch']} torches)" for p in s.queue), order=list(s.queue))
+        f"{seat_label(p)} ({game.resource(p, 'torch')} torches)" for p in s.queue), order=list(s.queue))
+
+
+#: ``location ID`` by location id (a listing names each shown location by its shared action).
+_TAKE_ACTIONS: dict[str, Action] = {}
+
+
+def _take_action(lid: str) -> Action:
+    found = _TAKE_ACTIONS[lid] = action("location", lid)
+    return found
 
 
 class TakeLocation(Verb):
@@ -60,8 +69,8 @@ class TakeLocation(Verb):
     form = "location ID"
 
     def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
-        return [action("location", x) for x in sorted(game.state.loc_shown)
-                if resolution.can_perform(game, at.player, x)]
+        p, can_perform, named = at.player, resolution.can_perform, _TAKE_ACTIONS
+        return [named.get(x) or _take_action(x) for x in sorted(game.state.loc_shown) if can_perform(game, p, x)]
 
     def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
         args = action.args
