@@ -49,8 +49,11 @@ def takeable(game: CardGame, first: bool = False) -> list[int]:
     if room <= 0 and not game.config.crestless_after_limit:
         return []  # decision.crestless-after-limit: the examples' reading, taking is over at the limit
     may_pay = s.hand[p] + s.placed[p] > 0
+    ends = game.geometry.ends(s.lo, s.hi)
+    if may_pay and not country and room >= game.most_crests:  # (read after cell_cards, which sets it)
+        return list(ends[:1] if first else ends)  # nothing rules an end card out: every one may be taken
     out = []
-    for cell in game.geometry.ends(s.lo, s.hi):
+    for cell in ends:
         if (country and countries[cell] != country) or crests[cell] > room:
             continue
         owner = stone[cell]
