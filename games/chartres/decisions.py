@@ -109,8 +109,7 @@ class RowCard(TurnStep):
     forms = {"row": "row CARD"}
 
     def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
-        row = game.row_actions
-        return [row[c] for c in game.state.hand[at.player]]
+        return list(map(game.row_actions.__getitem__, game.state.hand[at.player]))
 
 
 def waiting_table(kinds: Iterable[str], players: int) -> dict[str, tuple[Waiting, ...]]:

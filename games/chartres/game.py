@@ -184,9 +184,16 @@ class ChartresGame(StepGame):
         row = tuple(self.state.row[p])
         in_row = self._row_resources.get(row)
         if in_row is None:  # rows repeat all game long: each is counted once (the cache is shared with clones)
-            in_row = {"torch": 0, "horse": 0, "cart": 0, "white": 0, "red": 0}
             cards = self.parts.cards
-            for cid in row:
+            # A row grows by one card a round: the row without its last card was most often counted already.
+            known = self._row_resources.get(row[:-1]) if row else None
+            if known is not None:
+                in_row = dict(known)
+                new = (row[-1],)
+            else:
+                in_row = {"torch": 0, "horse": 0, "cart": 0, "white": 0, "red": 0}
+                new = row
+            for cid in new:
                 for r in cards[cid].resources:
                     in_row[r] += 1
             self._row_resources[row] = in_row
