@@ -109,7 +109,8 @@ class RowCard(TurnStep):
     forms = {"row": "row CARD"}
 
     def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
-        return list(map(game.row_actions.__getitem__, game.state.hand[at.player]))
+        row = game.row_actions
+        return [row[c] for c in game.state.hand[at.player]]
 
 
 def waiting_table(kinds: Iterable[str], players: int) -> dict[str, tuple[Waiting, ...]]:

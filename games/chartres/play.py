@@ -73,10 +73,8 @@ class CommitAct(TurnStep):
     def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
         s, p = game.state, at.player
         free = [k + 1 for k, c in enumerate(s.act[p]) if not c] + [len(s.row[p]) + 1]
-        table, hand, out = game.activate_actions, s.hand[p], []
-        for k in free:  # each slot's actions looked up by a builtin, without a Python step per card
-            out += map(table[k].__getitem__, hand)
-        return out
+        table, hand = game.activate_actions, s.hand[p]
+        return [table[k][c] for k in free for c in hand]
 
     def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
         args, p = action.args, at.player

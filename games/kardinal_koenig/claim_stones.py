@@ -9,7 +9,6 @@ the step: nothing more is pushed, and the kernel starts the next turn (:func:`.f
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Sequence
 
 from games.core import Action, seat_label
@@ -24,23 +23,12 @@ if TYPE_CHECKING:
     from .game import CardGame
 
 SKIP = Action("skip")
-#: ``owner < 0`` for a cell's claim stone owner (no stone), as a builtin: the free cells are picked without a Python
-#: step per cell.
-_FREE = (0).__gt__
 
 
 def own_stones(game: CardGame, player: int) -> list[int]:
     """Cells carrying ``player``'s claim stones, row by row."""
     s = game.state
-    if not s.placed[player]:
-        return []
-    # geometry.cells row by row, the player's stones picked by builtins (no Python step per cell)
-    frame, stone, mine, out = game.geometry, s.stone, player.__eq__, []
-    columns = frame.columns
-    for r in range(frame.rows):
-        a, b = r * columns + s.lo[r], r * columns + s.hi[r]
-        out += compress(range(a, b), map(mine, stone[a:b]))
-    return out
+    return [c for c in game.geometry.cells(s.lo, s.hi) if s.stone[c] == player] if s.placed[player] else []
 
 
 def has_free_card(game: CardGame) -> bool:
@@ -66,7 +54,7 @@ def place_actions(game: CardGame) -> list[Action]:
     columns = frame.columns
     for r in range(frame.rows):
         a, b = r * columns + s.lo[r], r * columns + s.hi[r]
-        out += compress(places[a:b], map(_FREE, stone[a:b]))
+        out += [act for act, owner in zip(places[a:b], stone[a:b], strict=True) if owner < 0]
     if s.turn.lifted >= 0:
         out.remove(places[s.turn.lifted])
     return out
