@@ -55,11 +55,20 @@ class Ability:
     #: Derived from ``do`` once (the engine asks for them at every step of an ability): its discards and its gains.
     costs: tuple[str, ...] = field(init=False, repr=False, compare=False)
     gains: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: How many citizens one repetition puts on a path, and takes from the common supply.
+    places: int = field(init=False, repr=False, compare=False)
+    takes: int = field(init=False, repr=False, compare=False)
+    #: How many cards one repetition discards (``resolution.cards_needed`` of ``costs``).
+    cards: int = field(init=False, repr=False, compare=False)
     _words: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "costs", tuple(a for a in self.do if a.partition(":")[0] in COSTS))
         object.__setattr__(self, "gains", tuple(a for a in self.do if a.partition(":")[0] not in COSTS))
+        object.__setattr__(self, "places", self.do.count("place_citizen"))
+        object.__setattr__(self, "takes", self.do.count("gain_citizen"))
+        object.__setattr__(self, "cards", sum(int(arg) if kind == "discard_same" else 1
+                                              for kind, _, arg in (a.partition(":") for a in self.costs)))
         object.__setattr__(self, "_words", self._wording())
 
     def words(self) -> str:

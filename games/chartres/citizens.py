@@ -16,8 +16,8 @@ from .data import rulebook
 
 def torch_order(torches: Sequence[int], initiative: Sequence[int]) -> list[int]:
     """Seats by torches (most first), ties by initiative (earlier first)."""
-    place = {seat: i for i, seat in enumerate(initiative)}
-    return sorted(initiative, key=lambda seat: (-torches[seat], place[seat]))
+    # Python's sort is stable also in reverse: seats with as many torches keep their initiative order.
+    return sorted(initiative, key=torches.__getitem__, reverse=True)
 
 
 def influence_from_citizens(players: int, rank: int, citizens: int,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from games.core import Action, Step, VerbStep
 
+from .abilities import Ability
 from .components import Components
 from .state import OVER, Waiting
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 _ACTIONS: dict[tuple, Action] = {}
 _WAITING: dict[tuple[tuple[str, ...], int], dict[str, tuple[Waiting, ...]]] = {}
 _CARD_ACTIONS: dict[tuple[tuple[str, ...], int], tuple[dict[str, Action], list[dict[str, Action]]]] = {}
+_ABILITIES: dict[int, tuple[Components, dict[str, tuple[Ability, Ability | None]]]] = {}
 
 
 def action(verb: str, *args: Any) -> Action:
@@ -46,6 +48,19 @@ def card_actions(parts: Components, row_full: int) -> tuple[dict[str, Action], l
             {c: action("row", c) for c in cards},
             [{c: action("activate", k, c) for c in cards} for k in range(row_full + 2)])
     return tables
+
+
+def ability_table(parts: Components) -> dict[str, tuple[Ability, Ability | None]]:
+    """(main, bonus) of every card and location by id, a card first when a location has the same id, built once per
+    component set (kept with the set it was built from, so a set made again is never read through a stale id)."""
+    found = _ABILITIES.get(id(parts))
+    if found is None or found[0] is not parts:
+        table = {key: (x.main, x.bonus) for key, x in parts.locations.items()}
+        table.update({key: (x.main, x.bonus) for key, x in parts.cards.items()})
+        if len(_ABILITIES) >= 64:
+            _ABILITIES.clear()
+        found = _ABILITIES[id(parts)] = (parts, table)
+    return found[1]
 
 
 

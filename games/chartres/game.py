@@ -49,6 +49,7 @@ from . import (
     setup,
     wine_making,
 )
+from .abilities import Ability
 from .components import Components, load_components
 from .data import rulebook
 from .decisions import card_actions
@@ -100,6 +101,7 @@ class ChartresGame(StepGame):
     row_actions: dict[str, Action]  # ``row CARD`` by card
     activate_actions: list[dict[str, Action]]  # ``activate SLOT CARD`` by slot, then card
     waiting: dict[str, tuple[Waiting, ...]]  # the stack record by step kind, then seat
+    abilities: dict[str, tuple[Ability, Ability | None]]  # (main, bonus) by card or location id
 
     # ------------------------------------------------------------------ setup
     def _check_config(self, config: ChartresConfig) -> None:
@@ -126,6 +128,9 @@ class ChartresGame(StepGame):
         self.parts, self.numbers = parameters.prepare(config.components, config.players, config.variant, self.params)
         # the actions that name a card, shared by every game of this component set
         self.row_actions, self.activate_actions = card_actions(self.parts, self.numbers.row_full)
+        #: (main ability, bonus ability or ``None``) of each card and location by id, a card's id first (what
+        #: ``resolution.part`` reads at every step of an ability).
+        self.abilities = decisions.ability_table(self.parts)
         #: The stack record of each step for each seat (see :func:`.decisions.waiting_table`).
         self.waiting = decisions.waiting_table(self.steps, config.players)
         #: An action row's resource icons by its cards (see :meth:`resources`).
@@ -179,9 +184,16 @@ class ChartresGame(StepGame):
         row = tuple(self.state.row[p])
         in_row = self._row_resources.get(row)
         if in_row is None:  # rows repeat all game long: each is counted once (the cache is shared with clones)
-            in_row = {"torch": 0, "horse": 0, "cart": 0, "white": 0, "red": 0}
             cards = self.parts.cards
-            for cid in row:
+            # A row grows by one card a round: the row without its last card was most often counted already.
+            known = self._row_resources.get(row[:-1]) if row else None
+            if known is not None:
+                in_row = dict(known)
+                new = (row[-1],)
+            else:
+                in_row = {"torch": 0, "horse": 0, "cart": 0, "white": 0, "red": 0}
+                new = row
+            for cid in new:
                 for r in cards[cid].resources:
                     in_row[r] += 1
             self._row_resources[row] = in_row
@@ -192,16 +204,19 @@ class ChartresGame(StepGame):
     def resource(self, p: int, kind: str) -> int:
         """``resources(p)[kind]``, one count without the copy of the whole table."""
         in_row = self._row_resources.get(tuple(self.state.row[p]))
-        n = self.resources(p)[kind] if in_row is None else in_row[kind]
-        if kind == "torch" and in_row is not None:
-            n += self.parts.tavern_torches * len(self.state.taverns[p])
-        return n
+        if in_row is None:
+            return self.resources(p)[kind]
+        if kind == "torch":
+            taverns = self.state.taverns[p]
+            return in_row["torch"] + self.parts.tavern_torches * len(taverns) if taverns else in_row["torch"]
+        return in_row[kind]
 
     def torch_order(self) -> list[int]:
-        return citizens.torch_order([self.resource(p, "torch") for p in range(self.players)], self.state.initiative)
+        resource = self.resource
+        return citizens.torch_order([resource(p, "torch") for p in range(len(self.state.ip))], self.state.initiative)
 
     def on_paths(self, p: int) -> int:
-        return sum(owner == p for path in self.state.paths for owner in path)
+        return sum(path.count(p) for path in self.state.paths)
 
     def activated(self, p: int) -> str:
         """The action-row card ``p`` activated this round ("" for none)."""

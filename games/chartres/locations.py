@@ -25,19 +25,25 @@ if TYPE_CHECKING:
 def reveal(game: ChartresGame) -> None:
     """Reveal players + 1 locations (``locations_extra``); a second city gate is discarded and replaced."""
     s, locs = game.state, game.parts.locations
+    shown = s.loc_shown
+    gate_showing = any(locs[x].city_gate for x in shown)  # kept up to date below: only this loop adds to shown
     for _ in range(game.players + game.numbers.locations_extra):
         while True:
-            if not effects.refill(game, "loc_deck", "loc_discard", "location.reshuffle"):
+            if not s.loc_deck and not effects.refill(game, "loc_deck", "loc_discard", "location.reshuffle"):
                 return
-            gate_showing = any(locs[x].city_gate for x in s.loc_shown)
-            if gate_showing and all(locs[x].city_gate for x in s.loc_deck + s.loc_discard):
+            deck = s.loc_deck  # (refill replaces the deck)
+            lid = deck[-1]
+            gate = locs[lid].city_gate
+            # Only a city gate on top can find every card left a city gate: checked then only.
+            if gate and gate_showing and all(locs[x].city_gate for x in deck + s.loc_discard):
                 return  # only city gates are left to reveal (possible with a custom component set)
-            lid = s.loc_deck.pop()
-            if locs[lid].city_gate and gate_showing:
+            deck.pop()
+            if gate and gate_showing:
                 s.loc_discard.append(lid)
                 game.emit("location.city-gate", f"A second city gate ({lid}) is discarded and replaced.")
                 continue
-            s.loc_shown.append(lid)
+            shown.append(lid)
+            gate_showing = gate_showing or gate
             break
     rule = "setup.locations" if s.phase == SETUP_ROW else "location.reveal"
     game.emit(rule, "Locations revealed: " + ", ".join(f"{x} {locs[x].name}" for x in s.loc_shown),
@@ -49,7 +55,16 @@ def start(game: ChartresGame) -> None:
     s = game.state
     begin_turns(game, LOCATION, game.torch_order())
     game.emit("location.order", f"Era {s.era}, round {s.round}: locations are chosen in the order " + ", ".join(
-        f"{seat_label(p)} ({game.resources(p)['torch']} torches)" for p in s.queue), order=list(s.queue))
+        f"{seat_label(p)} ({game.resource(p, 'torch')} torches)" for p in s.queue), order=list(s.queue))
+
+
+#: ``location ID`` by location id (a listing names each shown location by its shared action).
+_TAKE_ACTIONS: dict[str, Action] = {}
+
+
+def _take_action(lid: str) -> Action:
+    found = _TAKE_ACTIONS[lid] = action("location", lid)
+    return found
 
 
 class TakeLocation(Verb):
@@ -60,8 +75,8 @@ class TakeLocation(Verb):
     form = "location ID"
 
     def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
-        return [action("location", x) for x in sorted(game.state.loc_shown)
-                if resolution.can_perform(game, at.player, x)]
+        p, can_perform, named = at.player, resolution.can_perform, _TAKE_ACTIONS
+        return [named.get(x) or _take_action(x) for x in sorted(game.state.loc_shown) if can_perform(game, p, x)]
 
     def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
         args = action.args

@@ -122,17 +122,20 @@ def reveal(game: ChartresGame) -> None:
     """Phase D: every face-down play turns face up together; then Phase E, in initiative order."""
     s, cards = game.state, game.parts.cards
     for p in s.initiative:
-        if s.commit_row[p]:
-            s.row[p].append(s.commit_row[p])
+        row_card, act_card, slot = s.commit_row[p], s.commit_act[p], s.commit_slot[p]
+        if row_card:
+            s.row[p].append(row_card)
             s.act[p].append("")
-        s.act_slot[p] = s.commit_slot[p] - 1 if s.commit_act[p] else -1
-        if s.commit_act[p]:
-            s.act[p][s.act_slot[p]] = s.commit_act[p]
-        played = [c for c in (s.commit_row[p], s.commit_act[p]) if c]
-        game.emit("play.reveal", f"{seat_label(p)} reveals " + (" and ".join(
-            f"{c} ({cards[c].colour})" for c in played) or "nothing") + (
-            f", activation card under position {s.commit_slot[p]}" if s.commit_act[p] else "") + ".",
-            player=p, row=s.commit_row[p], act=s.commit_act[p], slot=s.commit_slot[p])
-    for p in range(game.players):
-        s.commit_row[p], s.commit_act[p], s.commit_slot[p] = "", "", 0
+        if act_card:
+            s.act_slot[p] = slot - 1
+            s.act[p][slot - 1] = act_card
+            played = f"{row_card} ({cards[row_card].colour}) and " if row_card else ""
+            played += f"{act_card} ({cards[act_card].colour}), activation card under position {slot}"
+        else:
+            s.act_slot[p] = -1
+            played = f"{row_card} ({cards[row_card].colour})" if row_card else "nothing"
+        game.emit("play.reveal", f"{seat_label(p)} reveals {played}.", player=p, row=row_card, act=act_card,
+                  slot=slot)
+    n = len(s.commit_row)  # every seat's face-down plays are cleared, in place
+    s.commit_row[:], s.commit_act[:], s.commit_slot[:] = [""] * n, [""] * n, [0] * n
     begin_turns(game, ACT)

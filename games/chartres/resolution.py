@@ -43,13 +43,12 @@ RESOLVE_ACTION = action("resolve")
 
 def part(game: ChartresGame, source: str, bonus: bool) -> Ability | None:
     """The main ability (or the bonus, ``None`` when there is none) of a card or location."""
-    item = game.parts.cards.get(source) or game.parts.locations[source]
-    return item.bonus if bonus else item.main
+    return game.abilities[source][bonus]  # (main, bonus): a bool indexes it
 
 
 def resolving(game: ChartresGame, ab: Resolving) -> Ability:
     """The ability ``ab`` resolves."""
-    ability = part(game, ab.source, ab.bonus)
+    ability = game.abilities[ab.source][ab.bonus]  # part() written out: this runs at every step of an ability
     assert ability is not None  # a bonus part starts only when there is one
     return ability
 
@@ -67,10 +66,10 @@ def cards_needed(costs: tuple[str, ...]) -> int:
 def _public_ok(game: ChartresGame, p: int, ability: Ability) -> bool:
     """What everyone can check of one more repetition: citizens in the supplies, room on the paths."""
     s = game.state
-    places = ability.do.count("place_citizen")
+    places = ability.places
     if places and (s.personal[p] < places or not effects.path_options(game, p)):
         return False
-    takes = ability.do.count("gain_citizen")
+    takes = ability.takes
     return not takes or s.common[p] >= takes
 
 
@@ -87,13 +86,13 @@ def feasible(game: ChartresGame, p: int, ability: Ability) -> bool:
 def offered(game: ChartresGame, p: int, ability: Ability) -> bool:
     """Whether one more repetition is put to ``p``: decided on what everyone sees, the hand by its size only
     (``decision.public-steps``)."""
-    return _public_ok(game, p, ability) and len(game.state.hand[p]) >= cards_needed(ability.costs)
+    return _public_ok(game, p, ability) and len(game.state.hand[p]) >= ability.cards
 
 
 def can_perform(game: ChartresGame, p: int, source: str) -> bool:
     """Whether ``p`` could carry out the main ability of a card or location now (location.must-perform)."""
-    main = part(game, source, False)
-    return main is not None and repetitions(game, p, main) > 0 and feasible(game, p, main)
+    main = game.abilities[source][0]
+    return (game.resource(p, main.per) if main.per else main.times) > 0 and feasible(game, p, main)
 
 
 def mandatory(game: ChartresGame, ab: Resolving) -> bool:
@@ -108,9 +107,9 @@ def mandatory(game: ChartresGame, ab: Resolving) -> bool:
 
 def start(game: ChartresGame, p: int, source: str) -> None:
     """``p`` starts resolving the main ability of ``source`` and carries it forward (:func:`carry_on`)."""
-    main = part(game, source, False)
+    main = game.abilities[source][0]
     assert main is not None
-    times = repetitions(game, p, main)
+    times = game.resource(p, main.per) if main.per else main.times
     game.state.ability = Resolving(player=p, source=source, bonus=False, done=0, times=times, atom=0, left=0, colour="",
                                    started=False)
     game.emit("ability.per" if main.per else "ability.times" if main.times > 1 else "ability.main-bonus",
@@ -133,8 +132,9 @@ def _next_decision(game: ChartresGame) -> str:
     """Carry the ability in progress forward: the kind of the decision it waits for, or ``""`` once it is over."""
     ab = game.state.ability
     p = ab.player
+    abilities = game.abilities
     while True:
-        ability = resolving(game, ab)
+        ability = abilities[ab.source][ab.bonus]  # resolving() written out: the loop runs at every step
         if not ab.started:  # the start of a repetition
             if ab.done >= ab.times or not offered(game, p, ability):
                 if not _next_part(game, ab):

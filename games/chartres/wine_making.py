@@ -7,7 +7,8 @@ When both colours fill a barrel of the same kind the player says which colour po
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, Sequence
 
 from games.core import Action, Automatic, seat_label
 
@@ -37,14 +38,24 @@ def make_wine(game: ChartresGame, p: int, first: str) -> None:
     grapes = game.resources(p)
     cellar = game.parts.cellars[s.cellar[p]]
     numbers = game.numbers
-    result = pour(cellar.values, s.barrel[p], grapes["white"], grapes["red"], first, numbers.full_barrel,
-                  numbers.half_barrel)
-    barrels = [[b.space, b.value, b.colour, b.fill, b.ip] for b in result.barrels]
+    poured, explained, ip = _poured(cellar.values, s.barrel[p], grapes["white"], grapes["red"], first,
+                                    numbers.full_barrel, numbers.half_barrel)
+    barrels = [list(b) for b in poured]  # every event its own lists
     game.emit("wine.order", f"{seat_label(p)} makes wine from {grapes['white']} white and {grapes['red']} red grapes, "
-              f"marker on barrel {s.barrel[p] + 1} of cellar {cellar.id}: " + ("; ".join(result.explain())),
+              f"marker on barrel {s.barrel[p] + 1} of cellar {cellar.id}: " + explained,
               player=p, barrels=barrels, white=grapes["white"], red=grapes["red"], marker=s.barrel[p],
               cellar=cellar.id)
-    gain_ip(game, p, result.ip, "wine.score", "wine")
+    gain_ip(game, p, ip, "wine.score", "wine")
+
+
+@functools.lru_cache(maxsize=4096)
+def _poured(values: Sequence[int], marker: int, white: int, red: int, first: str, full: int,
+            half: int) -> tuple[tuple[tuple[int, int, str, str, int], ...], str, int]:
+    """The barrels :func:`.wine.pour` fills (space, printed IP, colour, fill, IP), its explanation and its IP, worked
+    out once per cellar, marker and grapes (they repeat from game to game)."""
+    result = pour(values, marker, white, red, first, full, half)
+    return (tuple((b.space, b.value, b.colour, b.fill, b.ip) for b in result.barrels), "; ".join(result.explain()),
+            result.ip)
 
 
 class PourFirst(TurnStep):

@@ -178,15 +178,19 @@ def place(game: CardGame, turn: Turn, cell: int) -> None:
     p = turn.player
     s.stone[cell] = p
     s.placed[p] += 1
-    card = game.cards[s.layout[cell]]
+    cid = s.layout[cell]
+    card = game.cards[cid]
     where = game.geometry.where
     if turn.lifted >= 0:
         game.emit("claim.move", f"{seat_label(p)} moves a claim stone from {where(turn.lifted)} to "
                   f"{where(cell)} ({country_name(card.country)}).", player=p, cell=cell, origin=turn.lifted)
     else:
         s.hand[p] -= 1
-        game.emit("claim.place", f"{seat_label(p)} puts a claim stone on {where(cell)} "
-                  f"({country_name(card.country)}).", player=p, cell=cell)
+        words = game.design.words
+        said = words.get(("place", cell, cid))
+        if said is None:  # what follows the seat depends only on the card and its cell: worded once per design
+            said = words["place", cell, cid] = f"{where(cell)} ({country_name(card.country)})."
+        game.emit("claim.place", f"{seat_label(p)} puts a claim stone on {said}", player=p, cell=cell)
         if s.placed[p] == game.placeable:
             # The rule of this player count: claim.limit-3 where the rule text lets every stone out, else limit-45.
             every_stone_out = rulebook.PLACEABLE_STONES.value[game.players] == rulebook.STONES_PER_PLAYER.value

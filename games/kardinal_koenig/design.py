@@ -9,7 +9,7 @@ them and by their clones; the game copies the few numbers its hot paths read int
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from games.core import ParameterError
@@ -36,6 +36,9 @@ class Design:
     stones: int
     placeable: Mapping[int, int]  # by player count
     chart: ChartRules
+    #: What the log says of a card at a cell, by (verb, cell, card id), worded once per design and shared by every
+    #: game (the taking and placing events' sentences after the seat: cards keep their cell all game).
+    words: dict[tuple[str, int, str], str] = field(default_factory=dict, compare=False, repr=False)
 
 
 _DESIGNS: dict[tuple[str, Any], tuple[Deck, Design]] = {}

@@ -37,7 +37,7 @@ def next_turn(game: CardGame) -> bool:
     turn = s.turn = Turn(s.turn.player)
     while s.idle < n:
         turn.player = player = (turn.player + 1) % n
-        if takeable(game) or law_chips.must_ask(game):
+        if takeable(game, first=True) or law_chips.must_ask(game):
             game.emit("flow.clockwise", f"{seat_label(player)}'s turn.", player=player)
             game.push(Frame(Take.kind, player))
             return True

@@ -122,6 +122,8 @@ class CardGame(StepGame):
         self._totals: dict[tuple[tuple[str, ...], ...], tuple[int, ...]] = {}
         #: The layout's cards' countries and crest counts per cell (:meth:`cell_cards`), made on first use.
         self._cell_cards: tuple[tuple[str, ...], list[str], list[int]] | None = None
+        #: The most crests a card of that layout shows, set with :meth:`cell_cards` (taking.takeable's shortcut).
+        self.most_crests = 0
 
     def _setup(self) -> CardGameState:
         c, n, design = self.config, self.config.players, self.design
@@ -194,6 +196,7 @@ class CardGame(StepGame):
             cards = self.cards
             kept = self._cell_cards = (layout, [cards[c].country if c else "" for c in layout],
                                        [len(cards[c].crests) if c else 0 for c in layout])
+            self.most_crests = max(kept[2], default=0)
         return kept[1], kept[2]
 
     def displays(self) -> list[list[Card]]:

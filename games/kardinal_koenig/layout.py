@@ -26,7 +26,7 @@ class Geometry:
     its cells built once (actions are immutable values every position shares)."""
 
     __slots__ = ("rows", "columns", "size", "take_actions", "place_actions", "lift_actions",
-                 "discard_actions", "_ends")
+                 "discard_actions", "_ends", "_row_ends")
 
     def __init__(self, rows: int, columns: int) -> None:
         self.rows = rows
@@ -35,6 +35,10 @@ class Geometry:
         #: :meth:`ends` by the rows' bounds (a frame is shared by every game of its shape: layouts repeat their
         #: bounds all game long, and every decision to take asks for the ends more than once).
         self._ends: dict[tuple[int, ...], tuple[int, ...]] = {}
+        #: The end cells of row r when it holds columns a..b-1, as ``_row_ends[r][a][b]``: what :meth:`ends` joins
+        #: for bounds it has not seen (after every card taken).
+        self._row_ends = tuple(tuple(tuple(self._ends_of_row(r, a, b) for b in range(columns + 1))
+                                     for a in range(columns + 1)) for r in range(rows))
         self.take_actions = self.cell_actions("take")
         self.place_actions = self.cell_actions("place")
         self.lift_actions = self.cell_actions("lift")
@@ -60,19 +64,22 @@ class Geometry:
         key = (*lo, *hi)
         found = self._ends.get(key)
         if found is None:
-            out = []
-            columns = self.columns
-            for r in range(self.rows):
-                a, b = lo[r], hi[r]
-                if a < b:
-                    base = r * columns
-                    out.append(base + a)
-                    if b - 1 != a:
-                        out.append(base + b - 1)
+            found = ()
+            r = 0
+            for row in self._row_ends:
+                found += row[lo[r]][hi[r]]
+                r += 1
             if len(self._ends) >= 4096:  # a bound for long runs; cheap to refill
                 self._ends.clear()
-            found = self._ends[key] = tuple(out)
+            self._ends[key] = found
         return found
+
+    def _ends_of_row(self, r: int, a: int, b: int) -> tuple[int, ...]:
+        """The end cells of row ``r`` holding columns ``a``..``b - 1`` (one when a single card is left)."""
+        if a >= b:
+            return ()
+        base = r * self.columns
+        return (base + a,) if b - 1 == a else (base + a, base + b - 1)
 
     def in_layout(self, cell: int, lo: list[int], hi: list[int]) -> bool:
         r, c = divmod(cell, self.columns)

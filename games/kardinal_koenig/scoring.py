@@ -139,11 +139,14 @@ class Tally:
 def tally(display: Iterable[Card]) -> Tally:
     """The :class:`Tally` of one display (its cards in any order)."""
     counts = dict.fromkeys(rulebook.COUNTRIES, 0)
-    kinds: dict[str, Counter] = {country: Counter() for country in rulebook.COUNTRIES}
+    # crests of each kind by country, counted in plain dicts (a Counter's update is a Python call per card)
+    kinds: dict[str, dict[str, int]] = {country: {} for country in rulebook.COUNTRIES}
     ships = carriages = 0
     for card in display:
         counts[card.country] += 1
-        kinds[card.country].update(card.crests)
+        crests = kinds[card.country]
+        for kind in card.crests:
+            crests[kind] = crests.get(kind, 0) + 1
         ships += "ship" in card.route
         carriages += "carriage" in card.route
     return Tally(tuple(counts.values()), tuple(max(kinds[c].values(), default=0) for c in rulebook.COUNTRIES),

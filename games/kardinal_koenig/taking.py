@@ -37,8 +37,9 @@ def crest_limit(game: CardGame, turn: Turn) -> int:
     return game.limit_with_chip if turn.three else game.limit
 
 
-def takeable(game: CardGame) -> list[int]:
-    """End cards the player may take now, in (row, column) order."""
+def takeable(game: CardGame, first: bool = False) -> list[int]:
+    """End cards the player may take now, in (row, column) order; with ``first`` only the first of them (whether
+    any may be taken, what the flow asks after every card and at every turn's start)."""
     s = game.state
     turn = s.turn
     stone, p = s.stone, turn.player
@@ -48,13 +49,18 @@ def takeable(game: CardGame) -> list[int]:
     if room <= 0 and not game.config.crestless_after_limit:
         return []  # decision.crestless-after-limit: the examples' reading, taking is over at the limit
     may_pay = s.hand[p] + s.placed[p] > 0
+    ends = game.geometry.ends(s.lo, s.hi)
+    if may_pay and not country and room >= game.most_crests:  # (read after cell_cards, which sets it)
+        return list(ends[:1] if first else ends)  # nothing rules an end card out: every one may be taken
     out = []
-    for cell in game.geometry.ends(s.lo, s.hi):
+    for cell in ends:
         if (country and countries[cell] != country) or crests[cell] > room:
             continue
         owner = stone[cell]
         if owner < 0 or owner == p or may_pay:
             out.append(cell)
+            if first:
+                break
     return out
 
 
@@ -97,10 +103,13 @@ def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
     turn.crests += len(card.crests)
     if not turn.country:
         turn.country = card.country
-    route = f", {route_words(card)}" if card.route else ""
-    game.emit("take.ends", f"{seat_label(p)} takes {country_name(card.country)} from {frame.where(cell)} "
-              f"({len(card.crests)} crest{'' if len(card.crests) == 1 else 's'}{route}).",
-              player=p, card=cid, cell=cell)
+    words = game.design.words
+    said = words.get(("take", cell, cid))
+    if said is None:  # what follows the seat depends only on the card and its cell: worded once per design
+        route = f", {route_words(card)}" if card.route else ""
+        said = words["take", cell, cid] = (f"{country_name(card.country)} from {frame.where(cell)} "
+                                           f"({len(card.crests)} crest{'' if len(card.crests) == 1 else 's'}{route}).")
+    game.emit("take.ends", f"{seat_label(p)} takes {said}", player=p, card=cid, cell=cell)
     if s.chip[cell]:
         law_chips.pick_up(game, turn, cell)
     if s.stone[cell] >= 0 and not claimed_cards.settle(game, turn, cell):
@@ -116,7 +125,7 @@ def go_on(game: CardGame, turn: Turn, taking: Frame) -> None:
     taking ends by itself (decision.stop)."""
     if game.state.cards_left == 0:
         return
-    if takeable(game):
+    if takeable(game, first=True):
         game.push(taking)
     elif law_chips.must_ask(game):
         game.emit("decision.public-steps", f"No further card can be taken now; player {turn.player + 1} holds law "
@@ -177,7 +186,7 @@ class Take(CardStep):
             take_card(game, turn, at, cell_of(game, action))
         elif verb == "play":
             law_chips.play(game, turn, str(action.args[0]))
-            if takeable(game) or law_chips.must_ask(game):
+            if takeable(game, first=True) or law_chips.must_ask(game):
                 game.push(at)
             elif turn.taken:  # the chip changed nothing the player could use
                 end_taking(game, turn, auto=True)
