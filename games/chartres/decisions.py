@@ -121,7 +121,7 @@ def next_turn(game: ChartresGame) -> bool:
     phase = s.phase
     if phase == OVER:
         return False
-    step = game._by_kind[phase]  # the steps by kind (a plain dict: this runs at every turn)
+    step = game.step_of(phase)
     if s.turn >= len(s.queue):
         step.done(game)
     else:

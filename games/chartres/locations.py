@@ -10,7 +10,7 @@ the era; the others are discarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core import Action, Verb, seat_label
 
@@ -59,7 +59,7 @@ class TakeLocation(Verb):
     verb = "location"
     form = "location ID"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Waiting, given: Any = None) -> list[Action]:
         return [action("location", x) for x in sorted(game.state.loc_shown)
                 if resolution.can_perform(game, at.player, x)]
 
@@ -80,7 +80,7 @@ class DrawInstead(Verb):
     verb = "draw"
     form = "draw"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Waiting, given: Any = None) -> list[Action]:
         return [DRAW]
 
     def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:

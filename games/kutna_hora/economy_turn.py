@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.core import Action, Record, Verb, VerbStep, seat_label
 
@@ -146,7 +146,7 @@ class SandboxVerb(Verb):
     #: How the verb is written, as the refusal of a wrong number of words after it says it.
     spelt: ClassVar[str]
 
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+    def options(self, game: EconomyGame, at: TurnFrame, given: Any = None) -> list[Action]:
         """This verb's actions out of the turn's one listing (the turn lists its verbs in one pass, for speed)."""
         return [action for action in TURN.options(game, at) if action.verb == self.verb]
 
@@ -165,7 +165,7 @@ class Advance(SandboxVerb):
     form = "advance DECK CARDS"
     spelt = "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
 
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+    def options(self, game: EconomyGame, at: TurnFrame, given: Any = None) -> list[Action]:
         return list(game.advance_actions)
 
     def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
@@ -227,7 +227,7 @@ class Income(SandboxVerb):
     form = "income"
     spelt = "income takes no arguments."
 
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+    def options(self, game: EconomyGame, at: TurnFrame, given: Any = None) -> list[Action]:
         return [_INCOME_ACTION]  # always possible, even with nothing to earn yet
 
     def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
