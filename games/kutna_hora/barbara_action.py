@@ -61,19 +61,19 @@ def _reputation_2(game: KutnaHoraGame, p: int) -> None:
 def _free_rights(game: KutnaHoraGame, p: int) -> None:
     reputation(game, p, 1, "barbara.2", "St. Barbara 2")
     if can_take(game, p, "rights"):
-        game.state.stack.append(Frame("rights", p, free=True))
+        game.push(Frame("rights", p, free=True))
 
 
 def _remove_house(game: KutnaHoraGame, p: int) -> None:
     reputation(game, p, -1, "barbara.3", "St. Barbara 3")
     if any(t < HOUSES_PER_ROW for t in game.state.seats[p].houses_taken):
-        game.state.stack.append(Frame("house", p))
+        game.push(Frame("house", p))
 
 
 def _free_plot_anywhere(game: KutnaHoraGame, p: int) -> None:
     reputation(game, p, 1, "barbara.4", "St. Barbara 4")
     if can_take(game, p, "plot"):
-        game.state.stack.append(Frame("plot", p, free=True, anywhere=True))
+        game.push(Frame("plot", p, free=True, anywhere=True))
 
 
 def _two_incomes(game: KutnaHoraGame, p: int) -> None:
@@ -84,7 +84,7 @@ def _two_incomes(game: KutnaHoraGame, p: int) -> None:
 def _noble_from_the_bank(game: KutnaHoraGame, p: int) -> None:
     points(game, p, 2, "barbara.6", "St. Barbara 6")
     if any(game.state.bank.values()):
-        game.state.stack.append(Frame("noble", p))
+        game.push(Frame("noble", p))
 
 
 def _public_neighbours(game: KutnaHoraGame, p: int) -> None:
@@ -98,7 +98,7 @@ def _public_neighbours(game: KutnaHoraGame, p: int) -> None:
 def _free_build(game: KutnaHoraGame, p: int) -> None:
     points(game, p, 1, "barbara.8", "St. Barbara 8")
     if can_take(game, p, "build"):
-        game.state.stack.append(Frame("build", p, free=True))
+        game.push(Frame("build", p, free=True))
 
 
 def _two_free_mines(game: KutnaHoraGame, p: int) -> None:
@@ -109,7 +109,7 @@ def _two_free_mines(game: KutnaHoraGame, p: int) -> None:
 
 def _score_a_building(game: KutnaHoraGame, p: int) -> None:
     if p in game.state.town_owner:
-        game.state.stack.append(Frame("score", p))
+        game.push(Frame("score", p))
 
 
 def _points_5(game: KutnaHoraGame, p: int) -> None:
@@ -169,7 +169,9 @@ class House(Passable):
             return f"your board has no {guild} row."
         return f"your {guild} row has no house left."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         p, guild = at.player, str(action.args[0])
         seat = game.state.seats[p]
         seat.houses_taken[seat.guilds.index(guild)] += 1
@@ -196,7 +198,9 @@ class Noble(Passable):
             return f"there are no {colour} nobles: the nobles are {', '.join(rulebook.NOBLE_COLOURS)}."
         return f"there is no {colour} noble left in the bank."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         colour = str(action.args[0])
         game.state.bank[colour] -= 1
         game.state.council[colour] += 1
@@ -220,7 +224,9 @@ class Score(Passable):
             return f"there is no plot {plot}; the plots are numbered 0 to {len(s.town) - 1}."
         return f"plot {plot} holds no building of yours." if s.town[plot] else f"plot {plot} holds no building."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, plot = game.state, int(action.args[0])
         match = town.matching(plot, s.town, game.size)
         points(game, at.player, match.points, "barbara.10", f"{s.town[plot]} scored as at game end")

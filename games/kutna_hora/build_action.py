@@ -80,7 +80,9 @@ class Build(Passable):
                     f"{seat.groschen}.")
         return f"build one of your held tiles {seat.held} on one of your plots {plots_in_town(game.state, p)}."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, p = game.state, at.player
         tile_id, where = str(action.args[0]), int(action.args[1])
         tile = game.tiles[tile_id]
@@ -99,7 +101,7 @@ class Build(Passable):
         else:
             s.town_owner[where] = p
             # Step 5 waits under the tile's own decisions (step 3): the house is taken once they are resolved.
-            s.stack.append(Frame("house-place", p, tile=tile_id))
+            game.push(Frame("house-place", p, tile=tile_id))
         resolve_tile(game, p, tile_id)
 
 
@@ -183,7 +185,7 @@ class HouseIcon(Automatic):
 
     def run(self, game: KutnaHoraGame, at: Frame) -> None:
         if house_rows(game, at.player, at.tile):
-            game.state.stack.append(Frame("remove-house", at.player, tile=at.tile))
+            game.push(Frame("remove-house", at.player, tile=at.tile))
         else:
             game.emit("build.remove-house", f"{seat_label(at.player)} has no house that {at.tile}'s icon "
                                             f"could remove; it "

@@ -36,7 +36,7 @@ def start(game: KutnaHoraGame, p: int, what: str) -> None:
     elif what == "barbara":
         barbara_action.start(game, p)
     else:
-        game.state.stack.append(Frame(what, p))
+        game.push(Frame(what, p))
 
 
 @functools.cache

@@ -58,7 +58,7 @@ class Choice(Step):
 
 class Passable(Choice):
     """A choice of one verb, written as :attr:`form` (its kind is the verb), or ``pass``: the player ignores the rest
-    of the effect this choice belongs to. ``apply`` logs a pass; the verb's effect is :meth:`take`."""
+    of the effect this choice belongs to. A subclass's ``apply`` hands a pass to :meth:`passed` first."""
 
     form: ClassVar[str]
 
@@ -68,13 +68,7 @@ class Passable(Choice):
         cls.forms = {cls.kind: cls.form, "pass": "pass"}
         cls.written = cls.__dict__.get("written", f"{cls.form} or pass")
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            game.emit("ignore.effect", f"{seat_label(at.player)} ignores the rest of this effect ({at.kind}).",
-                      player=at.player)
-        else:
-            self.take(game, at, action)
-
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        """The effect of the step's verb (``action`` is legal)."""
-        raise NotImplementedError
+    def passed(self, game: KutnaHoraGame, at: Frame) -> None:
+        """The effect of ``pass``: the rest of the effect is ignored (logged)."""
+        game.emit("ignore.effect", f"{seat_label(at.player)} ignores the rest of this effect ({at.kind}).",
+                  player=at.player)

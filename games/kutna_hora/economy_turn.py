@@ -333,7 +333,7 @@ class Turn(VerbStep):
         s.turn += 1
         if s.turn < game.config.turns * players:  # the same decision goes on, for the next player
             at.player = s.turn % players
-            s.stack.append(at)
+            game.push(at)
 
 
 #: The sandbox's one step (stateless, like every step).

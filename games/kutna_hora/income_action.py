@@ -29,7 +29,7 @@ class Income(Automatic):
         seat.groschen += total
         game.emit("income.sum", f"{seat_label(p)} takes income: {detail} = {total} groschen.", player=p, income=total)
         if any(s.pool.values()) and seat.groschen >= game.design.council_cost:
-            s.stack.append(Frame("council", p))
+            game.push(Frame("council", p))
 
 
 class Council(Passable):
@@ -56,7 +56,9 @@ class Council(Passable):
             return f"a noble costs {cost} groschen and you have {s.seats[at.player].groschen}."
         return f"there is no {action.args[0]} noble in the pool."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, p, colour = game.state, at.player, str(action.args[0])
         cost = game.design.council_cost
         pay(game, p, cost)

@@ -65,9 +65,9 @@ def start(game: KutnaHoraGame, p: int) -> None:
     """Mine needs a miner in the pool; with none there, the player may first buy a permit for more (with the
     ``top_up`` option also while the pool holds one miner)."""
     if game.state.seats[p].pool == 0 or can_top_up(game, p):
-        game.state.stack.append(Frame("miners", p))
+        game.push(Frame("miners", p))
     else:
-        game.state.stack.append(Frame("mine-draw", p))
+        game.push(Frame("mine-draw", p))
 
 
 class Miners(Passable):
@@ -100,13 +100,15 @@ class Miners(Passable):
         return (f"a permit costs {game.price('permits')} (you have {seat.groschen}); 1 or "
                 f"{rulebook.MINERS_PER_PERMIT.value} miners, reserve {seat.reserve}.")
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         p, n = at.player, int(action.args[0])
         seat = game.state.seats[p]
         if n == 0:
             game.emit("decision.pool-top-up", f"{seat_label(p)} buys no permit and mines with the miner in the pool.",
                       player=p)
-            game.state.stack.append(Frame("mine-draw", p))
+            game.push(Frame("mine-draw", p))
             return
         cost = game.price("permits")
         pay(game, p, cost)
@@ -114,7 +116,7 @@ class Miners(Passable):
         seat.pool += n
         game.emit("mine.permit", f"{seat_label(p)} buys a permit for {cost} groschen and moves {n} miner"
                   f"{'s' if n > 1 else ''} into the pool.", player=p, groschen=cost)
-        game.state.stack.append(Frame("mine-draw", p))
+        game.push(Frame("mine-draw", p))
 
 
 class MineDraw(Automatic):
@@ -146,7 +148,7 @@ class MineDraw(Automatic):
         s.mine_drawn = drawn
         game.emit("mine.draw", f"{seat_label(p)} draws {len(drawn)} mine tile{'s' if len(drawn) > 1 else ''} "
                   f"(technology level {want}).", player=p, tiles=len(drawn))
-        s.stack.append(Frame("mine", p, free=at.free, reserve_first=at.reserve_first))
+        game.push(Frame("mine", p, free=at.free, reserve_first=at.reserve_first))
 
 
 class KeepMine(Choice):

@@ -88,7 +88,9 @@ class Plot(Passable):
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         return plot_refusal(game, at.player, at.free, at.anywhere, action.args[0])
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, p, where = game.state, at.player, int(action.args[0])
         cost = plot_price(game, p, at.free, where)
         pay(game, p, cost)

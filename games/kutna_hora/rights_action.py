@@ -85,7 +85,9 @@ class Rights(Passable):
     def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
         return rights_refusal(game, at.player, at.public_only, action.args[0])
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         p, tile_id = at.player, str(action.args[0])
         r, c, cost = rights_offer(game, p, at.free, tile_id)
         kind, amount = town_hall.rights_cost(c, game.design.rights_costs)

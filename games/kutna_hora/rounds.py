@@ -37,12 +37,12 @@ def next_card(game: KutnaHoraGame) -> None:
         begin(game)
     n = game.config.players
     if s.plays_left > 0:
-        s.stack.append(Frame("play", (s.start + s.turn) % n))  # turn_player, written out: every card's end
+        game.push(Frame("play", (s.start + s.turn) % n))  # turn_player, written out: every card's end
         return
     s.turn += 1
     if s.turn < rulebook.TURNS_PER_ROUND.value * n:
         s.plays_left = rulebook.CARDS_PER_TURN.value[s.turn // n]
-        s.stack.append(Frame("play", (s.start + s.turn) % n))
+        game.push(Frame("play", (s.start + s.turn) % n))
         return
     end(game)
 
@@ -53,7 +53,7 @@ def end(game: KutnaHoraGame) -> None:
     s = game.state
     game.emit("round.end", f"Round {s.round} ends.", round=s.round)
     event_cards.act(game)
-    s.stack.append(Frame("round-end", -1))
+    game.push(Frame("round-end", -1))
     tax.collect(game)
 
 
