@@ -1,8 +1,9 @@
 """The game object every rules module builds on.
 
-A :class:`Game` is one game in progress. Subclasses supply the rules through a few hooks (``_setup``,
-``_legal``, ``_apply``, ``_why_illegal``, ``pending``, ``scores``, ``_observe``); this class supplies the rest of the
-shared API: validation with readable refusals, rollback, clone, undo, replay, time travel and JSON save/load.
+A :class:`Game` is one game in progress. The rules come through a few hooks (``_setup``, ``_legal``, ``_apply``,
+``_why_illegal``, ``pending``, ``scores``, ``_observe``), the decision hooks answered by
+:class:`~games.core.StepGame` from a game's steps; this class supplies the rest of the shared API: validation with
+readable refusals, rollback, clone, undo, replay, time travel and JSON save/load.
 """
 
 from __future__ import annotations
@@ -58,7 +59,17 @@ _CONFIGS: dict[tuple, Any] = {}
 
 
 class Game(ABC):
-    """One game in progress: config + seed + the actions taken so far, and the state they lead to."""
+    """One game in progress: config + seed + the actions taken so far, and the state they lead to.
+
+    The game-neutral half of the one base class a game subclasses, :class:`~games.core.StepGame` (its decisions as
+    steps on a stack, :mod:`games.core.steps`): two classes only so that each module stays readable (under 600
+    lines), so a game never subclasses this one directly (refused at class creation)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if Game in cls.__bases__ and not cls.__dict__.get("_the_flow", False):
+            raise TypeError(f"{cls.__name__}: a game subclasses games.core.StepGame (its decisions as steps), "
+                            "not Game")
 
     #: Registry id used in save files, e.g. ``"kutna_hora.economy"``.
     game_id: ClassVar[str]

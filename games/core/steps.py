@@ -257,6 +257,8 @@ class StepGame(Game):
     """A :class:`Game` whose decisions are the :class:`Step` units of :attr:`steps`, pending on ``state.stack``
     (see the module docstring)."""
 
+    #: The one class that subclasses :class:`Game` directly: every game subclasses this one.
+    _the_flow: ClassVar[bool] = True
     #: The game's step kinds, decisions and automatic steps, each registered once.
     steps: ClassVar[Steps]
     #: Legal actions come sorted from here: steps that are not presorted are sorted once.

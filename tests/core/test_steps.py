@@ -309,3 +309,11 @@ def test_a_verb_that_goes_on_gets_its_record_back_and_every_verb_sees_what_its_s
     assert game.state.stack == [], "a verb that does not go on leaves the stack as its effect left it"
     step.apply(game, at, Action("add", (4,)))
     assert game.state.stack == ["over"] and game.total == 6
+
+
+def test_a_game_subclasses_step_game_and_never_game_itself():
+    from games.core import Game
+
+    with pytest.raises(TypeError, match="a game subclasses games.core.StepGame"):
+        type("Loose", (Game,), {})
+    assert issubclass(type("Tight", (PileGame,), {}), StepGame)
