@@ -48,6 +48,7 @@ class Outcome:
         return f"<p>{html.escape(self.words())}</p>"
 
 
-def seat_label(player: int) -> str:
-    """How every prompt, log line and view names seat ``player``: seat 0 is ``Player 1``."""
-    return f"Player {player + 1}"
+def seat_label(player: int, capital: bool = True) -> str:
+    """How every prompt, log line and view names seat ``player``: seat 0 is ``Player 1`` (``player 1`` inside a
+    sentence that writes it so, ``capital=False``). The one place a seat's name is made."""
+    return f"Player {player + 1}" if capital else f"player {player + 1}"

@@ -132,7 +132,7 @@ class Claim(CardStep):
                         "next turn on.")
             return "every card in the layout carries a claim stone, so there is no free card to move yours to."
         if owner >= 0:
-            return f"{where} already carries player {owner + 1}'s claim stone."
+            return f"{where} already carries {seat_label(owner, capital=False)}'s claim stone."
         if turn.lifted >= 0:
             return "the stone must move to a different card."
         if s.hand[turn.player] == 0:
@@ -191,7 +191,8 @@ def place(game: CardGame, turn: Turn, cell: int) -> None:
             # The rule of this player count: claim.limit-3 where the rule text lets every stone out, else limit-45.
             every_stone_out = rulebook.PLACEABLE_STONES.value[game.players] == rulebook.STONES_PER_PLAYER.value
             limit = "claim.limit-3" if every_stone_out else "claim.limit-45"
-            game.emit(limit, f"All {game.placeable} placeable claim stones of player {p + 1} are out; from now on "
+            game.emit(limit, f"All {game.placeable} placeable claim stones of {seat_label(p, capital=False)} are out; "
+                      "from now on "
                       "one may be moved instead.", player=p)
 
 

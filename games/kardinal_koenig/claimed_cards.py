@@ -32,8 +32,9 @@ def settle(game: CardGame, turn: Turn, cell: int) -> bool:
     if owner == p:
         game.emit("claimed.own", f"{seat_label(p)}'s own claim stone returns to their hand.", player=p)
         return True
-    game.emit("claimed.other", f"The card carried player {owner + 1}'s claim stone: it returns to player "
-              f"{owner + 1}, and player {p + 1} must discard one of their own stones.", player=p, owner=owner)
+    game.emit("claimed.other", f"The card carried {seat_label(owner, capital=False)}'s claim stone: it returns to "
+              f"{seat_label(owner, capital=False)}, and {seat_label(p, capital=False)} must discard one of their own "
+              "stones.", player=p, owner=owner)
     if s.hand[p] > 0:
         s.hand[p] -= 1
         s.lost[p] += 1

@@ -64,10 +64,10 @@ def end_game(game: CardGame) -> None:
             game.emit("score.minus-chips", f"{seat_label(p)} reveals {minus} −2 law chip(s): {worth * minus} "
                       "points.", player=p)
     game.emit("score.chart-order", "Scoring chart: " + ", ".join(
-        f"player {p + 1} {t}" for p, t in enumerate(totals)) + ".", totals=list(totals))
+        f"{seat_label(p, capital=False)} {t}" for p, t in enumerate(totals)) + ".", totals=list(totals))
     winners = scoring.winners(totals, [len(d) for d in s.displays])
     tied_on_points = totals.count(max(totals)) > 1
     game.emit("score.winner", ("Draw between " if len(winners) > 1 else "Winner: ") +
-              ", ".join(f"player {w + 1}" for w in winners) +
+              ", ".join(f"{seat_label(w, capital=False)}" for w in winners) +
               (" (tied on points, decided by country cards)" if tied_on_points and len(winners) == 1 else "") +
               ".", winners=list(winners))

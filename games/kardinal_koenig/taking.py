@@ -78,7 +78,8 @@ def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
                 f"{limit} this turn (ships and carriages do not count).")
     owner = s.stone[cell]
     if owner >= 0 and owner != turn.player:
-        return f"the card carries player {owner + 1}'s claim stone and you have no claim stone left to pay with."
+        return (f"the card carries {seat_label(owner, capital=False)}'s claim stone and you have no claim stone left "
+                "to pay with.")
     return None
 
 
@@ -119,8 +120,9 @@ def go_on(game: CardGame, turn: Turn, taking: Frame) -> None:
     if takeable(game):
         game.push(taking)
     elif law_chips.must_ask(game):
-        game.emit("decision.public-steps", f"No further card can be taken now; player {turn.player + 1} holds law "
-                  "chips and decides whether to play one or stop.", player=turn.player)
+        game.emit("decision.public-steps", "No further card can be taken now; "
+                  f"{seat_label(turn.player, capital=False)} holds law chips and decides whether to play one or stop.",
+                  player=turn.player)
         game.push(taking)
     else:
         end_taking(game, turn, auto=True)
@@ -130,7 +132,8 @@ def end_taking(game: CardGame, turn: Turn, auto: bool = False) -> None:
     """Taking is over (``auto``: because no further card could be taken): the claim step follows, if it offers
     anything."""
     if auto:
-        game.emit("decision.stop", f"No further card can be taken: player {turn.player + 1}'s taking ends.")
+        game.emit("decision.stop",
+                  f"No further card can be taken: {seat_label(turn.player, capital=False)}'s taking ends.")
     claim_stones.claim_step(game, turn)
 
 

@@ -133,7 +133,7 @@ class EconomyGame(prices.StandsGame, StepGame):
         purses = [Purse(groschen=self.design.starting_groschen[p], production={}, mine_ore=0, held=[], buildings=[])
                   for p in range(self.config.players)]
         self.emit("setup.groschen", "Starting groschen: " +
-                  ", ".join(f"player {p + 1} {x.groschen}" for p, x in enumerate(purses)) + ".")
+                  ", ".join(f"{seat_label(p, capital=False)} {x.groschen}" for p, x in enumerate(purses)) + ".")
         # Player 1 begins; each turn hands the next (economy_turn.Turn) until every player has had every turn.
         return EconomyState(stands=stands, hall=hall, players=purses, turn=0,
                             stack=[TurnFrame(kind="turn", player=0)])
