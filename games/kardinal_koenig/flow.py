@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from games.core import seat_label
 
 from . import law_chips, scoring
-from .state import Frame, Turn
+from .state import Pending, Turn
 from .taking import Take, takeable
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def next_turn(game: CardGame) -> bool:
         turn.player = player = (turn.player + 1) % n
         if takeable(game) or law_chips.must_ask(game):
             game.emit("flow.clockwise", f"{seat_label(player)}'s turn.", player=player)
-            game.push(Frame(Take.kind, player))
+            game.push(Pending(Take.kind, player))
             return True
         game.emit("take.skip", f"{seat_label(player)} cannot take any card and misses the turn.", player=player)
         s.idle += 1

@@ -30,7 +30,7 @@ from .design import Design, design_of
 from .parameters import PARAMETERS
 from .rules import RULES
 from .scoring import Chart, Tally, chart_totals, score_chart, tally
-from .state import CardGameConfig, CardGameState, Frame, Turn
+from .state import CardGameConfig, CardGameState, Pending, Turn
 from .taking import CardTaken, Take
 
 STEPS = Steps(Take(), Claim(), Pay(), CardTaken())
@@ -173,7 +173,7 @@ class CardGame(StepGame):
             layout=tuple(grid), lo=lo, hi=hi, stone=[-1] * frame.size, chip=chip, displays=[[] for _ in range(n)],
             hand=[stones] * n, placed=[0] * n, lost=[0] * n, chips=[[] for _ in range(n)],
             played=[[] for _ in range(n)], cards_left=sum(1 for x in grid if x), start=start, idle=0,
-            turn=Turn(start), stack=[Frame(Take.kind, start)])
+            turn=Turn(start), stack=[Pending(Take.kind, start)])
 
     # ------------------------------------------------------------------ the flow
     def _next_steps(self) -> bool:

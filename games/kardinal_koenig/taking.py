@@ -23,7 +23,7 @@ from . import claim_stones, claimed_cards, law_chips
 from .claimed_cards import Pay
 from .decisions import CardStep, cell_of
 from .deck import country_name, route_words
-from .state import Frame, Turn
+from .state import Pending, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -83,7 +83,7 @@ def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
     return None
 
 
-def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
+def take_card(game: CardGame, turn: Turn, at: Pending, cell: int) -> None:
     """Take an end card into the display, with the chip lying on it; settle a claim stone on it; go on with the
     taking step ``at`` (after the pay step, when the player chooses which stone pays)."""
     s = game.state
@@ -105,13 +105,13 @@ def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
     if s.chip[cell]:
         law_chips.pick_up(game, turn, cell)
     if s.stone[cell] >= 0 and not claimed_cards.settle(game, turn, cell):
-        game.push(Frame(CardTaken.kind, p))  # runs once the card is paid for
-        game.push(Frame(Pay.kind, p))
+        game.push(Pending(CardTaken.kind, p))  # runs once the card is paid for
+        game.push(Pending(Pay.kind, p))
         return
     go_on(game, turn, at)
 
 
-def go_on(game: CardGame, turn: Turn, taking: Frame) -> None:
+def go_on(game: CardGame, turn: Turn, taking: Pending) -> None:
     """A card has been taken and paid for: the last card ends the game (nothing follows), else the taking step
     ``taking`` goes on while a card may be taken, or while the player holds law chips (decision.public-steps), else
     taking ends by itself (decision.stop)."""
@@ -141,7 +141,7 @@ class Take(CardStep):
     kind = "take"
     forms = {"take": "take R C", "play": "play CHIP", "stop": "stop", "pass": "pass"}
 
-    def prompt(self, game: CardGame, at: Frame) -> str:
+    def prompt(self, game: CardGame, at: Pending) -> str:
         turn = game.state.turn
         if turn.taken:
             what = f"take another {country_name(turn.country)} card or stop" if not turn.colours else \
@@ -149,7 +149,7 @@ class Take(CardStep):
             return f"{seat_label(at.player)}: {what} ({turn.crests} of {crest_limit(game, turn)} crests used)"
         return f"{seat_label(at.player)}: take cards from the end of a row"
 
-    def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
+    def options(self, game: CardGame, at: Pending) -> Sequence[Action]:
         taken = game.state.turn.taken
         takes = takeable(game)
         acts = [PASS] if not takes and not taken else []  # take.at-least-one: stop only after a card
@@ -160,7 +160,7 @@ class Take(CardStep):
         acts += [actions[c] for c in takes]
         return acts
 
-    def refusal(self, game: CardGame, at: Frame, action: Action) -> str | None:
+    def refusal(self, game: CardGame, at: Pending, action: Action) -> str | None:
         verb = action.verb
         turn = game.state.turn
         if verb == "take":
@@ -173,7 +173,7 @@ class Take(CardStep):
             return "you have taken a card this turn; 'stop' ends the taking."
         return "you can take a card, and at least one must be taken."
 
-    def apply(self, game: CardGame, at: Frame, action: Action) -> None:
+    def apply(self, game: CardGame, at: Pending, action: Action) -> None:
         verb = action.verb
         turn = game.state.turn
         if verb == "take":
@@ -193,10 +193,10 @@ class Take(CardStep):
         else:  # pass: the turn ends
             game.emit("take.skip", f"{seat_label(at.player)} cannot take any card and passes.")
 
-    def reminder(self, game: CardGame, at: Frame) -> str:
+    def reminder(self, game: CardGame, at: Pending) -> str:
         return "you are taking cards"
 
-    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
+    def elsewhere(self, game: CardGame, at: Pending, action: Action, reminder: str) -> str:
         verb = action.verb
         if verb == "take":
             return f"taking is over for this turn: {reminder}."
@@ -212,5 +212,5 @@ class CardTaken(Automatic):
 
     kind = "card-taken"
 
-    def run(self, game: CardGame, at: Frame) -> None:
-        go_on(game, game.state.turn, Frame(Take.kind, at.player))
+    def run(self, game: CardGame, at: Pending) -> None:
+        go_on(game, game.state.turn, Pending(Take.kind, at.player))
