@@ -36,7 +36,6 @@ TIE = 1e-9
 SAVE_FORMAT = "boardgame-notebooks/save"
 SAVE_VERSION = 1
 _new_event = tuple.__new__  # builds an Event from its five fields (see emit)
-_new_tuple = tuple.__new__  # wraps a presorted listing (see legal_actions)
 
 
 def _config_of(cls: type, options: dict[str, Any]) -> Any:
@@ -280,16 +279,10 @@ class Game(ABC):
         self.log._tail.append(event)  # log.append without a Python call (games.core.shared_list)
         return event
 
+    @abstractmethod
     def legal_actions(self, player: int | None = None) -> LegalActions:
-        """Legal actions in a stable sorted order; empty for a player who is not the one to decide."""
-        found = self._legal_of(player)
-        if found is None:
-            return LegalActions(())
-        # LegalActions.presorted written out: every decision of every game is listed here
-        legal = _new_tuple(LegalActions, found) if self.legal_is_sorted else LegalActions(found)
-        # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
-        self._legal_memo = (self.state, self._step, self.rng.state, legal)
-        return legal
+        """Legal actions in a stable sorted order; empty for a player who is not the one to decide (listed, and
+        remembered for :meth:`apply` in ``_legal_memo``, by :meth:`games.core.StepGame.legal_actions`)."""
 
     def _legal_of(self, player: int | None) -> Sequence[Action] | None:
         """``_legal()`` when ``player`` (``None``: whoever) decides now, else ``None``."""

@@ -175,8 +175,10 @@ class VerbStep(Step):
             cls._of_verb = {unit.verb: unit for unit in cls.verbs}
             by_name = sorted(cls.verbs, key=lambda unit: unit.verb)
             cls._listing = tuple(by_name if cls.options_by_verb_name else cls.verbs)
+        cls._gives = cls.given is not VerbStep.given  # a step that gives nothing is not asked (a call per listing)
 
     _of_verb: ClassVar[dict[str, Verb]] = {}
+    _gives: ClassVar[bool] = False
     #: The verbs in the order their options come.
     _listing: ClassVar[tuple[Verb, ...]] = ()
 
@@ -186,7 +188,7 @@ class VerbStep(Step):
         return None
 
     def options(self, game: Any, at: Any) -> Sequence[Action]:
-        given = self.given(game, at)
+        given = self.given(game, at) if self._gives else None
         out: list[Action] = []
         for unit in self._listing:
             out += unit.options(game, at, given)
@@ -272,6 +274,8 @@ class StepGame(Game):
         super().__init_subclass__(**kwargs)
         if "steps" in cls.__dict__:
             cls._by_kind = dict(cls.steps.items())
+            # The dictionary's own look-up, no call in between: a game finds a step by kind on every turn (Chartres).
+            cls.step_of = cls._by_kind.__getitem__  # type: ignore[method-assign,assignment]
         #: Whether the pending step alone says who decides and what they may do (no override of either).
         cls._steps_dispatched = cls._decider is StepGame._decider and cls._legal is StepGame._legal
         #: Whether the game checks the position after each decision (a call saved for the games that do not).
@@ -293,7 +297,8 @@ class StepGame(Game):
 
     @classmethod
     def step_of(cls, kind: str) -> Step:
-        """The game's step of ``kind`` (``KeyError`` for a kind it does not have)."""
+        """The game's step of ``kind`` (``KeyError`` for a kind it does not have); a game class with ``steps`` has
+        its steps' own dictionary look-up here."""
         return cls._by_kind[kind]
 
     # ------------------------------------------------------------------ the flow, the same for every game
@@ -354,18 +359,26 @@ class StepGame(Game):
         return options if step.presorted else sorted(set(options), key=_sort_key)
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
-        # Game.legal_actions with _legal_of written out for the steps' own dispatch: every decision is listed here,
-        # and the call is 1 % of a random Cities & Knights decision (bench/bench_instructions.py).
-        if not self._steps_dispatched or not self.legal_is_sorted:
-            return super().legal_actions(player)
-        stack = self.state.stack
-        if not stack or player is not None and player != stack[-1].player:
-            return LegalActions(())
-        at = stack[-1]
-        step = self._by_kind[at.kind]
-        options = step.options(self, at)
-        legal = _new_tuple(LegalActions, options if step.presorted else sorted(set(options), key=_sort_key))
-        self._legal_memo = (self.state, self._step, self.rng.state, legal)  # as Game.legal_actions remembers it
+        """Legal actions in a stable sorted order; empty for a player who is not the one to decide. The listing is
+        remembered for ``apply`` here, the one place it is: a bot hands back one of these very objects, which needs
+        no second listing (``Game._listed``)."""
+        if self._steps_dispatched and self.legal_is_sorted:
+            # The pending step's options read here without a call in between: every decision is listed here, and
+            # the call is 1 % of a random Cities & Knights decision (bench/bench_instructions.py).
+            stack = self.state.stack
+            if not stack or player is not None and player != stack[-1].player:
+                return LegalActions(())
+            at = stack[-1]
+            step = self._by_kind[at.kind]
+            options = step.options(self, at)
+            legal = _new_tuple(LegalActions, options if step.presorted else sorted(set(options), key=_sort_key))
+        else:  # a game that decides or lists otherwise goes the general way
+            found = self._legal_of(player)
+            if found is None:
+                return LegalActions(())
+            # LegalActions.presorted written out
+            legal = _new_tuple(LegalActions, found) if self.legal_is_sorted else LegalActions(found)
+        self._legal_memo = (self.state, self._step, self.rng.state, legal)
         return legal
 
     def _legal_of(self, player: int | None) -> Sequence[Action] | None:
