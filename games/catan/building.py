@@ -31,20 +31,6 @@ if TYPE_CHECKING:
 CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
 
 
-def road_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not game.design.can_road(hand) or not s.roads_left[p] or not s.road_ok[p]:
-        return []
-    return [ROAD[e] for e in bits(s.road_ok[p])]
-
-
-def city_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not game.design.can_city(hand) or not s.cities_left[p]:
-        return []
-    return [CITY[v] for v in bits(s.settlements[p])]
-
-
 def build_road(game: CatanGame, p: int, e: int, free: bool = False) -> None:
     if not free:
         pieces.pay(game, p, game.design.road_cost)
@@ -106,14 +92,17 @@ class Road(TurnVerb):
     verb = "road"
     form = "road EDGE"
 
-    offer = staticmethod(road_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
+        s, p = game.state, at.player
+        if not game.design.can_road(hand) or not s.roads_left[p] or not s.road_ok[p]:
+            return []
+        return [ROAD[e] for e in bits(s.road_ok[p])]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return road_refusal(game, at.player, action.args[0])
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         build_road(game, at.player, place_of(action))
-        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class City(TurnVerb):
@@ -122,11 +111,14 @@ class City(TurnVerb):
     verb = "city"
     form = "city NODE"
 
-    offer = staticmethod(city_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
+        s, p = game.state, at.player
+        if not game.design.can_city(hand) or not s.cities_left[p]:
+            return []
+        return [CITY[v] for v in bits(s.settlements[p])]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return city_refusal(game, at.player, action.args[0])
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         build_city(game, at.player, place_of(action))
-        game.state.stack.append(at)  # the main part of the turn goes on

@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from games.core import seat_label
+
 from . import pieces
 from .board import (
     EDGE_END_MASK,
@@ -124,37 +126,37 @@ def piece_breaks(game: CatanGame) -> list[str]:
         reduced = game.reduced_cities(p)
         left = s.settlements_left[p]
         if towns.bit_count() + left != all_settlements + reduced or left < 0:
-            out.append(f"player {p + 1}: settlements not conserved")
+            out.append(f"{seat_label(p)}: settlements not conserved")
         left = s.cities_left[p]
         if mine_cities.bit_count() + left + reduced != all_cities or left < 0:
-            out.append(f"player {p + 1}: cities not conserved")
+            out.append(f"{seat_label(p)}: cities not conserved")
         left = s.roads_left[p]
         if mine_roads.bit_count() + left != all_roads or left < 0:
-            out.append(f"player {p + 1}: roads not conserved")
+            out.append(f"{seat_label(p)}: roads not conserved")
         mine = towns | mine_cities
         if towns & mine_cities or built & mine:
-            out.append(f"player {p + 1}: two buildings on one intersection")
+            out.append(f"{seat_label(p)}: two buildings on one intersection")
         built |= mine
         if mine_roads & roads_before:
-            out.append(f"player {p + 1}: two roads on one path")
+            out.append(f"{seat_label(p)}: two roads on one path")
         roads_before |= mine_roads
         reach = spread(mine_roads, _EDGE_ENDS)
         if reach != s.reach[p]:
-            out.append(f"player {p + 1}: reach differs from the roads")
+            out.append(f"{seat_label(p)}: reach differs from the roads")
         if s.turn and not _connected(mine, mine_roads):
-            out.append(f"player {p + 1}: a road is not connected to their network")
+            out.append(f"{seat_label(p)}: a road is not connected to their network")
         breakers = game.breakers(p)
         ends = mine | (s.reach[p] & ~breakers)  # pieces.extension_nodes
         if _roads_buildable(ends, s.open_edges) != s.road_ok[p]:
-            out.append(f"player {p + 1}: buildable roads differ from a computation from scratch")
+            out.append(f"{seat_label(p)}: buildable roads differ from a computation from scratch")
         if game.rates_from_scratch(p) != s.rates[p * w:p * w + w]:
-            out.append(f"player {p + 1}: maritime rates differ from a computation from scratch")
+            out.append(f"{seat_label(p)}: maritime rates differ from a computation from scratch")
         length = _longest_road(mine_roads, breakers)
         if length != s.road_length[p]:
-            out.append(f"player {p + 1}: longest road {s.road_length[p]}, from scratch {length}")
+            out.append(f"{seat_label(p)}: longest road {s.road_length[p]}, from scratch {length}")
         sources = game.point_sources(p)
         if s.points[p] + game.hidden_points(p) != sum(sources.values()):
-            out.append(f"player {p + 1}: points {s.points[p]} + hidden differ from their sources {sources}")
+            out.append(f"{seat_label(p)}: points {s.points[p]} + hidden differ from their sources {sources}")
     if built != s.built:
         out.append("the built mask differs from the buildings")
     return out

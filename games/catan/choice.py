@@ -3,17 +3,17 @@
 * :func:`place_of` - the number (intersection, path, hex, seat) a legal action names.
 * :class:`CatanStep` - the :class:`~games.core.Step` every Catan decision is: options listed in order (presorted), a
   prompt that names the deciding player before the question (:attr:`~CatanStep.ask`), a refusal sentence that
-  may be a fixed text (:attr:`~CatanStep.refused`), and an ``effect`` that pushes what comes next, or nothing when the
-  same decision goes on (its record goes back on the stack).
+  may be a fixed text (:attr:`~CatanStep.refused`), and an ``apply`` that pushes what comes next, or nothing when the
+  same decision goes on (:attr:`~games.core.Unit.goes_on`: the kernel puts its record back on the stack).
 * :class:`PlaceChoice` - a step that picks one place out of a set of places (a bit mask): a
   set-up settlement, the city a pillage reduces, the knight a Deserter removes, the wall an Engineer builds... Each
   subclass says its verb's actions, its question, its refusal and two methods: which places (``places``) and what
   choosing one does (``choose``).
 * :class:`NameChoice` - a step that picks a kind by its name (a resource from the bank, the Monopoly's resource, the
   deck a tied defender draws from): the word is checked against the names, ``choose`` gets the name's index.
-* :class:`TurnVerb` and :class:`TurnStep` - the main part of a turn: one :class:`~games.core.Verb` unit per verb
+* :class:`TurnVerb` and :class:`MainStep` - the main part of a turn: one :class:`~games.core.Verb` unit per verb
   (settle, city, road, buy, play, trade, propose, end), whose options are made from the player's hand, cut once per
-  decision.
+  decision (:meth:`MainStep.given`); the turn goes on after every verb but ``end``.
 * :func:`no_intersection` - the refusal for an intersection that does not exist.
 * :func:`bank_gives` - one card from the bank to a player (Year of Plenty, the Aqueduct, set-up income).
 """
@@ -58,6 +58,8 @@ class CatanStep(Step):
     more says so in its own ``prompt`` or ``refusal``."""
 
     presorted = True
+    #: An effect that pushes nothing leaves the same decision pending (another card to discard, ...).
+    goes_on = True
     #: The question after the deciding player's name; ``{state.field}`` writes in a field of the state.
     ask: ClassVar[str] = ""
     #: Why an action is refused; ``{place}`` stands for its first word as written, ``{state.field}`` as in :attr:`ask`.
@@ -70,16 +72,6 @@ class CatanStep(Step):
         if not self.refused:
             return None
         return self.refused.format(place=action.args[0] if action.args else "", state=game.state)
-
-    def effect(self, game: Any, at: Any, action: Action) -> None:
-        """Carry out ``action`` (legal); push what comes next, or nothing when the same decision goes on."""
-        raise NotImplementedError
-
-    def apply(self, game: Any, at: Any, action: Action) -> None:
-        self.effect(game, at, action)
-        stack = game.state.stack
-        if not stack:  # nothing else pending: the same decision goes on (another card to discard, ...)
-            stack.append(at)
 
 
 class NameChoice(CatanStep):
@@ -101,7 +93,7 @@ class NameChoice(CatanStep):
             return self.unknown.format(place=word, names=", ".join(self.names))
         return super().refusal(game, at, action)
 
-    def effect(self, game: Any, at: Any, action: Action) -> None:
+    def apply(self, game: Any, at: Any, action: Action) -> None:
         self.choose(game, at.player, self.names.index(str(action.args[0])))
 
 
@@ -137,7 +129,7 @@ class PlaceChoice(CatanStep):
                 out.append(stop)
         return out
 
-    def effect(self, game: Any, at: Any, action: Action) -> None:
+    def apply(self, game: Any, at: Any, action: Action) -> None:
         stop = self.stop
         if stop is not None and action.verb == stop.verb:
             self.stopped(game, at.player)
@@ -146,28 +138,24 @@ class PlaceChoice(CatanStep):
 
 
 class TurnVerb(Verb):
-    """A verb of the main part of a turn (:class:`TurnStep`): its options come from ``offer``, given the deciding
-    player's hand (the step cuts it once for all its verbs: options are asked on every decision)."""
+    """A verb of the main part of a turn (:class:`MainStep`): its options read the deciding player's hand, given by
+    the step (cut once for all its verbs: options are asked on every decision); the turn goes on after its effect
+    unless the effect pushed another step."""
 
-    def offer(self, game: Any, p: int, hand: list[int]) -> list[Action]:
-        """This verb's legal actions for player ``p`` holding ``hand`` (their card counts), ascending."""
+    goes_on = True
+
+    def options(self, game: Any, at: Any, hand: list[int]) -> list[Action]:  # type: ignore[override]
+        """This verb's legal actions for ``at.player`` holding ``hand`` (their card counts), ascending."""
         raise NotImplementedError
 
-    def options(self, game: Any, at: Any) -> list[Action]:
-        p, w = at.player, game.width
-        return self.offer(game, p, game.state.hands[p * w:p * w + w])
 
-
-class TurnStep(VerbStep, CatanStep):
+class MainStep(VerbStep, CatanStep):
     """The main part of a turn: its :attr:`verbs` are :class:`TurnVerb` units in alphabetical order, each offering its
     options ascending, so the options come out sorted (presorted)."""
 
     verbs: ClassVar[tuple[TurnVerb, ...]]
 
-    def options(self, game: Any, at: Any) -> Sequence[Action]:
+    def given(self, game: Any, at: Any) -> list[int]:
+        """The deciding player's hand (their card counts), which every verb's options read."""
         p, w = at.player, game.width
-        hand = game.state.hands[p * w:p * w + w]
-        out: list[Action] = []
-        for unit in self.verbs:
-            out += unit.offer(game, p, hand)
-        return out
+        return game.state.hands[p * w:p * w + w]

@@ -47,10 +47,6 @@ def playable(game: CatanGame, p: int, kind: int) -> bool:
     return not s.dev_played and s.devs[p * DEV_KINDS + kind] - s.devs_new[kind] > 0
 
 
-def buy_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-    return [BUY] if game.design.can_buy(hand) and game.state.deck else []
-
-
 def buy_refusal(game: CatanGame, p: int) -> str:
     """Why ``p`` may not buy a development card now: the deck is empty, or the cost is not in hand."""
     if not game.state.deck:
@@ -166,7 +162,7 @@ class RoadBuilding(CatanStep):
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return building.road_refusal(game, at.player, action.args[0], free=True)
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         p = at.player
         e = edge_arg(action)
@@ -243,14 +239,14 @@ class Buy(TurnVerb):
     verb = "buy"
     form = "buy"
 
-    offer = staticmethod(buy_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
+        return [BUY] if game.design.can_buy(hand) and game.state.deck else []
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return buy_refusal(game, at.player)
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         buy(game, at.player)
-        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class Play(TurnVerb):
@@ -259,7 +255,8 @@ class Play(TurnVerb):
     verb = "play"
     form = "play CARD"
 
-    offer = staticmethod(play_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
+        return play_options(game, at.player)
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return play_refusal(game, at.player, action.args[0])

@@ -247,6 +247,13 @@ def sites_from(reach: int, open_edges: int, free: int) -> float:
     return NEXT_SITE * min((free & one).bit_count(), 2) + SITE_AFTER * min((free & two).bit_count(), 2)
 
 
+def free_sites(game: CatanGame, p: int, free: int) -> tuple[int, float]:
+    """The site terms of ``p``'s position once the free intersections are ``free`` (a settlement or a knight placed,
+    a knight moved): the free sites their network touches (3 count at most) and the sites ahead (:func:`sites_from`)."""
+    reach = game.state.reach[p]
+    return min((free & reach).bit_count(), 3), sites_from(reach, game.state.open_edges, free)
+
+
 def beyond_network(reach: int, open_edges: int) -> tuple[int, int]:
     """The nodes one open path beyond the nodes ``reach``, and those one more path beyond (masks). Looked up: a
     network and the open paths change only when a road is built, and every decision between asks again."""

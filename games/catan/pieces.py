@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Callable
 
-from games.core import Action
+from games.core import Action, seat_label
 
 from .board import EDGE_BIT, EDGE_NODES, GENERIC, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_EDGES, bits
 from .data import rulebook
@@ -35,7 +35,7 @@ class _Names(dict):
     a player, and a dictionary's look-up costs less than a call that formats the text each time."""
 
     def __missing__(self, player: int) -> str:
-        text = self[player] = f"Player {player + 1}"
+        text = self[player] = seat_label(player)
         return text
 
 

@@ -41,6 +41,7 @@ from .evaluation import (
     ROAD,
     SPOTS,
     HandMemo,
+    free_sites,
     hand_memo,
     lookahead,
     parts,
@@ -207,9 +208,7 @@ def _setup_settlement(game: CatanGame, p: int, v: int, now_parts: list[float], m
     if kind >= 0:
         changed[HARBOURS] = harbours_after(game, p, kind)
     free = s.free & ~NODE_CLOSE[v]
-    reach = s.reach[p]
-    changed[SPOTS] = min((free & reach).bit_count(), 3)
-    changed[AHEAD] = sites_from(reach, s.open_edges, free)
+    changed[SPOTS], changed[AHEAD] = free_sites(game, p, free)
     return rated(*changed)
 
 

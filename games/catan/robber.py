@@ -108,7 +108,7 @@ class Discard(CatanStep):
             return f"'{action.args[0]}' is not a {kind}; the {kind}s are {', '.join(sorted(game.cards))}."
         return f"you hold no {action.args[0]}."
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         q = at.player
         r = game.cards.index(str(action.args[0]))
@@ -135,7 +135,7 @@ class MoveRobber(CatanStep):
             return f"there is no hex {h}; hexes are numbered 0 to {N_HEXES - 1}."
         return f"the robber is on hex {h} already: it must move to another hex (robber.move)."
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         p, h = at.player, place_of(action)
         s.robber = h
@@ -174,7 +174,7 @@ class Steal(CatanStep):
             return f"{name(q)} has no settlement or city on the robber's hex (robber.steal)."
         return f"{name(q)} holds no card to steal (robber.steal)."
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         victim = place_of(action)
         steal(game, at.player, victim - 1)
         resume(game)

@@ -40,8 +40,8 @@ class Settle(TurnVerb):
     verb = "settle"
     form = "settle NODE"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-        s = game.state
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
+        s, p = game.state, at.player
         if not game.design.can_settle(hand) or not s.settlements_left[p]:
             return []
         return [SETTLE[v] for v in bits(s.free & s.reach[p])]
@@ -54,7 +54,6 @@ class Settle(TurnVerb):
         pieces.pay(game, p, game.design.settlement_cost)
         game.emit("build.settlement", f"{name(p)} builds a settlement at {v}.", player=p, node=v)
         pieces.place_settlement(game, p, v)
-        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 def settle_refusal(game: CatanGame, p: int, v: object) -> str:

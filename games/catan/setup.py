@@ -59,7 +59,7 @@ class SetupRoad(CatanStep):
         return (f"in the set-up the road goes next to the {just_placed(game, at)} just placed "
                 f"(at intersection {game.state.last_settlement}).")
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         p, e = at.player, place_of(action)
         game.emit("setup.snake", f"{name(p)} places a road at {e}.", player=p, edge=e)

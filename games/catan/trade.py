@@ -118,16 +118,6 @@ def others_holding(game: CatanGame, p: int, r: int) -> int:
     return game.card_totals[r] - s.bank[r] - s.hands[p * game.width + r]
 
 
-def propose_options(game: CatanGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if s.offers_made >= game.config.offers_per_turn:
-        return []
-    held = sum(hand)  # the hand's cards, and those of the others (cards_of_others), from the hand already cut
-    if not held or sum(game.card_totals) - sum(s.bank) == held:
-        return []
-    return [PROPOSE]
-
-
 def propose_refusal(game: CatanGame, p: int) -> str:
     """Why ``p`` may not start a trade offer now: the one reason that holds."""
     if game.state.offers_made >= game.config.offers_per_turn:
@@ -231,7 +221,7 @@ class Offer(CatanStep):
             return "an offer gives at least one card and asks for at least one (decision.offer)."
         return f"'{arg}' is not a player who holds enough cards to accept; ask another player or all."
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         p = at.player
         if action.verb == "withdraw":
@@ -288,7 +278,7 @@ class Answer(CatanStep):
         asked = offer_text(game.state.offer_want, [0] * game.width, game.cards).split(" for")[0]
         return f"you do not hold the cards asked for ({asked})."
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         q = at.player
         s.answers[q] = ACCEPTED if action.verb == "accept" else DECLINED
@@ -311,7 +301,7 @@ class Confirm(CatanStep):
         out.append(WITHDRAW)
         return out
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         p = at.player
         if action.verb == "withdraw":
@@ -334,14 +324,14 @@ class Trade(TurnVerb):
     verb = "trade"
     form = "trade GIVE GET"
 
-    offer = staticmethod(maritime_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
+        return maritime_options(game, at.player, hand)
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return maritime_refusal(game, at.player, action.args[0], action.args[1])
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         maritime(game, at.player, str(action.args[0]), str(action.args[1]))
-        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class Propose(TurnVerb):
@@ -350,7 +340,14 @@ class Propose(TurnVerb):
     verb = "propose"
     form = "propose"
 
-    offer = staticmethod(propose_options)  # type: ignore[assignment]  # (game, p, hand): called without a wrapper
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
+        s = game.state
+        if s.offers_made >= game.config.offers_per_turn:
+            return []
+        held = sum(hand)  # the hand's cards, and those of the others (cards_of_others), from the hand already cut
+        if not held or sum(game.card_totals) - sum(s.bank) == held:
+            return []
+        return [PROPOSE]
 
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return propose_refusal(game, at.player)

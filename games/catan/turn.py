@@ -23,7 +23,7 @@ from games.core import Action, Automatic
 
 from . import development, production, robber
 from .building import City, Road
-from .choice import CatanStep, TurnStep, TurnVerb
+from .choice import CatanStep, MainStep, TurnVerb
 from .development import Buy, Play
 from .pieces import name
 from .settlement import Settle
@@ -50,7 +50,7 @@ class Roll(CatanStep):
     def refusal(self, game: CatanGame, at: Any, action: Action) -> str | None:
         return development.play_refusal(game, at.player, action.args[0], before_roll=True)
 
-    def effect(self, game: CatanGame, at: Any, action: Action) -> None:
+    def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         s = game.state
         p = at.player
         if action.verb == "play":  # a knight: the robber moves, then the roll is still to come (after_robber)
@@ -84,14 +84,16 @@ class End(TurnVerb):
     verb = "end"
     form = "end"
 
-    def offer(self, game: CatanGame, p: int, hand: list[int]) -> list[Action]:
+    goes_on = False  # the turn is over: the kernel starts the next one
+
+    def options(self, game: CatanGame, at: Any, hand: list[int]) -> list[Action]:
         return [END]
 
     def apply(self, game: CatanGame, at: Any, action: Action) -> None:
         end_turn(game)
 
 
-class Main(TurnStep):
+class Main(MainStep):
     """After the roll: build, trade, buy or play a card in any order, then end the turn."""
 
     kind = "main"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from games.core import Automatic, seat_label
 
 from . import locations, resolution
-from .state import ACT, NOBODY, PHASE_F, Waiting
+from .state import ACT, NOBODY, PHASE_F, Pending
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -51,7 +51,7 @@ class Activation(Automatic):
 
     kind = ACT
 
-    def run(self, game: ChartresGame, at: Waiting) -> None:
+    def run(self, game: ChartresGame, at: Pending) -> None:
         activate(game, at.player)
 
     def done(self, game: ChartresGame) -> None:
@@ -71,4 +71,4 @@ def end_round(game: ChartresGame) -> None:
         return
     game.emit("era.end-check", f"The action rows hold {game.numbers.row_full} cards: era {s.era} ends with "
               "Phase F.")
-    game.push(Waiting(kind=PHASE_F, player=NOBODY))
+    game.push(Pending(kind=PHASE_F, player=NOBODY))

@@ -13,13 +13,13 @@ from games.core import Action, Step, VerbStep
 
 from .abilities import Ability
 from .components import Components
-from .state import OVER, Waiting
+from .state import OVER, Pending
 
 if TYPE_CHECKING:
     from .game import ChartresGame
 
 _ACTIONS: dict[tuple, Action] = {}
-_WAITING: dict[tuple[tuple[str, ...], int], dict[str, tuple[Waiting, ...]]] = {}
+_WAITING: dict[tuple[tuple[str, ...], int], dict[str, tuple[Pending, ...]]] = {}
 _CARD_ACTIONS: dict[tuple[tuple[str, ...], int], tuple[dict[str, Action], list[dict[str, Action]]]] = {}
 _ABILITIES: dict[int, tuple[Components, dict[str, tuple[Ability, Ability | None]]]] = {}
 
@@ -65,12 +65,12 @@ def ability_table(parts: Components) -> dict[str, tuple[Ability, Ability | None]
 
 
 class ChartresStep(Step):
-    """A Chartres decision, pending as a :class:`~.state.Waiting` record ``at`` (``at.player`` decides). Every step
+    """A Chartres decision, pending as a :class:`~.state.Pending` record ``at`` (``at.player`` decides). Every step
     lists its options in sort order (hands are kept sorted)."""
 
     presorted = True
 
-    def spelling(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+    def spelling(self, game: ChartresGame, at: Pending, action: Action) -> str | None:
         """Chartres words a misfit action its own way: an action naming a card says first when that card is not in
         the decider's hand, whatever the step; a verb of another step names this step's verbs. ``stop`` and the
         number of words are left to the step (a wrong count gets the sentence that lists the legal actions)."""
@@ -108,18 +108,18 @@ class RowCard(TurnStep):
 
     forms = {"row": "row CARD"}
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending) -> list[Action]:
         row = game.row_actions
         return [row[c] for c in game.state.hand[at.player]]
 
 
-def waiting_table(kinds: Iterable[str], players: int) -> dict[str, tuple[Waiting, ...]]:
+def waiting_table(kinds: Iterable[str], players: int) -> dict[str, tuple[Pending, ...]]:
     """The stack record of each step kind for each seat (``game.waiting[kind][seat]``): records are immutable, so a
     game pushes these instead of making one per turn, and games of one player count share them."""
     key = (tuple(kinds), players)
     table = _WAITING.get(key)
     if table is None:
-        table = _WAITING[key] = {kind: tuple(Waiting(kind=kind, player=p) for p in range(players)) for kind in key[0]}
+        table = _WAITING[key] = {kind: tuple(Pending(kind=kind, player=p) for p in range(players)) for kind in key[0]}
     return table
 
 
@@ -136,7 +136,7 @@ def next_turn(game: ChartresGame) -> bool:
     phase = s.phase
     if phase == OVER:
         return False
-    step = game._by_kind[phase]  # the steps by kind (a plain dict: this runs at every turn)
+    step = game.step_of(phase)
     if s.turn >= len(s.queue):
         step.done(game)
     else:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from games.core import Automatic, seat_label
 
 from . import final_scoring, locations, scoring
-from .state import ERA_END, Waiting
+from .state import ERA_END, Pending
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -24,7 +24,7 @@ class EraEnd(Automatic):
 
     kind = ERA_END
 
-    def run(self, game: ChartresGame, at: Waiting) -> None:
+    def run(self, game: ChartresGame, at: Pending) -> None:
         end_era(game)
 
 

@@ -55,7 +55,7 @@ from .data import rulebook
 from .decisions import card_actions
 from .parameters import Numbers
 from .rules import RULES
-from .state import OVER, SETUP_ROW, ChartresConfig, ChartresState, Waiting
+from .state import OVER, SETUP_ROW, ChartresConfig, ChartresState, Pending
 
 #: Every step of the game, by kind: the decisions of the round's steps, those of an ability, then the steps nobody
 #: decides.
@@ -100,7 +100,7 @@ class ChartresGame(StepGame):
     numbers: Numbers
     row_actions: dict[str, Action]  # ``row CARD`` by card
     activate_actions: list[dict[str, Action]]  # ``activate SLOT CARD`` by slot, then card
-    waiting: dict[str, tuple[Waiting, ...]]  # the stack record by step kind, then seat
+    waiting: dict[str, tuple[Pending, ...]]  # the stack record by step kind, then seat
     abilities: dict[str, tuple[Ability, Ability | None]]  # (main, bonus) by card or location id
 
     # ------------------------------------------------------------------ setup

@@ -10,13 +10,13 @@ the era; the others are discarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core import Action, Verb, seat_label
 
 from . import effects, resolution
 from .decisions import DRAW, TurnVerbs, action, begin_turns
-from .state import LOCATION, NOBODY, PHASE_B, SETUP_ROW, Waiting
+from .state import LOCATION, NOBODY, PHASE_B, SETUP_ROW, Pending
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -74,18 +74,18 @@ class TakeLocation(Verb):
     verb = "location"
     form = "location ID"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending, given: Any = None) -> list[Action]:
         p, can_perform, named = at.player, resolution.can_perform, _TAKE_ACTIONS
         return [named.get(x) or _take_action(x) for x in sorted(game.state.loc_shown) if can_perform(game, p, x)]
 
-    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, at: Pending, action: Action) -> str | None:
         args = action.args
         if args and args[0] in game.state.loc_shown:
             return (f"you cannot carry out the main ability of {args[0]} "
                     f"({game.parts.locations[str(args[0])].main.words()}), so you may not choose it")
         return None
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         take(game, at.player, str(action.args[0]))
 
 
@@ -95,10 +95,10 @@ class DrawInstead(Verb):
     verb = "draw"
     form = "draw"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending, given: Any = None) -> list[Action]:
         return [DRAW]
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         p, n = at.player, game.numbers.location_draw
         game.emit("location.draw-instead", f"{seat_label(p)} takes no location and draws "
                   + ("a card." if n == 1 else f"{n} cards."), player=p)
@@ -112,13 +112,13 @@ class ChooseLocation(TurnVerbs):
     kind = LOCATION
     verbs = (TakeLocation(), DrawInstead())
 
-    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+    def prompt(self, game: ChartresGame, at: Pending) -> str:
         n = game.numbers.location_draw
         instead = "a card" if n == 1 else f"{n} cards"
         return f"{seat_label(at.player)}: take a revealed location, or draw {instead} instead"
 
     def done(self, game: ChartresGame) -> None:
-        game.push(Waiting(kind=PHASE_B, player=NOBODY))
+        game.push(Pending(kind=PHASE_B, player=NOBODY))
 
 
 def take(game: ChartresGame, p: int, lid: str) -> None:

@@ -15,7 +15,7 @@ from games.core import Action, Automatic, seat_label
 
 from . import effects
 from .decisions import RowCard, TurnStep, begin_turns
-from .state import ACT, COMMIT_ACT, COMMIT_ROW, PHASE_B, Waiting
+from .state import ACT, COMMIT_ACT, COMMIT_ROW, PHASE_B, Pending
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -34,7 +34,7 @@ class PhaseB(Automatic):
 
     kind = PHASE_B
 
-    def run(self, game: ChartresGame, at: Waiting) -> None:
+    def run(self, game: ChartresGame, at: Pending) -> None:
         phase_b(game)
 
 
@@ -44,7 +44,7 @@ class CommitRow(RowCard):
     kind = COMMIT_ROW
     asks = "play a card face down to the right end of your action row"
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         s, p = game.state, at.player
         cid = str(action.args[0])
         s.hand[p].remove(cid)
@@ -70,13 +70,13 @@ class CommitAct(TurnStep):
     forms = {"activate": "activate SLOT CARD"}
     asks = "play a card face down under an empty position of your activation row"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending) -> list[Action]:
         s, p = game.state, at.player
         free = [k + 1 for k, c in enumerate(s.act[p]) if not c] + [len(s.row[p]) + 1]
         table, hand = game.activate_actions, s.hand[p]
         return [table[k][c] for k in free for c in hand]
 
-    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, at: Pending, action: Action) -> str | None:
         args, p = action.args, at.player
         if action.verb == "activate" and args and isinstance(args[0], int):
             slot, acts = args[0], game.state.act[p]
@@ -87,7 +87,7 @@ class CommitAct(TurnStep):
                 return f"position {slot} of your activation row is taken: a card lies face down under it already"
         return None
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         s, p = game.state, at.player
         slot, cid = int(action.args[0]), str(action.args[1])
         s.hand[p].remove(cid)

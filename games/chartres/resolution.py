@@ -32,7 +32,7 @@ from . import effects
 from .abilities import COSTS, Ability, can_pay
 from .data import rulebook
 from .decisions import STOP, ChartresStep, action
-from .state import DISCARD, PATH, RESOLVE, Resolving, Waiting
+from .state import DISCARD, PATH, RESOLVE, Pending, Resolving
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -221,21 +221,21 @@ class Discard(ChartresStep):
     kind = DISCARD
     forms = {"discard": "discard CARD", "stop": "stop"}
 
-    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+    def prompt(self, game: ChartresGame, at: Pending) -> str:
         ab = game.state.ability
         text = f"{seat_label(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – discard to resolve it"
         if ab.started:
             return text
         return text + f" ({_time(ab)})" + ("" if mandatory(game, ab) else ", or stop")
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending) -> list[Action]:
         ab = game.state.ability
         options = _discard_options(game, ab)
         if not ab.started and (not options or not mandatory(game, ab)):
             options.append(STOP)  # (a location's first time with nothing to pay happens only in a redealt twin)
         return options
 
-    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, at: Pending, action: Action) -> str | None:
         ab = game.state.ability
         if action.verb == "stop":
             if not ab.started:
@@ -244,7 +244,7 @@ class Discard(ChartresStep):
             return "stop is possible only before the first discard of a repetition"
         return None
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         ab = game.state.ability
         if action.verb == "stop":
             _stop(game, ab)
@@ -260,15 +260,15 @@ class Resolve(ChartresStep):
     kind = RESOLVE
     forms = {"resolve": "resolve", "stop": "stop"}
 
-    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+    def prompt(self, game: ChartresGame, at: Pending) -> str:
         ab = game.state.ability
         return (f"{seat_label(ab.player)}: {_what(ab)} ({resolving(game, ab).words()}) – resolve it ({_time(ab)}), "
                 "or stop")
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending) -> list[Action]:
         return [RESOLVE_ACTION, STOP]
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         ab = game.state.ability
         if action.verb == "stop":
             _stop(game, ab)
@@ -332,10 +332,10 @@ class Path(ChartresStep):
     forms = {"path": "path warehouse|townhall"}
     asks = "put the citizen on the warehouse or the town hall path"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending) -> list[Action]:
         return sorted((_PATH_ACTIONS[rulebook.PATHS[k]] for k in effects.path_options(game, at.player)), key=str)
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         ab = game.state.ability
         effects.place_citizen(game, ab.player, rulebook.PATHS.index(str(action.args[0])), "effect.place-citizen")
         ab.atom += 1

@@ -14,7 +14,7 @@ from games.core import Action, Automatic, seat_label
 from . import citizens, effects
 from .decisions import PASS, TurnStep, action, begin_turns
 from .influence import gain_ip
-from .state import BONUS, NOBODY, PHASE_F, WINE, Waiting
+from .state import BONUS, NOBODY, PHASE_F, WINE, Pending
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -26,7 +26,7 @@ class PhaseF(Automatic):
 
     kind = PHASE_F
 
-    def run(self, game: ChartresGame, at: Waiting) -> None:
+    def run(self, game: ChartresGame, at: Pending) -> None:
         _score_citizens(game)
         _attract(game)
         begin_turns(game, BONUS)
@@ -76,17 +76,17 @@ class BuyTile(TurnStep):
     forms = {"bonus": "bonus TILE", "pass": "pass"}
     asks = "buy a cathedral bonus tile with citizens, or pass"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending) -> list[Action]:
         return sorted(_tile_options(game, at.player), key=str) + [PASS]
 
-    def refusal(self, game: ChartresGame, at: Waiting, action: Action) -> str | None:
+    def refusal(self, game: ChartresGame, at: Pending, action: Action) -> str | None:
         s, args, p = game.state, action.args, at.player
         if action.verb == "bonus" and args and args[0] in s.tiles_shown:
             tile = game.parts.tiles[str(args[0])]
             return f"{tile.id} costs {tile.cost} citizens and you have {s.personal[p]} in your personal supply"
         return None
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         p = at.player
         if action.verb == "pass":
             game.emit("score.bonus-tile", f"{seat_label(p)} takes no bonus tile.", player=p)
@@ -101,7 +101,7 @@ class BuyTile(TurnStep):
         return True
 
     def done(self, game: ChartresGame) -> None:
-        game.push(Waiting(kind=WINE, player=NOBODY))
+        game.push(Pending(kind=WINE, player=NOBODY))
 
 
 def _buy(game: ChartresGame, p: int, tid: str) -> None:

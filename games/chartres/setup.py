@@ -14,7 +14,7 @@ from games.core import Action, seat_label
 from . import effects, locations, scoring
 from .data import rulebook
 from .decisions import RowCard
-from .state import SETUP_ROW, ChartresState, Waiting
+from .state import SETUP_ROW, ChartresState, Pending
 
 if TYPE_CHECKING:
     from .game import ChartresGame
@@ -76,13 +76,13 @@ class StartingRow(RowCard):
 
     kind = SETUP_ROW
 
-    def prompt(self, game: ChartresGame, at: Waiting) -> str:
+    def prompt(self, game: ChartresGame, at: Pending) -> str:
         p = at.player
         return (f"{seat_label(p)}: choose card {len(game.state.row[p]) + 1} of {game.numbers.row_start} "
                 f"for your starting "
                 "action row (secretly)")
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         s, p = game.state, at.player
         cid = str(action.args[0])
         s.hand[p].remove(cid)

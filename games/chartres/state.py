@@ -1,6 +1,6 @@
 """The Chartres config and the state records a game saves.
 
-What is pending waits on ``stack`` (the kernel's flow, :mod:`games.core.steps`): :class:`Waiting` records, each a
+What is pending waits on ``stack`` (the kernel's flow, :mod:`games.core.steps`): :class:`Pending` records, each a
 step kind and the seat it concerns. Three fields say where the round stands, each with one meaning:
 
 * ``phase`` / ``queue`` / ``turn`` - the step of the round (``setup-row``, ``location``, ``commit-row``,
@@ -49,14 +49,14 @@ class ChartresConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class Waiting(Record):
+class Pending(Record):
     """A step on the stack: its kind and the seat that decides (or that an automatic step concerns; else
     :data:`NOBODY`). Immutable, so one record per kind and seat serves every game (``game.waiting``)."""
 
     kind: str
     player: int
 
-    def copy(self) -> Waiting:
+    def copy(self) -> Pending:
         return self  # immutable: a copied state shares it, as it shares its strings
 
 
@@ -112,4 +112,4 @@ class ChartresState(Record):
     tiles_gone: list[str]
     ability: Resolving | None  # the ability being resolved, if any
     final: list[list[int]]  # per seat at the end: windows, reputation IP, leftovers (and tokens by source)
-    stack: list[Waiting]  # the steps pending, the top at the end (see the module docstring)
+    stack: list[Pending]  # the steps pending, the top at the end (see the module docstring)

@@ -14,7 +14,7 @@ from games.core import Action, Automatic, seat_label
 
 from .decisions import TurnStep, action, begin_turns
 from .influence import gain_ip
-from .state import ERA_END, NOBODY, POUR, WINE, Waiting
+from .state import ERA_END, NOBODY, POUR, WINE, Pending
 from .wine import GRAPES, has_order_choice, pour
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ class MakeWine(Automatic):
 
     kind = WINE
 
-    def run(self, game: ChartresGame, at: Waiting) -> None:
+    def run(self, game: ChartresGame, at: Pending) -> None:
         begin_turns(game, POUR)
 
 
@@ -65,10 +65,10 @@ class PourFirst(TurnStep):
     forms = {"pour": "pour white|red"}
     asks = "which grapes pour first into the barrels (the IP is the same either way)"
 
-    def options(self, game: ChartresGame, at: Waiting) -> list[Action]:
+    def options(self, game: ChartresGame, at: Pending) -> list[Action]:
         return [_POUR_ACTIONS["red"], _POUR_ACTIONS["white"]]
 
-    def apply(self, game: ChartresGame, at: Waiting, action: Action) -> None:
+    def apply(self, game: ChartresGame, at: Pending, action: Action) -> None:
         p = at.player
         game.emit("decision.wine-first", f"{seat_label(p)} pours {action.args[0]} grapes first.", player=p)
         make_wine(game, p, str(action.args[0]))
@@ -84,4 +84,4 @@ class PourFirst(TurnStep):
         return True
 
     def done(self, game: ChartresGame) -> None:
-        game.push(Waiting(kind=ERA_END, player=NOBODY))
+        game.push(Pending(kind=ERA_END, player=NOBODY))

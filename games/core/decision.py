@@ -48,12 +48,15 @@ class Outcome:
         return f"<p>{html.escape(self.words())}</p>"
 
 
-#: The labels of the seats any game has, made once: most events of every game name a seat.
-_LABELS = tuple(f"Player {player + 1}" for player in range(8))
+#: The labels of the seats any game has, made once: most events of every game name a seat (``capital=False``: the
+#: label inside a sentence that writes it so).
+_LABELS = {True: tuple(f"Player {player + 1}" for player in range(8)),
+           False: tuple(f"player {player + 1}" for player in range(8))}
 
 
-def seat_label(player: int) -> str:
-    """How every prompt, log line and view names seat ``player``: seat 0 is ``Player 1``."""
+def seat_label(player: int, capital: bool = True) -> str:
+    """How every prompt, log line and view names seat ``player``: seat 0 is ``Player 1`` (``player 1`` inside a
+    sentence that writes it so, ``capital=False``). The one place a seat's name is made."""
     if type(player) is int and 0 <= player < 8:
-        return _LABELS[player]
-    return f"Player {player + 1}"
+        return _LABELS[capital][player]
+    return f"Player {player + 1}" if capital else f"player {player + 1}"

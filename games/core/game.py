@@ -1,8 +1,9 @@
 """The game object every rules module builds on.
 
-A :class:`Game` is one game in progress. Subclasses supply the rules through a few hooks (``_setup``,
-``_legal``, ``_apply``, ``_why_illegal``, ``pending``, ``scores``, ``_observe``); this class supplies the rest of the
-shared API: validation with readable refusals, rollback, clone, undo, replay, time travel and JSON save/load.
+A :class:`Game` is one game in progress. The rules come through a few hooks (``_setup``, ``_legal``, ``_apply``,
+``_why_illegal``, ``pending``, ``scores``, ``_observe``), the decision hooks answered by
+:class:`~games.core.StepGame` from a game's steps; this class supplies the rest of the shared API: validation with
+readable refusals, rollback, clone, undo, replay, time travel and JSON save/load.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ TIE = 1e-9
 SAVE_FORMAT = "boardgame-notebooks/save"
 SAVE_VERSION = 1
 _new_event = tuple.__new__  # builds an Event from its five fields (see emit)
-_new_tuple = tuple.__new__  # wraps a presorted listing (see legal_actions)
 
 
 def _config_of(cls: type, options: dict[str, Any]) -> Any:
@@ -58,7 +58,17 @@ _CONFIGS: dict[tuple, Any] = {}
 
 
 class Game(ABC):
-    """One game in progress: config + seed + the actions taken so far, and the state they lead to."""
+    """One game in progress: config + seed + the actions taken so far, and the state they lead to.
+
+    The game-neutral half of the one base class a game subclasses, :class:`~games.core.StepGame` (its decisions as
+    steps on a stack, :mod:`games.core.steps`): two classes only so that each module stays readable (under 600
+    lines), so a game never subclasses this one directly (refused at class creation)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if Game in cls.__bases__ and not cls.__dict__.get("_the_flow", False):
+            raise TypeError(f"{cls.__name__}: a game subclasses games.core.StepGame (its decisions as steps), "
+                            "not Game")
 
     #: Registry id used in save files, e.g. ``"kutna_hora.economy"``.
     game_id: ClassVar[str]
@@ -269,16 +279,10 @@ class Game(ABC):
         self.log._tail.append(event)  # log.append without a Python call (games.core.shared_list)
         return event
 
+    @abstractmethod
     def legal_actions(self, player: int | None = None) -> LegalActions:
-        """Legal actions in a stable sorted order; empty for a player who is not the one to decide."""
-        found = self._legal_of(player)
-        if found is None:
-            return LegalActions(())
-        # LegalActions.presorted written out: every decision of every game is listed here
-        legal = _new_tuple(LegalActions, found) if self.legal_is_sorted else LegalActions(found)
-        # Remembered for apply(): a bot hands back one of these very objects, which needs no second listing.
-        self._legal_memo = (self.state, self._step, self.rng.state, legal)
-        return legal
+        """Legal actions in a stable sorted order; empty for a player who is not the one to decide (listed, and
+        remembered for :meth:`apply` in ``_legal_memo``, by :meth:`games.core.StepGame.legal_actions`)."""
 
     def _legal_of(self, player: int | None) -> Sequence[Action] | None:
         """``_legal()`` when ``player`` (``None``: whoever) decides now, else ``None``."""

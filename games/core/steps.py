@@ -22,7 +22,8 @@ decisions and automatic steps together) and the kernel does the rest, the same f
 
 * ``pending()``, the legal actions and the refusals come from the step of the top record;
 * ``apply`` pops the top record and hands it to its step (``at``); the step's effect pushes whatever comes next
-  (:meth:`StepGame.push`, or the record again, changed, when the same decision goes on);
+  (:meth:`StepGame.push`, or the record again, changed, when the same decision goes on); a unit whose decision goes
+  on after any effect that pushes nothing says so once (:attr:`Unit.goes_on`) and the kernel puts the record back;
 * then the kernel *settles*: it runs automatic steps on top, and when the stack is empty it asks the game for the
   next turn's first step (:meth:`StepGame._next_steps`); the game is over when that finds nothing to do.
 
@@ -54,6 +55,11 @@ class Unit:
     """What a step, and each verb of a step that takes several, answers the kernel the same three ways: its legal
     actions, why one is refused, its effect. Units hold no state: one instance serves every game, and everything a
     unit needs comes from ``game`` and ``at`` (the step's record)."""
+
+    #: Whether the decision goes on after this unit's effect when the effect pushed nothing: the kernel then puts the
+    #: record back on the stack (the main part of a Catan turn after a build, another card still to discard). The
+    #: one place this is written: no unit pushes its own record back.
+    goes_on: ClassVar[bool] = False
 
     def options(self, game: Any, at: Any) -> Sequence[Action]:
         """Every legal action now (any order unless the step is ``presorted``; a verb's then ascending by
@@ -138,6 +144,11 @@ class Verb(Unit):
     #: How an action of this verb is written (``"settle NODE"``).
     form: ClassVar[str]
 
+    def options(self, game: Any, at: Any, given: Any = None) -> Sequence[Action]:  # type: ignore[override]
+        """The verb's legal actions now, ascending. ``given`` is what its step works out once for all its verbs
+        (:meth:`VerbStep.given`: Catan's deciding hand), so a verb does not work it out again."""
+        raise NotImplementedError
+
     def __repr__(self) -> str:
         return f"<verb {self.form}>"
 
@@ -149,6 +160,8 @@ class VerbStep(Step):
     names the verbs in that order) and set :attr:`options_by_verb_name` to take their options alphabetically."""
 
     verbs: ClassVar[tuple[Verb, ...]]
+    #: A verb step goes on verb by verb: each verb's :attr:`Unit.goes_on` says whether the decision goes on after it.
+    goes_on: ClassVar[bool] = False
     #: Whether the options come verb by verb in alphabetical order of the verbs rather than in :attr:`verbs`' order.
     options_by_verb_name: ClassVar[bool] = False
 
@@ -162,15 +175,23 @@ class VerbStep(Step):
             cls._of_verb = {unit.verb: unit for unit in cls.verbs}
             by_name = sorted(cls.verbs, key=lambda unit: unit.verb)
             cls._listing = tuple(by_name if cls.options_by_verb_name else cls.verbs)
+        cls._gives = cls.given is not VerbStep.given  # a step that gives nothing is not asked (a call per listing)
 
     _of_verb: ClassVar[dict[str, Verb]] = {}
+    _gives: ClassVar[bool] = False
     #: The verbs in the order their options come.
     _listing: ClassVar[tuple[Verb, ...]] = ()
 
+    def given(self, game: Any, at: Any) -> Any:
+        """What every verb's options read, worked out once per listing (handed to each verb's ``options``): nothing by
+        default; Catan's main step gives the deciding player's hand."""
+        return None
+
     def options(self, game: Any, at: Any) -> Sequence[Action]:
+        given = self.given(game, at) if self._gives else None
         out: list[Action] = []
         for unit in self._listing:
-            out += unit.options(game, at)
+            out += unit.options(game, at, given)
         return out
 
     def refusal(self, game: Any, at: Any, action: Action) -> str | None:
@@ -178,7 +199,10 @@ class VerbStep(Step):
         return None if unit is None else unit.refusal(game, at, action)
 
     def apply(self, game: Any, at: Any, action: Action) -> None:
-        self._of_verb[action.verb].apply(game, at, action)
+        unit = self._of_verb[action.verb]
+        unit.apply(game, at, action)
+        if unit.goes_on and not game.state.stack:  # the verb's effect pushed nothing: the same decision goes on
+            game.state.stack.append(at)
 
 
 class Steps(Mapping[str, Step]):
@@ -235,6 +259,8 @@ class StepGame(Game):
     """A :class:`Game` whose decisions are the :class:`Step` units of :attr:`steps`, pending on ``state.stack``
     (see the module docstring)."""
 
+    #: The one class that subclasses :class:`Game` directly: every game subclasses this one.
+    _the_flow: ClassVar[bool] = True
     #: The game's step kinds, decisions and automatic steps, each registered once.
     steps: ClassVar[Steps]
     #: Legal actions come sorted from here: steps that are not presorted are sorted once.
@@ -248,6 +274,8 @@ class StepGame(Game):
         super().__init_subclass__(**kwargs)
         if "steps" in cls.__dict__:
             cls._by_kind = dict(cls.steps.items())
+            # The dictionary's own look-up, no call in between: a game finds a step by kind on every turn (Chartres).
+            cls.step_of = cls._by_kind.__getitem__  # type: ignore[method-assign,assignment]
         #: Whether the pending step alone says who decides and what they may do (no override of either).
         cls._steps_dispatched = cls._decider is StepGame._decider and cls._legal is StepGame._legal
         #: Whether the game checks the position after each decision (a call saved for the games that do not).
@@ -266,6 +294,12 @@ class StepGame(Game):
     def _after_decision(self) -> None:  # noqa: B027 - optional hook
         """Called after each decision has been applied and the flow settled (a check of the whole position, such as
         a victory that may come from any action). Nothing by default."""
+
+    @classmethod
+    def step_of(cls, kind: str) -> Step:
+        """The game's step of ``kind`` (``KeyError`` for a kind it does not have); a game class with ``steps`` has
+        its steps' own dictionary look-up here."""
+        return cls._by_kind[kind]
 
     # ------------------------------------------------------------------ the flow, the same for every game
     def push(self, record: Any) -> None:
@@ -325,18 +359,26 @@ class StepGame(Game):
         return options if step.presorted else sorted(set(options), key=_sort_key)
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
-        # Game.legal_actions with _legal_of written out for the steps' own dispatch: every decision is listed here,
-        # and the call is 1 % of a random Cities & Knights decision (bench/bench_instructions.py).
-        if not self._steps_dispatched or not self.legal_is_sorted:
-            return super().legal_actions(player)
-        stack = self.state.stack
-        if not stack or player is not None and player != stack[-1].player:
-            return LegalActions(())
-        at = stack[-1]
-        step = self._by_kind[at.kind]
-        options = step.options(self, at)
-        legal = _new_tuple(LegalActions, options if step.presorted else sorted(set(options), key=_sort_key))
-        self._legal_memo = (self.state, self._step, self.rng.state, legal)  # as Game.legal_actions remembers it
+        """Legal actions in a stable sorted order; empty for a player who is not the one to decide. The listing is
+        remembered for ``apply`` here, the one place it is: a bot hands back one of these very objects, which needs
+        no second listing (``Game._listed``)."""
+        if self._steps_dispatched and self.legal_is_sorted:
+            # The pending step's options read here without a call in between: every decision is listed here, and
+            # the call is 1 % of a random Cities & Knights decision (bench/bench_instructions.py).
+            stack = self.state.stack
+            if not stack or player is not None and player != stack[-1].player:
+                return LegalActions(())
+            at = stack[-1]
+            step = self._by_kind[at.kind]
+            options = step.options(self, at)
+            legal = _new_tuple(LegalActions, options if step.presorted else sorted(set(options), key=_sort_key))
+        else:  # a game that decides or lists otherwise goes the general way
+            found = self._legal_of(player)
+            if found is None:
+                return LegalActions(())
+            # LegalActions.presorted written out
+            legal = _new_tuple(LegalActions, found) if self.legal_is_sorted else LegalActions(found)
+        self._legal_memo = (self.state, self._step, self.rng.state, legal)
         return legal
 
     def _legal_of(self, player: int | None) -> Sequence[Action] | None:
@@ -364,11 +406,17 @@ class StepGame(Game):
     def _apply(self, action: Action) -> None:
         by_kind = self._by_kind
         record = self.state.stack.pop()  # decided: its effect pushes what comes next
-        by_kind[record.kind].apply(self, record, action)
+        step = by_kind[record.kind]
+        step.apply(self, record, action)
         stack = self.state.stack
         # Most decisions push the next decision: settling is then nothing, and is skipped without a call (the
         # engines' hottest path, bench/bench_before_after.py).
-        if not stack or by_kind[stack[-1].kind].automatic:
+        if not stack:
+            if step.goes_on:  # the effect pushed nothing: the same decision goes on (Unit.goes_on)
+                stack.append(record)
+            else:
+                self._settle()
+        elif by_kind[stack[-1].kind].automatic:
             self._settle()
         if self._checks_after:
             self._after_decision()

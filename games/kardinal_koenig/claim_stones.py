@@ -17,7 +17,7 @@ from . import law_chips
 from .data import rulebook
 from .decisions import CardStep, cell_of
 from .deck import country_name
-from .state import Frame, Turn
+from .state import Pending, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -83,7 +83,7 @@ def claim_step(game: CardGame, turn: Turn) -> None:
     """Taking is over: the claim step follows when it offers a choice, or when asking keeps the player's chips
     secret (decision.public-steps); else nothing is pending and the turn ends."""
     if has_choice(game) or law_chips.must_ask(game):
-        game.push(Frame(Claim.kind, turn.player))
+        game.push(Pending(Claim.kind, turn.player))
 
 
 class Claim(CardStep):
@@ -92,12 +92,12 @@ class Claim(CardStep):
     kind = "claim"
     forms = {"place": "place R C", "lift": "lift R C", "play": "play CHIP", "skip": "skip"}
 
-    def prompt(self, game: CardGame, at: Frame) -> str:
+    def prompt(self, game: CardGame, at: Pending) -> str:
         if game.state.turn.lifted >= 0:
             return f"{seat_label(at.player)}: put the lifted claim stone on another card"
         return f"{seat_label(at.player)}: place or move a claim stone, or skip"
 
-    def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
+    def options(self, game: CardGame, at: Pending) -> Sequence[Action]:
         if game.state.turn.lifted >= 0:
             return place_actions(game)
         if may_place(game):
@@ -111,7 +111,7 @@ class Claim(CardStep):
         acts.append(SKIP)
         return acts
 
-    def refusal(self, game: CardGame, at: Frame, action: Action) -> str | None:
+    def refusal(self, game: CardGame, at: Pending, action: Action) -> str | None:
         verb = action.verb
         s = game.state
         turn = s.turn
@@ -132,7 +132,7 @@ class Claim(CardStep):
                         "next turn on.")
             return "every card in the layout carries a claim stone, so there is no free card to move yours to."
         if owner >= 0:
-            return f"{where} already carries player {owner + 1}'s claim stone."
+            return f"{where} already carries {seat_label(owner, capital=False)}'s claim stone."
         if turn.lifted >= 0:
             return "the stone must move to a different card."
         if s.hand[turn.player] == 0:
@@ -142,7 +142,7 @@ class Claim(CardStep):
         return (f"with {game.players} players at most {game.placeable} of your claim stones may be on the layout"
                 f"{instead}.")
 
-    def apply(self, game: CardGame, at: Frame, action: Action) -> None:
+    def apply(self, game: CardGame, at: Pending, action: Action) -> None:
         verb = action.verb
         turn = game.state.turn
         if verb == "place":
@@ -157,11 +157,11 @@ class Claim(CardStep):
         else:  # skip: the turn ends
             game.emit("claim.place", f"{seat_label(at.player)} places no claim stone.", player=at.player)
 
-    def reminder(self, game: CardGame, at: Frame) -> str:
+    def reminder(self, game: CardGame, at: Pending) -> str:
         return "put the lifted claim stone on a free card" if game.state.turn.lifted >= 0 else \
             "you may now place or move a claim stone"
 
-    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
+    def elsewhere(self, game: CardGame, at: Pending, action: Action, reminder: str) -> str:
         verb = action.verb
         if verb == "place":
             return f"claim stones are placed after taking; {reminder}."
@@ -195,7 +195,8 @@ def place(game: CardGame, turn: Turn, cell: int) -> None:
             # The rule of this player count: claim.limit-3 where the rule text lets every stone out, else limit-45.
             every_stone_out = rulebook.PLACEABLE_STONES.value[game.players] == rulebook.STONES_PER_PLAYER.value
             limit = "claim.limit-3" if every_stone_out else "claim.limit-45"
-            game.emit(limit, f"All {game.placeable} placeable claim stones of player {p + 1} are out; from now on "
+            game.emit(limit, f"All {game.placeable} placeable claim stones of {seat_label(p, capital=False)} are out; "
+                      "from now on "
                       "one may be moved instead.", player=p)
 
 

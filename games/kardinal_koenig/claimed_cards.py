@@ -14,7 +14,7 @@ from games.core import Action, seat_label
 
 from .claim_stones import own_stones
 from .decisions import CardStep, cell_of
-from .state import Frame, Turn
+from .state import Pending, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -32,8 +32,9 @@ def settle(game: CardGame, turn: Turn, cell: int) -> bool:
     if owner == p:
         game.emit("claimed.own", f"{seat_label(p)}'s own claim stone returns to their hand.", player=p)
         return True
-    game.emit("claimed.other", f"The card carried player {owner + 1}'s claim stone: it returns to player "
-              f"{owner + 1}, and player {p + 1} must discard one of their own stones.", player=p, owner=owner)
+    game.emit("claimed.other", f"The card carried {seat_label(owner, capital=False)}'s claim stone: it returns to "
+              f"{seat_label(owner, capital=False)}, and {seat_label(p, capital=False)} must discard one of their own "
+              "stones.", player=p, owner=owner)
     if s.hand[p] > 0:
         s.hand[p] -= 1
         s.lost[p] += 1
@@ -66,18 +67,18 @@ class Pay(CardStep):
     forms = {"discard": "discard R C"}
     asks = "discard one of your claim stones from the layout"
 
-    def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
+    def options(self, game: CardGame, at: Pending) -> Sequence[Action]:
         discards = game.geometry.discard_actions
         return [discards[c] for c in own_stones(game, at.player)]
 
-    def refusal(self, game: CardGame, at: Frame, action: Action) -> str | None:
+    def refusal(self, game: CardGame, at: Pending, action: Action) -> str | None:
         return f"{game.geometry.where(cell_of(game, action))} has no claim stone of yours."
 
-    def apply(self, game: CardGame, at: Frame, action: Action) -> None:
+    def apply(self, game: CardGame, at: Pending, action: Action) -> None:
         pay_from_layout(game, game.state.turn, cell_of(game, action))  # the card is paid for: taking goes on
 
-    def reminder(self, game: CardGame, at: Frame) -> str:
+    def reminder(self, game: CardGame, at: Pending) -> str:
         return "discard one of your stones first"
 
-    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
+    def elsewhere(self, game: CardGame, at: Pending, action: Action, reminder: str) -> str:
         return "you only discard a stone when paying for a card under another player's stone."

@@ -1,7 +1,7 @@
 """What every decision of a turn shares: presorted options and the game's own refusal sentences.
 
 Each step of a turn (:mod:`.taking`, :mod:`.claim_stones`, :mod:`.claimed_cards`) is a :class:`CardStep`; its record
-on the stack (``at``) is a :class:`~.state.Frame`, and what the turn has done so far is ``game.state.turn``. The card
+on the stack (``at``) is a :class:`~.state.Pending`, and what the turn has done so far is ``game.state.turn``. The card
 game refuses actions in its own words, which predate the step kernel and are kept word for word: a cell action
 first has to name a card still in the layout (``write take, a row (1-4) and a column (1-14), ...``), whatever step
 is pending, and an action of another step is answered by that step (what its verb is for) followed by the pending
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from games.core import Action, Step
 
-from .state import Frame
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -30,16 +30,16 @@ class CardStep(Step):
     #: Every step lists its options in sort order (verbs alphabetically, cells by row and column).
     presorted: ClassVar[bool] = True
 
-    def reminder(self, game: CardGame, at: Frame) -> str:
+    def reminder(self, game: CardGame, at: Pending) -> str:
         """What this step waits for, said to a player who writes another step's action (the end of that refusal)."""
         raise NotImplementedError
 
-    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
+    def elsewhere(self, game: CardGame, at: Pending, action: Action, reminder: str) -> str:
         """Why ``action``, a verb of this step, is refused while the step of ``at`` is pending (which waits for
         ``reminder``)."""
         raise NotImplementedError
 
-    def spelling(self, game: CardGame, at: Frame, action: Action) -> str | None:
+    def spelling(self, game: CardGame, at: Pending, action: Action) -> str | None:
         """The card game's sentences instead of the kernel's: a cell action must name a card in the layout; a verb
         of another step is explained by that step; an unknown verb is told every verb of the game."""
         verb = action.verb

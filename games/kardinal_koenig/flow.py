@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from games.core import seat_label
 
 from . import law_chips, scoring
-from .state import Frame, Turn
+from .state import Pending, Turn
 from .taking import Take, takeable
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def next_turn(game: CardGame) -> bool:
         turn.player = player = (turn.player + 1) % n
         if takeable(game, first=True) or law_chips.must_ask(game):
             game.emit("flow.clockwise", f"{seat_label(player)}'s turn.", player=player)
-            game.push(Frame(Take.kind, player))
+            game.push(Pending(Take.kind, player))
             return True
         game.emit("take.skip", f"{seat_label(player)} cannot take any card and misses the turn.", player=player)
         s.idle += 1
@@ -64,10 +64,10 @@ def end_game(game: CardGame) -> None:
             game.emit("score.minus-chips", f"{seat_label(p)} reveals {minus} −2 law chip(s): {worth * minus} "
                       "points.", player=p)
     game.emit("score.chart-order", "Scoring chart: " + ", ".join(
-        f"player {p + 1} {t}" for p, t in enumerate(totals)) + ".", totals=list(totals))
+        f"{seat_label(p, capital=False)} {t}" for p, t in enumerate(totals)) + ".", totals=list(totals))
     winners = scoring.winners(totals, [len(d) for d in s.displays])
     tied_on_points = totals.count(max(totals)) > 1
     game.emit("score.winner", ("Draw between " if len(winners) > 1 else "Winner: ") +
-              ", ".join(f"player {w + 1}" for w in winners) +
+              ", ".join(f"{seat_label(w, capital=False)}" for w in winners) +
               (" (tied on points, decided by country cards)" if tied_on_points and len(winners) == 1 else "") +
               ".", winners=list(winners))

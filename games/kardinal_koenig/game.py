@@ -30,7 +30,7 @@ from .design import Design, design_of
 from .parameters import PARAMETERS
 from .rules import RULES
 from .scoring import Chart, Tally, chart_totals, score_chart, tally
-from .state import CardGameConfig, CardGameState, Frame, Turn
+from .state import CardGameConfig, CardGameState, Pending, Turn
 from .taking import CardTaken, Take
 
 STEPS = Steps(Take(), Claim(), Pay(), CardTaken())
@@ -175,7 +175,7 @@ class CardGame(StepGame):
             layout=tuple(grid), lo=lo, hi=hi, stone=[-1] * frame.size, chip=chip, displays=[[] for _ in range(n)],
             hand=[stones] * n, placed=[0] * n, lost=[0] * n, chips=[[] for _ in range(n)],
             played=[[] for _ in range(n)], cards_left=sum(1 for x in grid if x), start=start, idle=0,
-            turn=Turn(start), stack=[Frame(Take.kind, start)])
+            turn=Turn(start), stack=[Pending(Take.kind, start)])
 
     # ------------------------------------------------------------------ the flow
     def _next_steps(self) -> bool:
@@ -287,13 +287,13 @@ class CardGame(StepGame):
         for p in range(self.players):
             on = sum(1 for c in on_layout if s.stone[c] == p)
             if on != s.placed[p]:
-                out.append(f"player {p + 1}: {on} stones on the layout but {s.placed[p]} counted")
+                out.append(f"{seat_label(p)}: {on} stones on the layout but {s.placed[p]} counted")
             in_the_air = 1 if turn.lifted >= 0 and p == turn.player else 0  # lifted, about to be put down
             if min(s.hand[p], s.placed[p], s.lost[p]) < 0 or s.hand[p] + s.placed[p] + s.lost[p] + in_the_air != \
                     self.design.stones:
-                out.append(f"player {p + 1}: claim stones not conserved")
+                out.append(f"{seat_label(p)}: claim stones not conserved")
             if s.placed[p] > self.placeable:
-                out.append(f"player {p + 1}: more than {self.placeable} stones on the layout")
+                out.append(f"{seat_label(p)}: more than {self.placeable} stones on the layout")
         chips = sum(map(bool, s.chip)) + sum(map(len, s.chips)) + sum(map(len, s.played))
         expected = len(self.config.chips) if self.config.rows else len(self.design.chip_kinds)
         if chips != expected:
@@ -307,8 +307,8 @@ class CardGame(StepGame):
             if waiting.kind not in self.steps:
                 out.append(f"the stack holds a step {waiting.kind!r} the card game does not have")
             elif waiting.player != turn.player:
-                out.append(f"a {waiting.kind} step of player {waiting.player + 1} waits in player {turn.player + 1}'s "
-                           "turn")
+                out.append(f"a {waiting.kind} step of {seat_label(waiting.player, capital=False)} waits in "
+                           f"{seat_label(turn.player, capital=False)}'s turn")
         top = s.stack[-1].kind if s.stack else ""
         if top in self.steps and self.steps[top].automatic:
             out.append(f"the automatic step {top} waits on top of the stack instead of having run")

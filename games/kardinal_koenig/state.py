@@ -2,7 +2,7 @@
 
 The state is the table (the layout of cards with the stones and chips lying on them, each player's display, stones
 and chips), :class:`Turn`, the turn in progress (whose it is, what has been taken so far, the chips in effect), and
-the stack of pending steps (:class:`Frame`, the kernel's flow: ``games.core.steps``). Every step of a turn reads
+the stack of pending steps (:class:`Pending`, the kernel's flow: ``games.core.steps``). Every step of a turn reads
 and changes the one :class:`Turn`; a frame only says which step waits and who decides it.
 """
 
@@ -58,7 +58,7 @@ class Turn(Record):
 
 
 @dataclass(slots=True)
-class Frame(Record):
+class Pending(Record):
     """A step waiting on the stack (``state.stack``): its kind (``take``, ``claim``, ``pay``, or the automatic
     ``card-taken``) and the seat that decides it. The turn's details are in :class:`Turn`."""
 
@@ -88,4 +88,4 @@ class CardGameState(Record):
     # (decision.stalled-end).
     idle: int
     turn: Turn
-    stack: list[Frame]  # the steps pending, the top last (the kernel's flow); empty once the game is over
+    stack: list[Pending]  # the steps pending, the top last (the kernel's flow); empty once the game is over

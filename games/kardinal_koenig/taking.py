@@ -23,7 +23,7 @@ from . import claim_stones, claimed_cards, law_chips
 from .claimed_cards import Pay
 from .decisions import CardStep, cell_of
 from .deck import country_name, route_words
-from .state import Frame, Turn
+from .state import Pending, Turn
 
 if TYPE_CHECKING:
     from .game import CardGame
@@ -84,11 +84,12 @@ def why_not_take(game: CardGame, turn: Turn, cell: int) -> str | None:
                 f"{limit} this turn (ships and carriages do not count).")
     owner = s.stone[cell]
     if owner >= 0 and owner != turn.player:
-        return f"the card carries player {owner + 1}'s claim stone and you have no claim stone left to pay with."
+        return (f"the card carries {seat_label(owner, capital=False)}'s claim stone and you have no claim stone left "
+                "to pay with.")
     return None
 
 
-def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
+def take_card(game: CardGame, turn: Turn, at: Pending, cell: int) -> None:
     """Take an end card into the display, with the chip lying on it; settle a claim stone on it; go on with the
     taking step ``at`` (after the pay step, when the player chooses which stone pays)."""
     s = game.state
@@ -113,13 +114,13 @@ def take_card(game: CardGame, turn: Turn, at: Frame, cell: int) -> None:
     if s.chip[cell]:
         law_chips.pick_up(game, turn, cell)
     if s.stone[cell] >= 0 and not claimed_cards.settle(game, turn, cell):
-        game.push(Frame(CardTaken.kind, p))  # runs once the card is paid for
-        game.push(Frame(Pay.kind, p))
+        game.push(Pending(CardTaken.kind, p))  # runs once the card is paid for
+        game.push(Pending(Pay.kind, p))
         return
     go_on(game, turn, at)
 
 
-def go_on(game: CardGame, turn: Turn, taking: Frame) -> None:
+def go_on(game: CardGame, turn: Turn, taking: Pending) -> None:
     """A card has been taken and paid for: the last card ends the game (nothing follows), else the taking step
     ``taking`` goes on while a card may be taken, or while the player holds law chips (decision.public-steps), else
     taking ends by itself (decision.stop)."""
@@ -128,8 +129,9 @@ def go_on(game: CardGame, turn: Turn, taking: Frame) -> None:
     if takeable(game, first=True):
         game.push(taking)
     elif law_chips.must_ask(game):
-        game.emit("decision.public-steps", f"No further card can be taken now; player {turn.player + 1} holds law "
-                  "chips and decides whether to play one or stop.", player=turn.player)
+        game.emit("decision.public-steps", "No further card can be taken now; "
+                  f"{seat_label(turn.player, capital=False)} holds law chips and decides whether to play one or stop.",
+                  player=turn.player)
         game.push(taking)
     else:
         end_taking(game, turn, auto=True)
@@ -139,7 +141,8 @@ def end_taking(game: CardGame, turn: Turn, auto: bool = False) -> None:
     """Taking is over (``auto``: because no further card could be taken): the claim step follows, if it offers
     anything."""
     if auto:
-        game.emit("decision.stop", f"No further card can be taken: player {turn.player + 1}'s taking ends.")
+        game.emit("decision.stop",
+                  f"No further card can be taken: {seat_label(turn.player, capital=False)}'s taking ends.")
     claim_stones.claim_step(game, turn)
 
 
@@ -147,7 +150,7 @@ class Take(CardStep):
     kind = "take"
     forms = {"take": "take R C", "play": "play CHIP", "stop": "stop", "pass": "pass"}
 
-    def prompt(self, game: CardGame, at: Frame) -> str:
+    def prompt(self, game: CardGame, at: Pending) -> str:
         turn = game.state.turn
         if turn.taken:
             what = f"take another {country_name(turn.country)} card or stop" if not turn.colours else \
@@ -155,7 +158,7 @@ class Take(CardStep):
             return f"{seat_label(at.player)}: {what} ({turn.crests} of {crest_limit(game, turn)} crests used)"
         return f"{seat_label(at.player)}: take cards from the end of a row"
 
-    def options(self, game: CardGame, at: Frame) -> Sequence[Action]:
+    def options(self, game: CardGame, at: Pending) -> Sequence[Action]:
         taken = game.state.turn.taken
         takes = takeable(game)
         acts = [PASS] if not takes and not taken else []  # take.at-least-one: stop only after a card
@@ -166,7 +169,7 @@ class Take(CardStep):
         acts += [actions[c] for c in takes]
         return acts
 
-    def refusal(self, game: CardGame, at: Frame, action: Action) -> str | None:
+    def refusal(self, game: CardGame, at: Pending, action: Action) -> str | None:
         verb = action.verb
         turn = game.state.turn
         if verb == "take":
@@ -179,7 +182,7 @@ class Take(CardStep):
             return "you have taken a card this turn; 'stop' ends the taking."
         return "you can take a card, and at least one must be taken."
 
-    def apply(self, game: CardGame, at: Frame, action: Action) -> None:
+    def apply(self, game: CardGame, at: Pending, action: Action) -> None:
         verb = action.verb
         turn = game.state.turn
         if verb == "take":
@@ -199,10 +202,10 @@ class Take(CardStep):
         else:  # pass: the turn ends
             game.emit("take.skip", f"{seat_label(at.player)} cannot take any card and passes.")
 
-    def reminder(self, game: CardGame, at: Frame) -> str:
+    def reminder(self, game: CardGame, at: Pending) -> str:
         return "you are taking cards"
 
-    def elsewhere(self, game: CardGame, at: Frame, action: Action, reminder: str) -> str:
+    def elsewhere(self, game: CardGame, at: Pending, action: Action, reminder: str) -> str:
         verb = action.verb
         if verb == "take":
             return f"taking is over for this turn: {reminder}."
@@ -218,5 +221,5 @@ class CardTaken(Automatic):
 
     kind = "card-taken"
 
-    def run(self, game: CardGame, at: Frame) -> None:
-        go_on(game, game.state.turn, Frame(Take.kind, at.player))
+    def run(self, game: CardGame, at: Pending) -> None:
+        go_on(game, game.state.turn, Pending(Take.kind, at.player))

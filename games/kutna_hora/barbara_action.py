@@ -15,7 +15,7 @@ from .data import rulebook
 from .data.components import GUILD_GOOD
 from .effects import points, reputation
 from .pieces import can_take
-from .state import HOUSES_PER_ROW, Frame
+from .state import HOUSES_PER_ROW, Pending
 from .tax import raise_tax
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def start(game: KutnaHoraGame, p: int) -> None:
         game.emit("barbara.current", f"St. Barbara tile {tile} is resolved (its tax icon ignored); then it is turned "
                   "face down.", player=p, tile=tile)
         # The tile stays current while its effect (and every choice of it) is resolved; it is turned after.
-        s.stack += [Frame("barbara-turn", p, barbara=tile), Frame("barbara", p, barbara=tile)]
+        s.stack += [Pending("barbara-turn", p, barbara=tile), Pending("barbara", p, barbara=tile)]
 
 
 def flip(game: KutnaHoraGame, rule: str) -> None:
@@ -64,30 +64,30 @@ def _reputation_2(game: KutnaHoraGame, p: int) -> None:
 def _free_rights(game: KutnaHoraGame, p: int) -> None:
     reputation(game, p, 1, "barbara.2", "St. Barbara 2")
     if can_take(game, p, "rights"):
-        game.state.stack.append(Frame("rights", p, free=True))
+        game.push(Pending("rights", p, free=True))
 
 
 def _remove_house(game: KutnaHoraGame, p: int) -> None:
     reputation(game, p, -1, "barbara.3", "St. Barbara 3")
     if any(t < HOUSES_PER_ROW for t in game.state.seats[p].houses_taken):
-        game.state.stack.append(Frame("house", p))
+        game.push(Pending("house", p))
 
 
 def _free_plot_anywhere(game: KutnaHoraGame, p: int) -> None:
     reputation(game, p, 1, "barbara.4", "St. Barbara 4")
     if can_take(game, p, "plot"):
-        game.state.stack.append(Frame("plot", p, free=True, anywhere=True))
+        game.push(Pending("plot", p, free=True, anywhere=True))
 
 
 def _two_incomes(game: KutnaHoraGame, p: int) -> None:
     reputation(game, p, -2, "barbara.5", "St. Barbara 5")
-    game.state.stack += [Frame("income", p), Frame("income", p)]
+    game.state.stack += [Pending("income", p), Pending("income", p)]
 
 
 def _noble_from_the_bank(game: KutnaHoraGame, p: int) -> None:
     points(game, p, 2, "barbara.6", "St. Barbara 6")
     if any(game.state.bank.values()):
-        game.state.stack.append(Frame("noble", p))
+        game.push(Pending("noble", p))
 
 
 def _public_neighbours(game: KutnaHoraGame, p: int) -> None:
@@ -101,18 +101,18 @@ def _public_neighbours(game: KutnaHoraGame, p: int) -> None:
 def _free_build(game: KutnaHoraGame, p: int) -> None:
     points(game, p, 1, "barbara.8", "St. Barbara 8")
     if can_take(game, p, "build"):
-        game.state.stack.append(Frame("build", p, free=True))
+        game.push(Pending("build", p, free=True))
 
 
 def _two_free_mines(game: KutnaHoraGame, p: int) -> None:
     game.emit("barbara.9", f"{seat_label(p)} takes 2 Mine actions without paying wood, with miners from the reserve.",
               player=p)
-    game.state.stack += [Frame("mine-draw", p, free=True, reserve_first=True) for _ in range(2)]
+    game.state.stack += [Pending("mine-draw", p, free=True, reserve_first=True) for _ in range(2)]
 
 
 def _score_a_building(game: KutnaHoraGame, p: int) -> None:
     if p in game.state.town_owner:
-        game.state.stack.append(Frame("score", p))
+        game.push(Pending("score", p))
 
 
 def _points_5(game: KutnaHoraGame, p: int) -> None:
@@ -130,7 +130,7 @@ class Barbara(Automatic):
 
     kind = "barbara"
 
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+    def run(self, game: KutnaHoraGame, at: Pending) -> None:
         _TILES[at.barbara](game, at.player)
 
 
@@ -141,7 +141,7 @@ class BarbaraTurn(Automatic):
 
     kind = "barbara-turn"
 
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+    def run(self, game: KutnaHoraGame, at: Pending) -> None:
         s = game.state
         if s.barbara < at.barbara:
             s.barbara = at.barbara
@@ -163,18 +163,20 @@ class House(Passable):
     presorted = True  # the guilds by name, then pass: the kernel's sort of every listing is skipped
     asks = "St. Barbara 3 - remove the leftmost house of a guild row (production +2), or pass"
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         seat = game.state.seats[at.player]
         rows = sorted({g for r, g in enumerate(seat.guilds) if seat.houses_taken[r] < HOUSES_PER_ROW})
         return [act("house", g) for g in rows] + [PASS]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         guild = action.args[0]
         if guild not in game.state.seats[at.player].guilds:
             return f"your board has no {guild} row."
         return f"your {guild} row has no house left."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         p, guild = at.player, str(action.args[0])
         seat = game.state.seats[p]
         seat.houses_taken[seat.guilds.index(guild)] += 1
@@ -193,16 +195,18 @@ class Noble(Passable):
     presorted = True  # the colours by name, then pass: the kernel's sort of every listing is skipped
     asks = "St. Barbara 6 - put a noble from the bank in the council, or pass"
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return [act("noble", c) for c in _COLOURS_SORTED if game.state.bank[c]] + [PASS]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         colour = action.args[0]
         if colour not in rulebook.NOBLE_COLOURS:
             return f"there are no {colour} nobles: the nobles are {', '.join(rulebook.NOBLE_COLOURS)}."
         return f"there is no {colour} noble left in the bank."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         colour = str(action.args[0])
         game.state.bank[colour] -= 1
         game.state.council[colour] += 1
@@ -217,16 +221,18 @@ class Score(Passable):
     asks = "St. Barbara 10 - score one of your buildings, or pass"
     presorted = True  # pass, then the plots by number
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return [PASS] + [act("score", i) for i, o in enumerate(game.state.town_owner) if o == at.player]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         plot, s = action.args[0], game.state
         if not isinstance(plot, int) or not 0 <= plot < len(s.town):
             return f"there is no plot {plot}; the plots are numbered 0 to {len(s.town) - 1}."
         return f"plot {plot} holds no building of yours." if s.town[plot] else f"plot {plot} holds no building."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, plot = game.state, int(action.args[0])
         match = town.matching(plot, s.town, game.size)
         points(game, at.player, match.points, "barbara.10", f"{s.town[plot]} scored as at game end")

@@ -19,7 +19,7 @@ from .data.components import GUILD_GOOD, Effect
 from .effects import gain, pay
 from .mine_action import technology_level
 from .plot_action import plots_in_town
-from .state import HOUSES_PER_ROW, Frame
+from .state import HOUSES_PER_ROW, Pending
 from .tax import raise_tax
 
 if TYPE_CHECKING:
@@ -61,15 +61,15 @@ class Build(Passable):
     form = "build TILE PLOT"
     presorted = True  # the builds by tile and plot, then pass: the kernel's sort of every listing is skipped
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         return (f"{seat_label(at.player)}: build a held tile on one of your plots"
                 f"{' without paying wood' if at.free else ''}, or pass")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         builds = sorted({(t, i) for t, i, _ in build_options(game, at.player, at.free)})  # a tile id, then a plot
         return [act("build", t, i) for t, i in builds] + [PASS]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         p, a = at.player, action.args
         seat = game.state.seats[p]
         if len(a) == 2 and a[0] in seat.held:
@@ -82,7 +82,9 @@ class Build(Passable):
                     f"{seat.groschen}.")
         return f"build one of your held tiles {seat.held} on one of your plots {plots_in_town(game.state, p)}."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, p = game.state, at.player
         tile_id, where = str(action.args[0]), int(action.args[1])
         tile = game.tiles[tile_id]
@@ -101,7 +103,7 @@ class Build(Passable):
         else:
             s.town_owner[where] = p
             # Step 5 waits under the tile's own decisions (step 3): the house is taken once they are resolved.
-            s.stack.append(Frame("house-place", p, tile=tile_id))
+            game.push(Pending("house-place", p, tile=tile_id))
         resolve_tile(game, p, tile_id)
 
 
@@ -110,13 +112,13 @@ def resolve_tile(game: KutnaHoraGame, p: int, tile_id: str) -> None:
     house to remove) wait on the stack in the same order, above step 5."""
     tile = game.tiles[tile_id]
     good = GUILD_GOOD.value.get(tile.guild, "")
-    later: list[Frame] = []
+    later: list[Pending] = []
     for effect in tile.effects:
         later += _tile_effect(game, p, tile_id, good, effect)
     game.state.stack += reversed(later)
 
 
-def _tile_effect(game: KutnaHoraGame, p: int, tile_id: str, good: str, effect: Effect) -> list[Frame]:
+def _tile_effect(game: KutnaHoraGame, p: int, tile_id: str, good: str, effect: Effect) -> list[Pending]:
     """One printed effect of a new building; returns the decisions it asks, in order."""
     s, kind, n = game.state, effect.kind, effect.amount
     seat = s.seats[p]
@@ -138,7 +140,7 @@ def _tile_effect(game: KutnaHoraGame, p: int, tile_id: str, good: str, effect: E
     elif kind == "technology":
         return _technology_tiles(game, p, n)
     elif kind == "remove-house":
-        return [Frame("house-icon", p, tile=tile_id) for _ in range(n)]
+        return [Pending("house-icon", p, tile=tile_id) for _ in range(n)]
     return []
 
 
@@ -153,13 +155,13 @@ def _nobles_to_pool(game: KutnaHoraGame, colour: str, n: int, rule: str) -> None
             game.emit("pieces.nobles", f"No {colour} noble is left in the bank; that part is ignored.")
 
 
-def _technology_tiles(game: KutnaHoraGame, p: int, n: int) -> list[Frame]:
+def _technology_tiles(game: KutnaHoraGame, p: int, n: int) -> list[Pending]:
     """The top technology tile is taken (everyone's technology rises at once) and played at once (即座に)."""
     s = game.state
     out = []
     for _ in range(n):
         if s.tech_stack:
-            out.append(Frame("tech", p, tile=s.tech_stack.pop()))
+            out.append(Pending("tech", p, tile=s.tech_stack.pop()))
             game.emit("guild.technology-take", f"{seat_label(p)} takes the top technology tile: everyone now draws "
                       f"{technology_level(game)} mine tiles.", player=p)
         else:
@@ -183,9 +185,9 @@ class HouseIcon(Automatic):
 
     kind = "house-icon"
 
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+    def run(self, game: KutnaHoraGame, at: Pending) -> None:
         if house_rows(game, at.player, at.tile):
-            game.state.stack.append(Frame("remove-house", at.player, tile=at.tile))
+            game.push(Pending("remove-house", at.player, tile=at.tile))
         else:
             game.emit("build.remove-house", f"{seat_label(at.player)} has no house that {at.tile}'s icon "
                                             f"could remove; it "
@@ -202,10 +204,10 @@ class RemoveHouse(Choice):
     asks = "the building's icon - remove the leftmost house of one of your guild rows (its effect is ignored)"
     presorted = True  # the guilds by name
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return [act("house", g) for g in sorted(house_rows(game, at.player, at.tile))]
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
         p, guild = at.player, str(action.args[0])
         seat = game.state.seats[p]
         row = seat.guilds.index(guild)
@@ -223,7 +225,7 @@ class HousePlace(Automatic):
 
     kind = "house-place"
 
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+    def run(self, game: KutnaHoraGame, at: Pending) -> None:
         s, p = game.state, at.player
         seat = s.seats[p]
         tile = game.tiles[at.tile]
@@ -239,7 +241,7 @@ class HousePlace(Automatic):
         rights = []
         for effect in effects:
             if effect.kind == "public-rights":
-                rights += [Frame("rights", p, free=True, public_only=True) for _ in range(effect.amount)]
+                rights += [Pending("rights", p, free=True, public_only=True) for _ in range(effect.amount)]
             else:
                 gain(game, p, effect.kind, effect.amount, "build.house", "house effect")
         s.stack += rights

@@ -14,7 +14,7 @@ from .choice import Choice, act
 from .data import approx
 from .effects import reputation
 from .pieces import cannot, takeable
-from .state import Frame
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -40,7 +40,7 @@ def start(game: KutnaHoraGame, p: int, what: str) -> None:
     elif what == "barbara":
         barbara_action.start(game, p)
     else:
-        game.state.stack.append(Frame(what, p))
+        game.push(Pending(what, p))
 
 
 @functools.cache
@@ -68,16 +68,16 @@ class Play(Choice):
     written = "play, joker or idle"
     presorted = True
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         s = game.state
         return (f"{seat_label(at.player)}, round {s.round}, turn {s.turn // game.config.players + 1}: play "
                 f"an action card "
                 f"({s.plays_left} to play this turn)")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> tuple[Action, ...]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> tuple[Action, ...]:
         return _card_options(tuple(game.state.seats[at.player].cards), takeable(game, at.player))
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         p, a = at.player, action.args
         seat = game.state.seats[p]
         if not a or not isinstance(a[0], int) or a[0] not in range(1, 7):
@@ -93,7 +93,7 @@ class Play(Choice):
             return f"a joker takes another action: {', '.join(ACTIONS)}."
         return cannot(game, p, str(a[1])) if len(a) == 2 else "write 'idle CARD'."
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
         s, p = game.state, at.player
         card = int(action.args[0])
         s.seats[p].cards.remove(card)

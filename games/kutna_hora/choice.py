@@ -19,7 +19,7 @@ from games.core import Action, Step, seat_label
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
-    from .state import Frame
+    from .state import Pending
 
 
 @functools.cache
@@ -41,7 +41,7 @@ class Choice(Step):
     #: Whether the plain refusal of a well-formed action repeats the prompt (the setup choices and tax do not).
     refusal_repeats_prompt: ClassVar[bool] = True
 
-    def spelling(self, game: KutnaHoraGame, at: Frame, action: Action) -> str | None:
+    def spelling(self, game: KutnaHoraGame, at: Pending, action: Action) -> str | None:
         if action.verb == "pass" and "pass" not in self.forms:
             if action.args:
                 return f"'{action}' has {len(action.args)} word(s) after 'pass'; write it as 'pass'."
@@ -50,7 +50,7 @@ class Choice(Step):
             return f"now: {self.prompt(game, at)}. Write {self.written}."
         return super().spelling(game, at, action)
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str | None:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str | None:
         if self.refusal_repeats_prompt:
             return f"{action} is not possible now: {self.prompt(game, at)}."
         return f"{action} is not possible now."
@@ -58,7 +58,7 @@ class Choice(Step):
 
 class Passable(Choice):
     """A choice of one verb, written as :attr:`form` (its kind is the verb), or ``pass``: the player ignores the rest
-    of the effect this choice belongs to. ``apply`` logs a pass; the verb's effect is :meth:`take`."""
+    of the effect this choice belongs to. A subclass's ``apply`` hands a pass to :meth:`passed` first."""
 
     form: ClassVar[str]
 
@@ -68,13 +68,7 @@ class Passable(Choice):
         cls.forms = {cls.kind: cls.form, "pass": "pass"}
         cls.written = cls.__dict__.get("written", f"{cls.form} or pass")
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        if action.verb == "pass":
-            game.emit("ignore.effect", f"{seat_label(at.player)} ignores the rest of this effect ({at.kind}).",
-                      player=at.player)
-        else:
-            self.take(game, at, action)
-
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
-        """The effect of the step's verb (``action`` is legal)."""
-        raise NotImplementedError
+    def passed(self, game: KutnaHoraGame, at: Pending) -> None:
+        """The effect of ``pass``: the rest of the effect is ignored (logged)."""
+        game.emit("ignore.effect", f"{seat_label(at.player)} ignores the rest of this effect ({at.kind}).",
+                  player=at.player)

@@ -18,7 +18,7 @@ from games.core import NO_CHANGES, Changes, ConfigError, Record, StepGame, Steps
 
 from . import economy_turn, prices, search, town_hall
 from .economy_rules import ECONOMY_RULES
-from .economy_turn import BuildPlan, RightsPlan, TurnFrame
+from .economy_turn import BuildPlan, Pending, RightsPlan
 from .income import income
 from .parameters import ECONOMY_PARAMETERS, SANDBOX_MAX_ADVANCE, design_of, played_prices
 from .town_hall import TownHall
@@ -60,7 +60,7 @@ class EconomyState(Record):
     hall: TownHall
     players: list[Purse]
     turn: int  # actions taken so far
-    stack: list[TurnFrame]  # the turn waiting (empty once every player has had every turn)
+    stack: list[Pending]  # the turn waiting (empty once every player has had every turn)
 
 
 class EconomyGame(prices.StandsGame, StepGame):
@@ -137,10 +137,10 @@ class EconomyGame(prices.StandsGame, StepGame):
         purses = [Purse(groschen=self.design.starting_groschen[p], production={}, mine_ore=0, held=[], buildings=[])
                   for p in range(self.config.players)]
         self.emit("setup.groschen", "Starting groschen: " +
-                  ", ".join(f"player {p + 1} {x.groschen}" for p, x in enumerate(purses)) + ".")
+                  ", ".join(f"{seat_label(p, capital=False)} {x.groschen}" for p, x in enumerate(purses)) + ".")
         # Player 1 begins; each turn hands the next (economy_turn.Turn) until every player has had every turn.
         return EconomyState(stands=stands, hall=hall, players=purses, turn=0,
-                            stack=[TurnFrame(kind="turn", player=0)])
+                            stack=[Pending(kind="turn", player=0)])
 
     def scores(self) -> tuple[int, ...]:
         return tuple(purse.groschen for purse in self.state.players)

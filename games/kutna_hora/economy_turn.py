@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.core import Action, Record, Verb, VerbStep, seat_label
 
@@ -32,7 +32,7 @@ _SLOTS_FULL = f"all {HELD_SLOTS.value} slots on your board are full; build a hel
 
 
 @dataclass(slots=True)
-class TurnFrame(Record):
+class Pending(Record):
     """The turn waiting on the stack: ``player`` decides (kind ``turn``)."""
 
     kind: str
@@ -172,7 +172,7 @@ class SandboxVerb(Verb):
     #: How the verb is written, as the refusal of a wrong number of words after it says it.
     spelt: ClassVar[str]
 
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+    def options(self, game: EconomyGame, at: Pending, given: Any = None) -> list[Action]:
         """This verb's actions out of the turn's one listing (the turn lists its verbs in one pass, for speed)."""
         return [action for action in TURN.options(game, at) if action.verb == self.verb]
 
@@ -191,15 +191,15 @@ class Advance(SandboxVerb):
     form = "advance DECK CARDS"
     spelt = "write advance, a deck (population or ore) and a number of cards, e.g. 'advance ore 2'."
 
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+    def options(self, game: EconomyGame, at: Pending, given: Any = None) -> list[Action]:
         return list(game.advance_actions)
 
-    def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
+    def refusal(self, game: EconomyGame, at: Pending, action: Action) -> str:
         if action.args[0] not in prices.DECKS:
             return self.spelt
         return f"in this sandbox a deck advances 1 to {game.max_advance} cards at a time."
 
-    def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
+    def apply(self, game: EconomyGame, at: Pending, action: Action) -> None:
         deck, n = str(action.args[0]), int(action.args[1])
         game.emit("sandbox.advance", f"{seat_label(at.player)} advances the {deck} deck by {n}.", deck=deck, n=n)
         prices.advance(game, deck, n)
@@ -214,7 +214,7 @@ class Build(SandboxVerb):
     form = "build GOOD"
     spelt = "write build and one good, e.g. 'build beer'."
 
-    def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
+    def refusal(self, game: EconomyGame, at: Pending, action: Action) -> str:
         good = str(action.args[0])
         plan = build_plan(game, at.player, good)
         if isinstance(plan, str):
@@ -223,7 +223,7 @@ class Build(SandboxVerb):
         return (f"Building {plan.tile} costs {plan.total} groschen now ({rights}{plan.wood} wood × "
                 f"{plan.wood_price}) and you have {game.state.players[at.player].groschen}.")
 
-    def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
+    def apply(self, game: EconomyGame, at: Pending, action: Action) -> None:
         player, good = at.player, str(action.args[0])
         plan = build_plan(game, player, good)
         assert isinstance(plan, BuildPlan)
@@ -253,10 +253,10 @@ class Income(SandboxVerb):
     form = "income"
     spelt = "income takes no arguments."
 
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+    def options(self, game: EconomyGame, at: Pending, given: Any = None) -> list[Action]:
         return [_INCOME_ACTION]  # always possible, even with nothing to earn yet
 
-    def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
+    def apply(self, game: EconomyGame, at: Pending, action: Action) -> None:
         purse = game.state.players[at.player]
         total, detail = take_income(purse.production, game.prices_now(), purse.mine_ore)
         purse.groschen += total
@@ -271,7 +271,7 @@ class Rights(SandboxVerb):
     form = "rights GOOD"
     spelt = "write rights and one good, e.g. 'rights beer'."
 
-    def refusal(self, game: EconomyGame, at: TurnFrame, action: Action) -> str:
+    def refusal(self, game: EconomyGame, at: Pending, action: Action) -> str:
         good = str(action.args[0])
         plan = rights_plan(game, at.player, good)
         if isinstance(plan, str):
@@ -279,7 +279,7 @@ class Rights(SandboxVerb):
         money = game.state.players[at.player].groschen
         return f"Rights to {plan.tile} cost {plan.groschen} groschen now and you have {money}."
 
-    def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
+    def apply(self, game: EconomyGame, at: Pending, action: Action) -> None:
         plan = rights_plan(game, at.player, str(action.args[0]))
         assert isinstance(plan, RightsPlan)
         take_rights(game, at.player, plan)
@@ -311,17 +311,17 @@ class Turn(VerbStep):
     _of_verb: ClassVar[dict[str, SandboxVerb]]  # type: ignore[assignment]
     presorted = True  # the verbs alphabetically, each listing its actions in sort order
 
-    def prompt(self, game: EconomyGame, at: TurnFrame) -> str:
+    def prompt(self, game: EconomyGame, at: Pending) -> str:
         left = game.config.turns - game.state.turn // game.config.players
         return f"{seat_label(at.player)}: advance a deck, build or take income ({left} turns left)"
 
-    def spelling(self, game: EconomyGame, at: TurnFrame, action: Action) -> str | None:
+    def spelling(self, game: EconomyGame, at: Pending, action: Action) -> str | None:
         unit = self._of_verb.get(action.verb)
         if unit is None:
             return f"'{action.verb}' is not an action here; the actions are advance, rights, build and income."
         return unit.spelt if len(action.args) != self.arity(action.verb) else None
 
-    def options(self, game: EconomyGame, at: TurnFrame) -> list[Action]:
+    def options(self, game: EconomyGame, at: Pending) -> list[Action]:
         """Every action of the turn in sort order (advance, build, income, rights; goods alphabetically). The builds
         and the Rights the player can pay for follow the rules of :func:`build_plan` and :func:`rights_plan`, read for
         every good at once: one pass over the town hall, each price once (the verbs' own options are these)."""
@@ -348,13 +348,13 @@ class Turn(VerbStep):
                 builds.append(build_action)
         return [*game.advance_actions, *builds, _INCOME_ACTION, *rights]
 
-    def apply(self, game: EconomyGame, at: TurnFrame, action: Action) -> None:
+    def apply(self, game: EconomyGame, at: Pending, action: Action) -> None:
         self._of_verb[action.verb].apply(game, at, action)
         s, players = game.state, game.config.players
         s.turn += 1
         if s.turn < game.config.turns * players:  # the same decision goes on, for the next player
             at.player = s.turn % players
-            s.stack.append(at)
+            game.push(at)
 
 
 #: A guild's Rights offer in the turn's listing (``_offers``): groschen, its tile's wood, row, column, tile.

@@ -5,7 +5,7 @@ the last); each card is played for one of its two actions (:mod:`.cards`), and e
 tile, which space, which noble) is its own pending decision: a :class:`~games.core.Step` of the action's module
 (:mod:`.mine_action`, :mod:`.rights_action`, :mod:`.plot_action`, :mod:`.build_action`, :mod:`.income_action`,
 :mod:`.barbara_action`; the setup choices in :mod:`.guild_setup`, tax in :mod:`.tax`). Steps wait on a stack of
-:class:`~.state.Frame` records; steps that need no choice are kernel :class:`~games.core.Automatic` steps, run by the
+:class:`~.state.Pending` records; steps that need no choice are kernel :class:`~games.core.Automatic` steps, run by the
 kernel as soon as they are on top. All of them are listed once, in :attr:`KutnaHoraGame.steps`; the kernel owns the
 flow, and this module only asks :mod:`.rounds` for the next card when nothing is pending.
 Ids of the rules each effect follows are in :mod:`.rules`; where the text is silent the ``decision.*`` rules say

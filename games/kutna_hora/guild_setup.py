@@ -11,7 +11,7 @@ from games.core import Action, seat_label
 
 from .choice import Choice, act
 from .data import approx
-from .state import Frame
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -31,8 +31,8 @@ def deal(game: KutnaHoraGame) -> None:
     else:
         game.emit("setup.guild-card", f"Guild setup card {card + 1}: players choose guild sets from the last "
                   "player counterclockwise; the start player takes the set left.", card=card + 1)
-        s.stack = [Frame("rows", p) for p in reversed(range(n))]
-        s.stack += [Frame("guilds", p) for p in range(1, n)]
+        s.stack = [Pending("rows", p) for p in reversed(range(n))]
+        s.stack += [Pending("guilds", p) for p in range(1, n)]
 
 
 def take(game: KutnaHoraGame, p: int, set_no: int) -> None:
@@ -49,13 +49,13 @@ class GuildSet(Choice):
     presorted = True  # the sets left, by number
     refusal_repeats_prompt = False
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         return f"{seat_label(at.player)}: choose a guild set on setup card {game.state.guild_card + 1}"
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return [act("guilds", i + 1) for i in game.state.guild_sets]
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
         s, p = game.state, at.player
         take(game, p, int(action.args[0]) - 1)
         game.emit("setup.guild-sets", f"{seat_label(p)} takes guild set {action.args[0]}: "
@@ -76,14 +76,14 @@ class GuildRows(Choice):
     presorted = True  # permutations of the sorted guilds come in sort order
     refusal_repeats_prompt = False
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         return (f"{seat_label(at.player)}: put your guild tiles in the rows of your board "
                 f"({', '.join(game.state.seats[at.player].guilds)})")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return [act("rows", *perm) for perm in itertools.permutations(sorted(game.state.seats[at.player].guilds))]
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
         seat = game.state.seats[at.player]
         seat.guilds = [str(g) for g in action.args]
         game.emit("setup.guild-rows", f"{seat_label(at.player)} puts guild tiles in rows: {', '.join(seat.guilds)}.",

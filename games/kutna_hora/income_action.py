@@ -11,7 +11,7 @@ from .choice import PASS, Passable, act
 from .data import rulebook
 from .effects import pay
 from .income import take_income
-from .state import Frame
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -25,14 +25,14 @@ class Income(Automatic):
 
     kind = "income"
 
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+    def run(self, game: KutnaHoraGame, at: Pending) -> None:
         s, p = game.state, at.player
         seat = s.seats[p]
         total, detail = take_income(seat.production, game.prices(), seat.mine_ore)
         seat.groschen += total
         game.emit("income.sum", f"{seat_label(p)} takes income: {detail} = {total} groschen.", player=p, income=total)
         if any(s.pool.values()) and seat.groschen >= game.design.council_cost:
-            s.stack.append(Frame("council", p))
+            game.push(Pending("council", p))
 
 
 class Council(Passable):
@@ -42,12 +42,12 @@ class Council(Passable):
     form = "council COLOUR"
     presorted = True  # the colours by name, then pass: the kernel's sort of every listing is skipped
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         return (f"{seat_label(at.player)}: pay {game.design.council_cost} groschen to move a noble from "
                 f"the pool to the "
                 "council, or pass")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         s = game.state
         out = []
         if s.seats[at.player].groschen >= game.design.council_cost:
@@ -55,13 +55,15 @@ class Council(Passable):
         out.append(PASS)
         return out
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         s, cost = game.state, game.design.council_cost
         if s.seats[at.player].groschen < cost:
             return f"a noble costs {cost} groschen and you have {s.seats[at.player].groschen}."
         return f"there is no {action.args[0]} noble in the pool."
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, p, colour = game.state, at.player, str(action.args[0])
         cost = game.design.council_cost
         pay(game, p, cost)

@@ -13,7 +13,7 @@ from . import mines, prices
 from .choice import PASS, Choice, Passable, act
 from .data import rulebook
 from .effects import pay, points
-from .state import Frame
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -65,9 +65,9 @@ def start(game: KutnaHoraGame, p: int) -> None:
     """Mine needs a miner in the pool; with none there, the player may first buy a permit for more (with the
     ``top_up`` option also while the pool holds one miner)."""
     if game.state.seats[p].pool == 0 or can_top_up(game, p):
-        game.state.stack.append(Frame("miners", p))
+        game.push(Pending("miners", p))
     else:
-        game.state.stack.append(Frame("mine-draw", p))
+        game.push(Pending("mine-draw", p))
 
 
 class Miners(Passable):
@@ -78,7 +78,7 @@ class Miners(Passable):
     written = "miners 1, miners 2 or pass"
     presorted = True  # (miners 0,) miners 1, miners 2, pass
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         permit = f"a permit ({game.price('permits')} groschen)"
         pool = game.state.seats[at.player].pool
         if pool:  # only with the top_up option: a pool short of its limit
@@ -87,7 +87,7 @@ class Miners(Passable):
         return (f"{seat_label(at.player)}: your miner pool is empty - buy {permit} for 1 or "
                 f"{rulebook.MINERS_PER_PERMIT.value} miners, or pass")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         seat = game.state.seats[at.player]
         keep = [act("miners", 0)] if seat.pool else []
         if game.price("permits") > seat.groschen:
@@ -95,18 +95,20 @@ class Miners(Passable):
         room = min(seat.reserve, rulebook.MINERS_PER_PERMIT.value, rulebook.POOL_MAX.value - seat.pool)
         return keep + [act("miners", m) for m in range(1, room + 1)] + [PASS]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         seat = game.state.seats[at.player]
         return (f"a permit costs {game.price('permits')} (you have {seat.groschen}); 1 or "
                 f"{rulebook.MINERS_PER_PERMIT.value} miners, reserve {seat.reserve}.")
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         p, n = at.player, int(action.args[0])
         seat = game.state.seats[p]
         if n == 0:
             game.emit("decision.pool-top-up", f"{seat_label(p)} buys no permit and mines with the miner in the pool.",
                       player=p)
-            game.state.stack.append(Frame("mine-draw", p))
+            game.push(Pending("mine-draw", p))
             return
         cost = game.price("permits")
         pay(game, p, cost)
@@ -114,7 +116,7 @@ class Miners(Passable):
         seat.pool += n
         game.emit("mine.permit", f"{seat_label(p)} buys a permit for {cost} groschen and moves {n} miner"
                   f"{'s' if n > 1 else ''} into the pool.", player=p, groschen=cost)
-        game.state.stack.append(Frame("mine-draw", p))
+        game.push(Pending("mine-draw", p))
 
 
 class MineDraw(Automatic):
@@ -122,7 +124,7 @@ class MineDraw(Automatic):
 
     kind = "mine-draw"
 
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+    def run(self, game: KutnaHoraGame, at: Pending) -> None:
         s, p = game.state, at.player
         seat = s.seats[p]
         if (seat.pool == 0 and not at.reserve_first) or seat.pool + seat.reserve == 0:
@@ -146,7 +148,7 @@ class MineDraw(Automatic):
         s.mine_drawn = drawn
         game.emit("mine.draw", f"{seat_label(p)} draws {len(drawn)} mine tile{'s' if len(drawn) > 1 else ''} "
                   f"(technology level {want}).", player=p, tiles=len(drawn))
-        s.stack.append(Frame("mine", p, free=at.free, reserve_first=at.reserve_first))
+        game.push(Pending("mine", p, free=at.free, reserve_first=at.reserve_first))
 
 
 class KeepMine(Choice):
@@ -157,17 +159,17 @@ class KeepMine(Choice):
     written = "mine TILE SPACE or discard"
     presorted = True  # discard, then by tile and space
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         # The prompt is public: it says how many tiles were drawn, never which (observe shows the drawer).
         n = len(game.state.mine_drawn)
         return (f"{seat_label(at.player)}: keep one of {n} drawn mine tile{'s' if n > 1 else ''} and choose its space, "
                 "or discard all")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         spaces = mine_options(game, at.player, at.free)
         return [_DISCARD] + [act("mine", t, i) for t in sorted(game.state.mine_drawn) for i in spaces]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         s, a = game.state, action.args
         if len(a) != 2 or a[0] not in s.mine_drawn:
             return f"keep one of the drawn tiles {s.mine_drawn}: 'mine TILE SPACE'."
@@ -177,7 +179,7 @@ class KeepMine(Choice):
         return (f"space {a[1]} costs {spaces[a[1]]} wood × {game.price('wood')} and you have "
                 f"{s.seats[at.player].groschen}.")
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
         s, p = game.state, at.player
         drawn, s.mine_drawn = s.mine_drawn, []
         if action.verb == "discard":
@@ -208,19 +210,19 @@ class Tech(Choice):
     asks = "place the technology tile as a free mine, or remove it from the game"
     presorted = True  # the spaces by number, then tech-remove
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         seat = game.state.seats[at.player]
         if not seat.pool + seat.reserve:
             return [_TECH_REMOVE]
         return [act("tech", i) for i in mines.open_spaces(game.state.mine)] + [_TECH_REMOVE]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         seat = game.state.seats[at.player]
         if not seat.pool + seat.reserve:
             return "you have no miner left to put on the tile: remove it from the game instead."
         return f"no mine may go on space {action.args[0]}: {closed_space(game, action.args[0])}"
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
         p = at.player
         if action.verb == "tech-remove":
             game.state.tech_removed.append(at.tile)

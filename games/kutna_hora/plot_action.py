@@ -12,7 +12,7 @@ from . import town
 from .choice import PASS, Passable, act
 from .data import rulebook
 from .effects import pay
-from .state import Frame, KutnaHoraState
+from .state import KutnaHoraState, Pending
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -79,16 +79,18 @@ class Plot(Passable):
     form = "plot SPACE"
     presorted = True  # pass, then the plots by number
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         return f"{seat_label(at.player)}: buy a plot{' for free' if at.free else ''}, or pass"
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return [PASS] + [act("plot", i) for i in plot_options(game, at.player, at.free, at.anywhere)]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         return plot_refusal(game, at.player, at.free, at.anywhere, action.args[0])
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         s, p, where = game.state, at.player, int(action.args[0])
         cost = plot_price(game, p, at.free, where)
         pay(game, p, cost)

@@ -12,7 +12,7 @@ from . import town_hall
 from .choice import PASS, Passable, act
 from .data.components import HELD_SLOTS
 from .effects import pay
-from .state import Frame
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -76,17 +76,19 @@ class Rights(Passable):
     form = "rights TILE"
     presorted = True  # pass, then the tiles by id: the kernel's sort of every listing is skipped
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         only = " (public buildings only)" if at.public_only else ""
         return f"{seat_label(at.player)}: take the top tile of a stack{only}{' for free' if at.free else ''}, or pass"
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return [PASS] + [act("rights", t) for t in sorted(rights_options(game, at.player, at.free, at.public_only))]
 
-    def refusal(self, game: KutnaHoraGame, at: Frame, action: Action) -> str:
+    def refusal(self, game: KutnaHoraGame, at: Pending, action: Action) -> str:
         return rights_refusal(game, at.player, at.public_only, action.args[0])
 
-    def take(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
+        if action.verb == "pass":
+            return self.passed(game, at)
         p, tile_id = at.player, str(action.args[0])
         r, c, cost = rights_offer(game, p, at.free, tile_id)
         kind, amount = town_hall.rights_cost(c, game.design.rights_costs)

@@ -10,7 +10,7 @@ from games.core import Automatic, seat_label
 
 from . import event_cards, scoring, tax
 from .data import rulebook
-from .state import Frame
+from .state import Pending
 from .town_hall import Stack
 
 if TYPE_CHECKING:
@@ -37,12 +37,12 @@ def next_card(game: KutnaHoraGame) -> None:
         begin(game)
     n = game.config.players
     if s.plays_left > 0:
-        s.stack.append(Frame("play", (s.start + s.turn) % n))  # turn_player, written out: every card's end
+        game.push(Pending("play", (s.start + s.turn) % n))  # turn_player, written out: every card's end
         return
     s.turn += 1
     if s.turn < rulebook.TURNS_PER_ROUND.value * n:
         s.plays_left = rulebook.CARDS_PER_TURN.value[s.turn // n]
-        s.stack.append(Frame("play", (s.start + s.turn) % n))
+        game.push(Pending("play", (s.start + s.turn) % n))
         return
     end(game)
 
@@ -53,7 +53,7 @@ def end(game: KutnaHoraGame) -> None:
     s = game.state
     game.emit("round.end", f"Round {s.round} ends.", round=s.round)
     event_cards.act(game)
-    s.stack.append(Frame("round-end", -1))
+    game.push(Pending("round-end", -1))
     tax.collect(game)
 
 
@@ -62,7 +62,7 @@ class RoundEnd(Automatic):
 
     kind = "round-end"
 
-    def run(self, game: KutnaHoraGame, at: Frame) -> None:
+    def run(self, game: KutnaHoraGame, at: Pending) -> None:
         s, n = game.state, game.config.players
         if s.round == game.red_round:
             red = list(s.red_track)

@@ -61,7 +61,7 @@ class Seat(Record):
 
 
 @dataclass(slots=True)
-class Frame(Record):
+class Pending(Record):
     """One step waiting on the stack: a decision of ``player``, or an automatic step that runs as soon as it is on
     top. Each kind reads only the fields that concern it; the others keep their defaults."""
 
@@ -105,4 +105,4 @@ class KutnaHoraState(Record):
     events: list[str]  # event card per round ("" for none), index = round - 1
     guild_card: int  # 0-based guild setup card
     guild_sets: list[int]  # sets still to choose (0-based)
-    stack: list[Frame]  # last = the step to resolve next
+    stack: list[Pending]  # last = the step to resolve next

@@ -8,7 +8,7 @@ from games.core import Action, seat_label
 
 from .choice import Choice, act
 from .effects import pay, reputation
-from .state import Frame
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import KutnaHoraGame
@@ -52,7 +52,7 @@ def collect(game: KutnaHoraGame) -> None:
         elif s.seats[p].groschen < amount:
             lose_reputation(game, p, f"cannot pay {amount} groschen")
         else:
-            waiting.append(Frame("tax", p, amount=amount))
+            waiting.append(Pending("tax", p, amount=amount))
     s.stack += reversed(waiting)
 
 
@@ -65,14 +65,14 @@ class Tax(Choice):
     presorted = True
     refusal_repeats_prompt = False
 
-    def prompt(self, game: KutnaHoraGame, at: Frame) -> str:
+    def prompt(self, game: KutnaHoraGame, at: Pending) -> str:
         return (f"{seat_label(at.player)}: pay {at.amount} groschen tax, or refuse and lose "
                 f"{game.design.tax_reputation[game.state.round - 1]} reputation")
 
-    def options(self, game: KutnaHoraGame, at: Frame) -> list[Action]:
+    def options(self, game: KutnaHoraGame, at: Pending) -> list[Action]:
         return _PAY_OR_REFUSE
 
-    def apply(self, game: KutnaHoraGame, at: Frame, action: Action) -> None:
+    def apply(self, game: KutnaHoraGame, at: Pending, action: Action) -> None:
         p = at.player
         if action.args[0] == "pay":
             pay(game, p, at.amount)

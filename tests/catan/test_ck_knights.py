@@ -2,10 +2,11 @@
 
 import pytest
 
+from games.catan.choice import MainStep
 from games.catan.cities_knights import barbarians, knights
 from games.catan.cities_knights.main import CKMain
 from games.catan.state import Pending
-from games.core import Action, VerbStep
+from games.core import Action
 from tests.checks import assert_refused
 
 from .ck_scenario import ck_position, hand, knight_at, legal, path, play, rules_of, sound
@@ -263,10 +264,10 @@ def test_each_knight_verb_is_one_unit_with_the_form_options_refusal_and_effect_o
     for unit in KNIGHT_UNITS:
         assert CKMain.forms[unit.verb] == unit.form
         assert type(CKMain._of_verb[unit.verb]) is type(unit)  # the main step lists the unit itself
-        offered = [str(a) for a in unit.options(game, at)]
+        offered = [str(a) for a in unit.options(game, at, CKMain().given(game, at))]
         assert offered == verbs(game, unit.verb) and offered, unit.verb
 
-    class KnightTurn(VerbStep):  # the main step's knight verbs as the kernel's step of units lists them
+    class KnightTurn(MainStep):  # the main step's knight verbs as the kernel's step of units lists them
         kind = "knight-turn"
         verbs = KNIGHT_UNITS
 
@@ -279,6 +280,7 @@ def test_each_knight_verb_is_one_unit_with_the_form_options_refusal_and_effect_o
     empty = ck_position(cities={0: [17]}, roads={0: path(17, 22)}, knights_={0: {22: "basic"}})
     assert promote.refusal(empty, empty.state.stack[-1], Action("promote", (22,))) == \
         "a promotion costs 1 ore + 1 wool (knights.promote)."
-    promote.apply(game, at, Action("promote", (22,)))
+    assert game.state.stack.pop() is at  # decided: the kernel pops the record, then the step applies the verb
+    step.apply(game, at, Action("promote", (22,)))
     assert knight_at(game, 22)[1] == "strong" and hand(game, 0) == {"grain": 2, "ore": 1, "wool": 1}
     assert game.state.stack == [at] and game.pending().kind == "main"  # the main part of the turn goes on

@@ -26,7 +26,7 @@ from typing import Any
 
 from games.chartres.components import load_components
 from games.chartres.game import ChartresGame
-from games.chartres.state import Waiting
+from games.chartres.state import Pending
 from games.core import Action, Event
 
 PARTS = load_components()
@@ -294,7 +294,7 @@ def start_phase(game: ChartresGame, kind: str, era: int | None = None, round: in
     assert s.ability is None, "an ability is being resolved"
     s.phase, s.turn = kind, 0
     s.queue = game.torch_order() if kind == "location" else list(s.initiative)
-    s.stack = [Waiting(kind=kind, player=s.queue[0])]  # the first seat's turn of that step, as nothing was settled
+    s.stack = [Pending(kind=kind, player=s.queue[0])]  # the first seat's turn of that step, as nothing was settled
     s.commit_row, s.commit_act, s.commit_slot = [""] * game.players, [""] * game.players, [0] * game.players
     return sound(game)
 

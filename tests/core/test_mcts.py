@@ -177,7 +177,7 @@ def test_the_same_seed_makes_the_same_choices(game_id):
 def test_positions_are_rated_by_winners_at_the_end_and_by_the_evaluation_before():
     game = ToyGame(None, 0)
     assert all(0.0 < r < 1.0 for r in rank_rewards(game))
-    game.state.pile, game.state.winner = 0, 1
+    game.state.pile, game.state.winner, game.state.stack = 0, 1, []  # the game over: nothing pending
     assert rank_rewards(game) == [0.0, 1.0]
 
 
@@ -299,7 +299,7 @@ def test_below_the_root_the_pull_expects_the_other_seats_to_play_what_greedy_lik
 
 def test_a_finished_game_can_be_rated_by_its_final_scores_lead():
     game = ToyGame(None, 0)
-    game.state.pile, game.state.winner = 0, 1
+    game.state.pile, game.state.winner, game.state.stack = 0, 1, []  # the game over: nothing pending
     by_score = SearchSettings(by_score=True, scale=1.0, evaluation=lambda g: [0.0, 0.0])
     rewards = rewards_of(game, by_score)
     assert rewards[1] > 0.5 > rewards[0] and rewards[1] < 1.0, "a lead of 1 point, not a whole win"

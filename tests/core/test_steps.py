@@ -109,6 +109,37 @@ class PileGame(StepGame):
         return {"pile": self.state.pile}
 
 
+class Chatter(Colour):
+    """Colours are named until a pass: the decision goes on after every effect that pushes nothing."""
+
+    goes_on = True
+
+    def apply(self, game: Any, at: Any, action: Action) -> None:
+        if action.verb == "pass":
+            game.state.turn += 1
+            game.push(Pending("count", -1))
+        else:
+            game.emit("colour", f"says {action}")
+
+
+class ChatterGame(PileGame):
+    steps = Steps(Take(), Chatter(), Count())
+
+
+def test_a_step_that_goes_on_gets_its_record_back_when_its_effect_pushes_nothing():
+    game = ChatterGame(None, 1)
+    game.apply("take 3")
+    for said in range(3):
+        game.apply("colour red")
+        assert (game.pending().kind, game.pending().player, len(game.state.stack)) == ("colour", 0, 1), said
+    assert game.state.counted == 0
+    game.apply("pass")
+    assert (game.pending().kind, game.pending().player, game.state.counted) == ("take", 1, 1)
+    assert ChatterGame.step_of("colour") is ChatterGame.steps["colour"] and ChatterGame.step_of("colour").goes_on
+    with pytest.raises(KeyError):
+        ChatterGame.step_of("shout")
+
+
 def test_the_pending_step_gives_the_decision_and_its_sorted_options():
     game = PileGame(None, 1)
     assert game.pending().kind == "take" and game.pending().prompt.startswith("Player 1: take 1 to 3")
@@ -196,7 +227,7 @@ def test_a_verb_step_is_its_verbs_forms_options_refusals_and_effects():
     class Shout(Verb):
         verb, form = "shout", "shout WORD"
 
-        def options(self, game: Any, at: Any) -> list[Action]:
+        def options(self, game: Any, at: Any, given: Any = None) -> list[Action]:
             return [Action("shout", ("hey",))]
 
         def refusal(self, game: Any, at: Any, action: Action) -> str | None:
@@ -208,7 +239,7 @@ def test_a_verb_step_is_its_verbs_forms_options_refusals_and_effects():
     class Wait(Verb):
         verb, form = "wait", "wait"
 
-        def options(self, game: Any, at: Any) -> list[Action]:
+        def options(self, game: Any, at: Any, given: Any = None) -> list[Action]:
             return [Action("wait")]
 
         def apply(self, game: Any, at: Any, action: Action) -> None:
@@ -231,3 +262,58 @@ def test_a_verb_step_is_its_verbs_forms_options_refusals_and_effects():
     assert game.said == ["...", "shout hey"]
     with pytest.raises(ValueError, match="listed twice"):
         type("Twice", (VerbStep,), {"kind": "twice", "verbs": (Wait(), Wait())})
+
+
+def test_a_verb_that_goes_on_gets_its_record_back_and_every_verb_sees_what_its_step_gives():
+    from games.core import Verb, VerbStep
+
+    class Add(Verb):
+        verb, form, goes_on = "add", "add N", True
+
+        def options(self, game: Any, at: Any, given: Any = None) -> list[Action]:
+            return [Action("add", (n,)) for n in given]
+
+        def apply(self, game: Any, at: Any, action: Action) -> None:
+            game.total += int(action.args[0])
+            if game.total > 5:
+                game.state.stack.append("over")  # pushed something: the decision does not go on
+
+    class Stop(Verb):
+        verb, form = "stop", "stop"
+
+        def options(self, game: Any, at: Any, given: Any = None) -> list[Action]:
+            return [Action("stop")] if given else []
+
+        def apply(self, game: Any, at: Any, action: Action) -> None:
+            pass
+
+    class Sum(VerbStep):
+        kind = "sum"
+        verbs = (Add(), Stop())
+
+        def given(self, game: Any, at: Any) -> Any:
+            return (1, 2)
+
+    class State:
+        stack: list[Any] = []
+
+    class Game:
+        total, state = 0, State()
+
+    step, game, at = Sum(), Game(), "at"
+    assert [str(a) for a in step.options(game, at)] == ["add 1", "add 2", "stop"]
+    step.apply(game, at, Action("add", (2,)))
+    assert game.state.stack == ["at"] and game.total == 2
+    game.state.stack.clear()
+    step.apply(game, at, Action("stop"))
+    assert game.state.stack == [], "a verb that does not go on leaves the stack as its effect left it"
+    step.apply(game, at, Action("add", (4,)))
+    assert game.state.stack == ["over"] and game.total == 6
+
+
+def test_a_game_subclasses_step_game_and_never_game_itself():
+    from games.core import Game
+
+    with pytest.raises(TypeError, match="a game subclasses games.core.StepGame"):
+        type("Loose", (Game,), {})
+    assert issubclass(type("Tight", (PileGame,), {}), StepGame)

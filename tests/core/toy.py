@@ -1,13 +1,14 @@
 """A tiny game used to test the kernel on its own: two players take 1-3 stones from a pile; the pile size is
 drawn from the game's own random stream; whoever takes the last stone scores 1. A player who takes 3 must
-then also name a colour (an extra decision by the same player), so compound decisions are exercised."""
+then also name a colour (an extra decision by the same player), so compound decisions are exercised. Written as
+steps (:class:`~games.core.StepGame`), like every game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import Action, ConfigError, Decision, Game, Record, Rule, RuleBook
+from games.core import Action, ConfigError, Record, Rule, RuleBook, Step, StepGame, Steps
 
 RULES = RuleBook("toy", [
     Rule("take", "Taking", "Take 1 to 3 stones."),
@@ -24,21 +25,76 @@ class ToyConfig:
 
 
 @dataclass(slots=True)
+class Pending(Record):
+    kind: str  # "turn" or "colour"
+    player: int
+
+
+@dataclass(slots=True)
 class ToyState(Record):
     pile: int
     turn: int
     must_colour: bool
     colours: list[str]
     winner: int
+    stack: list[Pending]
 
 
-class ToyGame(Game):
+class Take(Step):
+    kind = "turn"
+    forms = {"take": "take N"}
+    presorted = True
+
+    def prompt(self, game: ToyGame, at: Pending) -> str:
+        return "take stones"
+
+    def options(self, game: ToyGame, at: Pending) -> list[Action]:
+        return [Action("take", (n,)) for n in range(1, min(game.config.max_take, game.state.pile) + 1)]
+
+    def apply(self, game: ToyGame, at: Pending, action: Action) -> None:
+        s = game.state
+        n = int(action.args[0])
+        s.pile -= n
+        game.emit("take", f"takes {n}", n=n)
+        if s.pile == 0:
+            s.winner = s.turn % game.config.players
+            game.emit("last", "took the last stone")
+        if n == 3:
+            s.must_colour = True
+            game.push(Pending("colour", at.player))
+        else:
+            s.turn += 1
+
+
+class Colour(Step):
+    kind = "colour"
+    forms = {"colour": "colour NAME"}
+
+    def prompt(self, game: ToyGame, at: Pending) -> str:
+        return "name a colour"
+
+    def spelling(self, game: ToyGame, at: Pending, action: Action) -> str | None:
+        return "name a colour first." if action.verb == "take" else super().spelling(game, at, action)
+
+    def options(self, game: ToyGame, at: Pending) -> list[Action]:
+        return [Action("colour", (c,)) for c in ("red", "blue")]
+
+    def apply(self, game: ToyGame, at: Pending, action: Action) -> None:
+        s = game.state
+        s.colours.append(str(action.args[0]))
+        game.emit("colour", f"colour {action.args[0]}")
+        s.must_colour = False
+        s.turn += 1
+
+
+class ToyGame(StepGame):
     game_id = "toy"
     title = "Toy pile"
     rules = RULES
     Config = ToyConfig
     min_players = 2
     max_players = 3
+    steps = Steps(Take(), Colour())
 
     state: ToyState
 
@@ -49,51 +105,13 @@ class ToyGame(Game):
     def _setup(self) -> ToyState:
         pile = 10 + self.rng.below(10)
         self.emit("setup", f"The pile holds {pile} stones.", pile=pile)
-        return ToyState(pile, 0, False, [], -1)
+        return ToyState(pile, 0, False, [], -1, [])
 
-    @property
-    def current_player(self) -> int | None:
-        return None if self.is_terminal() else self.state.turn % self.config.players
-
-    def is_terminal(self) -> bool:
-        return self.state.pile == 0 and not self.state.must_colour
-
-    def pending(self) -> Decision | None:
-        if self.is_terminal():
-            return None
-        p = self.current_player
-        if self.state.must_colour:
-            return Decision(p, "colour", "name a colour")
-        return Decision(p, "turn", "take stones")
-
-    def _legal(self) -> list[Action]:
-        if self.state.must_colour:
-            return [Action("colour", (c,)) for c in ("red", "blue")]
-        return [Action("take", (n,)) for n in range(1, min(self.config.max_take, self.state.pile) + 1)]
-
-    def _why_illegal(self, action: Action) -> str | None:
-        if action.verb == "take" and self.state.must_colour:
-            return "name a colour first."
-        return None
-
-    def _apply(self, action: Action) -> None:
+    def _next_steps(self) -> bool:
         s = self.state
-        if action.verb == "colour":
-            s.colours.append(str(action.args[0]))
-            self.emit("colour", f"colour {action.args[0]}")
-            s.must_colour = False
-            s.turn += 1
-            return
-        n = int(action.args[0])
-        s.pile -= n
-        self.emit("take", f"takes {n}", n=n)
-        if s.pile == 0:
-            s.winner = s.turn % self.config.players
-            self.emit("last", "took the last stone")
-        if n == 3:
-            s.must_colour = True
-        else:
-            s.turn += 1
+        if s.pile:
+            self.push(Pending("turn", s.turn % self.config.players))
+        return bool(s.pile)
 
     def scores(self) -> tuple[int, ...]:
         return tuple(int(p == self.state.winner) for p in range(self.config.players))

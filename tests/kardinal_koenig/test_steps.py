@@ -4,7 +4,7 @@ action that does not name a card (the game's own sentences, whichever step is pe
 import pytest
 
 from games.kardinal_koenig import CardGame
-from games.kardinal_koenig.state import Frame
+from games.kardinal_koenig.state import Pending
 
 from .scenario import hand_over, play, put_stone, refused, step, table
 
@@ -106,7 +106,7 @@ def test_no_law_chip_is_played_while_a_claimed_card_is_paid_for():
 ])
 def test_a_stack_the_game_could_not_reach_breaks_an_invariant(stack, says):
     game = table(ROWS)
-    game.state.stack = [Frame(kind=kind, player=player) for kind, player in stack]
+    game.state.stack = [Pending(kind=kind, player=player) for kind, player in stack]
     assert any(says in found for found in game.invariant_breaks())
 
 

@@ -25,7 +25,7 @@ from games.core import Action, Event, IllegalAction
 from games.kutna_hora import mines
 from games.kutna_hora.data.components import TILES, Effect
 from games.kutna_hora.game import KutnaHoraGame
-from games.kutna_hora.state import Frame
+from games.kutna_hora.state import Pending
 from games.kutna_hora.town_hall import Stack
 
 
@@ -69,7 +69,7 @@ def turn(game: KutnaHoraGame, player: int, plays: int = 1) -> None:
     """Make ``player`` the one to play a card now, with ``plays`` cards left in this turn (same round)."""
     s = game.state
     n = game.config.players
-    s.stack = [Frame("play", player)]
+    s.stack = [Pending("play", player)]
     s.turn = (player - s.start) % n
     s.plays_left = plays
 
@@ -82,7 +82,7 @@ def end_round(game: KutnaHoraGame, round_no: int | None = None) -> list[Event]:
         s.round = round_no
     s.turn, s.plays_left = 3 * n - 1, 1
     p = (s.start + s.turn) % n
-    s.stack = [Frame("play", p)]
+    s.stack = [Pending("play", p)]
     return play(game, f"idle {s.seats[p].cards[0]}")
 
 

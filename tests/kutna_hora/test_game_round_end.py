@@ -4,7 +4,7 @@ scoring in the last 3 rounds, event cards and the decks' last card, each from a 
 import pytest
 
 from games.kutna_hora import town_hall
-from games.kutna_hora.state import Frame
+from games.kutna_hora.state import Pending
 
 from .scenario import (
     end_round,
@@ -59,7 +59,7 @@ def test_a_round_is_3_turns_each_clockwise_from_the_start_player_with_2_2_and_1_
 def test_the_round_does_not_end_before_the_last_player_has_taken_the_third_turn():
     game = quiet_game(2)
     game.state.turn, game.state.plays_left = 4, 1  # turn 5 of 6: player 1's third turn
-    game.state.stack = [Frame("play", 0)]
+    game.state.stack = [Pending("play", 0)]
     events = play(game, "idle 1")
     assert "round.end" not in rules_of(events) and game.pending().player == 1 and game.state.round == 1
     events = play(game, "idle 1")

@@ -7,7 +7,7 @@ from games.core import Rng
 from games.kutna_hora import mines
 from games.kutna_hora.data import approx, rulebook
 from games.kutna_hora.game import KutnaHoraGame
-from games.kutna_hora.state import Frame
+from games.kutna_hora.state import Pending
 
 from .scenario import end_round, give_tile, new_game, of_rule, play, put_building, put_marker, put_mine, sound
 
@@ -68,7 +68,7 @@ def test_the_round_before_the_last_does_not_end_the_game():
     game = new_game(4)
     s = game.state
     s.round, s.turn, s.plays_left = 4, 11, 1
-    s.stack = [Frame("play", 3)]
+    s.stack = [Pending("play", 3)]
     events = play(game, "idle 1")
     assert not of_rule(events, "end.game-over") and game.state.round == 5 and not game.is_terminal()
 

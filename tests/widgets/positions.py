@@ -20,7 +20,7 @@ from games.chartres import ChartresGame
 from games.core import Rng
 from games.kardinal_koenig import CardGame
 from games.kutna_hora.game import KutnaHoraGame
-from games.kutna_hora.state import Frame
+from games.kutna_hora.state import Pending
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def _kh_remove_house(found: dict[str, list[Position]]) -> Position:
     game = build.game.clone()
     action = next(a for a in game.legal_actions().texts() if a.startswith("build "))
     game.apply(action)
-    game.state.stack.append(Frame("remove-house", build.seat, tile=action.split()[1]))
+    game.state.stack.append(Pending("remove-house", build.seat, tile=action.split()[1]))
     return Position("remove-house", game, build.seat, f"{build.how}, then '{action}' and the icon's decision")
 
 

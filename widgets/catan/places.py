@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from games.catan import board
 from games.catan.data import rulebook
+from games.core import seat_label
 from widgets.shared.palette import seat_name
 
 #: What each verb does, in words; ``{0}``, ``{1}``: its arguments as words (places named, players with their colour).
@@ -120,7 +121,7 @@ class PlaceWords:
             if kind in PLACE_WORDS and arg.isdigit():
                 words.append(self.place(PLACE_WORDS[kind], int(arg)))
             elif kind.startswith("PLAYER") and arg.isdigit():
-                words.append(f"Player {arg} ({seat_name(int(arg) - 1)})")
+                words.append(f"{seat_label(int(arg) - 1)} ({seat_name(int(arg) - 1)})")
             elif kind.startswith("PLAYER") and arg == "all":
                 words.append("everyone")
             else:

@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping
 import traitlets
 
 from games import kutna_hora
-from games.core import Action, GameError, IllegalAction
+from games.core import Action, GameError, IllegalAction, seat_label
 from games.kutna_hora.economy import EconomyGame
 from games.kutna_hora.prices import DECKS, stand_snapshot
 from widgets.shared.frontend import css, esm
@@ -225,7 +225,7 @@ class PriceStand(View):
         else:
             text = f"{head}."
         if self._game.is_terminal():
-            money = ", ".join(f"player {p + 1} {s}" for p, s in enumerate(self._game.scores()))
+            money = ", ".join(f"{seat_label(p, capital=False)} {s}" for p, s in enumerate(self._game.scores()))
             text += f" The game is over; groschen: {money}."
         self._show(after, text, "info", tokens)
         return True

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.core import Action, Game, Rng
+from games.core import Action, Game, Rng, seat_label
 from games.core.bots import GreedyBot
 
 #: The seat's own follow-up choices a reason looks through.
@@ -137,7 +137,7 @@ def move_words(game: Game, seat: int, action: Action, seed: int) -> str:
         return done + "ends the game"
     if next_decision.player == seat:
         return done + f"next, your choice: {_short(next_decision.prompt)}"
-    return done + f"then Player {next_decision.player + 1} decides"
+    return done + f"then {seat_label(next_decision.player)} decides"
 
 
 #: The other deals a move is played on, and their seeds' step: what it changes on every deal is its effect, what

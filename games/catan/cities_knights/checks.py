@@ -16,6 +16,7 @@ from games.catan.checks import board_breaks, card_breaks, piece_breaks, turn_bre
 from games.catan.checks import observe as base_observe
 from games.catan.data import ck_rulebook
 from games.catan.state import OVER
+from games.core import seat_label
 
 from . import knights
 from .state import (
@@ -114,10 +115,10 @@ def ck_breaks(game: CKGame) -> list[str]:
     for p in range(n):
         hand = s.progress[p]
         if hand != sorted(hand) or not VP_KINDS.isdisjoint(hand):
-            out.append(f"player {p + 1}: progress hand unsorted or holding a victory point card")
+            out.append(f"{seat_label(p)}: progress hand unsorted or holding a victory point card")
         allowed = limit + (1 if (s.phase == LIMIT and s.decider == p) or (s.fifth >= 0 and p == s.player) else 0)
         if len(hand) > allowed:
-            out.append(f"player {p + 1}: {len(hand)} progress cards, more than {allowed}")
+            out.append(f"{seat_label(p)}: {len(hand)} progress cards, more than {allowed}")
     if s.fifth >= 0 and s.fifth not in s.progress[s.player]:
         out.append("the pending 5th card is not in its holder's hand")
     # knights
@@ -128,20 +129,20 @@ def ck_breaks(game: CKGame) -> list[str]:
         for level in range(3):
             mask = knights_at[p * 3 + level]
             if mask.bit_count() > design.per_level:
-                out.append(f"player {p + 1}: more than {design.per_level} {LEVELS[level]} knights")
+                out.append(f"{seat_label(p)}: more than {design.per_level} {LEVELS[level]} knights")
             if mask & (seen | mine):
-                out.append(f"player {p + 1}: two knights on one intersection")
+                out.append(f"{seat_label(p)}: two knights on one intersection")
             mine |= mask
         if s.active[p] & ~mine:
-            out.append(f"player {p + 1}: an active knight that is not on the board")
+            out.append(f"{seat_label(p)}: an active knight that is not on the board")
         seen |= mine
         if s.walls[p].bit_count() > design.walls or s.walls[p] & ~s.cities[p]:
-            out.append(f"player {p + 1}: more than {design.walls} walls or a wall without a city")
+            out.append(f"{seat_label(p)}: more than {design.walls} walls or a wall without a city")
         if s.reduced[p] & ~s.settlements[p]:
-            out.append(f"player {p + 1}: a city laid on its side that is not a settlement")
+            out.append(f"{seat_label(p)}: a city laid on its side that is not a settlement")
         mine_levels = levels[p * 3:p * 3 + 3]
         if min(mine_levels) < 0 or max(mine_levels) > _LEVELS:
-            out.append(f"player {p + 1}: an improvement level outside 0-5")
+            out.append(f"{seat_label(p)}: an improvement level outside 0-5")
     if seen != s.knight_nodes:
         out.append("the knight mask differs from the knights")
     if seen & s.built:

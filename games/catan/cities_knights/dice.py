@@ -80,7 +80,7 @@ class CKRoll(CatanStep):
             return "before the roll only the Alchemist may be played (progress.after-roll)."
         return "you hold no Alchemist."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         if action.verb == "play":
             progress.play_card(game, at.player, ALCHEMIST)
         else:
@@ -100,7 +100,7 @@ class Alchemy(CatanStep):
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return "each die shows 1 to 6: write dice RED YELLOW (progress.alchemist)."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         red, yellow = place_of(action), place_of(action, 1)
         s.red, s.yellow, s.alchemy = red, yellow, True

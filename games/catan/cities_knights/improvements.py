@@ -15,8 +15,9 @@ track's commodity.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from games.catan.choice import TurnVerb
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.pieces import name
 from games.core import Action
@@ -51,20 +52,33 @@ def cost(game: CKGame, p: int, track: int) -> int:
     return max(0, game.design.level_costs[level] - (game.design.card_numbers["crane"] if s.crane else 0))
 
 
-def improve_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not s.cities[p]:
-        return []
-    out = []
-    design = game.design
-    discount = design.card_numbers["crane"] if s.crane else 0
-    costs = design.level_costs
-    for t in range(3):
-        level = s.levels[p * 3 + t]
-        if level < TOP and hand[TRACK_CARD[t]] >= costs[level] - discount \
-                and not metropolis.waits_for_city(game, p, t, level + 1):
-            out.append(IMPROVE[t])
-    return out
+class Improve(TurnVerb):
+    """``improve TRACK`` in the main part of the turn: the next level of a track, for its commodities, with a city
+    (``improve.build``, ``improve.needs-city``, ``metropolis.one-city``)."""
+
+    verb = "improve"
+    form = "improve TRACK"
+
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        s, p = game.state, at.player
+        if not s.cities[p]:
+            return []
+        out = []
+        design = game.design
+        discount = design.card_numbers["crane"] if s.crane else 0
+        costs = design.level_costs
+        for t in range(3):
+            level = s.levels[p * 3 + t]
+            if level < TOP and hand[TRACK_CARD[t]] >= costs[level] - discount \
+                    and not metropolis.waits_for_city(game, p, t, level + 1):
+                out.append(IMPROVE[t])
+        return out
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return improve_refusal(game, at.player, action)
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        improve(game, at.player, TRACKS.index(str(action.args[0])))
 
 
 def improve_refusal(game: CKGame, p: int, action: Action) -> str:
@@ -96,10 +110,6 @@ def _waits_words(game: CKGame, p: int, t: int, level: int) -> str:
         "every city of yours carries a metropolis"
     return (f"{which}: your other tracks stop at level {game.design.metropolis_level - 1} until you have a city "
             f"without one (metropolis.one-city, decision.ck-level-four).")
-
-
-def improve_effect(game: CKGame, p: int, action: Action) -> None:
-    improve(game, p, TRACKS.index(str(action.args[0])))
 
 
 def improve(game: CKGame, p: int, t: int) -> None:

@@ -201,40 +201,8 @@ def _no_knight(s: Any, p: int, v: object) -> str | None:
 
 
 # ---------------------------------------------------------------- the knight verbs of the main part of the turn
-def decider_of(game: CKGame, at: Any) -> int:
-    """The seat that decides the knight verbs now: the one place the verbs below read it, the pending record's
-    ``player``."""
-    return at.player
-
-
 class KnightVerb(TurnVerb):
-    """A knight verb of the main part of the turn. Its rules take the deciding seat ``p``: ``offer(game, p, hand)``
-    (the main step cuts the hand once for all its verbs), ``refused(game, p, action)`` (the actual reason, in a
-    sentence) and ``effect(game, p, action)``; the kernel's ``options``, ``refusal`` and ``apply`` read the seat once,
-    with :func:`decider_of`."""
-
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
-        """The verb's legal actions for ``p`` holding ``hand`` (their cards), ascending."""
-        raise NotImplementedError
-
-    def refused(self, game: CKGame, p: int, action: Action) -> str:
-        raise NotImplementedError
-
-    def effect(self, game: CKGame, p: int, action: Action) -> None:
-        raise NotImplementedError
-
-    def options(self, game: CKGame, at: Any) -> list[Action]:
-        p = decider_of(game, at)
-        return self.offer(game, p, game.state.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS])
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return self.refused(game, decider_of(game, at), action)
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        self.effect(game, decider_of(game, at), action)
-        stack = game.state.stack
-        if not stack:  # nothing else pending (a retreat, the robber): the main part of the turn goes on
-            stack.append(at)
+    """A knight verb of the main part of the turn (its options read the deciding player's hand, given by the step)."""
 
 
 class PlaceKnight(KnightVerb):
@@ -247,13 +215,15 @@ class PlaceKnight(KnightVerb):
     def cost(self, game: CKGame) -> Cost:
         return game.design.knight_cost
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        p = at.player
         s = game.state
         if not game.design.can_knight(hand) or not piece_left(game, p, 0):
             return []
         return [KNIGHT[v] for v in bits(s.reach[p] & ~s.built & ~s.knight_nodes)]
 
-    def refused(self, game: CKGame, p: int, action: Action) -> str:
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        p = at.player
         s = game.state
         v = action.args[0]
         if not isinstance(v, int) or not 0 <= v < N_NODES:
@@ -267,7 +237,8 @@ class PlaceKnight(KnightVerb):
             return f"a knight goes on an intersection along your roads, and {v} is not (knights.where)."
         return f"a knight costs {cost_text(self.cost(game), CARDS)} (knights.place)."
 
-    def effect(self, game: CKGame, p: int, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p = at.player
         v = place_of(action)
         pieces.pay(game, p, self.cost(game))
         game.emit("knights.place", f"{name(p)} places an inactive basic knight at {v}.", player=p, node=v)
@@ -312,16 +283,19 @@ class Promote(KnightVerb):
             return f"{_all_your(game)} {LEVELS[level + 1]} knights are on the board (knights.pieces)."
         return None
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        p = at.player
         if not game.design.can_promote(hand):
             return []
         return [PROMOTE[v] for v in bits(self.candidates(game, p))]
 
-    def refused(self, game: CKGame, p: int, action: Action) -> str:
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        p = at.player
         return (self.obstacle(game, p, action.args[0])
                 or f"a promotion costs {cost_text(self.cost(game), CARDS)} (knights.promote).")
 
-    def effect(self, game: CKGame, p: int, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p = at.player
         self.promote(game, p, place_of(action))
 
     def promote(self, game: CKGame, p: int, v: int, free: bool = False) -> None:
@@ -349,13 +323,15 @@ class Activate(KnightVerb):
     def cost(self, game: CKGame) -> Cost:
         return game.design.activate_cost
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        p = at.player
         s = game.state
         if not game.design.can_activate(hand):
             return []
         return [ACTIVATE[v] for v in bits(own(s, p) & ~s.active[p])]
 
-    def refused(self, game: CKGame, p: int, action: Action) -> str:
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        p = at.player
         s = game.state
         v = action.args[0]
         if missing := _no_knight(s, p, v):
@@ -364,7 +340,8 @@ class Activate(KnightVerb):
             return f"the knight at {v} is active already."
         return f"activating a knight costs {cost_text(self.cost(game), CARDS)} (knights.activate)."
 
-    def effect(self, game: CKGame, p: int, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p = at.player
         v = place_of(action)
         self.activate(game, p, v)
         game.emit("knights.activate", f"{name(p)} activates the knight at {v}; it can act from their next turn "
@@ -412,7 +389,8 @@ class Move(KnightVerb):
     verb = "move"
     form = "move NODE NODE"
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        p = at.player
         s = game.state
         ready = can_act(s, p)
         if not ready:
@@ -425,13 +403,15 @@ class Move(KnightVerb):
                 out.append(pair("move", v, w))
         return out
 
-    def refused(self, game: CKGame, p: int, action: Action) -> str:
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        p = at.player
         a, b = action.args
         return _act_refusal(game, p, a) or (
             f"intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
             "passing another player's piece (knights.move, decision.ck-knight-paths).")
 
-    def effect(self, game: CKGame, p: int, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p = at.player
         a, b = place_of(action), place_of(action, 1)
         level = _advance(game, p, a, b)
         game.emit("knights.move", f"{name(p)}'s {LEVELS[level]} knight moves from {a} to {b} and becomes inactive "
@@ -448,7 +428,8 @@ class Displace(KnightVerb):
     verb = "displace"
     form = "displace NODE NODE"
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        p = at.player
         s = game.state
         ready = can_act(s, p) & ~s.knights_at[p * 3]  # a basic knight displaces nobody
         out = []
@@ -459,13 +440,15 @@ class Displace(KnightVerb):
                     out.append(pair("displace", v, w))
         return out
 
-    def refused(self, game: CKGame, p: int, action: Action) -> str:
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        p = at.player
         a, b = action.args
         return _act_refusal(game, p, a) or (
             f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
             "(knights.displace, knights.strength).")
 
-    def effect(self, game: CKGame, p: int, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p = at.player
         a, b = place_of(action), place_of(action, 1)
         q = owner_at(game, b)
         theirs, was_active = lift(game, q, b)
@@ -511,13 +494,15 @@ class Chase(KnightVerb):
     verb = "chase"
     form = "chase NODE"
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        p = at.player
         s = game.state
         if not s.attacks:
             return []
         return [CHASE[v] for v in bits(can_act(s, p) & HEX_CORNER_MASK[s.robber])]
 
-    def refused(self, game: CKGame, p: int, action: Action) -> str:
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        p = at.player
         s = game.state
         v = action.args[0]
         if not s.attacks:
@@ -525,7 +510,8 @@ class Chase(KnightVerb):
         return (_act_refusal(game, p, v)
                 or f"the knight at {v} is not next to the robber's hex {s.robber} (knights.chase).")
 
-    def effect(self, game: CKGame, p: int, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        p = at.player
         v = place_of(action)
         s = game.state
         s.active[p] &= ~NODE_BIT[v]

@@ -10,45 +10,30 @@ so the options come out sorted in one pass.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.catan import pieces, trade
 from games.catan.board import N_NODES, NODE_BIT, bits
 from games.catan.building import Road, city_refusal
-from games.catan.choice import TurnStep, TurnVerb, place_of
+from games.catan.choice import MainStep, TurnVerb, place_of
 from games.catan.pieces import name
 from games.catan.settlement import Settle, settle_refusal
 from games.catan.trade import PROPOSE, Propose
 from games.catan.turn import End
 from games.core import Action
 
-from . import flow, improvements, knights, progress, trade_cards, walls
+from . import flow, knights
 from .cities import upgradable, upgrade
+from .improvements import Improve
+from .progress import PlayProgress
 from .state import CARD_KINDS, CARDS, RESOURCE_KINDS
+from .trade_cards import Harbor
+from .walls import Wall
 
 if TYPE_CHECKING:
     from .game import CKGame
 
 CITY = tuple(Action("city", (v,)) for v in range(N_NODES))
-
-
-class MechanicVerb(TurnVerb):
-    """A verb whose options, refusal and effect are functions of a mechanic's module (``(game, player, hand)``,
-    ``(game, player, action)``); the main part of the turn goes on unless the effect pushed another step."""
-
-    def __init__(self, verb: str, form: str, offer: Callable[..., list[Action]], effect: Callable[..., None],
-                 refusal: Callable[..., str]) -> None:
-        self.verb, self.form = verb, form  # type: ignore[misc]
-        self.offer = offer  # type: ignore[method-assign]  # the mechanic's own function: no call in between
-        self._effect, self._refusal = effect, refusal
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        return self._refusal(game, at.player, action) or None
-
-    def apply(self, game: CKGame, at: Any, action: Action) -> None:
-        self._effect(game, at.player, action)
-        if not game.state.stack:
-            game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class CKCity(TurnVerb):
@@ -57,10 +42,10 @@ class CKCity(TurnVerb):
     verb = "city"
     form = "city NODE"
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
         if not game.design.can_city(hand):
             return []
-        return [CITY[v] for v in bits(upgradable(game, p))]
+        return [CITY[v] for v in bits(upgradable(game, at.player))]
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return city_refusal(game, at.player, action.args[0])
@@ -70,7 +55,6 @@ class CKCity(TurnVerb):
         pieces.pay(game, p, game.design.city_cost)
         game.emit("build.city", f"{name(p)} builds a city at {v}.", player=p, node=v)
         upgrade(game, p, v)
-        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class CKSettle(Settle):
@@ -90,8 +74,8 @@ class CKTrade(TurnVerb):
     verb = "trade"
     form = "trade GIVE GET"
 
-    def offer(self, game: CKGame, p: int, hand: list[int]) -> list[Action]:
-        return trade.maritime_options_of(game, p, hand, game.design.targets)
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        return trade.maritime_options_of(game, at.player, hand, game.design.targets)
 
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return trade.maritime_refusal(game, at.player, action.args[0], action.args[1])
@@ -106,7 +90,6 @@ class CKTrade(TurnVerb):
                       "(commodities.special-harbour).", player=p)
             game.emit("commodities.special-harbour", f"{name(p)} takes the commodity {get} for {rate} {give}.",
                       player=p)
-        game.state.stack.append(at)  # the main part of the turn goes on
 
 
 class CKEnd(End):
@@ -116,16 +99,7 @@ class CKEnd(End):
         flow.end_turn(game)
 
 
-def _play_effect(game: CKGame, p: int, action: Action) -> None:
-    """``play CARD`` after the roll: any number of progress cards per turn (progress.play)."""
-    progress.play_card(game, p, progress.KINDS.index(str(action.args[0])))
-
-
-def _play_refusal(game: CKGame, p: int, action: Action) -> str:
-    return progress.play_refusal(game, p, action.args[0])
-
-
-class CKMain(TurnStep):
+class CKMain(MainStep):
     """The main part of the turn: the base game's building and trading with the verbs of Cities & Knights."""
 
     kind = "main"
@@ -136,19 +110,17 @@ class CKMain(TurnStep):
         CKCity(),
         knights.Displace(),
         CKEnd(),
-        MechanicVerb("harbor", "harbor PLAYER RESOURCE", trade_cards.harbor_options, trade_cards.harbor_effect,
-                     trade_cards.harbor_refusal),
-        MechanicVerb("improve", "improve TRACK", improvements.improve_options, improvements.improve_effect,
-                     improvements.improve_refusal),
+        Harbor(),
+        Improve(),
         knights.PlaceKnight(),
         knights.Move(),
-        MechanicVerb("play", "play CARD", progress.play_options, _play_effect, _play_refusal),
+        PlayProgress(),
         knights.Promote(),
         Propose(),
         Road(),
         CKSettle(),
         CKTrade(),
-        MechanicVerb("wall", "wall NODE", walls.wall_options, walls.wall_effect, walls.wall_refusal),
+        Wall(),
     )
     #: What each verb needs beyond the cards, as flags of :meth:`options` (a verb not named needs none of them): a
     #: verb whose need is not met offers nothing, so it is not asked. Knights on the board, knights that may act
@@ -177,13 +149,13 @@ class CKMain(TurnStep):
             if s.offers_made >= game.config.offers_per_turn and PROPOSE in out:
                 out.remove(PROPOSE)
         else:
-            out = self.listed(game, p)
+            out = self.listed(game, at)
         game.main_listed = (s, p, s.offers_made, len(game.history), out)
         return out.copy()
 
-    def listed(self, game: CKGame, p: int) -> list[Action]:
+    def listed(self, game: CKGame, at: Any) -> list[Action]:
         """The options worked out: only the verbs that may offer something are asked."""
-        s = game.state
+        s, p = game.state, at.player
         hand = s.hands[p * CARD_KINDS:p * CARD_KINDS + CARD_KINDS]
         k = s.knights_at
         flags = (16 if s.cities[p] else 0) | (32 if s.progress[p] else 0) | (64 if s.harbor else 0)
@@ -197,7 +169,7 @@ class CKMain(TurnStep):
                                                if needs.get(unit.verb, 0) & flags == needs.get(unit.verb, 0))
         out: list[Action] = []
         for unit in units:
-            out += unit.offer(game, p, hand)
+            out += unit.options(game, at, hand)
         return out
 
 

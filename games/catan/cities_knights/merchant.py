@@ -70,7 +70,7 @@ class PlaceMerchant(CatanStep):
             return f"hex {h} is the desert: it has no resource to trade (decision.ck-desert-merchant)."
         return f"hex {h} is not next to your settlements or cities (merchant.place)."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         h = place_of(action)
         game.emit("progress.merchant", f"Merchant: {name(at.player)} takes control of the merchant.",
                   player=at.player)

@@ -70,10 +70,10 @@ class CKMoveRobber(MoveRobber):
     """The robber's move: as in the base game (a 7, a knight chasing it), or the Bishop's, which robs everybody on
     the new hex."""
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:  # type: ignore[override]
         s = game.state
         if s.card != BISHOP:
-            super().effect(game, at, action)
+            super().apply(game, at, action)
             return
         p, h = at.player, place_of(action)
         s.robber = h
@@ -232,7 +232,7 @@ class DiplomatRemove(CatanStep):
         return (f"path {action.args[0]} holds no open road: one end of it must have no other road, building or "
                 "knight of its owner (progress.diplomat, decision.ck-diplomat-open).")
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         p, e = at.player, place_of(action)
         q = next(owner for edge, owner in open_roads(game) if edge == e)

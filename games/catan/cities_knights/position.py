@@ -13,10 +13,10 @@ from games.catan.evaluation import (
     SITE_AFTER,
     HandMemo,
     beyond_network,
+    free_sites,
     hand_memo,
     production_by_hex,
     production_of,
-    sites_from,
 )
 from games.catan.ratings import (
     end_goes_on,
@@ -277,9 +277,7 @@ class Position:
         if kind >= 0:
             changed[HARBOURS] = harbours_after(game, p, kind)
         free = s.free & ~NODE_CLOSE[v]
-        reach = s.reach[p]
-        changed[SPOTS] = min((free & reach).bit_count(), 3)
-        changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        changed[SPOTS], changed[AHEAD] = free_sites(game, p, free)
         return self.rate(changed)
 
     def build(self, v: int, city: bool) -> float | None:
@@ -308,9 +306,7 @@ class Position:
             if kind >= 0:
                 changed[HARBOURS] = harbours_after(game, p, kind)
             free = s.free & ~NODE_CLOSE[v]
-            reach = s.reach[p]
-            changed[SPOTS] = min((free & reach).bit_count(), 3)
-            changed[AHEAD] = sites_from(reach, s.open_edges, free)
+            changed[SPOTS], changed[AHEAD] = free_sites(game, p, free)
         changed[PRODUCTION] = production_of(game.tables, settlements, cities, s.robber)
         return self.rate(changed)
 
@@ -469,9 +465,7 @@ class Position:
         changed[CARDS] = self.paying(game.design.knight_cost)
         changed[STRENGTH] = self.strength(at, ~0)
         free = s.free & ~bit
-        reach = s.reach[p]
-        changed[SPOTS] = min((free & reach).bit_count(), 3)
-        changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        changed[SPOTS], changed[AHEAD] = free_sites(game, p, free)
         return self.rate(changed)
 
     def knights(self, cost: tuple[tuple[int, int], ...], at: list[int], active: int) -> float:
@@ -495,9 +489,7 @@ class Position:
         free = s.free & ~NODE_BIT[b]
         if not s.built & NODE_CLOSE[a]:  # the knight's node is free again unless a building stands next to it
             free |= NODE_BIT[a]
-        reach = s.reach[p]
-        changed[SPOTS] = min((free & reach).bit_count(), 3)
-        changed[AHEAD] = sites_from(reach, s.open_edges, free)
+        changed[SPOTS], changed[AHEAD] = free_sites(game, p, free)
         return self.rate(changed, actives)
 
     def cuts(self, nodes: int) -> bool:

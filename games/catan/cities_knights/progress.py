@@ -24,7 +24,7 @@ import bisect
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from games.catan.board import bits
-from games.catan.choice import CatanStep
+from games.catan.choice import CatanStep, TurnVerb
 from games.catan.pieces import card_actions, hand_size, name
 from games.catan.state import waiting
 from games.core import Action
@@ -172,22 +172,35 @@ def under_deck(game: CKGame, q: int, kind: int) -> None:
 _PLAYABLE: list[Callable[[CKGame, int], bool]] = []
 
 
-def play_options(game: CKGame, p: int, hand: list[int] | None = None) -> list[Action]:
-    """``play CARD`` for every card in ``p``'s hand whose effect can take place now (after the roll)."""
-    held = game.state.progress[p]
-    if not held:
-        return []
-    if not _PLAYABLE:
-        _PLAYABLE.extend(CARDS_BY_KIND[k].playable for k in range(len(KINDS)))
-    playable = _PLAYABLE
-    out = []
-    last = -1
-    for kind in held:
-        if kind != last:
-            last = kind
-            if playable[kind](game, p):
-                out.append(PLAY[kind])
-    return out
+class PlayProgress(TurnVerb):
+    """``play CARD`` after the roll: any number of progress cards per turn, each whose effect can take place now
+    (progress.play); the card's steps come next."""
+
+    verb = "play"
+    form = "play CARD"
+
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        p = at.player
+        held = game.state.progress[p]
+        if not held:
+            return []
+        if not _PLAYABLE:
+            _PLAYABLE.extend(CARDS_BY_KIND[k].playable for k in range(len(KINDS)))
+        playable = _PLAYABLE
+        out = []
+        last = -1
+        for kind in held:
+            if kind != last:
+                last = kind
+                if playable[kind](game, p):
+                    out.append(PLAY[kind])
+        return out
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        return play_refusal(game, at.player, action.args[0])
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        play_card(game, at.player, KINDS.index(str(action.args[0])))
 
 
 def play_refusal(game: CKGame, p: int, card: object) -> str:
@@ -238,7 +251,7 @@ class FifthCard(CatanStep):
         return (f"only the {ordinal(game.design.hand_limit + 1)} card itself may be played now, and only if its "
                 "effect can take place (progress.fifth).")
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         p, kind = at.player, s.fifth
         if action.verb == "play":
@@ -265,7 +278,7 @@ class HandLimit(CatanStep):
     def options(self, game: CKGame, at: Any) -> Sequence[Action]:
         return [BOTTOM_CARD[k] for k in sorted(set(game.state.progress[at.player]))]
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         q = at.player
         kind = KINDS.index(str(action.args[0]))
@@ -296,7 +309,7 @@ class Target(CatanStep):
                SPY: "an opponent with a progress card", DESERTER: "an opponent with a knight"}[game.state.card]
         return f"the {KINDS[game.state.card]} aims at {why} (progress.{KINDS[game.state.card]})."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         p = at.player
         q = int(action.args[0]) - 1  # type: ignore[arg-type]
@@ -332,7 +345,7 @@ class Take(CatanStep):
     def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
         return f"{name(game.state.target)} holds no {action.args[0]} (progress.{KINDS[game.state.card]})."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         p, q = at.player, s.target
         if s.card == SPY:
@@ -379,7 +392,7 @@ class Give(CatanStep):
             return "the Commercial Harbor takes a commodity in return, not a resource (progress.commercial-harbor)."
         return f"you hold no {action.args[0]}."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         q, p = at.player, s.player
         c = CARDS.index(str(action.args[0]))

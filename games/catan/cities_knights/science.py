@@ -136,7 +136,7 @@ class InventorSwap(CatanStep):
             return "the Inventor swaps the numbers of two different hexes (progress.inventor)."
         return f"write the lower hex first: swap {min(a, b)} {max(a, b)} (progress.inventor)."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         a, b = place_of(action), place_of(action, 1)
         numbers = list(s.numbers)

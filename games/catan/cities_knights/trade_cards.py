@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.catan.board import bits
-from games.catan.choice import CatanStep
+from games.catan.choice import CatanStep, TurnVerb
 from games.catan.pieces import card_actions, name
 from games.catan.state import waiting
 from games.core import Action
@@ -67,45 +67,50 @@ def _harbor(game: CKGame, p: int) -> None:
     game.push(waiting("card-done", game.state.player))
 
 
-def harbor_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    s = game.state
-    if not s.harbor:
-        return []
-    askable = s.harbor & commodity_holders(game)
-    out = []
-    for q in bits(askable):
-        for r in RESOURCE_ORDER:
-            if hand[r]:
-                out.append(HARBOR[(q, r)])
-    return out
+class Harbor(TurnVerb):
+    """``harbor PLAYER RESOURCE`` while a Commercial Harbor is in play: offer an opponent who holds a commodity one
+    resource; they give a commodity of their choice back (``progress.commercial-harbor``)."""
 
+    verb = "harbor"
+    form = "harbor PLAYER RESOURCE"
 
-def harbor_effect(game: CKGame, p: int, action: Action) -> None:
-    s = game.state
-    q = int(action.args[0]) - 1  # type: ignore[arg-type]
-    r = CARDS.index(str(action.args[1]))
-    s.hands[p * CARD_KINDS + r] -= 1
-    s.hands[q * CARD_KINDS + r] += 1
-    s.harbor &= ~(1 << q)
-    s.harbor_used |= 1 << q
-    game.emit("progress.commercial-harbor", f"{name(p)} gives {name(q)} 1 {CARDS[r]} (Commercial Harbor).",
-              player=p, to=q, card=r)
-    s.card, s.target, s.count = COMMERCIAL_HARBOR, q, 1
-    game.push(waiting("give", q))
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        s = game.state
+        if not s.harbor:
+            return []
+        askable = s.harbor & commodity_holders(game)
+        out = []
+        for q in bits(askable):
+            for r in RESOURCE_ORDER:
+                if hand[r]:
+                    out.append(HARBOR[(q, r)])
+        return out
 
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        s = game.state
+        if not s.harbor:
+            return "no Commercial Harbor is in play for you this turn (progress.commercial-harbor)."
+        q, r = action.args
+        if r not in CARDS[:RESOURCE_KINDS]:
+            return f"the Commercial Harbor offers a resource, not {r} (progress.commercial-harbor)."
+        if not isinstance(q, int) or not 1 <= q <= game.players or not s.harbor >> (q - 1) & 1:
+            return f"{q} is not an opponent you may still offer a trade this turn (progress.commercial-harbor)."
+        if not commodity_holders(game) >> (q - 1) & 1:
+            return f"{name(q - 1)} holds no commodity: there is no trade (progress.commercial-harbor)."
+        return f"you hold no {r}."
 
-def harbor_refusal(game: CKGame, p: int, action: Action) -> str:
-    s = game.state
-    if not s.harbor:
-        return "no Commercial Harbor is in play for you this turn (progress.commercial-harbor)."
-    q, r = action.args
-    if r not in CARDS[:RESOURCE_KINDS]:
-        return f"the Commercial Harbor offers a resource, not {r} (progress.commercial-harbor)."
-    if not isinstance(q, int) or not 1 <= q <= game.players or not s.harbor >> (q - 1) & 1:
-        return f"{q} is not an opponent you may still offer a trade this turn (progress.commercial-harbor)."
-    if not commodity_holders(game) >> (q - 1) & 1:
-        return f"{name(q - 1)} holds no commodity: there is no trade (progress.commercial-harbor)."
-    return f"you hold no {r}."
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        s, p = game.state, at.player
+        q = int(action.args[0]) - 1  # type: ignore[arg-type]
+        r = CARDS.index(str(action.args[1]))
+        s.hands[p * CARD_KINDS + r] -= 1
+        s.hands[q * CARD_KINDS + r] += 1
+        s.harbor &= ~(1 << q)
+        s.harbor_used |= 1 << q
+        game.emit("progress.commercial-harbor", f"{name(p)} gives {name(q)} 1 {CARDS[r]} (Commercial Harbor).",
+                  player=p, to=q, card=r)
+        s.card, s.target, s.count = COMMERCIAL_HARBOR, q, 1
+        game.push(waiting("give", q))
 
 
 # ---------------------------------------------------------------- Master Merchant
@@ -153,7 +158,7 @@ class NameCard(CatanStep):
                 TRADE_MONOPOLY: "a commodity"}[game.state.card]
         return f"the {KINDS[game.state.card]} names {what}, not {action.args[0]} (progress.{KINDS[game.state.card]})."
 
-    def effect(self, game: CKGame, at: Any, action: Action) -> None:
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
         s = game.state
         p = at.player
         c = CARDS.index(str(action.args[0]))

@@ -8,10 +8,10 @@ The Engineer builds one free (``progress.engineer``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.catan.board import N_NODES, NODE_BIT, bits
-from games.catan.choice import place_of
+from games.catan.choice import TurnVerb, place_of
 from games.catan.design import cost_text
 from games.catan.pieces import name, pay
 from games.core import Action
@@ -32,12 +32,6 @@ def sites(game: CKGame, p: int) -> int:
     return s.cities[p] & ~s.walls[p]
 
 
-def wall_options(game: CKGame, p: int, hand: list[int]) -> list[Action]:
-    if not game.design.can_wall(hand):
-        return []
-    return [WALL[v] for v in bits(sites(game, p))]
-
-
 def build(game: CKGame, p: int, v: int, free: bool = False) -> None:
     s = game.state
     if not free:
@@ -48,18 +42,29 @@ def build(game: CKGame, p: int, v: int, free: bool = False) -> None:
               node=v)
 
 
-def wall_effect(game: CKGame, p: int, action: Action) -> None:
-    v = place_of(action)
-    build(game, p, v)
+class Wall(TurnVerb):
+    """``wall NODE`` in the main part of the turn: a city wall under one of your cities, for its cost (``walls.build``,
+    ``walls.limit``)."""
 
+    verb = "wall"
+    form = "wall NODE"
 
-def wall_refusal(game: CKGame, p: int, action: Action) -> str:
-    s = game.state
-    v = action.args[0]
-    if s.walls[p].bit_count() >= game.design.walls:
-        return f"you have built all {game.design.walls} walls (walls.limit)."
-    if not isinstance(v, int) or not 0 <= v < N_NODES or not s.cities[p] & NODE_BIT[v]:
-        return f"a wall goes under one of your cities, and there is none of yours at intersection {v} (walls.build)."
-    if s.walls[p] & NODE_BIT[v]:
-        return f"the city at {v} has a wall already: one per city (walls.build)."
-    return f"a wall costs {cost_text(game.design.wall_cost, CARDS)} (walls.build)."
+    def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
+        if not game.design.can_wall(hand):
+            return []
+        return [WALL[v] for v in bits(sites(game, at.player))]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        s, p = game.state, at.player
+        v = action.args[0]
+        if s.walls[p].bit_count() >= game.design.walls:
+            return f"you have built all {game.design.walls} walls (walls.limit)."
+        if not isinstance(v, int) or not 0 <= v < N_NODES or not s.cities[p] & NODE_BIT[v]:
+            return (f"a wall goes under one of your cities, and there is none of yours at intersection {v} "
+                    "(walls.build).")
+        if s.walls[p] & NODE_BIT[v]:
+            return f"the city at {v} has a wall already: one per city (walls.build)."
+        return f"a wall costs {cost_text(game.design.wall_cost, CARDS)} (walls.build)."
+
+    def apply(self, game: CKGame, at: Any, action: Action) -> None:
+        build(game, at.player, place_of(action))
