@@ -22,11 +22,13 @@ decision may take on one core.
 
 Figures (2026-12-07, seeds from 100,000, one process per id at low priority on the shared 2-core machine, load
 average 9 to 15 while most ran, up to 23 at the start of the Chartres and card game runs; docs/bots.md, "Strength at
-the coach's budget", says which code each was played on):
+the coach's budget", says which code each was played on; the sandbox's first line is of its settings before the fix
+of "The price sandbox", the third after it):
 
     id                     line-up             games  search's win rate [95 %]   target                  verdict
     kutna_hora.economy     search vs greedy       40  73.8% [58.5%, 84.9%]       >= 75%, low end > 65%   not met
     kutna_hora.economy     mcts:25 vs greedy      20  90.0% [69.9%, 97.2%]       (25 iterations)         met
+    kutna_hora.economy     search vs greedy      120  78.3% [70.1%, 84.8%]       (settings of the fix)   met
     chartres.game          search vs greedy       80  82.5% [72.7%, 89.3%]       >= 75%, low end > 65%   met
     kardinal_koenig.cards  search vs 2 greedy     90  92.2% [84.8%, 96.2%]       >= 55%, low end > 33%   met
     kutna_hora.game        search vs greedy       16  93.8% [71.7%, 98.9%]       >= 75%, low end > 65%   met

@@ -41,14 +41,15 @@ def test_a_ladder_played_into_a_store_reads_back_step_by_step(tmp_path):
 def test_the_kept_ladder_rises_from_random_to_the_small_search_and_no_further():
     """The kept price-sandbox ladder, as lesson 08 and docs/bots.md read it: greedy clearly ahead of random and the
     search at 5 iterations clearly ahead of greedy (each interval's low end above ½); above that the ladder does not
-    rise (25 iterations level with 5, the coach's 100 behind 25), which the lesson says, so the test holds its words
-    to the kept games."""
+    rise clearly (25 iterations level with 5, the coach's 100 ahead of 25 in 56 % of games, its interval reaching
+    below ½), which the lesson says, so the test holds its words to the kept games."""
     steps = kept_ladder(KEPT)
     assert [s["stronger"] for s in steps] == ladder.rungs(KEPT)[1:]
     with Store(ladder_path(), read_only=True) as store:
         assert len(store.lineups()) == len(steps)
     assert all(s["low"] > 0.5 for s in steps[:2]), [(s["stronger"], round(s["low"], 2)) for s in steps[:2]]
     assert all(s["low"] <= 0.5 for s in steps[2:]), "a clear rise above the small search, which the lesson denies"
+    assert steps[-1]["skill_gap"] > 0.5, "the coach's budget ahead of a quarter of it, as the lesson says"
     assert ladder_table(steps).shape[0] == len(steps) and len(ladder_figure(steps).data) == 1
 
 
