@@ -5,14 +5,15 @@ Wilson interval (:mod:`games.lab.ladder`).
 Run (at low priority):
 
     nice python bench/bench_ladder.py --game catan.base [--blocks 20] [--seed 0] [--jobs 1] [--until 00:30]
-        [--store bench/results/ladder_catan.base.sqlite]
+        [--steps N] [--store bench/results/ladder_catan.base.sqlite]
     python bench/bench_ladder.py --read bench/results/ladder_catan.base.sqlite   # a kept ladder's table
     python bench/bench_ladder.py --pack STORE         # fold a hard-killed run's write-ahead log into the file
 
 Each step is one experiment of the printed game: the stronger bot in the first seat of the line-up and the weaker in
 the others (2 players where the game takes 2, else 3), ``--blocks`` seeds each in every seat rotation. The steps are
 played in rounds (``ladder.play``): every step gets its next seed before any step gets the one after, so a run cut
-short leaves every step with about as many seeds. Every finished game is kept in the store, and a rerun goes on
+short leaves every step with about as many seeds; ``--steps N`` plays only the lowest N steps (the cheap ones, to
+more seeds than the search steps can afford). Every finished game is kept in the store, and a rerun goes on
 where it stopped. ``--until HH:MM`` (UTC), SIGTERM or Ctrl-C stop it between games; however it ends, the store is
 packed into one file (the write-ahead log folded in), as a kept store must be, and the table printed.
 
@@ -81,6 +82,8 @@ def main() -> None:
     parser.add_argument("--blocks", type=int, default=20, help="seeds per step, each in every seat rotation")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--steps", type=int, help="only the lowest STEPS steps (the cheap ones, to more seeds "
+                        "than the search steps can afford)")
     parser.add_argument("--until", type=stop_time, help="HH:MM (UTC): start no game after it; the store keeps "
                         "what was played and is packed")
     parser.add_argument("--store", type=pathlib.Path, help="where the games are kept (default bench/results/"
@@ -104,7 +107,7 @@ def main() -> None:
           f"{args.seed}, store {store}; load average {one:.1f} / {five:.1f} / {fifteen:.1f}", flush=True)
     with Store(store) as kept:
         try:
-            ladder.play(args.game, args.blocks, kept, args.seed, args.jobs, deadline, report)
+            ladder.play(args.game, args.blocks, kept, args.seed, args.jobs, deadline, report, args.steps)
         except KeyboardInterrupt:  # Ctrl-C: the finished games are kept; the store is still packed
             print("   stopped (Ctrl-C)", flush=True)
         if deadline.is_set():

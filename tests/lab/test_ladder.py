@@ -85,6 +85,16 @@ def test_a_ladder_stopped_part_way_keeps_its_finished_steps_and_goes_on_without_
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 4, "going on replays no kept game"
 
 
+def test_the_cheap_steps_alone_go_to_more_seeds(tmp_path):
+    path = tmp_path / "ladder.sqlite"
+    rounds = []
+    ladder.play("kutna_hora.economy", blocks=3, store=path, steps=1, report=lambda played, spent: rounds.append(
+        (played, len(spent))))
+    assert rounds == [(1, 1), (2, 1), (3, 1)], "one report a round, one time a step"
+    steps = ladder.read(path)
+    assert [(s["stronger"], s["weaker"], s["games"]) for s in steps] == [("greedy", "random", 6)]
+
+
 def test_every_kept_ladder_is_listed_and_says_what_it_shows():
     kept = kept_ladders()
     assert "kutna_hora.economy" in kept
