@@ -14,8 +14,11 @@ the others (2 players where the game takes 2, else 3), ``--blocks`` seeds each i
 played in rounds (``ladder.play``): every step gets its next seed before any step gets the one after, so a run cut
 short leaves every step with about as many seeds; ``--steps N`` plays only the lowest N steps (the cheap ones, to
 more seeds than the search steps can afford). Every finished game is kept in the store, and a rerun goes on
-where it stopped. ``--until HH:MM`` (UTC), SIGTERM or Ctrl-C stop it between games; however it ends, the store is
-packed into one file (the write-ahead log folded in), as a kept store must be, and the table printed.
+where it stopped. ``--until HH:MM`` (UTC) or SIGTERM stop it once the seed being played is finished (the lab plays
+a seed's seat rotations as one task and keeps them together), Ctrl-C at once (the seed being played is lost);
+however it ends, the store is packed into one file (the write-ahead log folded in), as a kept store must be, and the
+table printed. A run killed hard (SIGKILL) loses the seed being played and leaves the log beside the store:
+``--pack`` folds it in.
 
 The kept ladders (``bench/results/ladder_ID.sqlite``) are read by lesson 08 (``widgets.lab.ladder``) and shipped in
 the classroom site; their commands, tables and load averages are in docs/bots.md, "The skill ladder", and
@@ -64,7 +67,7 @@ def stop_time(text: str) -> float:
 
 
 class Deadline:
-    """A stop event for the lab's runs: set at a time (``--until``) or by SIGTERM; a run checks it between games."""
+    """A stop event for the lab's runs: set at a time (``--until``) or by SIGTERM; a run checks it between seeds."""
 
     def __init__(self, until: float | None) -> None:
         self.until, self.stopped = until, False
@@ -84,7 +87,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--steps", type=int, help="only the lowest STEPS steps (the cheap ones, to more seeds "
                         "than the search steps can afford)")
-    parser.add_argument("--until", type=stop_time, help="HH:MM (UTC): start no game after it; the store keeps "
+    parser.add_argument("--until", type=stop_time, help="HH:MM (UTC): start no seed after it; the store keeps "
                         "what was played and is packed")
     parser.add_argument("--store", type=pathlib.Path, help="where the games are kept (default bench/results/"
                         "ladder_GAME.sqlite)")
@@ -101,7 +104,7 @@ def main() -> None:
         return
     store = args.store or HERE / "results" / f"ladder_{args.game}.sqlite"
     deadline = Deadline(args.until)
-    signal.signal(signal.SIGTERM, deadline.set)  # kill PID: no new game starts; the finished games are packed
+    signal.signal(signal.SIGTERM, deadline.set)  # kill PID: no new seed starts; the finished ones are packed
     one, five, fifteen = os.getloadavg()
     print(f"{args.game}: ladder {' < '.join(ladder.rungs(args.game))}, {args.blocks} seeds per step from "
           f"{args.seed}, store {store}; load average {one:.1f} / {five:.1f} / {fifteen:.1f}", flush=True)

@@ -64,7 +64,7 @@ def experiments(game_id: str, blocks: int = 20, seed: int = 0, players: int | No
 def play(game_id: str, blocks: int, store: Store | str | Path, seed: int = 0, jobs: int = 1, stop_event: Any = None,
          report: Callable[[int, list[float]], None] | None = None, steps: int | None = None) -> None:
     """Play the ladder into ``store`` in rounds: every step gets its next seed (in every seat rotation) before any step
-    gets the seed after, so a run stopped early (``stop_event``, anything with ``is_set()``, checked between games)
+    gets the seed after, so a run stopped early (``stop_event``, anything with ``is_set()``, checked between seeds)
     leaves every step about as many games, and a run that goes on plays only what the store lacks. ``report`` hears
     after each round its number and the seconds each step has taken so far. ``steps``: only the lowest so many
     steps (the cheap ones, to more seeds than the search steps can afford)."""
