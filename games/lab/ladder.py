@@ -10,12 +10,14 @@ variant: a ladder whose steps stay near ½ is a game of luck at those strengths.
 
     from games.lab import ladder
     steps = ladder.experiments("kutna_hora.economy", blocks=20)     # one experiment per step, weakest first
-    for step in steps: step.run(store="ladder.sqlite")             # bench/bench_ladder.py does this
+    ladder.play("kutna_hora.economy", blocks=20, store="ladder.sqlite")  # in rounds (bench/bench_ladder.py)
     ladder.read("ladder.sqlite")                                     # one row per step, from the kept games
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,27 @@ def experiments(game_id: str, blocks: int = 20, seed: int = 0, players: int | No
     return [Experiment(Variant(game_id), bots=step_bots(stronger, weaker, players), games=blocks * players,
                        seed=seed)
             for weaker, stronger in zip(ladder, ladder[1:], strict=False)]
+
+
+def play(game_id: str, blocks: int, store: Store | str | Path, seed: int = 0, jobs: int = 1, stop_event: Any = None,
+         report: Callable[[int, list[float]], None] | None = None, steps: int | None = None) -> None:
+    """Play the ladder into ``store`` in rounds: every step gets its next seed (in every seat rotation) before any step
+    gets the seed after, so a run stopped early (``stop_event``, anything with ``is_set()``, checked between seeds)
+    leaves every step about as many games, and a run that goes on plays only what the store lacks. ``report`` hears
+    after each round its number and the seconds each step has taken so far. ``steps``: only the lowest so many
+    steps (the cheap ones, to more seeds than the search steps can afford)."""
+    steps = len(rungs(game_id)) - 1 if steps is None else steps
+    spent = [0.0] * steps
+    for played in range(1, blocks + 1):
+        # the steps of the first ``played`` seeds: the store keeps those of the earlier rounds, so only the new seed
+        for k, step in enumerate(experiments(game_id, played, seed)[:steps]):
+            if stop_event is not None and stop_event.is_set():
+                return
+            started = time.perf_counter()
+            step.run(jobs=jobs, store=store, stop_event=stop_event)
+            spent[k] += time.perf_counter() - started
+        if report is not None:
+            report(played, spent)
 
 
 def read(store: Store | str | Path) -> list[dict[str, Any]]:

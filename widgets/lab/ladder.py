@@ -1,8 +1,9 @@
 """A game's skill ladder as a chart and a table: how often each bot finished ahead of the one below it
 (:mod:`games.lab.ladder`), read from a kept store so a lesson plays nothing.
 
-    from widgets.lab.ladder import kept_ladder, ladder_figure, ladder_table
-    steps = kept_ladder("kutna_hora.economy")   # bench/results/ladder_kutna_hora.economy.sqlite, read-only
+    from widgets.lab.ladder import kept_ladder, kept_ladders, ladder_figure, ladder_table
+    kept_ladders()                               # the game ids whose ladder is kept, e.g. ["catan.base", ...]
+    steps = kept_ladder("catan.base")            # bench/results/ladder_catan.base.sqlite, read-only
     ladder_figure(steps)                         # one bar per step, its 95 % interval, a line at ½
 """
 
@@ -19,13 +20,19 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 
+def kept_ladders() -> list[str]:
+    """The game ids whose ladder ``bench/bench_ladder.py`` kept in ``bench/results`` (``ladder_ID.sqlite``), sorted."""
+    return sorted(path.name.removeprefix("ladder_").removesuffix(".sqlite") for path in RESULTS.glob("ladder_*.sqlite"))
+
+
 def kept_ladder(game_id: str) -> list[dict[str, Any]]:
     """The steps of the ladder ``bench/bench_ladder.py`` kept for ``game_id`` (``bench/results/ladder_ID.sqlite``),
     weakest first; a missing file is a ``FileNotFoundError`` that says how to make it."""
     path = RESULTS / f"ladder_{game_id}.sqlite"
     if not path.is_file():
-        raise FileNotFoundError(f"{path.name} is not kept in bench/results; python bench/bench_ladder.py --game "
-                                f"{game_id} makes it")
+        kept = ", ".join(kept_ladders()) or "none"
+        raise FileNotFoundError(f"{path.name} is not kept in bench/results (kept: {kept}); python "
+                                f"bench/bench_ladder.py --game {game_id} makes it")
     return ladder.read(path)
 
 
