@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from games.core import Game
+from games.core.decision import seat_label
 
 from .metrics import METRICS
 from .metrics import metric as metric_named
@@ -265,7 +266,7 @@ class Results:
         for by in ("seat", "position", "bot"):
             for row in self.win_rows(by):
                 group = row.pop(by)
-                name = f"Player {group + 1}" if by == "seat" else f"{_ordinal(group + 1)} to play" \
+                name = seat_label(group) if by == "seat" else f"{_ordinal(group + 1)} to play" \
                     if by == "position" else group
                 out.append({"arm": row.pop("arm"), "by": by, "group": name, **row})
         return out

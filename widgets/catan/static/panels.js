@@ -2,7 +2,7 @@
 // track, a development board per seat, the hands and the victory-point breakdown. They draw what Python sends
 // (widgets/catan/boards.py: panels_state, seats_state, ck_catalog); what a seat may not see never arrives.
 
-import { make, testid } from "../../shared/static/runtime.js";
+import { make, seatLabel, testid } from "../../shared/static/runtime.js";
 import { CARD_COLOURS } from "./board.js";
 
 const PIPS = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
@@ -70,7 +70,7 @@ export function drawBarbarians(panels, catalog, names, prefix, attack) {
     `next attack: strength ${b.strength} (cities) against defence ${b.defence} (active knights) — ` +
     `${holds ? "Catan holds" : "the barbarians win"}`), `${prefix}-versus`);
   box.append(line);
-  const parts = b.per_seat.map((d, p) => `${names[p] || `Player ${p + 1}`} ${d}`).join(" · ");
+  const parts = b.per_seat.map((d, p) => `${names[p] || seatLabel(p)} ${d}`).join(" · ");
   box.append(make("div", "ct-muted", `defence by seat: ${parts} · attacks so far ${b.attacks}` +
     `${b.robber_locked ? " · the robber waits for the first attack" : ""}`));
   if (attack && attack.length) {  // the last attack as the engine logged it: strength, defence, outcome
@@ -180,7 +180,7 @@ export function drawSeats(seats, catalog, panels, status, prefix) {
     card.style.borderLeftColor = colours[p] || "#999";
     const you = catalog.human === p ? " (you)" : catalog.human === null || catalog.human === undefined ? "" : " (bot)";
     const head = make("div", "ct-seat-head");
-    head.append(make("span", "ct-title", `Player ${p + 1} ${(catalog.seat_names || [])[p] || ""}${you}`),
+    head.append(make("span", "ct-title", `${seatLabel(p)} ${(catalog.seat_names || [])[p] || ""}${you}`),
       drawPoints(seat, p, prefix));
     card.append(head, drawHand(seat, p, prefix));
     const left = seat.pieces_left || {};

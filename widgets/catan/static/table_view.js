@@ -6,7 +6,7 @@
 // swap) or a place with several actions is picked first (kept here, never sent).
 
 import { choose, pickPlaces } from "../../shared/static/choices.js";
-import { TABLE_TRAITS, button, make, mount, testid } from "../../shared/static/runtime.js";
+import { TABLE_TRAITS, button, make, mount, seatLabel, testid } from "../../shared/static/runtime.js";
 import { actionBar, banner, eventLog, gameStatus, legalList, timeTravel } from "../../shared/static/view_parts.js";
 import { drawBoard } from "./board.js";
 import { drawBarbarians, drawDice, drawSeats } from "./panels.js";
@@ -36,7 +36,7 @@ export function renderTable(ctx, prefix) {
         return spec && spec.legal === false ? { ...spec, title: `${(words[kind] || [])[index] || ""}: ${spec.title}` }
           : spec;
       };
-      const names = (catalog.seat_names || []).map((n, p) => `Player ${p + 1}`);
+      const names = (catalog.seat_names || []).map((n, p) => seatLabel(p));
       const turn = testid(make("div", "bg-turn"), `${prefix}-turn`);
       turn.textContent = [`turn ${panels.turn || 0}`, gameStatus(status).kind_words].filter(Boolean).join(" · ");
       const choices = plan.buttons.map((b) => button(b.words, `${prefix}-button-${slug(b.action)}`, "act",

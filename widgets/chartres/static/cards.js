@@ -1,18 +1,14 @@
 // Chartres' assistant cards, card backs, resource badges and citizen pawns: drawn the same wherever a card appears
 // (the rows, the hand, the table). Card texts come from the catalogue Python sends (widgets.chartres.rows).
 
-import { make, testid } from "../../shared/static/runtime.js";
+import { make, seatLabel, testid } from "../../shared/static/runtime.js";
 
 export const RESOURCE_WORDS = { torch: "torch", horse: "horse", cart: "cart", white: "white grapes", red: "red grapes" };
-
-export function seatName(p) {
-  return `Player ${p + 1}`;
-}
 
 export function pawn(catalog, p) {
   const node = make("span", "ch-pawn", p + 1);
   node.style.setProperty("--ch-seat", (catalog.seat_colours || [])[p] || "#888");
-  node.title = `${seatName(p)}${(catalog.seat_names || [])[p] ? ` (${catalog.seat_names[p]})` : ""}`;
+  node.title = `${seatLabel(p)}${(catalog.seat_names || [])[p] ? ` (${catalog.seat_names[p]})` : ""}`;
   return node;
 }
 

@@ -3,8 +3,8 @@
 // Python (status.choices, through the runtime's choose).
 
 import { drawPlace } from "../../shared/static/choices.js";
-import { make, testid } from "../../shared/static/runtime.js";
-import { pawn, seatName } from "./cards.js";
+import { make, seatLabel, testid } from "../../shared/static/runtime.js";
+import { pawn } from "./cards.js";
 
 // A place of the board as Python's choices name it (place(id), the runtime's choose): a highlighted choice when its
 // action is legal now, a node whose click asks the rules why not when refused; otherwise not clickable.
@@ -85,7 +85,7 @@ function drawOrder(catalog, board) {
     order.append(item);
   });
   order.append(make("span", "ch-muted",
-    `· initiative: ${(board.initiative || []).map((p) => seatName(p)).join(", ")} (breaks ties)`));
+    `· initiative: ${(board.initiative || []).map((p) => seatLabel(p)).join(", ")} (breaks ties)`));
   return order;
 }
 

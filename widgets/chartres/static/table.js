@@ -4,9 +4,9 @@
 // play a card under the activation row, click the card in your hand, then a highlighted position.
 
 import { choose, drawPlace, pickPlaces } from "../../shared/static/choices.js";
-import { TABLE_TRAITS, button, clickable, make, mount, testid } from "../../shared/static/runtime.js";
+import { TABLE_TRAITS, button, clickable, make, mount, seatLabel, testid } from "../../shared/static/runtime.js";
 import { actionBar, banner, eventLog, gameStatus, timeTravel } from "../../shared/static/view_parts.js";
-import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn, seatName } from "./cards.js";
+import { RESOURCE_WORDS, badges, cardBack, drawCard, pawn } from "./cards.js";
 import { drawCellar } from "./cellar.js";
 import { drawMainBoard } from "./main_board.js";
 import { drawCathedral, drawCross, drawStatus } from "./player_board.js";
@@ -61,7 +61,7 @@ function drawSeatCellar(catalog, seat, p) {
 
 function drawSeatHead(catalog, seat, p, status) {
   const head = make("div", "ch-seat-head");
-  head.append(pawn(catalog, p), make("span", "ch-seat-name", seatName(p)),
+  head.append(pawn(catalog, p), make("span", "ch-seat-name", seatLabel(p)),
     make("span", "ch-muted", seat.you ? "you" : `${seat.bot} bot`));
   const stat = (id, text, title) => {
     const node = testid(make("span", "ch-stat", text), id);
@@ -134,7 +134,7 @@ function drawScores(catalog, board, status) {
   table.append(line(SCORE_HEADS.map((h) => make("th", "ch-score-head", h))));
   board.final.forEach((values, p) => {
     const who = make("th", "ch-score-name");
-    who.append(pawn(catalog, p), ` ${seatName(p)}${winners.has(p) ? " ♛" : ""}`);
+    who.append(pawn(catalog, p), ` ${seatLabel(p)}${winners.has(p) ? " ♛" : ""}`);
     const cells = values.map((v) => make("td", "ch-score-num", v));
     testid(cells[cells.length - 1], `ch-score-${p}-total`).classList.add("ch-score-total");
     table.append(line([who, ...cells]));

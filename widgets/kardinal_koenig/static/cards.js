@@ -3,7 +3,7 @@
 // never from here.
 
 import { drawPlace } from "../../shared/static/choices.js";
-import { inkOn, make, svg, testid } from "../../shared/static/runtime.js";
+import { inkOn, make, seatLabel, svg, testid } from "../../shared/static/runtime.js";
 
 export function stone(seat, colours, className) {
   const node = make("span", `kk-stone ${className || ""}`.trim(), seat + 1);
@@ -78,7 +78,7 @@ function drawCard(catalog, cell, r, c, spec, isEnd) {
   const notes = [`Row ${r}, column ${c}: ${info.name} (${info.cards} cards)`];
   notes.push(crests.length ? `crests: ${crests.join(", ")}` : "no crest");
   if (routes.length) notes.push(routes.join(" and "));
-  if (owner >= 0) notes.push(`claim stone of Player ${owner + 1}`);
+  if (owner >= 0) notes.push(`claim stone of ${seatLabel(owner)}`);
   if (chip) notes.push("a face-down law chip lies on it");
   if (sends) notes.push(`Click: ${spec.title || spec.action}`);
   if (sends) drawPlace(node, { ...spec, title: notes.join("\n") });

@@ -2,7 +2,7 @@
 // and a place that offers one of Python's choices (placeChoice). Used by town_hall.js, player_board.js and table.js.
 
 import { drawPlace } from "../../shared/static/choices.js";
-import { make } from "../../shared/static/runtime.js";
+import { make, seatLabel } from "../../shared/static/runtime.js";
 
 // A printed effect in words ("tax +1", "st-barbara +1", "remove-house +1", "points +2"), as the engine writes it.
 const EFFECT_WORDS = { "st-barbara +1": "flips St. Barbara", "remove-house +1": "removes a house", "slider +1": "moves its slider" };
@@ -21,7 +21,7 @@ export function seatHex(catalog, p) {
 }
 
 export function seatTitle(catalog, p) {
-  return `Player ${p + 1} (${(catalog.seat_names || [])[p] || ""})`;
+  return `${seatLabel(p)} (${(catalog.seat_names || [])[p] || ""})`;
 }
 
 export function colourHex(catalog, colour) {

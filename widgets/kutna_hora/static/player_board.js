@@ -4,7 +4,7 @@
 // (table.js, every seat) and by PlayerBoardView (player_board_view.js). Only the human's own board is clickable, and
 // only at its legal actions: a card half, a joker's action, a card played for no effect, a held tile, a guild row.
 
-import { button, make, testid } from "../../shared/static/runtime.js";
+import { button, make, seatLabel, testid } from "../../shared/static/runtime.js";
 import { drawTile, pawn, placeChoice, slug } from "./pieces.js";
 
 const ACTION_WORDS = {
@@ -142,7 +142,7 @@ export function drawSeat(catalog, board, seat, p, ctx) {
   const place = mine ? plan.place : () => null;
   const menu = mine ? plan.buttons.filter((b) => b.places.length) : [];
   const head = make("div", "kh-tb-seat-head");
-  head.append(pawn(catalog, p), make("span", "kh-tb-seat-name", `Player ${p + 1}`),
+  head.append(pawn(catalog, p), make("span", "kh-tb-seat-name", seatLabel(p)),
     make("span", "kh-tb-muted", seat.you ? "you" : seat.bot ? `${seat.bot} bot` : ""));
   if (board.start === p) head.append(make("span", "kh-tb-startflag", "start"));
   head.append(stat(`kh-tb-score-${p}`, `${seat.score} pts`, "points so far"),

@@ -6,7 +6,7 @@
 // only picks its place (kept here, never sent), the second sends the whole action.
 
 import { choose, pickPlaces } from "../../shared/static/choices.js";
-import { TABLE_TRAITS, button, make, mount, testid } from "../../shared/static/runtime.js";
+import { TABLE_TRAITS, button, make, mount, seatLabel, testid } from "../../shared/static/runtime.js";
 import { actionBar, banner, eventLog, gameStatus, legalList, timeTravel } from "../../shared/static/view_parts.js";
 import { drawBarbara } from "./barbara.js";
 import { drawMineBoard, mineSnapshot } from "./mine_board.js";
@@ -111,7 +111,7 @@ function drawScores(catalog, status) {
   rows.forEach((row, p) => {
     const line = make("tr");
     const name = make("th", "kh-tb-score-name");
-    name.append(pawn(catalog, p), ` Player ${p + 1}${winners.has(p) ? " ♛" : ""}`);
+    name.append(pawn(catalog, p), ` ${seatLabel(p)}${winners.has(p) ? " ♛" : ""}`);
     line.append(name);
     for (const k of keys) line.append(make("td", "kh-tb-score-num", row[k]));
     line.append(testid(make("td", "kh-tb-score-num kh-tb-score-total", row.total), `kh-tb-total-${p}`));

@@ -4,12 +4,12 @@
 // on the board edge, and price labels or badges on plots. No rules here: what a plot costs and who may click where
 // come from Python.
 
-import { clickable, make, offer, testid } from "../../shared/static/runtime.js";
+import { clickable, make, offer, seatLabel, testid } from "../../shared/static/runtime.js";
 
 const SIDES = { n: "top", e: "right", s: "bottom", w: "left" };
 
 function ownerName(seat) {
-  return seat < 0 ? "public" : `Player ${seat + 1}`;
+  return seat < 0 ? "public" : seatLabel(seat);
 }
 
 function tileLabel(plot) {

@@ -4,7 +4,7 @@
 // click on a stack top ("top:TILE") or a noble ("pool:COLOUR", "bank:COLOUR") does (the runtime's choose over Python's
 // choices; absent for a picture).
 
-import { make, plural, testid } from "../../shared/static/runtime.js";
+import { make, plural, seatLabel, testid } from "../../shared/static/runtime.js";
 import { colourHex, drawTile, pawn, placeChoice, tileWords } from "./pieces.js";
 
 export function drawHall(catalog, board, hall, place) {
@@ -58,7 +58,7 @@ export function drawNobles(catalog, board, seats, place) {
   (seats || []).forEach((_, p) => {
     const th = make("th", "kh-tb-noble-head");
     th.append(pawn(catalog, p));
-    th.title = `what one noble of each colour is worth for Player ${p + 1} now`;
+    th.title = `what one noble of each colour is worth for ${seatLabel(p)} now`;
     head.append(th);
   });
   table.append(head);

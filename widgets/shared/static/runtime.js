@@ -28,6 +28,12 @@ export function svg(tag, attrs) {
   return node;
 }
 
+// How every view names seat p (0-based), in the words of the Python side's games.core.decision.seat_label: the one
+// place the front end makes a seat's name.
+export function seatLabel(p) {
+  return `Player ${p + 1}`;
+}
+
 export function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
