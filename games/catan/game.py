@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping, Sequence
 
-from games.core import Action, ConfigError, Outcome, Parameter, ParameterError, Rng, StepGame, Steps
+from games.core import Action, ConfigError, Outcome, ParameterError, Rng, StepGame, Steps
 
 from . import board, checks, evaluation, hidden, pieces, ratings, search
 from .board import Layout, Tables
@@ -61,6 +61,7 @@ class CatanGame(StepGame):
     evaluation_scale = 3.0
     #: How the search bot searches Catan (:mod:`.search`: its budget, candidates and evaluation).
     search_settings = search.SETTINGS
+    designable = PARAMETERS
     #: The roll that moves the robber: the printed one; a game reads its own (``robber_roll`` parameter), set in
     #: ``_prepare``.
     robber_roll: int = rulebook.ROBBER_ROLL.value
@@ -105,10 +106,6 @@ class CatanGame(StepGame):
     tables: Tables
     #: The numbers this game plays with (:mod:`.design`), prepared once per variant from :attr:`params`.
     design: Design
-
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return PARAMETERS
 
     # ------------------------------------------------------------------ set-up
     def _check_config(self, config: CatanConfig) -> None:

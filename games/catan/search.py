@@ -31,22 +31,28 @@ WEIGHTS = Sourced((1.6, 2.2, 1.0, 0.45, 0.25, 0.4, 0.06, 0.1, 0.25, 1.0), "appro
                   "the greedy evaluation's weights (games/catan/evaluation.py), points as in a lead")
 
 
-def features(game: CatanGame, p: int) -> list[float]:
-    """Seat ``p``'s parts of its value (:data:`FEATURES`), from the deal (every hand is known there)."""
-    found = parts(game, p, hand_memo(game))
+def own_parts(found: list[float]) -> list[float]:
+    """A seat's parts of the greedy evaluation (base Catan's or Cities & Knights': both put the best other player's
+    points at :data:`OTHER`) without that one: the search rates each seat's lead over the best other seat's value
+    instead. ``found`` is the caller's fresh list, cut in place."""
     del found[OTHER]
     return found
+
+
+def weighed(found: list[float], weights: tuple[float, ...]) -> float:
+    """A seat's value: its :func:`own_parts` of the greedy parts ``found`` weighed by ``weights``."""
+    return sum(w * f for w, f in zip(weights, own_parts(found), strict=True))
+
+
+def features(game: CatanGame, p: int) -> list[float]:
+    """Seat ``p``'s parts of its value (:data:`FEATURES`), from the deal (every hand is known there)."""
+    return own_parts(parts(game, p, hand_memo(game)))
 
 
 def values(game: CatanGame, weights: tuple[float, ...] = WEIGHTS.value) -> list[float]:
     """Each seat's value: its :func:`features` weighed by ``weights``."""
     memo = hand_memo(game)
-    out = []
-    for p in range(game.players):
-        found = parts(game, p, memo)
-        del found[OTHER]
-        out.append(sum(w * f for w, f in zip(weights, found, strict=True)))
-    return out
+    return [weighed(parts(game, p, memo), weights) for p in range(game.players)]
 
 
 def order(game: CatanGame, legal: Sequence[Action]) -> list[int]:

@@ -7,17 +7,8 @@ from games.chartres.game import ChartresGame
 from games.core import Rng
 from games.core.bots import GreedyBot, RandomBot, play_out
 
-from .scenario import (
-    PARTS,
-    new_game,
-    row_for,
-    set_common,
-    set_paths,
-    set_personal,
-    sound,
-    to_discard,
-    to_phase_f,
-)
+from . import scenario
+from .scenario import PARTS
 
 
 @pytest.mark.slow
@@ -45,39 +36,39 @@ def random_play_keeps_invariants(game: ChartresGame, seed: int) -> ChartresGame:
         legal = game.legal_actions()
         assert legal, game.pending()
         game.apply(legal[pick.below(len(legal))])
-    return sound(game)
+    return scenario.sound(game)
 
 
 @pytest.mark.slow
 def test_random_play_from_an_empty_common_supply_and_crowded_paths_keeps_every_invariant():
     for seed in range(4):
-        game = new_game(4, seed=seed)
+        game = scenario.new_game(4, seed=seed)
         owners = [p for p in range(4) for _ in range(3)]
-        set_paths(game, warehouse=owners[:PARTS.path_spaces], townhall=owners[PARTS.path_spaces:])
+        scenario.set_paths(game, warehouse=owners[:PARTS.path_spaces], townhall=owners[PARTS.path_spaces:])
         for p in range(4):
-            set_personal(game, p, 1)
-            set_common(game, p, 0)
+            scenario.set_personal(game, p, 1)
+            scenario.set_common(game, p, 0)
         random_play_keeps_invariants(game, seed)
 
 
 def test_random_play_from_full_cathedrals_and_a_nearly_empty_deck_keeps_every_invariant():
     for seed in range(4):
-        game = new_game(2, seed=seed)
+        game = scenario.new_game(2, seed=seed)
         for p in range(2):
             game.state.windows[p] = list(PARTS.window_colours)
             game.state.shield[p], game.state.cross[p], game.state.barrel[p] = 9, 4, 7
-        to_discard(game, game.state.deck[:-3])
+        scenario.to_discard(game, game.state.deck[:-3])
         random_play_keeps_invariants(game, seed)
         assert all(len(w) == 9 for w in game.state.windows)
 
 
 def test_random_play_from_a_phase_f_with_wine_to_pour_keeps_every_invariant():
     for seed in range(4):
-        game = new_game(3, seed=seed, cellars=("A", "B", "C"))
+        game = scenario.new_game(3, seed=seed, cellars=("A", "B", "C"))
         used: set[str] = set()
         rows = {}
         for p, need in enumerate(({"white": 7, "red": 3}, {"white": 4, "red": 4, "torch": 1}, {"horse": 4, "cart": 2})):
-            rows[p] = row_for(**need, avoid=used)
+            rows[p] = scenario.row_for(**need, avoid=used)
             used |= set(rows[p])
-        to_phase_f(game, rows)
+        scenario.to_phase_f(game, rows)
         random_play_keeps_invariants(game, seed)

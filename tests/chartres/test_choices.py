@@ -10,40 +10,16 @@ from games.chartres.game import ChartresGame
 from games.core import IllegalAction, Rng
 from games.core.bots import GreedyBot, RandomBot
 
-from .scenario import (
-    CELLAR_A,
-    PARTS,
-    PURPLE,
-    RED,
-    YELLOW,
-    card,
-    colour_of,
-    give_hand,
-    legal,
-    location,
-    new_game,
-    of_rule,
-    play,
-    play_cards,
-    ready_to_activate,
-    row_for,
-    rules_of,
-    run_to,
-    set_personal,
-    show_locations,
-    show_tiles,
-    sound,
-    tile,
-    to_phase_f,
-)
+from . import scenario
+from .scenario import CELLAR_A, PARTS, PURPLE, RED, YELLOW
 
 rule = pytest.mark.rule
 
-BARREL_PER_WHITE = card(colour="yellow", per="white", main=("barrel",), bonus=None)  # a09
-BARREL_THEN_BARREL = card(colour="yellow", main=("barrel",), bonus=("barrel",))
-TWO_CITIZENS = card(colour="yellow", main=("gain_citizen",), times=2)
-TWICE_YELLOW = card(colour="yellow", main=("discard:yellow", "window:yellow"), times=2)
-KILN_CARD = card(colour="red", main=("discard:any", "discard:any", "window:white"))
+BARREL_PER_WHITE = scenario.card(colour="yellow", per="white", main=("barrel",), bonus=None)  # a09
+BARREL_THEN_BARREL = scenario.card(colour="yellow", main=("barrel",), bonus=("barrel",))
+TWO_CITIZENS = scenario.card(colour="yellow", main=("gain_citizen",), times=2)
+TWICE_YELLOW = scenario.card(colour="yellow", main=("discard:yellow", "window:yellow"), times=2)
+KILN_CARD = scenario.card(colour="red", main=("discard:any", "discard:any", "window:white"))
 
 
 def after_reveal(events):
@@ -58,33 +34,33 @@ def test_a_location_taken_is_carried_out_its_first_discard_cannot_be_stopped():
     """「1枚を選び、その効果を実行し」 and 「そのメイン能力を実行できないロケーションカードを選ぶことはできません」:
     before, a player could take the yellow workshop, answer stop, and the location left the display with nothing
     paid or built."""
-    game = new_game(2)
-    shop = location("glaziers' yellow workshop")
-    show_locations(game, [shop, location("market"), location("scriptorium")])
-    give_hand(game, 0, [YELLOW[0], RED[0]])
-    play(game, f"location {shop}")
-    assert game.pending().kind == "discard" and legal(game) == [f"discard {YELLOW[0]}"]
+    game = scenario.new_game(2)
+    shop = scenario.location("glaziers' yellow workshop")
+    scenario.show_locations(game, [shop, scenario.location("market"), scenario.location("scriptorium")])
+    scenario.give_hand(game, 0, [YELLOW[0], RED[0]])
+    scenario.play(game, f"location {shop}")
+    assert game.pending().kind == "discard" and scenario.legal(game) == [f"discard {YELLOW[0]}"]
     assert game.pending().prompt == f"Player 1: {shop} (discard a yellow card, build a yellow window) – discard to " \
                                     "resolve it (time 1 of 1)"
     with pytest.raises(IllegalAction, match=f"you took {shop}: its main ability is carried out"):
         game.apply("stop")
-    events = play(game, f"discard {YELLOW[0]}")
-    assert rules_of(events)[:2] == ["effect.discard", "window.bonus"]
+    events = scenario.play(game, f"discard {YELLOW[0]}")
+    assert scenario.rules_of(events)[:2] == ["effect.discard", "window.bonus"]
     assert game.state.windows[0] == ["yellow"] and shop in game.state.loc_discard
-    assert game.pending().player == 1 and sound(game)
+    assert game.pending().player == 1 and scenario.sound(game)
 
 
 @rule("location.take")
 def test_both_discards_of_the_white_glass_kiln_are_paid_once_it_is_taken():
-    game = new_game(2)
-    kiln = location("white glass kiln")
-    show_locations(game, [kiln])
-    give_hand(game, 0, [YELLOW[0], PURPLE[0], RED[0]])
-    play(game, f"location {kiln}")
-    assert "stop" not in legal(game)
-    play(game, f"discard {PURPLE[0]}")
-    assert "stop" not in legal(game) and game.pending().kind == "discard"
-    play(game, f"discard {RED[0]}")
+    game = scenario.new_game(2)
+    kiln = scenario.location("white glass kiln")
+    scenario.show_locations(game, [kiln])
+    scenario.give_hand(game, 0, [YELLOW[0], PURPLE[0], RED[0]])
+    scenario.play(game, f"location {kiln}")
+    assert "stop" not in scenario.legal(game)
+    scenario.play(game, f"discard {PURPLE[0]}")
+    assert "stop" not in scenario.legal(game) and game.pending().kind == "discard"
+    scenario.play(game, f"discard {RED[0]}")
     assert game.state.windows[0] == ["white"] and game.state.hand[0] == [YELLOW[0]]
 
 
@@ -94,20 +70,20 @@ def test_a_locations_bonus_is_the_players_choice_its_main_ability_is_not():
     """The lower ability of a location is a bonus as on a card (「下部の能力は、上部の能力の効果が解決された場合に
     のみ得られるボーナス」), and bonuses are not compulsory (「ボーナス能力効果は必須ではありません」)."""
     for answer, on_paths in (("stop", 1), ("resolve", 2)):
-        game = new_game(2)
-        hall = location("guild hall")  # take a citizen; bonus: put a citizen on a path
-        show_locations(game, [hall])
-        events = play(game, f"location {hall}")
-        assert rules_of(events)[:4] == ["location.take", "ability.main-bonus", "effect.citizen", "act.bonus"]
-        assert game.pending().kind == "resolve" and legal(game) == ["resolve", "stop"]
+        game = scenario.new_game(2)
+        hall = scenario.location("guild hall")  # take a citizen; bonus: put a citizen on a path
+        scenario.show_locations(game, [hall])
+        events = scenario.play(game, f"location {hall}")
+        assert scenario.rules_of(events)[:4] == ["location.take", "ability.main-bonus", "effect.citizen", "act.bonus"]
+        assert game.pending().kind == "resolve" and scenario.legal(game) == ["resolve", "stop"]
         assert game.pending().prompt.startswith(f"Player 1: {hall}'s bonus (put a citizen on a path) – resolve it")
-        events = play(game, answer)
+        events = scenario.play(game, answer)
         if answer == "resolve":
-            play(game, "path townhall")
+            scenario.play(game, "path townhall")
         else:
             assert events[0].text == f"Player 1 stops {hall}'s bonus after 0 of 1 time."
         assert game.on_paths(0) == on_paths and game.state.personal[0] == 4 - on_paths
-        sound(game)
+        scenario.sound(game)
 
 
 # ---------------------------------------------------------------------------------------------------- item 2
@@ -118,8 +94,8 @@ def barrel_position(marker: int = 0, main_optional: bool = False) -> ChartresGam
     while game.pending().kind == "setup-row":
         game.apply(game.legal_actions()[0])
     game.state.barrel[0] = marker
-    whites = row_for(white=4, avoid={BARREL_PER_WHITE})
-    play_cards(game, ready_to_activate(game, 0, BARREL_PER_WHITE, row=[BARREL_PER_WHITE, *whites]))
+    whites = scenario.row_for(white=4, avoid={BARREL_PER_WHITE})
+    scenario.play_cards(game, scenario.ready_to_activate(game, 0, BARREL_PER_WHITE, row=[BARREL_PER_WHITE, *whites]))
     assert game.resources(0)["white"] == 4
     return game
 
@@ -136,21 +112,22 @@ def test_each_barrel_step_after_the_first_is_the_players_choice_so_a_cellar_keep
     assert game.pending().kind == "resolve" and game.pending().player == 0
     assert game.pending().prompt == f"Player 1: {BARREL_PER_WHITE} (per white in your action row ▶ barrel marker " \
                                     "right 1) – resolve it (time 2 of 4), or stop"
-    events = play(game, "resolve", "resolve")
-    assert game.state.barrel[0] == 3 and rules_of(events).count("ability.per") == 2
-    events = play(game, "stop")
+    events = scenario.play(game, "resolve", "resolve")
+    assert game.state.barrel[0] == 3 and scenario.rules_of(events).count("ability.per") == 2
+    events = scenario.play(game, "stop")
     assert events[0].rule == "ability.per" and events[0].text == f"Player 1 stops {BARREL_PER_WHITE} after 3 of 4 " \
                                                                   "times."
     assert game.state.barrel[0] == 3 and game.pending().kind == "location"
     assert pour(CELLAR_A, game.state.barrel[0], game.resources(0)["white"], 0).ip == 6
-    sound(game)
+    scenario.sound(game)
 
 
 def test_the_greedy_bot_stops_before_a_barrel_step_that_lowers_its_wine():
     game = barrel_position(marker=2)
     assert game.state.barrel[0] == 3
     assert str(GreedyBot(0).choose(game)) == "stop"  # space 4 would score 2 IP instead of 6
-    assert set(game.legal_actions().texts()) == {"resolve", "stop"} and str(RandomBot(0).choose(game)) in legal(game)
+    assert set(game.legal_actions().texts()) == {"resolve", "stop"}
+    assert str(RandomBot(0).choose(game)) in scenario.legal(game)
 
 
 @rule("act.bonus")
@@ -161,13 +138,13 @@ def test_a_cards_bonus_is_the_players_choice():
     while game.pending().kind == "setup-row":
         game.apply(game.legal_actions()[0])
     game.state.barrel[0] = 2
-    events = after_reveal(play_cards(game, ready_to_activate(game, 0, BARREL_THEN_BARREL)))
-    assert game.state.barrel[0] == 3 and of_rule(events, "act.bonus")[0].text.endswith(
+    events = after_reveal(scenario.play_cards(game, scenario.ready_to_activate(game, 0, BARREL_THEN_BARREL)))
+    assert game.state.barrel[0] == 3 and scenario.of_rule(events, "act.bonus")[0].text.endswith(
         "bonus barrel marker right 1 (optional).")
-    assert game.pending().kind == "resolve" and legal(game) == ["resolve", "stop"]
-    events = play(game, "stop")
+    assert game.pending().kind == "resolve" and scenario.legal(game) == ["resolve", "stop"]
+    events = scenario.play(game, "stop")
     assert [e.rule for e in events][:1] == ["act.bonus"] and game.state.barrel[0] == 3
-    assert "decision.full-resolution" not in rules_of(events)  # the main ability was resolved fully
+    assert "decision.full-resolution" not in scenario.rules_of(events)  # the main ability was resolved fully
 
 
 @rule("decision.main-once")
@@ -182,7 +159,7 @@ def test_the_config_switch_main_optional_decides_whether_the_first_time_may_be_d
         return
     assert game.state.barrel[0] == 0 and game.pending().kind == "resolve"
     assert game.pending().prompt.endswith("(time 1 of 4), or stop")
-    events = play(game, "stop")
+    events = scenario.play(game, "stop")
     assert events[0].rule == "decision.main-once" and game.state.barrel[0] == 0
     assert ChartresGame.from_json(game.to_json(), trust_snapshot=True).config.main_optional
 
@@ -202,10 +179,10 @@ def test_random_play_with_main_optional_keeps_every_invariant():
 
 @rule("ability.times")
 def test_a_card_that_costs_nothing_twice_asks_before_its_second_time():
-    game = new_game(2)
-    play_cards(game, ready_to_activate(game, 0, TWO_CITIZENS))
-    assert game.state.personal[0] == 3 and legal(game) == ["resolve", "stop"]
-    play(game, "stop")
+    game = scenario.new_game(2)
+    scenario.play_cards(game, scenario.ready_to_activate(game, 0, TWO_CITIZENS))
+    assert game.state.personal[0] == 3 and scenario.legal(game) == ["resolve", "stop"]
+    scenario.play(game, "stop")
     assert game.state.personal[0] == 3 and game.pending().kind == "location"
 
 
@@ -224,30 +201,31 @@ def hand_twin(game: ChartresGame, viewer: int, seed: int, seat: int, keep: list[
         s.hand[seat][s.hand[seat].index(spare)] = cid
     for hand in s.hand:
         hand.sort()
-    return sound(twin)
+    return scenario.sound(twin)
 
 
 @rule("decision.public-steps")
 def test_a_discard_step_looks_the_same_to_the_others_whether_or_not_the_hand_can_pay():
     """Before, a hand without a yellow card skipped the step: the other seat saw the next round's location phase
     instead of "discard", and another log line, and so learned that the hand held no yellow card."""
-    game = new_game(2, initiative=(1, 0))
+    game = scenario.new_game(2, initiative=(1, 0))
     extra = [c for c in YELLOW if c != TWICE_YELLOW][-1]
-    plays = ready_to_activate(game, 0, TWICE_YELLOW, hand=[extra])
+    plays = scenario.ready_to_activate(game, 0, TWICE_YELLOW, hand=[extra])
     row, slot, act = plays[0]
-    play(game, f"row {plays[1][0]}", f"activate {len(game.state.row[1]) + 1} {plays[1][2]}")
+    scenario.play(game, f"row {plays[1][0]}", f"activate {len(game.state.row[1]) + 1} {plays[1][2]}")
     assert game.pending().player == 0 and game.pending().kind == "commit-row"
     twin = next(t for t in (hand_twin(game, 1, k, 0, [row, act]) for k in range(200))
-                if not any(colour_of(c) == "yellow" for c in t.state.hand[0] if c not in (row, act)))
+                if not any(scenario.colour_of(c) == "yellow" for c in t.state.hand[0] if c not in (row, act)))
     assert twin.observe(1) == game.observe(1) and twin.state.hand[0] != game.state.hand[0]
     for g in (game, twin):
-        play(g, f"row {row}", f"activate {slot} {act}")
+        scenario.play(g, f"row {row}", f"activate {slot} {act}")
     assert game.pending() == twin.pending() and game.pending().kind == "discard"
     assert twin.observe(1) == game.observe(1) and twin.observe(1)["phase"] == "discard"
     assert twin.log == game.log
-    assert legal(game) == [f"discard {extra}", "stop"] and legal(twin) == ["stop"]  # each hand knows its own
+    # each hand knows its own
+    assert scenario.legal(game) == [f"discard {extra}", "stop"] and scenario.legal(twin) == ["stop"]
     for g in (game, twin):
-        play(g, "stop")
+        scenario.play(g, "stop")
     assert twin.observe(1) == game.observe(1) and twin.log == game.log
     assert game.log[-1].rule == "location.order" or game.pending().kind == "location"
     stopped = [e for e in game.log if e.rule == "decision.public-steps"]
@@ -256,10 +234,11 @@ def test_a_discard_step_looks_the_same_to_the_others_whether_or_not_the_hand_can
 
 @rule("decision.public-steps")
 def test_a_hand_too_small_to_pay_is_passed_over_since_its_size_is_public():
-    game = new_game(2)
-    plays = ready_to_activate(game, 0, KILN_CARD, hand=[PURPLE[0]])  # 2 cards to discard, 1 left after Phase C
-    events = after_reveal(play_cards(game, plays))
-    assert of_rule(events, "decision.full-resolution")[0].text == f"Player 1 resolved {KILN_CARD}'s main ability 0 " \
+    game = scenario.new_game(2)
+    plays = scenario.ready_to_activate(game, 0, KILN_CARD, hand=[PURPLE[0]])  # 2 cards to discard, 1 left after Phase C
+    events = after_reveal(scenario.play_cards(game, plays))
+    resolution = scenario.of_rule(events, "decision.full-resolution")[0]
+    assert resolution.text == f"Player 1 resolved {KILN_CARD}'s main ability 0 " \
                                                                   "of 1 times: no bonus."
     assert game.pending().kind == "location"
 
@@ -287,13 +266,13 @@ def test_outside_phases_b_and_c_no_hand_ever_holds_more_cards_than_its_limit():
 def test_a_white_window_instead_of_a_coloured_one_may_be_declined_before_paying_for_it():
     """「常に白の窓を構築できます」 (may): the second yellow window of a card would go on a red space, so white and
     without the bonus; the player may stop before paying its card."""
-    game = new_game(2)
+    game = scenario.new_game(2)
     yellows = [c for c in YELLOW if c != TWICE_YELLOW][-2:]
-    play_cards(game, ready_to_activate(game, 0, TWICE_YELLOW, hand=yellows))
-    play(game, f"discard {yellows[0]}")
+    scenario.play_cards(game, scenario.ready_to_activate(game, 0, TWICE_YELLOW, hand=yellows))
+    scenario.play(game, f"discard {yellows[0]}")
     assert game.state.windows[0] == ["yellow"] and PARTS.window_colours[1] == "red"
-    assert legal(game) == [f"discard {yellows[1]}", "stop"]
-    play(game, "stop")
+    assert scenario.legal(game) == [f"discard {yellows[1]}", "stop"]
+    scenario.play(game, "stop")
     assert game.state.windows[0] == ["yellow"] and game.state.hand[0] == [yellows[1]]
 
 
@@ -301,15 +280,15 @@ def test_a_white_window_instead_of_a_coloured_one_may_be_declined_before_paying_
 def test_a_bonus_tile_taken_is_carried_out_whole():
     """「ボーナスタイルを1枚獲得することができます」 (may take one) but then 「その効果を実行します」: the two barrel
     steps of the tile are not asked one by one."""
-    game = new_game(2, cellars=("A", "B"))
-    barrels = tile("barrel", "barrel")
-    show_tiles(game, [barrels])
-    set_personal(game, 0, 3)
-    set_personal(game, 1, 0)
-    to_phase_f(game, {0: row_for(torch=1), 1: row_for(cart=1, horse=1)})
-    assert legal(game) == [f"bonus {barrels}", "pass"]
+    game = scenario.new_game(2, cellars=("A", "B"))
+    barrels = scenario.tile("barrel", "barrel")
+    scenario.show_tiles(game, [barrels])
+    scenario.set_personal(game, 0, 3)
+    scenario.set_personal(game, 1, 0)
+    scenario.to_phase_f(game, {0: scenario.row_for(torch=1), 1: scenario.row_for(cart=1, horse=1)})
+    assert scenario.legal(game) == [f"bonus {barrels}", "pass"]
     marker = game.state.barrel[0]
-    play(game, f"bonus {barrels}")
+    scenario.play(game, f"bonus {barrels}")
     assert game.state.barrel[0] == marker + 2
 
 
@@ -330,7 +309,7 @@ def test_the_era_ends_in_the_numbered_order_cards_then_cellars_then_the_era_mark
     """「1. カードを捨てる」 … 「3. 地下室を左に渡す」 … 「4. 時代マーカーを移動する」 (the summary before it says
     「その後、地下室を交換し、プレイエリアのカード枚数を3枚に減らします」: the two steps do not touch each other,
     so the order cannot change a score; the engine follows the numbered list)."""
-    game = new_game(3)
-    events = run_to(game, "location", era=2)
+    game = scenario.new_game(3)
+    events = scenario.run_to(game, "location", era=2)
     order = [e.rule for e in events if e.rule in ("era.discard", "era.cellars", "era.marker", "flow.bonus-refresh")]
     assert order == ["era.discard", "era.cellars", "era.marker", "flow.bonus-refresh"]

@@ -5,19 +5,8 @@ import pytest
 
 from games.chartres import citizens
 
-from .scenario import (
-    PARTS,
-    cards_of,
-    finish,
-    give_hand,
-    new_game,
-    of_rule,
-    set_paths,
-    set_personal,
-    set_row,
-    sound,
-    start_phase,
-)
+from . import scenario
+from .scenario import PARTS
 
 rule = pytest.mark.rule
 
@@ -26,24 +15,24 @@ def final_scoring(game) -> list:
     """Empty the action rows (no wine), go to the bonus step of era 3's Phase F and play on, buying nothing, to
     the end of the game. Returns the events."""
     for p in range(game.players):
-        set_row(game, p, [])
-    start_phase(game, "bonus", era=3, round=4)
-    events = finish(game)
+        scenario.set_row(game, p, [])
+    scenario.start_phase(game, "bonus", era=3, round=4)
+    events = scenario.finish(game)
     assert game.is_terminal()
-    sound(game)
+    scenario.sound(game)
     return events
 
 
 def ip_of(events, rule_id: str, players: int) -> list[int]:
     out = [0] * players
-    for e in of_rule(events, rule_id):
+    for e in scenario.of_rule(events, rule_id):
         out[e.data["player"]] += e.data.get("ip", 0)
     return out
 
 
 @rule("final.windows")
 def test_each_player_scores_the_number_under_their_rightmost_built_window():
-    game = new_game(3)
+    game = scenario.new_game(3)
     for p, built in enumerate((0, 4, 9)):
         game.state.windows[p] = ["white"] * built
     events = final_scoring(game)
@@ -53,16 +42,16 @@ def test_each_player_scores_the_number_under_their_rightmost_built_window():
 
 @rule("final.cross")
 def test_a_cross_on_level_three_earns_one_reputation_token_and_on_level_four_two():
-    game = new_game(4)
+    game = scenario.new_game(4)
     game.state.cross[:] = [1, 2, 3, 4]
     events = final_scoring(game)
-    assert [e.data["player"] for e in of_rule(events, "final.cross")] == [2, 3]
+    assert [e.data["player"] for e in scenario.of_rule(events, "final.cross")] == [2, 3]
     assert [row[1] for row in game.state.final] == [0, 0, 1, 2]
 
 
 def path_reputation(players: int, warehouse, townhall=()):
-    game = new_game(players)
-    set_paths(game, warehouse=warehouse, townhall=townhall)
+    game = scenario.new_game(players)
+    scenario.set_paths(game, warehouse=warehouse, townhall=townhall)
     final_scoring(game)
     return [row[2] for row in game.state.final], [row[3] for row in game.state.final]
 
@@ -98,8 +87,8 @@ def test_a_player_with_no_citizen_on_a_path_gets_no_reputation_for_it():
 
 @rule("final.reputation")
 def test_reputation_tokens_are_multiplied_by_the_multiplier_at_the_shield():
-    game = new_game(2)
-    set_paths(game)  # nobody on a path
+    game = scenario.new_game(2)
+    scenario.set_paths(game)  # nobody on a path
     game.state.reputation[:] = [3, 3]
     game.state.shield[:] = [5, 9]
     game.state.cross[:] = [3, 1]  # +1 token for seat 0
@@ -111,11 +100,11 @@ def test_reputation_tokens_are_multiplied_by_the_multiplier_at_the_shield():
 
 @rule("final.leftovers")
 def test_each_citizen_left_in_the_personal_supply_and_each_card_in_hand_scores_one_ip():
-    game = new_game(2)
-    set_personal(game, 0, 4)
-    set_personal(game, 1, 0)
-    give_hand(game, 0, cards_of(colour="red")[:2])
-    give_hand(game, 1, cards_of(colour="purple")[:5])
+    game = scenario.new_game(2)
+    scenario.set_personal(game, 0, 4)
+    scenario.set_personal(game, 1, 0)
+    scenario.give_hand(game, 0, scenario.cards_of(colour="red")[:2])
+    scenario.give_hand(game, 1, scenario.cards_of(colour="purple")[:5])
     events = final_scoring(game)
     assert ip_of(events, "final.leftovers", 2) == [6, 5]
     assert [row[6] for row in game.state.final] == [6, 5]
@@ -123,11 +112,11 @@ def test_each_citizen_left_in_the_personal_supply_and_each_card_in_hand_scores_o
 
 def leftovers_only(personal: tuple[int, int], hand: tuple[int, int]):
     """A final scoring where nothing but the leftovers scores: no windows, nobody on a path, shield on level 1."""
-    game = new_game(2)
-    set_paths(game)
+    game = scenario.new_game(2)
+    scenario.set_paths(game)
     for p in range(2):
-        set_personal(game, p, personal[p])
-        give_hand(game, p, cards_of(colour="yellow")[5 * p:5 * p + hand[p]])
+        scenario.set_personal(game, p, personal[p])
+        scenario.give_hand(game, p, scenario.cards_of(colour="yellow")[5 * p:5 * p + hand[p]])
     events = final_scoring(game)
     return game, events
 
@@ -136,7 +125,7 @@ def leftovers_only(personal: tuple[int, int], hand: tuple[int, int]):
 def test_the_most_ip_wins():
     game, events = leftovers_only((1, 0), (3, 2))
     assert game.scores() == (4, 2) and game.outcome().winners == (0,)
-    assert of_rule(events, "final.winner")[0].text == "Game over. Player 1 wins with 4 IP."
+    assert scenario.of_rule(events, "final.winner")[0].text == "Game over. Player 1 wins with 4 IP."
 
 
 @rule("final.winner")
@@ -145,14 +134,14 @@ def test_a_tie_on_ip_goes_to_the_most_citizens_in_the_personal_supply_else_the_v
     assert game.scores() == (4, 4) and game.outcome().winners == (1,)
     game, events = leftovers_only((2, 2), (2, 2))
     assert game.scores() == (4, 4) and game.outcome().winners == (0, 1)
-    assert of_rule(events, "final.winner")[0].text == "Game over. Player 1 and Player 2 win with 4 IP."
+    assert scenario.of_rule(events, "final.winner")[0].text == "Game over. Player 1 and Player 2 win with 4 IP."
 
 
 @rule("final.windows")
 @rule("final.reputation")
 @rule("final.leftovers")
 def test_the_final_table_adds_up_to_the_score():
-    game = new_game(2)
+    game = scenario.new_game(2)
     game.state.windows[0] = ["white"] * 3
     game.state.shield[1] = 3
     events = final_scoring(game)

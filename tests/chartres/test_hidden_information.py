@@ -13,19 +13,7 @@ from games.core import Rng
 from games.core.bots import GreedyBot, RandomBot
 from tests.checks import random_positions, twins_seen_alike
 
-from .scenario import (
-    card,
-    cards_of,
-    colour_of,
-    give_hand,
-    hidden_cards,
-    hidden_twin,
-    new_game,
-    play,
-    ready_to_activate,
-    set_row,
-    sound,
-)
+from . import scenario
 
 rule = pytest.mark.rule
 
@@ -40,7 +28,7 @@ def positions(seed: int, players: int, every: int):
 def test_no_observation_changes_when_only_cards_its_viewer_may_not_see_are_changed(seed, players, every):
     changed = 0
     for game in positions(seed, players, every):
-        for _viewer, twin in twins_seen_alike(game, hidden_twin, seed):
+        for _viewer, twin in twins_seen_alike(game, scenario.hidden_twin, seed):
             if twin.teacher_view() != game.teacher_view():
                 changed += 1
     assert changed > 0
@@ -48,7 +36,7 @@ def test_no_observation_changes_when_only_cards_its_viewer_may_not_see_are_chang
 
 @rule("inferred.hidden")
 def test_a_hand_is_seen_by_its_owner_only_and_the_deck_by_its_size_only():
-    game = new_game(3)
+    game = scenario.new_game(3)
     for viewer in range(3):
         seats = game.observe(viewer)["seats"]
         assert [s["hand"] for s in seats] == [game.state.hand[p] if p == viewer else None for p in range(3)]
@@ -61,11 +49,11 @@ def test_a_hand_is_seen_by_its_owner_only_and_the_deck_by_its_size_only():
 
 @rule("inferred.hidden")
 def test_two_games_that_differ_only_in_a_card_of_another_hand_look_the_same_to_the_other_seats():
-    game = new_game(3)
+    game = scenario.new_game(3)
     twin = game.clone()
     theirs, fresh = twin.state.hand[1][0], twin.state.deck[0]
-    give_hand(twin, 1, [fresh, *twin.state.hand[1][1:]])
-    assert theirs in twin.state.deck and sound(twin).state.hand[1] != game.state.hand[1]
+    scenario.give_hand(twin, 1, [fresh, *twin.state.hand[1][1:]])
+    assert theirs in twin.state.deck and scenario.sound(twin).state.hand[1] != game.state.hand[1]
     for viewer in (None, 0, 2):
         assert twin.observe(viewer) == game.observe(viewer)
     assert twin.observe(1) != game.observe(1)
@@ -74,19 +62,19 @@ def test_two_games_that_differ_only_in_a_card_of_another_hand_look_the_same_to_t
 @rule("inferred.hidden")
 @rule("play.reveal")
 def test_face_down_plays_are_not_seen_by_the_others_until_they_are_revealed():
-    game = new_game(2)
-    ready = ready_to_activate(game, 0, card(colour="red", main=("cross",), bonus=("gain_citizen",)))
+    game = scenario.new_game(2)
+    ready = scenario.ready_to_activate(game, 0, scenario.card(colour="red", main=("cross",), bonus=("gain_citizen",)))
     row, slot, act = ready[0]
-    play(game, f"row {row}", f"activate {slot} {act}")
+    scenario.play(game, f"row {row}", f"activate {slot} {act}")
     seen = game.observe(1)
     assert seen["seats"][0]["committed"] == [True, True] and seen["seats"][0]["commit"] is None
     assert row not in str(seen) and act not in str(seen)
-    assert hidden_cards(game, 1)[-2:] == [("commit_row", 0, 0), ("commit_act", 0, 0)]
+    assert scenario.hidden_cards(game, 1)[-2:] == [("commit_row", 0, 0), ("commit_act", 0, 0)]
 
 
 @rule("inferred.hidden")
 def test_action_rows_personal_supplies_and_reputation_are_public():
-    game = new_game(4)
+    game = scenario.new_game(4)
     game.state.reputation[2] = 3
     for viewer in (None, 0, 1, 2, 3):
         seats = game.observe(viewer)["seats"]
@@ -110,7 +98,7 @@ def test_the_greedy_bot_rates_alike_in_games_that_differ_only_in_hidden_cards_wh
             decision, s = game.pending(), game.state
             reveals = decision.kind == "commit-act" and s.turn == len(s.queue) - 1  # the last face-down play
             if decision.player == seat and not reveals and step % 3 == 0:
-                twin = hidden_twin(game, seat, shift=3)
+                twin = scenario.hidden_twin(game, seat, shift=3)
                 assert GreedyBot(step).ratings(twin) == GreedyBot(step).ratings(game), f"seed {seed} step {step}"
                 compared += 1
             game.apply(bots[decision.player].choose(game))
@@ -119,24 +107,24 @@ def test_the_greedy_bot_rates_alike_in_games_that_differ_only_in_hidden_cards_wh
 
 
 def test_the_greedy_bot_rates_its_last_face_down_play_alike_whatever_the_others_played_face_down():
-    game = new_game(2, initiative=(0, 1))
-    citizen = card(colour="red", main=("gain_citizen",), times=1, bonus=None)
-    draw_three = card(colour="yellow", main=("discard:any", "draw:3"), bonus=("barrel",))
-    plays = ready_to_activate(game, 1, citizen)
+    game = scenario.new_game(2, initiative=(0, 1))
+    citizen = scenario.card(colour="red", main=("gain_citizen",), times=1, bonus=None)
+    draw_three = scenario.card(colour="yellow", main=("discard:any", "draw:3"), bonus=("barrel",))
+    plays = scenario.ready_to_activate(game, 1, citizen)
     used = {c for r in game.state.row for c in r} | {c for h in game.state.hand for c in h}
-    row0 = [draw_three, *[c for c in cards_of(resources=("cart",)) if c not in used][:2]]
-    set_row(game, 0, row0)
+    row0 = [draw_three, *[c for c in scenario.cards_of(resources=("cart",)) if c not in used][:2]]
+    scenario.set_row(game, 0, row0)
     used |= set(row0)
-    under = next(c for c in cards_of(colour="yellow") if c not in used)
-    new0, extra = [c for c in cards_of(colour="purple") if c not in used][:2]
-    give_hand(game, 0, [new0, under, extra])
-    play(game, f"row {new0}", f"activate 1 {under}")  # seat 0 will have to choose a discard in Phase E
-    play(game, f"row {plays[1][0]}")
+    under = next(c for c in scenario.cards_of(colour="yellow") if c not in used)
+    new0, extra = [c for c in scenario.cards_of(colour="purple") if c not in used][:2]
+    scenario.give_hand(game, 0, [new0, under, extra])
+    scenario.play(game, f"row {new0}", f"activate 1 {under}")  # seat 0 will have to choose a discard in Phase E
+    scenario.play(game, f"row {plays[1][0]}")
     assert game.pending().player == 1 and game.pending().kind == "commit-act"
     twin = game.clone()  # the same, except that seat 0's face-down activation card does not match
-    k = next(i for i, c in enumerate(twin.state.deck) if colour_of(c) != "yellow")
+    k = next(i for i, c in enumerate(twin.state.deck) if scenario.colour_of(c) != "yellow")
     twin.state.commit_act[0], twin.state.deck[k] = twin.state.deck[k], twin.state.commit_act[0]
-    assert twin.observe(1) == game.observe(1) and sound(twin)
+    assert twin.observe(1) == game.observe(1) and scenario.sound(twin)
     assert GreedyBot(0).ratings(twin) == GreedyBot(0).ratings(game)
 
 

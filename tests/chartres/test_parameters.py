@@ -18,30 +18,10 @@ from games.core import Changes, ConfigError, ParameterError, SaveFileError
 from games.core.bots import RandomBot, play_out
 from tests.checks import assert_refused
 
-from .scenario import (
-    card,
-    cards_of,
-    finish,
-    give_hand,
-    legal,
-    location,
-    of_rule,
-    play,
-    play_cards,
-    ready_to_activate,
-    row_for,
-    set_paths,
-    set_personal,
-    set_row,
-    show_locations,
-    show_tiles,
-    sound,
-    start_phase,
-    tile,
-)
+from . import scenario
 
 BY_NAME = {p.name: p for p in PARAMETERS}
-VINEYARD, CHAPTER_HOUSE, TAVERN = location("vineyard"), location("chapter house"), location("tavern")
+VINEYARD, CHAPTER_HOUSE, TAVERN = (scenario.location(name) for name in ("vineyard", "chapter house", "tavern"))
 
 
 def variant_game(changes: dict[str, Any] | None = None, players: int = 2, seed: int = 0, **options: Any
@@ -52,7 +32,7 @@ def variant_game(changes: dict[str, Any] | None = None, players: int = 2, seed: 
                         cellars=tuple("ABCD"[:players]), variant=Changes.of(changes or {}, "test"), **options)
     while game.pending().kind == "setup-row":
         game.apply(game.legal_actions()[0])
-    return sound(game)
+    return scenario.sound(game)
 
 
 def refused(changes: dict[str, Any], **options: Any) -> str:
@@ -62,12 +42,12 @@ def refused(changes: dict[str, Any], **options: Any) -> str:
 
 
 def take(game: ChartresGame, lid: str, *then: str) -> list:
-    show_locations(game, [lid])
-    return play(game, f"location {lid}", *then)
+    scenario.show_locations(game, [lid])
+    return scenario.play(game, f"location {lid}", *then)
 
 
 def ip_events(events, rule_id: str) -> list[int]:
-    return [e.data["ip"] for e in of_rule(events, rule_id)]
+    return [e.data["ip"] for e in scenario.of_rule(events, rule_id)]
 
 
 # ------------------------------------------------------------------------------------------------ the list itself
@@ -135,11 +115,11 @@ def test_the_printed_game_shares_the_shipped_component_set_and_a_variant_builds_
 # ------------------------------------------------------------------------------------------------ the switch
 @pytest.mark.rule("decision.main-once")
 def test_main_optional_asks_the_first_time_of_a_free_main_ability():
-    shield = card(main=("shield",), bonus=None)
+    shield = scenario.card(main=("shield",), bonus=None)
     for optional, kind in ((False, "location"), (True, "resolve")):
         game = variant_game(main_optional=optional)
         assert game.params["main_optional"] is optional
-        play_cards(game, ready_to_activate(game, 0, shield))
+        scenario.play_cards(game, scenario.ready_to_activate(game, 0, shield))
         assert game.pending().kind == kind
         assert game.state.shield[0] == (1 if optional else 2)
 
@@ -150,16 +130,16 @@ def test_eras_end_the_game_after_the_variants_last_era():
         game = ChartresGame(None, 3, players=3, variant=Changes.of({"eras": eras}))
         play_out(game, [RandomBot(k) for k in range(3)])
         assert game.is_terminal() and game.state.era == eras and game.round_number() == eras * 4
-        assert len(of_rule(game.log, "era.marker")) == eras - 1 and of_rule(game.log, "final.winner")
+        assert len(scenario.of_rule(game.log, "era.marker")) == eras - 1 and scenario.of_rule(game.log, "final.winner")
         assert game.invariant_breaks() == []
 
 
 def test_rounds_per_era_and_row_full_end_an_era_after_that_many_rounds_with_that_many_cards():
     game = ChartresGame(None, 4, players=2, variant=Changes.of({"rounds_per_era": 3, "row_full": 6}))
     play_out(game, [RandomBot(1), RandomBot(2)])
-    ends = [e.text for e in of_rule(game.log, "era.end-check") if "ends" in e.text]
+    ends = [e.text for e in scenario.of_rule(game.log, "era.end-check") if "ends" in e.text]
     assert ends == [f"The action rows hold 6 cards: era {era} ends with Phase F." for era in (1, 2, 3)]
-    assert sum("a new round" in e.text for e in of_rule(game.log, "era.end-check")) == 3 * 2
+    assert sum("a new round" in e.text for e in scenario.of_rule(game.log, "era.end-check")) == 3 * 2
     assert game.round_number() == 9 and game.invariant_breaks() == []
     longer = ChartresGame(None, 4, players=2, variant=Changes.of({"rounds_per_era": 5, "row_full": 8}))
     assert longer.numbers.row_full == 8 and len(longer.activate_actions) == 10
@@ -169,30 +149,30 @@ def test_row_start_is_the_starting_row_the_prompt_and_what_stays_at_an_eras_end(
     changes = {"row_start": 2, "row_full": 6}
     game = ChartresGame(None, 0, players=2, variant=Changes.of(changes))
     assert game.pending().prompt.endswith("choose card 1 of 2 for your starting action row (secretly)")
-    assert "secretly picks 2 for the action row" in of_rule(game.log, "setup.deal")[-1].text
+    assert "secretly picks 2 for the action row" in scenario.of_rule(game.log, "setup.deal")[-1].text
     game = variant_game(changes)
     assert [len(r) for r in game.state.row] == [2, 2] and [len(h) for h in game.state.hand] == [4, 4]
     play_out(game, [RandomBot(1), RandomBot(2)], stop_at=None)
-    discards = of_rule(game.log, "era.discard")
+    discards = scenario.of_rule(game.log, "era.discard")
     assert discards and all(e.text.endswith("rows keep 2, 2 cards.") for e in discards)
 
 
 def test_deal_is_the_cards_dealt():
     game = variant_game({"deal": 8})
     assert [len(h) for h in game.state.hand] == [5, 5]
-    assert any(e.text.startswith("Each player is dealt 8 cards") for e in of_rule(game.log, "setup.deal"))
+    assert any(e.text.startswith("Each player is dealt 8 cards") for e in scenario.of_rule(game.log, "setup.deal"))
 
 
 def test_phase_b_draw_is_the_cards_drawn_beyond_the_limit():
     for draw in (0, 3):
         game = variant_game({"phase_b_draw": draw})
         for p in range(2):
-            give_hand(game, p, [])
-        events = play(game, "draw", "draw")  # Phase A: both seats draw 1 instead of a location, then Phase B
+            scenario.give_hand(game, p, [])
+        events = scenario.play(game, "draw", "draw")  # Phase A: both seats draw 1 instead of a location, then Phase B
         assert [len(h) for h in game.state.hand] == [1 + draw, 1 + draw]
-        drawn = [e.data["cards"] for e in of_rule(events, "draw.phase-b")]
+        drawn = [e.data["cards"] for e in scenario.of_rule(events, "draw.phase-b")]
         assert drawn == ([] if draw == 0 else [draw, draw])
-        assert all(e.text.endswith(f"draws {draw} cards.") for e in of_rule(events, "draw.phase-b"))
+        assert all(e.text.endswith(f"draws {draw} cards.") for e in scenario.of_rule(events, "draw.phase-b"))
 
 
 @pytest.mark.rule("track.hand-limit")
@@ -202,16 +182,17 @@ def test_hand_limit_start_and_max_with_the_status_board_are_the_hand_limits_ends
     assert game.hand_limit(0) == 4
     game.state.shield[0] = 8
     events = take(game, CHAPTER_HOUSE)
-    assert game.hand_limit(0) == 9 and "hand limit 9, reputation ×8" in of_rule(events, "track.hand-limit")[0].text
+    assert game.hand_limit(0) == 9
+    assert "hand limit 9, reputation ×8" in scenario.of_rule(events, "track.hand-limit")[0].text
 
 
 @pytest.mark.rule("hand.limit")
 def test_hand_limit_ip_is_paid_per_card_a_draw_cannot_take():
     game = variant_game({"hand_limit_ip": 3})
-    give_hand(game, 0, cards_of(colour="red")[:3])  # at the limit of 3
-    events = play(game, "draw")
+    scenario.give_hand(game, 0, scenario.cards_of(colour="red")[:3])  # at the limit of 3
+    events = scenario.play(game, "draw")
     assert ip_events(events, "hand.limit") == [3] and game.state.ip[0] == 3
-    assert "1 card beyond the hand limit of 3" in of_rule(events, "hand.limit")[0].text
+    assert "1 card beyond the hand limit of 3" in scenario.of_rule(events, "hand.limit")[0].text
 
 
 def test_locations_extra_is_the_locations_revealed_beyond_one_per_player():
@@ -223,17 +204,17 @@ def test_locations_extra_is_the_locations_revealed_beyond_one_per_player():
 @pytest.mark.rule("location.draw-instead")
 def test_location_draw_is_the_cards_drawn_instead_of_a_location_and_the_prompt_says_so():
     game = variant_game({"location_draw": 2})
-    give_hand(game, 0, [])
+    scenario.give_hand(game, 0, [])
     assert game.pending().prompt == "Player 1: take a revealed location, or draw 2 cards instead"
-    events = play(game, "draw")
+    events = scenario.play(game, "draw")
     assert len(game.state.hand[0]) == 2
-    assert of_rule(events, "location.draw-instead")[0].text == "Player 1 takes no location and draws 2 cards."
+    assert scenario.of_rule(events, "location.draw-instead")[0].text == "Player 1 takes no location and draws 2 cards."
 
 
 def test_start_citizens_are_taken_at_the_setup():
     game = variant_game({"start_citizens": 5})
     assert game.state.personal == [4, 4] and game.state.common == [10, 10]
-    assert "Each player takes 5 citizens." in [e.text for e in of_rule(game.log, "setup.citizens")]
+    assert "Each player takes 5 citizens." in [e.text for e in scenario.of_rule(game.log, "setup.citizens")]
 
 
 # ------------------------------------------------------------------------------------------------ overflow
@@ -262,9 +243,9 @@ def test_shield_cellar_and_cross_overflow_score_the_steps_past_the_ends():
 # ------------------------------------------------------------------------------------------------ final scoring
 def final_scoring_of(game: ChartresGame) -> list:
     for p in range(game.players):
-        set_row(game, p, [])
-    start_phase(game, "bonus", era=game.numbers.eras, round=game.numbers.rounds_per_era)
-    events = finish(game)
+        scenario.set_row(game, p, [])
+    scenario.start_phase(game, "bonus", era=game.numbers.eras, round=game.numbers.rounds_per_era)
+    events = scenario.finish(game)
     assert game.is_terminal()
     return events
 
@@ -272,11 +253,11 @@ def final_scoring_of(game: ChartresGame) -> list:
 @pytest.mark.rule("final.reputation")
 def test_multiplier_range_with_the_status_board_sets_the_reputation_multiplier():
     game = variant_game({"multiplier_range.last": 12, "status.multiplier.8": 12})
-    set_paths(game)  # no path reputation
+    scenario.set_paths(game)  # no path reputation
     game.state.shield[0], game.state.reputation[0] = 9, 2
     events = final_scoring_of(game)
-    assert "2 reputation × 12" in of_rule(events, "final.reputation")[0].text
-    assert of_rule(events, "final.reputation")[0].data["ip"] == 24
+    assert "2 reputation × 12" in scenario.of_rule(events, "final.reputation")[0].text
+    assert scenario.of_rule(events, "final.reputation")[0].data["ip"] == 24
 
 
 @pytest.mark.rule("final.cross")
@@ -284,48 +265,48 @@ def test_cross_reputation_is_the_tokens_by_tower_level():
     game = variant_game({"cross_reputation.2": 3, "cross_reputation.4": 0})
     game.state.cross[:] = [2, 4]
     events = final_scoring_of(game)
-    assert [e.text for e in of_rule(events, "final.cross")] == ["Player 1: cross at level 2, +3 reputation."]
+    assert [e.text for e in scenario.of_rule(events, "final.cross")] == ["Player 1: cross at level 2, +3 reputation."]
     assert [row[1] for row in game.state.final] == [3, 0]
 
 
 @pytest.mark.rule("final.paths")
 def test_path_reputation_is_the_tokens_by_place():
     game = variant_game({"path_reputation.2.0": 5, "path_reputation.2.1": 0})
-    set_paths(game, warehouse=[0, 0, 1], townhall=[])
+    scenario.set_paths(game, warehouse=[0, 0, 1], townhall=[])
     events = final_scoring_of(game)
-    assert [e.text for e in of_rule(events, "final.paths")] == [
+    assert [e.text for e in scenario.of_rule(events, "final.paths")] == [
         "Player 1: place 1 on the warehouse path, +5 reputation."]
 
 
 @pytest.mark.rule("final.leftovers")
 def test_leftover_ip_is_paid_per_citizen_and_card_left():
     game = variant_game({"leftover_ip": 2})
-    set_personal(game, 0, 3)
-    give_hand(game, 0, cards_of(colour="red")[:2])
-    set_personal(game, 1, 0)
-    give_hand(game, 1, [])
+    scenario.set_personal(game, 0, 3)
+    scenario.give_hand(game, 0, scenario.cards_of(colour="red")[:2])
+    scenario.set_personal(game, 1, 0)
+    scenario.give_hand(game, 1, [])
     events = final_scoring_of(game)
-    assert [e.data["ip"] for e in of_rule(events, "final.leftovers")] == [10]
+    assert [e.data["ip"] for e in scenario.of_rule(events, "final.leftovers")] == [10]
 
 
 # ------------------------------------------------------------------------------------------------ Phase F
 @pytest.mark.rule("wine.grapes")
 def test_full_and_half_barrel_are_the_grapes_a_barrel_takes():
     game = variant_game({"full_barrel": 5, "half_barrel": 2})
-    set_row(game, 0, row_for(white=4))
+    scenario.set_row(game, 0, scenario.row_for(white=4))
     make_wine(game, 0, "white")  # 4 white grapes: not a full barrel (5), but half of one (2)
     values = game.parts.cellars["A"].values
     assert game.state.ip[0] == values[0] // 2
-    assert "barrel 1 (2 IP printed): half of white → 1 IP" in of_rule(game.log, "wine.order")[-1].text
+    assert "barrel 1 (2 IP printed): half of white → 1 IP" in scenario.of_rule(game.log, "wine.order")[-1].text
 
 
 @pytest.mark.rule("score.citizens")
 def test_citizen_influence_is_the_ip_and_barrel_steps_by_torch_rank():
     game = variant_game({"citizen_influence.2.0.ip_per_citizen": 5, "citizen_influence.2.0.barrel": 2,
                          "citizen_influence.2.1.extra_ip": 4})
-    set_paths(game, warehouse=[0, 0, 1])
-    set_row(game, 0, row_for(torch=2))
-    set_row(game, 1, row_for(cart=1, avoid=game.state.row[0]))
+    scenario.set_paths(game, warehouse=[0, 0, 1])
+    scenario.set_row(game, 0, scenario.row_for(torch=2))
+    scenario.set_row(game, 1, scenario.row_for(cart=1, avoid=game.state.row[0]))
     game.state.taverns = [[], []]
     scoring._score_citizens(game)
     assert ip_events(game.log, "score.citizens") == [2 * 5, 1 * 1 + 4]
@@ -335,24 +316,24 @@ def test_citizen_influence_is_the_ip_and_barrel_steps_by_torch_rank():
 @pytest.mark.rule("score.attract")
 def test_attract_set_is_the_horses_and_carts_a_citizen_takes():
     game = variant_game({"attract_set.horse": 1, "attract_set.cart": 2})
-    set_row(game, 0, row_for(horse=3, cart=2))
-    set_personal(game, 0, 0)
+    scenario.set_row(game, 0, scenario.row_for(horse=3, cart=2))
+    scenario.set_personal(game, 0, 0)
     scoring._attract(game)
     assert game.state.personal[0] == 1  # min(3 // 1, 2 // 2)
 
 
 @pytest.mark.rule("score.bonus-tile")
 def test_bonus_cost_bounds_the_tiles_costs_and_a_tile_costs_its_changed_number():
-    cheap = tile("reputation:1")
+    cheap = scenario.tile("reputation:1")
     game = variant_game({"bonus_cost.most": 6, f"bonus_tiles.{cheap}.cost": 6})
-    show_tiles(game, [cheap])
-    set_personal(game, 0, 5)
-    set_personal(game, 1, 6)
-    start_phase(game, "bonus")
-    assert legal(game) == ["pass"]
+    scenario.show_tiles(game, [cheap])
+    scenario.set_personal(game, 0, 5)
+    scenario.set_personal(game, 1, 6)
+    scenario.start_phase(game, "bonus")
+    assert scenario.legal(game) == ["pass"]
     assert_refused(game, f"bonus {cheap}", f"{cheap} costs 6 citizens and you have 5 in your personal supply")
-    play(game, "pass")
-    events = play(game, f"bonus {cheap}")
+    scenario.play(game, "pass")
+    events = scenario.play(game, f"bonus {cheap}")
     assert game.state.personal[1] == 0 and game.state.reputation[1] == 1
     assert f"Player 2 returns 6 citizens and takes bonus tile {cheap}." in [e.text for e in events]
 
@@ -361,7 +342,7 @@ def test_bonus_cost_bounds_the_tiles_costs_and_a_tile_costs_its_changed_number()
 @pytest.mark.rule("track.cellar")
 def test_cellars_values_and_bonuses_are_the_barrels_and_the_spaces_bonuses():
     game = variant_game({"cellars.A.values.0": 9, "cellars.A.bonuses.1": "shield"})
-    set_row(game, 0, row_for(white=4))
+    scenario.set_row(game, 0, scenario.row_for(white=4))
     make_wine(game, 0, "white")
     assert game.state.ip[0] == 9
     take(game, VINEYARD)
@@ -373,7 +354,7 @@ def test_status_multiplier_and_bonuses_are_the_levels():
     game = variant_game({"status.multiplier.1": 5, "status.bonuses.1": "reputation:2"})
     events = take(game, CHAPTER_HOUSE)
     assert game.state.shield[0] == 2 and game.state.reputation[0] == 2
-    assert "hand limit 3, reputation ×5" in of_rule(events, "track.hand-limit")[0].text
+    assert "hand limit 3, reputation ×5" in scenario.of_rule(events, "track.hand-limit")[0].text
 
 
 @pytest.mark.slow
@@ -381,7 +362,7 @@ def test_status_multiplier_and_bonuses_are_the_levels():
 def test_cross_is_the_ip_and_cards_of_scoring_the_cross():
     game = variant_game({"cross.ip.1": 8, "cross.cards.1": 3})
     game.state.cross[0] = 2
-    give_hand(game, 0, [])
+    scenario.give_hand(game, 0, [])
     effects.gain(game, 0, "score_cross", effects.FROM_ABILITY)
     assert game.state.ip[0] == 8 and len(game.state.hand[0]) == 3
 
@@ -397,13 +378,13 @@ def test_windows_colours_bonuses_and_final_numbers_are_the_spaces():
 
 @pytest.mark.rule("decision.tile-free")
 def test_bonus_tiles_effects_are_the_tiles():
-    rep = tile("reputation:1")
+    rep = scenario.tile("reputation:1")
     game = variant_game({f"bonus_tiles.{rep}.do.0": "shield", f"bonus_tiles.{rep}.do.1": "cross"})
-    show_tiles(game, [rep])
-    set_personal(game, 0, 1)
-    set_personal(game, 1, 0)
-    start_phase(game, "bonus")
-    play(game, f"bonus {rep}")
+    scenario.show_tiles(game, [rep])
+    scenario.set_personal(game, 0, 1)
+    scenario.set_personal(game, 1, 0)
+    scenario.start_phase(game, "bonus")
+    scenario.play(game, f"bonus {rep}")
     assert game.state.shield[0] == 2 and game.state.cross[0] == 2 and game.state.reputation[0] == 0
 
 
@@ -424,20 +405,20 @@ def test_points_on_a_location_or_a_card_score_at_once_under_their_reading():
     game = variant_game({f"locations.{VINEYARD}.do.0": "ip:5"})
     events = take(game, VINEYARD)
     assert game.state.ip[0] == 5 and game.state.barrel[0] == 0
-    assert [e.text for e in of_rule(events, "decision.ability-ip")] == ["Player 1: +5 IP (an ability)."]
-    shield = card(main=("shield",), bonus=None)
+    assert [e.text for e in scenario.of_rule(events, "decision.ability-ip")] == ["Player 1: +5 IP (an ability)."]
+    shield = scenario.card(main=("shield",), bonus=None)
     game = variant_game({f"cards.{shield}.do.0": "ip:12"})
-    play_cards(game, ready_to_activate(game, 0, shield))
+    scenario.play_cards(game, scenario.ready_to_activate(game, 0, shield))
     assert game.state.ip[0] == 12 and game.invariant_breaks() == []
 
 
 @pytest.mark.rule("act.match")
 def test_cards_colours_resources_and_abilities_are_the_assistant_cards():
-    shield = card(main=("shield",), bonus=None)
+    shield = scenario.card(main=("shield",), bonus=None)
     game = variant_game({f"cards.{shield}.do.0": "cross", f"cards.{shield}.do.1": "barrel",
                          f"cards.{shield}.resources.0": "torch", f"cards.{shield}.resources.1": "torch"})
     assert game.parts.cards[shield].resources == ("torch", "torch")
-    play_cards(game, ready_to_activate(game, 0, shield))
+    scenario.play_cards(game, scenario.ready_to_activate(game, 0, shield))
     assert (game.state.shield[0], game.state.cross[0], game.state.barrel[0]) == (1, 2, 1)
     red = variant_game({f"cards.{shield}.colour": "red"})
     assert red.parts.cards[shield].colour == "red"
@@ -449,7 +430,7 @@ def test_path_spaces_citizens_per_colour_and_tavern_torches():
     assert game.invariant_breaks() == []
     events = take(game, TAVERN)
     assert game.resources(0)["torch"] >= 3
-    assert "(+3 torches)" in of_rule(events, "location.tavern")[0].text
+    assert "(+3 torches)" in scenario.of_rule(events, "location.tavern")[0].text
 
 
 # ------------------------------------------------------------------------------------------------ refusals

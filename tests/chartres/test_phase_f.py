@@ -6,21 +6,8 @@ import pytest
 from games.chartres import citizens, pour
 from games.chartres.data import rulebook
 
-from .scenario import (
-    CELLAR_A,
-    legal,
-    new_game,
-    of_rule,
-    play,
-    row_for,
-    rules_of,
-    set_paths,
-    set_personal,
-    show_tiles,
-    sound,
-    tile,
-    to_phase_f,
-)
+from . import scenario
+from .scenario import CELLAR_A
 
 rule = pytest.mark.rule
 
@@ -31,19 +18,19 @@ def rows_by(**needs: dict) -> dict[int, list[str]]:
     used: set[str] = set()
     rows = {}
     for key in sorted(needs):
-        row = row_for(**needs[key], avoid=used)
+        row = scenario.row_for(**needs[key], avoid=used)
         used |= set(row)
         rows[int(key[1:])] = row
     return rows
 
 
 def citizens_scores(players: int, torches: list[int], on_paths: list[int], initiative=None):
-    game = new_game(players, initiative=initiative)
+    game = scenario.new_game(players, initiative=initiative)
     owners = [p for p in range(players) for _ in range(on_paths[p])]
-    set_paths(game, warehouse=owners[:8], townhall=owners[8:])
-    events = to_phase_f(game, rows_by(**{f"p{p}": {"torch": torches[p]} for p in range(players)}))
+    scenario.set_paths(game, warehouse=owners[:8], townhall=owners[8:])
+    events = scenario.to_phase_f(game, rows_by(**{f"p{p}": {"torch": torches[p]} for p in range(players)}))
     ip = [0] * players
-    for e in of_rule(events, "score.citizens"):
+    for e in scenario.of_rule(events, "score.citizens"):
         ip[e.data["player"]] += e.data["ip"]
     barrels = [p for p in range(players) if game.state.barrel[p] > 0]
     return game, ip, barrels
@@ -55,7 +42,7 @@ def test_with_two_players_the_most_torches_score_two_ip_per_citizen_and_a_barrel
     game, ip, barrels = citizens_scores(2, torches=[1, 2], on_paths=[3, 2])
     assert ip == [3 * 1, 2 * 2] and barrels == [1]
     assert rulebook.CITIZEN_INFLUENCE.value[2] == ((2, 1, 0), (1, 0, 0))
-    sound(game)
+    scenario.sound(game)
 
 
 @rule("score.citizens")
@@ -80,75 +67,76 @@ def test_a_torch_tie_in_phase_f_goes_to_the_earlier_initiative():
 # ---------------------------------------------------------------------------------------------------- attract
 @rule("score.attract")
 def test_each_set_of_two_horses_and_one_cart_attracts_a_citizen_four_horses_and_two_carts_two():
-    game = new_game(2)
-    set_personal(game, 0, 0)
-    set_personal(game, 1, 0)
+    game = scenario.new_game(2)
+    scenario.set_personal(game, 0, 0)
+    scenario.set_personal(game, 1, 0)
     rows = rows_by(p0={"horse": 4, "cart": 2}, p1={"horse": 3, "cart": 2})
-    events = to_phase_f(game, rows)
-    assert [e.data["player"] for e in of_rule(events, "score.attract")] == [0, 0, 0, 1, 1]
+    events = scenario.to_phase_f(game, rows)
+    assert [e.data["player"] for e in scenario.of_rule(events, "score.attract")] == [0, 0, 0, 1, 1]
     assert game.state.personal == [2, 1]
     assert [citizens.attracted(h, c) for h, c in ((4, 2), (3, 2), (4, 1), (1, 5), (0, 0))] == [2, 1, 1, 0, 0]
-    sound(game)
+    scenario.sound(game)
 
 
 # ---------------------------------------------------------------------------------------------------- bonus tiles
 @rule("score.bonus-tile")
 def test_in_initiative_order_each_player_may_buy_one_bonus_tile_with_citizens_which_then_leaves_the_game():
-    game = new_game(2, initiative=(1, 0))
-    cheap, dear = tile("reputation:1"), tile("reputation:3")
-    show_tiles(game, [cheap, dear])
-    set_personal(game, 0, 4)
-    set_personal(game, 1, 2)
-    to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
-    assert game.pending().player == 1 and legal(game) == [f"bonus {cheap}", "pass"]  # 4 citizens: too dear
+    game = scenario.new_game(2, initiative=(1, 0))
+    cheap, dear = scenario.tile("reputation:1"), scenario.tile("reputation:3")
+    scenario.show_tiles(game, [cheap, dear])
+    scenario.set_personal(game, 0, 4)
+    scenario.set_personal(game, 1, 2)
+    scenario.to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
+    assert game.pending().player == 1 and scenario.legal(game) == [f"bonus {cheap}", "pass"]  # 4 citizens: too dear
     common = list(game.state.common)
-    events = play(game, f"bonus {cheap}")
+    events = scenario.play(game, f"bonus {cheap}")
     assert game.state.personal[1] == 1 and game.state.common[1] == common[1] + 1
     assert game.state.tiles_shown == [dear] and game.state.tiles_gone == [cheap]
-    assert game.pending().player == 0 and legal(game) == [f"bonus {dear}", "pass"]
-    events += play(game, f"bonus {dear}")
+    assert game.pending().player == 0 and scenario.legal(game) == [f"bonus {dear}", "pass"]
+    events += scenario.play(game, f"bonus {dear}")
     assert game.state.reputation == [3, 1] and game.state.personal[0] == 0
-    assert [e.data.get("tile") for e in of_rule(events, "score.bonus-tile") if "tile" in e.data] == [cheap, dear]
+    bonus_tiles = scenario.of_rule(events, "score.bonus-tile")
+    assert [e.data.get("tile") for e in bonus_tiles if "tile" in e.data] == [cheap, dear]
     assert game.pending().kind == "location" and game.state.era == 2  # one tile each, then the era ends
     assert cheap not in game.state.tiles_shown + game.state.tiles_stack
-    sound(game)
+    scenario.sound(game)
 
 
 @rule("score.bonus-tile")
 def test_a_player_who_cannot_return_enough_citizens_is_not_asked():
-    game = new_game(2)
-    show_tiles(game, [tile("reputation:3"), tile("shield", "shield")])
-    set_personal(game, 0, 3)
-    set_personal(game, 1, 0)
-    events = to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
+    game = scenario.new_game(2)
+    scenario.show_tiles(game, [scenario.tile("reputation:3"), scenario.tile("shield", "shield")])
+    scenario.set_personal(game, 0, 3)
+    scenario.set_personal(game, 1, 0)
+    events = scenario.to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
     assert game.pending() is not None and game.pending().kind == "location" and game.state.era == 2
-    assert not of_rule(events, "score.bonus-tile")
+    assert not scenario.of_rule(events, "score.bonus-tile")
 
 
 @rule("decision.tile-free")
 def test_a_window_from_a_bonus_tile_costs_no_cards_and_the_citizens_come_from_the_personal_supply():
-    game = new_game(2)
-    white = tile("window:white")
-    show_tiles(game, [white, tile("window:any", "window:any")])
-    set_personal(game, 0, 1)
-    set_personal(game, 1, 0)
-    to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
+    game = scenario.new_game(2)
+    white = scenario.tile("window:white")
+    scenario.show_tiles(game, [white, scenario.tile("window:any", "window:any")])
+    scenario.set_personal(game, 0, 1)
+    scenario.set_personal(game, 1, 0)
+    scenario.to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
     hand, common = list(game.state.hand[0]), game.state.common[0]
-    events = play(game, f"bonus {white}")
-    assert of_rule(events, "window.white")[0].data["glass"] == "white"
+    events = scenario.play(game, f"bonus {white}")
+    assert scenario.of_rule(events, "window.white")[0].data["glass"] == "white"
     assert game.state.windows[0] == ["white"] and game.state.hand[0] == hand
     assert game.state.personal[0] == 0 and game.state.common[0] == common + 1
 
 
 @rule("decision.tile-free")
 def test_a_window_from_a_bonus_tile_is_logged_under_the_tile_free_decision():
-    game = new_game(2)
-    show_tiles(game, [tile("window:white")])
-    set_personal(game, 0, 1)
-    set_personal(game, 1, 0)
-    to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
-    events = play(game, f"bonus {tile('window:white')}")
-    assert "decision.tile-free" in rules_of(events)
+    game = scenario.new_game(2)
+    scenario.show_tiles(game, [scenario.tile("window:white")])
+    scenario.set_personal(game, 0, 1)
+    scenario.set_personal(game, 1, 0)
+    scenario.to_phase_f(game, rows_by(p0={"torch": 1}, p1={"cart": 1}))
+    events = scenario.play(game, f"bonus {scenario.tile('window:white')}")
+    assert "decision.tile-free" in scenario.rules_of(events)
 
 
 # ---------------------------------------------------------------------------------------------------- wine
@@ -166,15 +154,15 @@ def test_the_worked_example_7_white_and_3_red_grapes_from_cellar_a_space_index_2
 def worked_example_in_a_game(first: str | None):
     """Era 1 ends with seat 0 holding 7 white and 3 red grapes, cellar A, barrel marker on space index 2; seat 1
     has the only torch, so seat 0's marker does not move in Phase F."""
-    game = new_game(2, cellars=("A", "B"))
+    game = scenario.new_game(2, cellars=("A", "B"))
     game.state.barrel[0] = 2
-    set_personal(game, 0, 0)
-    set_personal(game, 1, 0)
-    events = to_phase_f(game, rows_by(p0={"white": 7, "red": 3}, p1={"torch": 1}))
+    scenario.set_personal(game, 0, 0)
+    scenario.set_personal(game, 1, 0)
+    events = scenario.to_phase_f(game, rows_by(p0={"white": 7, "red": 3}, p1={"torch": 1}))
     assert game.resources(0)["white"] == 7 and game.resources(0)["red"] == 3 and game.state.barrel[0] == 2
     assert game.pending().kind == "pour" and game.pending().player == 0
-    assert legal(game) == ["pour red", "pour white"]
-    events += play(game, f"pour {first}")
+    assert scenario.legal(game) == ["pour red", "pour white"]
+    events += scenario.play(game, f"pour {first}")
     return game, events
 
 
@@ -184,14 +172,14 @@ def worked_example_in_a_game(first: str | None):
 @pytest.mark.parametrize("first", ["white", "red"])
 def test_the_worked_example_scores_8_ip_through_the_games_phase_f_whichever_colour_pours_first(first):
     game, events = worked_example_in_a_game(first)
-    (made,) = [e for e in of_rule(events, "wine.order") if e.data["player"] == 0]
+    (made,) = [e for e in scenario.of_rule(events, "wine.order") if e.data["player"] == 0]
     other = "red" if first == "white" else "white"
     assert made.data["barrels"] == [[2, 4, "white", "full", 4], [3, 6, first, "half", 3], [4, 2, other, "half", 1]]
     assert made.data["cellar"] == "A" and made.data["marker"] == 2
-    assert [e.data["ip"] for e in of_rule(events, "wine.score") if e.data["player"] == 0] == [8]
-    assert of_rule(events, "decision.wine-first")[0].text == f"Player 1 pours {first} grapes first."
+    assert [e.data["ip"] for e in scenario.of_rule(events, "wine.score") if e.data["player"] == 0] == [8]
+    assert scenario.of_rule(events, "decision.wine-first")[0].text == f"Player 1 pours {first} grapes first."
     assert game.state.barrel[0] == 2  # making wine does not move the marker
-    sound(game)
+    scenario.sound(game)
 
 
 @rule("decision.wine-first")
@@ -200,21 +188,21 @@ def test_the_pour_choice_appears_only_when_both_colours_fill_a_barrel_of_the_sam
         ((7, 3), True), ((4, 4), True), ((3, 3), True), ((4, 3), False), ((3, 4), False), ((8, 0), False),
         ((6, 2), False), ((5, 5), True), ((2, 2), False)]
     for (white, red), asked in cases:
-        game = new_game(2, cellars=("A", "B"))
-        set_personal(game, 0, 0)
-        set_personal(game, 1, 0)
-        events = to_phase_f(game, rows_by(p0={"white": white, "red": red, "torch": 1}, p1={"cart": 1}))
+        game = scenario.new_game(2, cellars=("A", "B"))
+        scenario.set_personal(game, 0, 0)
+        scenario.set_personal(game, 1, 0)
+        events = scenario.to_phase_f(game, rows_by(p0={"white": white, "red": red, "torch": 1}, p1={"cart": 1}))
         kind = game.pending().kind
         assert (kind == "pour") == asked, (white, red, kind)
         if asked:
             ip = {}
             for first in ("white", "red"):
                 twin = game.clone()
-                ip[first] = [e.data["ip"] for e in of_rule(play(twin, f"pour {first}"), "wine.score")
+                ip[first] = [e.data["ip"] for e in scenario.of_rule(scenario.play(twin, f"pour {first}"), "wine.score")
                              if e.data["player"] == 0]
             assert ip["white"] == ip["red"]
         else:
-            assert [e.data["player"] for e in of_rule(events, "wine.order")] == [0, 1]
+            assert [e.data["player"] for e in scenario.of_rule(events, "wine.order")] == [0, 1]
 
 
 @rule("decision.barrel-start")
@@ -230,25 +218,25 @@ def test_wine_fills_from_the_barrel_under_the_marker_rightwards_and_grapes_past_
 def test_grapes_of_different_colours_never_mix_two_and_two_score_nothing():
     result = pour(CELLAR_A, 0, white=2, red=2)
     assert result.barrels == () and result.ip == 0 and result.unused == {"white": 2, "red": 2}
-    game = new_game(2, cellars=("A", "B"))
-    set_personal(game, 0, 0)
-    set_personal(game, 1, 0)
-    events = to_phase_f(game, rows_by(p0={"white": 2, "red": 2, "torch": 1}, p1={"cart": 1}))
+    game = scenario.new_game(2, cellars=("A", "B"))
+    scenario.set_personal(game, 0, 0)
+    scenario.set_personal(game, 1, 0)
+    events = scenario.to_phase_f(game, rows_by(p0={"white": 2, "red": 2, "torch": 1}, p1={"cart": 1}))
     assert "wine.score" not in [e.rule for e in events if e.data.get("player") == 0]
-    assert "2 white grapes score nothing" in of_rule(events, "wine.order")[0].text
+    assert "2 white grapes score nothing" in scenario.of_rule(events, "wine.order")[0].text
 
 
 @rule("score.citizens")
 @rule("score.attract")
 @rule("wine.order")
 def test_phase_f_resolves_citizens_attraction_bonus_tiles_and_wine_in_this_order():
-    game = new_game(2)
-    show_tiles(game, [tile("reputation:1"), tile("draw:2")])
-    set_personal(game, 1, 0)
-    events = to_phase_f(game, rows_by(p0={"horse": 2, "cart": 1, "white": 4, "torch": 1}, p1={"red": 4}))
+    game = scenario.new_game(2)
+    scenario.show_tiles(game, [scenario.tile("reputation:1"), scenario.tile("draw:2")])
+    scenario.set_personal(game, 1, 0)
+    events = scenario.to_phase_f(game, rows_by(p0={"horse": 2, "cart": 1, "white": 4, "torch": 1}, p1={"red": 4}))
     assert game.pending().kind == "bonus"
-    events += play(game, "pass")
-    order = [r for r in rules_of(events) if r in ("score.citizens", "score.attract", "score.bonus-tile",
+    events += scenario.play(game, "pass")
+    order = [r for r in scenario.rules_of(events) if r in ("score.citizens", "score.attract", "score.bonus-tile",
                                                    "wine.order")]
     firsts = sorted(set(order), key=order.index)
     assert firsts == ["score.citizens", "score.attract", "score.bonus-tile", "wine.order"]

@@ -7,27 +7,8 @@ from games.chartres.game import ChartresGame
 from games.core import IllegalAction
 from tests.checks import assert_not_notation, assert_refused, refusal_cases
 
-from .scenario import (
-    PURPLE,
-    RED,
-    YELLOW,
-    card,
-    finish,
-    give_hand,
-    location,
-    new_game,
-    play,
-    play_cards,
-    ready_to_activate,
-    row_for,
-    set_paths,
-    set_personal,
-    show_locations,
-    show_tiles,
-    start_phase,
-    tile,
-    to_phase_f,
-)
+from . import scenario
+from .scenario import PURPLE, RED, YELLOW
 
 rule = pytest.mark.rule
 
@@ -38,78 +19,80 @@ def setup_row():
 
 
 def location_step():
-    game = new_game(2)
-    show_locations(game, [location("glaziers' yellow workshop"), location("market"), location("scriptorium")])
-    give_hand(game, 0, RED[:2])
+    game = scenario.new_game(2)
+    scenario.show_locations(game, [scenario.location("glaziers' yellow workshop"), scenario.location("market"),
+                                   scenario.location("scriptorium")])
+    scenario.give_hand(game, 0, RED[:2])
     return game
 
 
 def commit_row():
-    game = new_game(2)
-    give_hand(game, 0, RED[:3])
-    return start_phase(game, "commit-row")
+    game = scenario.new_game(2)
+    scenario.give_hand(game, 0, RED[:3])
+    return scenario.start_phase(game, "commit-row")
 
 
 def commit_act():
     game = commit_row()
     game.state.act[0][0] = PURPLE[0]  # position 1 already has a card below it
     game.state.deck.remove(PURPLE[0])
-    play(game, f"row {RED[0]}")
+    scenario.play(game, f"row {RED[0]}")
     return game
 
 
 def discard_step():
-    game = new_game(2)
-    kiln_card = card(colour="red", main=("discard:any", "discard:any", "window:white"))
-    play_cards(game, ready_to_activate(game, 0, kiln_card, hand=[YELLOW[-1], PURPLE[-1]]))
-    play(game, f"discard {YELLOW[-1]}")  # one of the two cards paid
+    game = scenario.new_game(2)
+    kiln_card = scenario.card(colour="red", main=("discard:any", "discard:any", "window:white"))
+    scenario.play_cards(game, scenario.ready_to_activate(game, 0, kiln_card, hand=[YELLOW[-1], PURPLE[-1]]))
+    scenario.play(game, f"discard {YELLOW[-1]}")  # one of the two cards paid
     return game
 
 
 def location_discard_step():
-    game = new_game(2)
-    shop = location("glaziers' yellow workshop")
-    show_locations(game, [shop])
-    give_hand(game, 0, [YELLOW[0], RED[0]])
-    play(game, f"location {shop}")
+    game = scenario.new_game(2)
+    shop = scenario.location("glaziers' yellow workshop")
+    scenario.show_locations(game, [shop])
+    scenario.give_hand(game, 0, [YELLOW[0], RED[0]])
+    scenario.play(game, f"location {shop}")
     return game
 
 
 def resolve_step():
-    game = new_game(2)
-    play_cards(game, ready_to_activate(game, 0, card(colour="yellow", main=("gain_citizen",), times=2)))
+    game = scenario.new_game(2)
+    citizen_twice = scenario.card(colour="yellow", main=("gain_citizen",), times=2)
+    scenario.play_cards(game, scenario.ready_to_activate(game, 0, citizen_twice))
     return game
 
 
 def path_step():
-    game = new_game(2)
-    gate = location(city_gate=True)
-    show_locations(game, [gate])
-    set_paths(game, warehouse=[1, 0])
-    play(game, f"location {gate}")
+    game = scenario.new_game(2)
+    gate = scenario.location(city_gate=True)
+    scenario.show_locations(game, [gate])
+    scenario.set_paths(game, warehouse=[1, 0])
+    scenario.play(game, f"location {gate}")
     return game
 
 
 def bonus_step():
-    game = new_game(2)
-    show_tiles(game, [tile("reputation:1"), tile("reputation:3")])
-    set_personal(game, 0, 2)
-    set_personal(game, 1, 0)
-    to_phase_f(game, {0: row_for(torch=1), 1: row_for(cart=1, horse=1)})
+    game = scenario.new_game(2)
+    scenario.show_tiles(game, [scenario.tile("reputation:1"), scenario.tile("reputation:3")])
+    scenario.set_personal(game, 0, 2)
+    scenario.set_personal(game, 1, 0)
+    scenario.to_phase_f(game, {0: scenario.row_for(torch=1), 1: scenario.row_for(cart=1, horse=1)})
     return game
 
 
 def pour_step():
-    game = new_game(2, cellars=("A", "B"))
-    set_personal(game, 0, 0)
-    set_personal(game, 1, 0)
-    to_phase_f(game, {0: row_for(white=3, red=3), 1: row_for(torch=1)})
+    game = scenario.new_game(2, cellars=("A", "B"))
+    scenario.set_personal(game, 0, 0)
+    scenario.set_personal(game, 1, 0)
+    scenario.to_phase_f(game, {0: scenario.row_for(white=3, red=3), 1: scenario.row_for(torch=1)})
     return game
 
 
 def game_over():
-    game = new_game(2, seed=3)
-    finish(game)
+    game = scenario.new_game(2, seed=3)
+    scenario.finish(game)
     return game
 
 
@@ -140,7 +123,8 @@ CASES = [
     ("path", path_step, "path market", "'path market' is not an action you can take now. Legal now: path townhall, "
                                        "path warehouse"),
     ("path", path_step, "draw", "now is the path step: the actions are 'path'"),
-    ("bonus", bonus_step, f"bonus {tile('reputation:3')}", "b10 costs 4 citizens and you have 2 in your personal "
+    ("bonus", bonus_step, f"bonus {scenario.tile('reputation:3')}",
+     "b10 costs 4 citizens and you have 2 in your personal "
                                                           "supply"),
     ("bonus", bonus_step, "bonus b99", "'bonus b99' is not an action you can take now"),
     ("bonus", bonus_step, "pour red", "now is the bonus step: the actions are 'bonus or pass'"),
@@ -170,5 +154,5 @@ def test_a_refused_location_leaves_the_next_choice_to_the_same_player():
     with pytest.raises(IllegalAction):
         game.apply("location l06")
     assert game.pending().player == 0 and game.pending().kind == "location"
-    play(game, f"location {location('market')}")
+    scenario.play(game, f"location {scenario.location('market')}")
     assert game.pending().player == 1

@@ -7,7 +7,8 @@ import pytest
 import games.chartres as chartres
 from games.chartres.game import ChartresGame
 
-from .scenario import CARDS, LOCATIONS, PARTS, TILES, finish, legal, new_game, of_rule, sound
+from . import scenario
+from .scenario import CARDS, LOCATIONS, PARTS, TILES
 
 rule = pytest.mark.rule
 
@@ -49,19 +50,19 @@ def test_players_plus_one_locations_are_revealed_from_the_shuffled_location_deck
         s = game.state
         assert len(s.loc_shown) == players + 1
         assert sorted(s.loc_deck + s.loc_discard + s.loc_shown) == sorted(LOCATIONS)
-        assert of_rule(game.log, "setup.locations")[0].data["shown"] == s.loc_shown
+        assert scenario.of_rule(game.log, "setup.locations")[0].data["shown"] == s.loc_shown
     assert len({tuple(fresh(4, seed).state.loc_shown) for seed in range(6)}) == 6
 
 
 @rule("setup.locations")
 @rule("location.city-gate")
 def test_a_second_city_gate_revealed_at_setup_is_discarded_and_replaced():
-    seed = next(seed for seed in range(300) if of_rule(fresh(4, seed).log, "location.city-gate"))
+    seed = next(seed for seed in range(300) if scenario.of_rule(fresh(4, seed).log, "location.city-gate"))
     game = fresh(4, seed)
     s = game.state
     gates = [x for x in s.loc_shown if LOCATIONS[x].city_gate]
     assert len(gates) == 1 and len(s.loc_shown) == 5
-    discarded = [e.text for e in of_rule(game.log, "location.city-gate")]
+    discarded = [e.text for e in scenario.of_rule(game.log, "location.city-gate")]
     assert discarded and all("second city gate" in t for t in discarded)
     assert all(LOCATIONS[x].city_gate for x in s.loc_discard) and len(s.loc_discard) == len(discarded)
 
@@ -82,7 +83,7 @@ def test_one_bonus_tile_per_player_is_revealed_on_the_cathedral():
         game = fresh(players, seed=7)
         assert len(game.state.tiles_shown) == players
         assert game.observe(1)["tiles"] == game.state.tiles_shown
-        assert of_rule(game.log, "setup.bonus-tiles")[0].data["shown"] == game.state.tiles_shown
+        assert scenario.of_rule(game.log, "setup.bonus-tiles")[0].data["shown"] == game.state.tiles_shown
 
 
 @rule("setup.boards")
@@ -91,7 +92,7 @@ def test_each_player_gets_a_random_cellar_board_or_the_configured_one():
     assert len(dealt) > 4 and all(len(set(c)) == 2 and set(c) <= set(PARTS.cellars) for c in dealt)
     game = fresh(3, cellars=("D", "A", "C"))
     assert game.state.cellar == ["D", "A", "C"] and game.state.cellar_pool == ["B"]
-    assert of_rule(game.log, "setup.boards")[0].data["cellars"] == ["D", "A", "C"]
+    assert scenario.of_rule(game.log, "setup.boards")[0].data["cellars"] == ["D", "A", "C"]
     assert all(game.state.windows[p] == [] for p in range(3))  # an empty cathedral board each
 
 
@@ -128,8 +129,8 @@ def test_in_reverse_initiative_order_each_player_puts_a_citizen_on_the_warehouse
     warehouse, townhall = game.state.paths
     assert warehouse[:3] == [1, 0, 2] and set(warehouse[3:]) == {-1}  # last in initiative nearest the building
     assert set(townhall) == {-1}
-    assert [e.data["player"] for e in of_rule(game.log, "setup.warehouse")] == [1, 0, 2]
-    assert [e.data["space"] for e in of_rule(game.log, "setup.warehouse")] == [0, 1, 2]
+    assert [e.data["player"] for e in scenario.of_rule(game.log, "setup.warehouse")] == [1, 0, 2]
+    assert [e.data["space"] for e in scenario.of_rule(game.log, "setup.warehouse")] == [0, 1, 2]
 
 
 @rule("setup.deal")
@@ -138,27 +139,27 @@ def test_six_cards_are_dealt_and_each_player_secretly_lays_three_as_the_action_r
     s = game.state
     assert [len(h) for h in s.hand] == [6, 6] and s.row == [[], []]
     assert game.pending().kind == "setup-row" and game.pending().player == 1
-    first = legal(game)[0]
+    first = scenario.legal(game)[0]
     game.apply(first)
     assert game.observe(0)["seats"][1]["row"] is None  # the other rows stay secret while picking
     assert game.observe(1)["seats"][1]["row"] == [first.split()[1]]
     while game.pending().kind == "setup-row":
-        game.apply(legal(game)[-1])
+        game.apply(scenario.legal(game)[-1])
     assert [len(r) for r in s.row] == [3, 3] and [len(h) for h in s.hand] == [3, 3]
     assert s.act == [["", "", ""], ["", "", ""]]
     assert game.observe(0)["seats"][1]["row"] == s.row[1]  # face up once everybody has picked
     assert game.pending().kind == "location"
-    sound(game)
+    scenario.sound(game)
 
 
 @rule("flow.eras")
 def test_the_game_lasts_three_eras_of_four_rounds_and_each_era_ends_with_seven_cards_in_the_rows():
-    game = new_game(3, seed=4)
-    events = finish(game)
+    game = scenario.new_game(3, seed=4)
+    events = scenario.finish(game)
     rounds = [(int(e.text.split()[1][:-1]), int(e.text.split()[3][:-1]))
-              for e in of_rule(game.log, "location.order")]
+              for e in scenario.of_rule(game.log, "location.order")]
     assert rounds == [(era, r) for era in (1, 2, 3) for r in (1, 2, 3, 4)]
-    ends = [e.text for e in of_rule(events, "era.end-check") if "ends with Phase F" in e.text]
+    ends = [e.text for e in scenario.of_rule(events, "era.end-check") if "ends with Phase F" in e.text]
     assert len(ends) == 3 and game.is_terminal()
     assert Counter(len(r) for r in game.state.row) == {7: 3}
-    sound(game)
+    scenario.sound(game)

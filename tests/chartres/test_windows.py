@@ -4,12 +4,13 @@ import pytest
 
 from games.chartres.windows import build_window, rightmost_value
 
-from .scenario import PARTS, cards_of, give_hand, location, new_game, of_rule, play, show_locations, sound
+from . import scenario
+from .scenario import PARTS
 
 rule = pytest.mark.rule
 
 COLOURS, BONUSES, FINAL = PARTS.window_colours, PARTS.window_bonuses, PARTS.window_final
-CARD = {c: cards_of(colour=c) for c in ("yellow", "red", "purple")}
+CARD = {c: scenario.cards_of(colour=c) for c in ("yellow", "red", "purple")}
 
 
 def build(wanted: str, built: int):
@@ -18,12 +19,12 @@ def build(wanted: str, built: int):
 
 def workshop_build(colour: str, windows: list[str]):
     """Seat 0 takes the glaziers' workshop of ``colour`` with ``windows`` already built; returns the events."""
-    game = new_game(2)
-    shop = location(f"glaziers' {colour} workshop")
-    show_locations(game, [shop])
+    game = scenario.new_game(2)
+    shop = scenario.location(f"glaziers' {colour} workshop")
+    scenario.show_locations(game, [shop])
     game.state.windows[0] = list(windows)
-    give_hand(game, 0, [CARD[colour][0]])
-    events = play(game, f"location {shop}", f"discard {CARD[colour][0]}")
+    scenario.give_hand(game, 0, [CARD[colour][0]])
+    events = scenario.play(game, f"location {shop}", f"discard {CARD[colour][0]}")
     return game, events
 
 
@@ -38,9 +39,9 @@ def test_windows_fill_the_cathedral_left_to_right_in_the_leftmost_empty_space():
         result = build("white", built)
         assert result.space == built
     game, events = workshop_build("yellow", [glass_for(k) for k in range(3)])
-    assert of_rule(events, "window.bonus")[0].data["space"] == 3
+    assert scenario.of_rule(events, "window.bonus")[0].data["space"] == 3
     assert game.state.windows[0] == ["yellow", "red", "purple", "yellow"]
-    sound(game)
+    scenario.sound(game)
 
 
 @rule("window.colour")
@@ -64,7 +65,7 @@ def test_a_white_window_may_always_be_built_and_earns_no_bonus():
 def test_a_window_on_a_space_of_its_colour_earns_the_printed_bonus():
     assert [build(COLOURS[k], k).bonus for k in range(9)] == list(BONUSES)
     game, events = workshop_build("yellow", [])  # space 1: 1 IP
-    assert game.state.ip[0] == 1 and of_rule(events, "window.bonus")[-1].data["ip"] == 1
+    assert game.state.ip[0] == 1 and scenario.of_rule(events, "window.bonus")[-1].data["ip"] == 1
     game, _ = workshop_build("red", ["white"])  # space 2: draw 1 card
     assert len(game.state.hand[0]) == 1
     game, _ = workshop_build("purple", ["white", "white"])  # space 3: a citizen
@@ -77,7 +78,8 @@ def test_a_coloured_window_on_a_mismatched_space_is_built_white():
     assert (result.space, result.glass, result.bonus, result.rule) == (0, "white", "", "decision.window-fallback")
     game, events = workshop_build("purple", [])
     assert game.state.windows[0] == ["white"] and game.state.ip[0] == 0
-    assert of_rule(events, "decision.window-fallback")[0].text == "Player 1 builds a white window on space 1 (yellow)."
+    fallback = scenario.of_rule(events, "decision.window-fallback")[0]
+    assert fallback.text == "Player 1 builds a white window on space 1 (yellow)."
 
 
 @rule("decision.window-any")
@@ -94,15 +96,15 @@ def test_once_all_nine_windows_are_built_a_coloured_window_scores_six_ip_and_a_w
     full = [glass_for(k) for k in range(9)]
     game, events = workshop_build("yellow", full)
     assert game.state.windows[0] == full and game.state.ip[0] == 6
-    assert of_rule(events, "window.full")[0].data["ip"] == 6
-    game = new_game(2)
-    kiln = location("white glass kiln")
-    show_locations(game, [kiln])
+    assert scenario.of_rule(events, "window.full")[0].data["ip"] == 6
+    game = scenario.new_game(2)
+    kiln = scenario.location("white glass kiln")
+    scenario.show_locations(game, [kiln])
     game.state.windows[0] = list(full)
-    give_hand(game, 0, [CARD["red"][0], CARD["red"][1]])
-    play(game, f"location {kiln}", f"discard {CARD['red'][0]}", f"discard {CARD['red'][1]}")
+    scenario.give_hand(game, 0, [CARD["red"][0], CARD["red"][1]])
+    scenario.play(game, f"location {kiln}", f"discard {CARD['red'][0]}", f"discard {CARD['red'][1]}")
     assert game.state.ip[0] == 4 and len(game.state.windows[0]) == 9
-    sound(game)
+    scenario.sound(game)
 
 
 @rule("final.windows")

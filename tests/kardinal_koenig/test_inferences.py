@@ -14,7 +14,7 @@ from games.kardinal_koenig import CardGame, register_deck, score_chart
 from games.kardinal_koenig.data import inferred, rulebook
 from games.kardinal_koenig.deck import DeckWarning, parse_deck
 
-from .scenario import hand_over, legal, play, refused, rules_of, sound, step, table
+from . import scenario
 
 rule = pytest.mark.rule
 
@@ -77,14 +77,14 @@ def test_a_card_with_more_crests_than_any_turn_allows_is_accepted_and_the_warnin
 @rule("inferred.crests-per-card")
 def test_a_three_crest_card_is_taken_only_with_the_three_crests_chip():
     deck = registered("test-three-crest-card", **{"france-1": {"crests": ["cross", "fan", "lily"]}})
-    game = table([["france-1"], ["denmark-1"]], chips={"1,1": "three"}, deck=deck)
-    hand_over(game, 0, "1,1")  # player 1 holds the chip that lay on the card
-    assert legal(game) == ["play three", "take 2 1"]
-    assert "shows 3 crest(s)" in refused(game, "take 1 1")
-    events = play(game, "play three", "take 1 1")
-    assert rules_of(events)[:3] == ["chips.three", "decision.three-crests", "take.ends"]
+    game = scenario.table([["france-1"], ["denmark-1"]], chips={"1,1": "three"}, deck=deck)
+    scenario.hand_over(game, 0, "1,1")  # player 1 holds the chip that lay on the card
+    assert scenario.legal(game) == ["play three", "take 2 1"]
+    assert "shows 3 crest(s)" in scenario.refused(game, "take 1 1")
+    events = scenario.play(game, "play three", "take 1 1")
+    assert scenario.rules_of(events)[:3] == ["chips.three", "decision.three-crests", "take.ends"]
     assert game.state.turn.crests == 3 and game.state.displays[0] == ["france-1"]
-    sound(game)
+    scenario.sound(game)
 
 
 # ---------------------------------------------------------------------------------------------------- routes
@@ -108,8 +108,8 @@ def test_a_card_with_both_routes_counts_for_both_roads_and_is_logged_with_both()
     saxony = [game.cards[f"saxony-{i}"] for i in range(1, 8)]
     assert score_chart([saxony[:5], saxony[5:], []]).roads == (10, 0, 0)  # 5 ships and 5 carriages
     assert score_chart([saxony[:4], [], []]).roads == (0, 0, 0)
-    game = table([["saxony-2"], ["denmark-1"]], deck=deck)
-    events = play(game, "take 1 1")
+    game = scenario.table([["saxony-2"], ["denmark-1"]], deck=deck)
+    events = scenario.play(game, "take 1 1")
     assert events[0].text.endswith("(1 crest, a ship and a carriage).")
 
 
@@ -117,42 +117,42 @@ def test_a_card_with_both_routes_counts_for_both_roads_and_is_logged_with_both()
 @rule("decision.stalled-end")
 def test_a_card_nobody_may_take_ends_the_game_after_a_whole_round_without_a_card_taken():
     deck = registered("test-four-crest-card", **{"france-1": {"crests": ["cross"] * 4}})
-    game = table([["france-1", "france-3"]], deck=deck)
-    events = play(game, "take 1 2", "skip")  # player 1 takes the only card anybody may take
+    game = scenario.table([["france-1", "france-3"]], deck=deck)
+    events = scenario.play(game, "take 1 2", "skip")  # player 1 takes the only card anybody may take
     assert [(e.rule, e.data.get("player")) for e in events][3:] == [
         ("take.skip", 1), ("take.skip", 2), ("take.skip", 0),  # a whole round: nobody can take France 1
         ("decision.stalled-end", None), ("score.chart-order", None), ("score.winner", None)]
     assert "nobody can take the 1 card(s) left" in events[6].text
-    assert game.is_terminal() and game.state.cards_left == 1 and step(game) == "over"
+    assert game.is_terminal() and game.state.cards_left == 1 and scenario.step(game) == "over"
     assert game.legal_actions() == () and game.scores() == (9, 0, 0)  # France 8 + 1 fan
-    assert "flow.end" not in rules_of(game.log)  # not every card is taken
-    sound(game)
+    assert "flow.end" not in scenario.rules_of(game.log)  # not every card is taken
+    scenario.sound(game)
 
 
 @rule("decision.stalled-end")
 def test_players_holding_chips_are_asked_and_pass_and_the_round_still_ends_the_game():
     deck = registered("test-four-crest-card-2", **{"france-1": {"crests": ["fan"] * 4}})
-    game = table([["france-1", "france-3"]], chips={"1,1": "minus2"}, deck=deck)
-    hand_over(game, 1, "1,1")  # player 2 holds a chip: they are asked (decision.public-steps)
-    play(game, "take 1 2", "skip")
-    assert game.pending().player == 1 and legal(game) == ["pass"]
-    events = play(game, "pass")
-    assert rules_of(events)[:5] == ["take.skip", "take.skip", "take.skip", "decision.stalled-end",
+    game = scenario.table([["france-1", "france-3"]], chips={"1,1": "minus2"}, deck=deck)
+    scenario.hand_over(game, 1, "1,1")  # player 2 holds a chip: they are asked (decision.public-steps)
+    scenario.play(game, "take 1 2", "skip")
+    assert game.pending().player == 1 and scenario.legal(game) == ["pass"]
+    events = scenario.play(game, "pass")
+    assert scenario.rules_of(events)[:5] == ["take.skip", "take.skip", "take.skip", "decision.stalled-end",
                                     "score.minus-chips"]
     assert game.is_terminal() and game.scores() == (9, -2, 0)  # the chip is revealed at the end
-    sound(game)
+    scenario.sound(game)
 
 
 @rule("decision.stalled-end")
 def test_the_three_crest_chip_holder_may_still_take_the_card_before_the_round_is_over():
     deck = registered("test-three-crest-card-2", **{"france-1": {"crests": ["fan"] * 3}})
-    game = table([["france-1", "france-3"]], chips={"1,1": "three"}, deck=deck)
-    hand_over(game, 2, "1,1")
-    play(game, "take 1 2", "skip")  # player 2 cannot take and misses the turn; player 3 holds the chip
-    assert game.pending().player == 2 and legal(game) == ["pass", "play three"]
-    play(game, "play three", "take 1 1")
-    assert game.is_terminal() and "flow.end" in rules_of(game.log)
-    assert "decision.stalled-end" not in rules_of(game.log)
+    game = scenario.table([["france-1", "france-3"]], chips={"1,1": "three"}, deck=deck)
+    scenario.hand_over(game, 2, "1,1")
+    scenario.play(game, "take 1 2", "skip")  # player 2 cannot take and misses the turn; player 3 holds the chip
+    assert game.pending().player == 2 and scenario.legal(game) == ["pass", "play three"]
+    scenario.play(game, "play three", "take 1 1")
+    assert game.is_terminal() and "flow.end" in scenario.rules_of(game.log)
+    assert "decision.stalled-end" not in scenario.rules_of(game.log)
 
 
 @rule("decision.stalled-end")
@@ -164,8 +164,8 @@ def test_with_the_designed_cards_every_game_ends_with_the_last_card_taken(player
             legal_now = game.legal_actions()
             game.apply(legal_now[pick.below(len(legal_now))])
             assert game.state.idle < players
-        assert game.state.cards_left == 0 and "flow.end" in rules_of(game.log)
-        assert "decision.stalled-end" not in rules_of(game.log)
+        assert game.state.cards_left == 0 and "flow.end" in scenario.rules_of(game.log)
+        assert "decision.stalled-end" not in scenario.rules_of(game.log)
     # Why: every card fits the crest limit, so the owner of a stone on an end card (anybody, for a free one) can
     # always take it.
     assert rulebook.CREST_LIMIT.value >= inferred.CRESTS_PER_CARD.value
@@ -192,4 +192,4 @@ def test_random_games_with_an_off_sheet_deck_keep_every_invariant_and_end(player
     for seed in range(3):
         game = check_random_game(lambda s: CardGame(None, s, players=players, deck=off_sheet_deck), seed)
         assert game.is_terminal() and game.state.cards_left >= 2  # the two cards over 3 crests stay
-        assert "decision.stalled-end" in rules_of(game.log) and "flow.end" not in rules_of(game.log)
+        assert "decision.stalled-end" in scenario.rules_of(game.log) and "flow.end" not in scenario.rules_of(game.log)

@@ -20,7 +20,7 @@ from games.kardinal_koenig.deck import card_table
 from games.kardinal_koenig.parameters import CARDS_DECK, PARAMETERS
 from games.kardinal_koenig.scoring import RUNNER_UP_RULES
 
-from .scenario import hand_over, legal, play, put_stone, refused, rules_of, sound
+from . import scenario
 
 BY_NAME = {p.name: p for p in PARAMETERS}
 KINDS = tuple(approx.LAW_CHIP_SPLIT.value)
@@ -114,7 +114,7 @@ def test_country_cards_leaves_a_countrys_last_cards_out_or_adds_copies_of_its_fi
     more = variant(country_cards__france=9)
     assert "The 57 country cards are shuffled into 4 rows of 15, 14, 14 and 14 cards, face up." in texts(more)
     assert more.state.hi == [15, 14, 14, 14] and more.geometry.columns == 15 and more.state.cards_left == 57
-    sound(more)
+    scenario.sound(more)
 
 
 def test_cards_changes_a_cards_crests_and_route_and_the_take_says_so():
@@ -122,8 +122,8 @@ def test_cards_changes_a_cards_crests_and_route_and_the_take_says_so():
     changed = table([["france-3"], ["denmark-1"]],
                     {"cards.france-3.crests": "cross+fan", "cards.france-3.route": "ship"})
     assert changed.cards["france-3"].crests == ("cross", "fan") and changed.cards["france-3"].route == "ship"
-    assert "(1 crest)" in play(plain, "take 1 1")[0].text
-    assert "(2 crests, a ship)" in play(changed, "take 1 1")[0].text
+    assert "(1 crest)" in scenario.play(plain, "take 1 1")[0].text
+    assert "(2 crests, a ship)" in scenario.play(changed, "take 1 1")[0].text
     both = table([["italy-1"]], {"cards.italy-1.route": "carriage+ship"})
     assert both.cards["italy-1"].routes == ("ship", "carriage")
 
@@ -133,7 +133,7 @@ def test_layout_rows_deals_the_cards_evenly_over_more_rows_with_more_ends():
     assert game.state.hi == [8] * 7 and game.geometry.columns == 8
     assert "The 56 country cards are shuffled into 7 rows of 8, face up." in texts(game)
     assert len(game.geometry.ends(game.state.lo, game.state.hi)) == 14
-    assert "rows are 1-7, columns 1-8" in refused(game, "take 8 1")
+    assert "rows are 1-7, columns 1-8" in scenario.refused(game, "take 8 1")
     one = variant(layout_rows=1)
     assert one.state.hi == [56] and "into 1 row of 56" in texts(one)[1]
     assert variant(layout_rows=1).design.chip_places[:2] == ((1, 2), (1, 55))
@@ -172,8 +172,8 @@ def test_road_minimum_and_road_point_value_decide_the_road_points():
 def test_minus_chip_points_is_what_a_revealed_minus_chip_counts_and_the_log_says_so():
     for worth, words in ((-2, "reveals 1 −2 law chip(s): -2 points."), (-5, "reveals 1 −2 law chip(s): -5 points.")):
         game = table([["france-3"], ["denmark-1"]], {"minus_chip_points": worth}, chips={"2,1": "minus2"})
-        hand_over(game, 1, "2,1")
-        play(game, "take 1 1", "skip", "take 2 1")
+        scenario.hand_over(game, 1, "2,1")
+        scenario.play(game, "take 1 1", "skip", "take 2 1")
         assert game.is_terminal() and game.chart().minus == (0, worth, 0)
         assert any(words in t for t in texts(game)), texts(game)[-4:]
 
@@ -182,24 +182,24 @@ def test_minus_chip_points_is_what_a_revealed_minus_chip_counts_and_the_log_says
 def test_crest_limit_is_the_turns_crest_total_and_the_sentences_use_it():
     rows = [["france-6", "france-4", "france-3"], ["france-1"]]  # 2, 1 and 1 crests; france-1 has none
     printed = table(rows, {})
-    play(printed, "take 1 1")
-    assert "you have taken 2 of 2 this turn" in refused(printed, "take 1 2")
+    scenario.play(printed, "take 1 1")
+    assert "you have taken 2 of 2 this turn" in scenario.refused(printed, "take 1 2")
     game = table(rows, {"crest_limit": 3})
-    play(game, "take 1 1")
-    assert game.pending().prompt.endswith("(2 of 3 crests used)") and "take 1 2" in legal(game)
-    play(game, "take 1 2")
-    assert "you have taken 3 of 3 this turn" in refused(game, "take 1 3")
-    sound(game)
+    scenario.play(game, "take 1 1")
+    assert game.pending().prompt.endswith("(2 of 3 crests used)") and "take 1 2" in scenario.legal(game)
+    scenario.play(game, "take 1 2")
+    assert "you have taken 3 of 3 this turn" in scenario.refused(game, "take 1 3")
+    scenario.sound(game)
 
 
 def test_crest_limit_with_chip_is_the_limit_three_crests_allowed_raises_it_to():
     rows = [["france-6", "france-7", "france-3"], ["denmark-1"]]  # 2, 2 and 1 crests
     game = table(rows, {"crest_limit_with_chip": 4}, chips={"2,1": "three"})
-    hand_over(game, 0, "2,1")
-    events = play(game, "play three", "take 1 1", "take 1 2")
+    scenario.hand_over(game, 0, "2,1")
+    events = scenario.play(game, "play three", "take 1 1", "take 1 2")
     assert any("up to 4 crests this turn" in e.text for e in events)
     assert game.crest_limit == 4 and game.observe(0)["crest_limit"] == 4 and game.state.turn.crests == 4
-    sound(game)
+    scenario.sound(game)
 
 
 def test_stones_per_player_is_the_claim_stones_each_player_takes():
@@ -208,22 +208,23 @@ def test_stones_per_player_is_the_claim_stones_each_player_takes():
     assert "Each player takes 5 claim stones (at most 4 on the layout at once with 3 players)." in texts(game)
     none = variant(stones_per_player=0)
     assert none.state.hand == [0, 0, 0] and none.placeable == 0  # the cap is at most the stones a player has
-    sound(none)
+    scenario.sound(none)
 
 
 def test_placeable_stones_is_how_many_stones_may_lie_out_at_once_and_the_sentences_say_so():
     rows = [["saxony-1", "saxony-3", "saxony-4"], ["italy-1", "italy-3", "italy-4"]]
     printed, game = table(rows, {}, players=4), table(rows, {"placeable_stones.4": 3}, players=4)
     for each in (printed, game):
-        put_stone(each, 0, "2,1", "2,2")  # two of seat 0's stones out, the third in hand
-        play(each, "take 1 1", "stop")
-    assert printed.placeable == 2 and "place 2 3" not in legal(printed)
-    assert "with 4 players at most 2 of your claim stones may be on the layout" in refused(printed, "place 2 3")
-    assert game.placeable == 3 and "place 2 3" in legal(game)
-    events = play(game, "place 2 3")
-    assert rules_of(events)[:2] == ["claim.place", "claim.limit-45"]
+        scenario.put_stone(each, 0, "2,1", "2,2")  # two of seat 0's stones out, the third in hand
+        scenario.play(each, "take 1 1", "stop")
+    assert printed.placeable == 2 and "place 2 3" not in scenario.legal(printed)
+    refusal = scenario.refused(printed, "place 2 3")
+    assert "with 4 players at most 2 of your claim stones may be on the layout" in refusal
+    assert game.placeable == 3 and "place 2 3" in scenario.legal(game)
+    events = scenario.play(game, "place 2 3")
+    assert scenario.rules_of(events)[:2] == ["claim.place", "claim.limit-45"]
     assert "All 3 placeable claim stones of player 1 are out" in events[1].text
-    assert game.state.placed[0] == 3 and sound(game)
+    assert game.state.placed[0] == 3 and scenario.sound(game)
 
 
 def test_law_chips_is_how_many_chips_of_each_kind_lie_on_the_marked_cards():
@@ -237,15 +238,15 @@ def test_law_chips_is_how_many_chips_of_each_kind_lie_on_the_marked_cards():
     assert any(t.startswith("The 12 law chips") and t.endswith("1-6, 1-9, 2-7, 2-8.") for t in texts(ten))
     none = variant(law_chips={k: 0 for k in KINDS})
     assert not any(none.state.chip) and "There are no law chips at this table." in texts(none)
-    sound(none)
+    scenario.sound(none)
 
 
 def test_crestless_after_limit_is_the_config_switch_and_the_option_is_range_checked():
     rows = [["france-6", "france-1"], ["denmark-1"]]  # 2 crests, then none
     on, off = table(rows, {}), table(rows, {}, crestless_after_limit=False)
-    play(on, "take 1 1")
-    play(off, "take 1 1")
-    assert "take 1 2" in legal(on) and off.pending().kind == "claim"
+    scenario.play(on, "take 1 1")
+    scenario.play(off, "take 1 1")
+    assert "take 1 2" in scenario.legal(on) and off.pending().kind == "claim"
     assert off.params["crestless_after_limit"] is False and on.params["crestless_after_limit"] is True
     with pytest.raises(ConfigError, match="option crestless_after_limit must be bool"):
         CardGame(None, 0, crestless_after_limit="yes")
@@ -406,7 +407,7 @@ def test_a_variant_game_plays_with_greedy_bots_undoes_and_redeals():
     twin = game.redeal(0, Rng(5))
     assert twin.observe(0) == game.observe(0) and twin.params == game.params and twin.design is game.design
     play_out(game, [GreedyBot(p) for p in range(4)])
-    assert game.is_terminal() and sound(game)
+    assert game.is_terminal() and scenario.sound(game)
 
 
 def test_a_crest_limit_of_one_plays_to_the_last_card_once_every_card_shows_at_most_one_crest():
@@ -415,7 +416,7 @@ def test_a_crest_limit_of_one_plays_to_the_last_card_once_every_card_shows_at_mo
     for seed in range(3):
         game = CardGame(None, seed, players=3 + seed, variant=Changes.of({"crest_limit": 1, "cards": one_crest}))
         play_out(game, [RandomBot(seed + p) for p in range(3 + seed)])
-        assert game.is_terminal() and game.state.cards_left == 0 and sound(game)
+        assert game.is_terminal() and game.state.cards_left == 0 and scenario.sound(game)
 
 
 # ---------------------------------------------------------------------------------------------------- the lab's hooks

@@ -11,17 +11,7 @@ from games.core import Action, IllegalAction
 from games.kutna_hora.game import KutnaHoraGame
 from tests.checks import assert_not_notation, assert_refused, refusal_cases
 
-from .scenario import (
-    barbara,
-    draw_mine_tiles,
-    give_tile,
-    legal,
-    new_game,
-    play,
-    put_building,
-    put_marker,
-    turn,
-)
+from . import scenario
 
 ROCK = 5  # seed 0, 2 players: mine setup card 11 puts a rock on row 1, column 6
 
@@ -30,8 +20,8 @@ ROCK = 5  # seed 0, 2 players: mine setup card 11 puts a rock on row 1, column 6
 
 
 def play_step():
-    game = new_game(2)
-    play(game, "idle 1")  # card 1 is spent; player 1 still plays one card this turn
+    game = scenario.new_game(2)
+    scenario.play(game, "idle 1")  # card 1 is spent; player 1 still plays one card this turn
     return game
 
 
@@ -41,12 +31,12 @@ def guilds_step():
 
 def rows_step():
     game = KutnaHoraGame(players=2, seed=4)
-    play(game, "guilds 1")
+    scenario.play(game, "guilds 1")
     return game
 
 
 def tax_step():
-    game = new_game(2)
+    game = scenario.new_game(2)
     game.state.tax = 3
     while game.pending().kind == "play":
         game.apply(f"idle {min(game.state.seats[game.pending().player].cards)}")
@@ -54,16 +44,16 @@ def tax_step():
 
 
 def miners_step():
-    game = new_game(2)
+    game = scenario.new_game(2)
     seat = game.state.seats[0]
     seat.pool, seat.reserve = 0, 9
-    play(game, "play 1 mine")
+    scenario.play(game, "play 1 mine")
     return game
 
 
 def mine_step():
-    game = new_game(2)
-    draw_mine_tiles(game, "i-1")
+    game = scenario.new_game(2)
+    scenario.draw_mine_tiles(game, "i-1")
     return game
 
 
@@ -74,8 +64,8 @@ def poor_mine_step():
 
 
 def rights_step():
-    game = new_game(2)
-    play(game, "play 4 rights")
+    game = scenario.new_game(2)
+    scenario.play(game, "play 4 rights")
     return game
 
 
@@ -86,10 +76,10 @@ def poor_rights_step():
 
 
 def plot_step():
-    game = new_game(2)
-    put_building(game, 1, "scribes-1", 12)  # only plots 7, 11, 13 and 17 are for sale, at 3
+    game = scenario.new_game(2)
+    scenario.put_building(game, 1, "scribes-1", 12)  # only plots 7, 11, 13 and 17 are for sale, at 3
     game.state.seats[0].groschen = 4
-    play(game, "play 1 plot")
+    scenario.play(game, "play 1 plot")
     return game
 
 
@@ -100,12 +90,12 @@ def poor_plot_step():
 
 
 def build_step():
-    game = new_game(2)
-    give_tile(game, 0, "builders-1")
-    give_tile(game, 0, "builders-4")  # 4 wood: 8 groschen
-    put_marker(game, 0, 12)
+    game = scenario.new_game(2)
+    scenario.give_tile(game, 0, "builders-1")
+    scenario.give_tile(game, 0, "builders-4")  # 4 wood: 8 groschen
+    scenario.put_marker(game, 0, 12)
     game.state.seats[0].groschen = 7
-    play(game, "play 3 build")
+    scenario.play(game, "play 3 build")
     return game
 
 
@@ -116,45 +106,45 @@ def no_demand_build_step():
 
 
 def tech_step():
-    game = new_game(2)
-    give_tile(game, 0, "miners-1")
-    put_marker(game, 0, 12)
-    play(game, "play 3 build", "build miners-1 12")
+    game = scenario.new_game(2)
+    scenario.give_tile(game, 0, "miners-1")
+    scenario.put_marker(game, 0, 12)
+    scenario.play(game, "play 3 build", "build miners-1 12")
     return game
 
 
 def council_step():
-    game = new_game(2)
+    game = scenario.new_game(2)
     game.state.bank["green"], game.state.pool["green"] = 2, 1
-    play(game, "play 4 income")
+    scenario.play(game, "play 4 income")
     return game
 
 
 def house_step():
-    game = barbara(3)
+    game = scenario.barbara(3)
     for i, plot in ((1, 0), (2, 1), (3, 2), (4, 3)):
-        put_building(game, 0, f"builders-{i}", plot)  # the builders row is empty
-    play(game, "play 6 barbara")
+        scenario.put_building(game, 0, f"builders-{i}", plot)  # the builders row is empty
+    scenario.play(game, "play 6 barbara")
     return game
 
 
 def noble_step():
-    game = barbara(6)
+    game = scenario.barbara(6)
     game.state.bank["red"], game.state.council["red"] = 0, 3
-    play(game, "play 6 barbara")
+    scenario.play(game, "play 6 barbara")
     return game
 
 
 def score_step():
-    game = barbara(10)
-    put_building(game, 0, "builders-1", 6)
-    put_building(game, 1, "scribes-1", 7)
-    play(game, "play 6 barbara")
+    game = scenario.barbara(10)
+    scenario.put_building(game, 0, "builders-1", 6)
+    scenario.put_building(game, 1, "scribes-1", 7)
+    scenario.play(game, "play 6 barbara")
     return game
 
 
 def game_over():
-    game = new_game(2, seed=3)
+    game = scenario.new_game(2, seed=3)
     rng = random.Random(3)
     while not game.is_terminal():
         game.apply(rng.choice(list(game.legal_actions())))
@@ -273,7 +263,7 @@ def test_every_legal_action_of_a_decision_is_accepted_and_the_refused_step_still
     with pytest.raises(IllegalAction):
         game.apply("xyzzy")
     assert game.pending() == d
-    for action in legal(game):
+    for action in scenario.legal(game):
         game.clone().apply(action)  # everything listed really is accepted
 
 
@@ -287,8 +277,8 @@ def test_a_refused_action_leaves_the_same_player_to_decide_the_same_thing():
     with pytest.raises(IllegalAction):
         game.apply("rights scribes-1")
     assert game.pending().player == 0 and game.pending().kind == "rights"
-    turn(game, 1)
-    play(game, "play 4 rights", "rights scribes-1")
+    scenario.turn(game, 1)
+    scenario.play(game, "play 4 rights", "rights scribes-1")
     assert game.state.seats[1].held == ["scribes-1"]
 
 
@@ -375,7 +365,7 @@ def test_a_pass_with_an_argument_is_not_refused_as_if_passing_were_forbidden():
 
 
 def test_an_idle_card_with_an_action_named_is_not_refused_for_a_lack_of_miners():
-    game = new_game(2)
+    game = scenario.new_game(2)
     assert game.is_legal("idle 2") and game.is_legal("play 2 mine")
     with pytest.raises(IllegalAction) as refused:
         game.apply("idle 2 mine")

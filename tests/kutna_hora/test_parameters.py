@@ -27,7 +27,7 @@ from games.kutna_hora.prices import (
     table_with,
 )
 
-from .scenario import build, end_round, legal, new_game, of_rule, play, put_building, ready_to_build, sound, turn
+from . import scenario
 
 GAME = {p.name: p for p in KutnaHoraGame.parameters()}
 ECONOMY = {p.name: p for p in EconomyGame.parameters()}
@@ -42,7 +42,7 @@ def variant(**changes) -> Changes:
 def designed(players: int = 2, seed: int = 0, **options) -> KutnaHoraGame:
     """A first game (scenario.new_game) with the variant given as ``changes={path: value}``."""
     changes = options.pop("changes", {})
-    return new_game(players, seed, variant=Changes.of(changes, "test"), **options)
+    return scenario.new_game(players, seed, variant=Changes.of(changes, "test"), **options)
 
 
 def texts(events) -> str:
@@ -128,10 +128,10 @@ def test_a_changed_price_cell_is_the_price_paid_and_said():
     game = designed(changes={"prices.population.0.wood.0": "5"})
     assert game.price("wood") == 5 and game.table.cell("wood", 0, 0).value == 5
     assert load_price_table("approx_v1").cell("wood", 0, 0).value == 2  # the printed table is untouched
-    game, tile = ready_to_build("builders-1", variant=variant(cells={"prices.population.0.wood.0": "5"}))
-    events = build(game, tile)
-    assert "builders-1 on plot 12: 2 wood, 10 groschen" in texts(of_rule(events, "build.pay-wood"))
-    sound(game)
+    game, tile = scenario.ready_to_build("builders-1", variant=variant(cells={"prices.population.0.wood.0": "5"}))
+    events = scenario.build(game, tile)
+    assert "builders-1 on plot 12: 2 wood, 10 groschen" in texts(scenario.of_rule(events, "build.pay-wood"))
+    scenario.sound(game)
 
 
 def test_price_changes_reprint_a_good_keeping_its_marks_and_make_ore_fall_faster():
@@ -144,8 +144,8 @@ def test_price_changes_reprint_a_good_keeping_its_marks_and_make_ore_fall_faster
         price_changes("gold", lambda card, notch, cell: 1)
     with pytest.raises(Exception, match="at least 1"):
         price_changes("ore", lambda card, notch, cell: 0)
-    faster = new_game(variant=Changes.of(changes, "ore falls faster"))
-    printed = new_game()
+    faster = scenario.new_game(variant=Changes.of(changes, "ore falls faster"))
+    printed = scenario.new_game()
     for g in (faster, printed):
         g.stands.ore = 20
     assert (faster.price("ore"), printed.price("ore")) == (max(1, 2 - 2), 2)
@@ -158,11 +158,11 @@ def test_prices_changes_apply_to_the_table_the_config_names_and_are_refused_when
     cells = table_cells(base)
     cells["ore"][0]["ore"][0] = "6"
     register_price_table("kh_test_same_shape", table_with(base, cells))
-    plain = new_game(price_table="kh_test_same_shape")
+    plain = scenario.new_game(price_table="kh_test_same_shape")
     assert plain.table is load_price_table("kh_test_same_shape") and plain.price("ore") == 6
-    changed = new_game(price_table="kh_test_same_shape", variant=variant(cells={"prices.ore.0.silver.0": "9"}))
+    changed = scenario.new_game(price_table="kh_test_same_shape", variant=variant(cells={"prices.ore.0.silver.0": "9"}))
     assert (changed.price("ore"), changed.price("silver")) == (6, 9)  # its own ore cell, the variant's silver
-    assert thaw(changed.params["prices"]) == table_cells(changed.table) != thaw(new_game().params["prices"])
+    assert thaw(changed.params["prices"]) == table_cells(changed.table) != thaw(scenario.new_game().params["prices"])
     other = json.loads(json.dumps({"schema": "kutna_hora/price-table/1", "name": "short", "source": "approx",
                                    "decks": {name: {"last": d.last, "flip": d.flip,
                                                     "sliders": {s: list(g) for s, g in d.sliders.items()},
@@ -171,9 +171,9 @@ def test_prices_changes_apply_to_the_table_the_config_names_and_are_refused_when
                                                               for card in table_cells(base)[name]]}
                                              for name, d in base.decks.items()}}))
     register_price_table("kh_test_five_notches", PriceTable.from_dict(other))
-    assert new_game(price_table="kh_test_five_notches").price("ore") == 4  # no prices changes: read as before
+    assert scenario.new_game(price_table="kh_test_five_notches").price("ore") == 4  # no prices changes: read as before
     with pytest.raises(ParameterError, match="prices.ore.0.silver.5.*positions 0..4.*kh_test_five_notches"):
-        new_game(price_table="kh_test_five_notches", variant=variant(cells={"prices.ore.0.silver.5": "9"}))
+        scenario.new_game(price_table="kh_test_five_notches", variant=variant(cells={"prices.ore.0.silver.5": "9"}))
 
 
 
@@ -209,42 +209,42 @@ def test_a_changed_price_table_is_read_once_and_is_what_both_ids_play_and_their_
 # ---------------------------------------------------------------------------------------------------- the tiles
 @pytest.mark.rule("build.pay-wood")
 def test_a_tiles_wood_is_what_building_it_costs_and_the_refusal_says_it():
-    game, tile = ready_to_build("builders-1", variant=variant(cells={"buildings.builders-1.wood": 5}))
+    game, tile = scenario.ready_to_build("builders-1", variant=variant(cells={"buildings.builders-1.wood": 5}))
     assert game.tiles["builders-1"].wood == 5 and TILES["builders-1"].wood == 2
     game.state.seats[0].groschen = 9
-    play(game, "play 3 build")
-    assert legal(game) == ["pass"]
+    scenario.play(game, "play 3 build")
+    assert scenario.legal(game) == ["pass"]
     with pytest.raises(Exception, match="builders-1 costs 5 wood × 2; you have 9"):
         game.apply("build builders-1 12")
-    game, tile = ready_to_build("builders-1", variant=variant(cells={"buildings.builders-1.wood": 5}))
-    events = build(game, tile)
-    assert "5 wood, 10 groschen" in texts(of_rule(events, "build.pay-wood"))
+    game, tile = scenario.ready_to_build("builders-1", variant=variant(cells={"buildings.builders-1.wood": 5}))
+    events = scenario.build(game, tile)
+    assert "5 wood, 10 groschen" in texts(scenario.of_rule(events, "build.pay-wood"))
 
 
 @pytest.mark.rule("plot.cost")
 def test_a_tiles_plot_value_prices_the_plots_around_it():
     game = designed(changes={"buildings.builders-1.plot_value": 9})
-    put_building(game, 0, "builders-1", 12)
+    scenario.put_building(game, 0, "builders-1", 12)
     assert game.plot_options(1, False, False) == {7: 9, 11: 9, 13: 9, 17: 9}
-    turn(game, 1)
+    scenario.turn(game, 1)
     game.state.seats[1].groschen = 20
-    events = play(game, "play 1 plot", "plot 7")
+    events = scenario.play(game, "play 1 plot", "plot 7")
     assert "buys plot 7 for 9 groschen" in texts(events)
     assert game.observe(None)["town"]["plots"][12]["plot_value"] == 9
 
 
 @pytest.mark.rule("public.bonus")
 def test_a_tiles_effect_amounts_act_and_an_amount_of_0_takes_the_effect_off():
-    game, tile = ready_to_build("green-1", variant=variant(cells={"buildings.green-1.points": 7,
+    game, tile = scenario.ready_to_build("green-1", variant=variant(cells={"buildings.green-1.points": 7,
                                                                   "buildings.green-1.population": 0}))
-    events = build(game, tile)
-    assert of_rule(events, "public.bonus")[0].data == {"player": 0, "points": 7}
+    events = scenario.build(game, tile)
+    assert scenario.of_rule(events, "public.bonus")[0].data == {"player": 0, "points": 7}
     assert game.state.seats[0].score == 7 and game.stands.population == 0
     assert "scores 7 points" in texts(events)
-    game, tile = ready_to_build("builders-3", variant=variant(cells={"buildings.builders-3.tax": 0,
+    game, tile = scenario.ready_to_build("builders-3", variant=variant(cells={"buildings.builders-3.tax": 0,
                                                                      "buildings.builders-3.production": 5}))
-    events = build(game, tile)
-    assert not of_rule(events, "build.tax") and game.state.tax == 0
+    events = scenario.build(game, tile)
+    assert not scenario.of_rule(events, "build.tax") and game.state.tax == 0
     assert game.state.seats[0].production["wood"] == 5 and "rises by 5 to 5" in texts(events)
 
 
@@ -254,28 +254,28 @@ def test_starting_groschen_and_reputation_per_seat():
     game = designed(3, changes={"starting_groschen.1": 55, "starting_groschen.3": 0, "reputation_start": 5})
     assert [s.groschen for s in game.state.seats] == [55, 41, 0]
     assert [s.reputation for s in game.state.seats] == [5, 5, 5]
-    assert "Player 1 55, Player 2 41, Player 3 0" in texts(of_rule(game.log, "setup.players"))
+    assert "Player 1 55, Player 2 41, Player 3 0" in texts(scenario.of_rule(game.log, "setup.players"))
 
 
 @pytest.mark.rule("setup.round-track")
 def test_rounds_by_player_count_end_the_game_and_the_round_track_says_so():
     game = KutnaHoraGame(None, 3, players=2, variant=variant(cells={"rounds.2": 2}))
-    assert game.rounds == 2 and "2 rounds" in texts(of_rule(game.log, "setup.round-track"))
+    assert game.rounds == 2 and "2 rounds" in texts(scenario.of_rule(game.log, "setup.round-track"))
     assert KutnaHoraGame(None, 3, players=3, variant=variant(cells={"rounds.2": 2})).rounds == 6
     bots = [RandomBot(1), RandomBot(2)]
     while not game.is_terminal():
         game.apply(bots[game.current_player].choose(game))
-    assert game.state.round == 2 and "after round 2" in texts(of_rule(game.log, "end.game-over"))
+    assert game.state.round == 2 and "after round 2" in texts(scenario.of_rule(game.log, "end.game-over"))
     assert len(game.state.events) == 2 and game.state.events[1] == ""  # none in the last round
 
 
 @pytest.mark.rule("round.red-nobles")
 def test_the_red_nobles_round_by_player_count():
     game = designed(changes={"red_nobles_round.2": 1})
-    assert game.red_round == 1 and "wait on round 1" in texts(of_rule(game.log, "setup.red-nobles"))
-    events = end_round(game, 1)
-    assert of_rule(events, "round.red-nobles") and not game.state.red_track
-    sound(game)
+    assert game.red_round == 1 and "wait on round 1" in texts(scenario.of_rule(game.log, "setup.red-nobles"))
+    events = scenario.end_round(game, 1)
+    assert scenario.of_rule(events, "round.red-nobles") and not game.state.red_track
+    scenario.sound(game)
 
 
 @pytest.mark.rule("nobles.scoring")
@@ -284,8 +284,8 @@ def test_noble_rounds_is_how_many_last_rounds_score_the_council():
         game = designed(changes={"noble_rounds": rounds})
         game.state.bank["red"] -= 1
         game.state.council["red"] += 1
-        events = end_round(game, 5)  # round 5 of 6
-        assert bool(of_rule(events, "nobles.scoring")) is scored
+        events = scenario.end_round(game, 5)  # round 5 of 6
+        assert bool(scenario.of_rule(events, "nobles.scoring")) is scored
 
 
 # ---------------------------------------------------------------------------------------------------- actions
@@ -296,9 +296,9 @@ def test_rights_costs_by_column():
     permit = game.price("permits")
     assert {0, 1, 2} <= {c for _, c, _ in options.values()}
     assert all(cost == (4, 3 * permit, 2 * permit)[c] for _, c, cost in options.values())
-    turn(game, 0)
+    scenario.turn(game, 0)
     tile = next(t for t, (_, c, _) in options.items() if c == 0)
-    events = play(game, "play 4 rights", f"rights {tile}")
+    events = scenario.play(game, "play 4 rights", f"rights {tile}")
     assert f"rights to {tile} in column 1 (4 groschen)" in texts(events)
     assert game.state.seats[0].groschen == 36
 
@@ -307,13 +307,13 @@ def test_rights_costs_by_column():
 def test_plot_cost_and_the_cheap_plot_from_a_reputation():
     game = designed(changes={"plot_cost": 7})
     assert set(game.plot_options(0, False, False).values()) == {7}
-    turn(game, 0)
-    assert "for 7 groschen" in texts(play(game, "play 1 plot", "plot 3"))
+    scenario.turn(game, 0)
+    assert "for 7 groschen" in texts(scenario.play(game, "play 1 plot", "plot 3"))
     game = designed(changes={"cheap_plot_reputation": 2, "cheap_plot_cost": 3})
     assert set(game.plot_options(0, False, False).values()) == {3}  # reputation 2 at the start
-    turn(game, 0)
-    events = play(game, "play 1 plot", "plot 3")
-    assert of_rule(events, "plot.reputation") and "for 3 groschen" in texts(events)
+    scenario.turn(game, 0)
+    events = scenario.play(game, "play 1 plot", "plot 3")
+    assert scenario.of_rule(events, "plot.reputation") and "for 3 groschen" in texts(events)
     assert set(designed(changes={"cheap_plot_reputation": 9}).plot_options(0, False, False).values()) == {5}
 
 
@@ -323,39 +323,40 @@ def test_council_cost_in_the_prompt_the_choice_and_the_payment():
     game.state.bank["green"] -= 1
     game.state.pool["green"] += 1
     game.state.seats[0].groschen = 4
-    turn(game, 0)
-    play(game, "play 4 income")
+    scenario.turn(game, 0)
+    scenario.play(game, "play 4 income")
     assert game.pending().prompt == ("Player 1: pay 4 groschen to move a noble from the pool to the council, or "
                                      "pass")
-    events = play(game, "council green")
+    events = scenario.play(game, "council green")
     assert "pays 4 groschen" in texts(events) and game.state.seats[0].groschen == 0
-    sound(game)
-    printed = new_game()
+    scenario.sound(game)
+    printed = scenario.new_game()
     printed.state.seats[0].groschen = 9
     printed.state.bank["green"] -= 1
     printed.state.pool["green"] += 1
-    turn(printed, 0)
-    play(printed, "play 4 income")
+    scenario.turn(printed, 0)
+    scenario.play(printed, "play 4 income")
     assert printed.pending().kind != "council"  # 9 groschen do not pay the printed 10
 
 
 @pytest.mark.rule("joker.cost")
 def test_joker_cost_and_the_reputation_that_makes_it_free():
     game = designed(changes={"joker_cost": 2})
-    turn(game, 0)
-    play(game, "joker 2 income")
+    scenario.turn(game, 0)
+    scenario.play(game, "joker 2 income")
     assert game.state.seats[0].reputation == 0
     game = designed(changes={"free_joker": 2})
-    turn(game, 0)
-    events = play(game, "joker 2 income")
-    assert game.state.seats[0].reputation == 2 and "reputation is 2 or more" in texts(of_rule(events, "joker.free"))
+    scenario.turn(game, 0)
+    events = scenario.play(game, "joker 2 income")
+    assert game.state.seats[0].reputation == 2 and "reputation is 2 or more" in texts(scenario.of_rule(events,
+                                                                                                       "joker.free"))
 
 
 @pytest.mark.rule("mine.draw")
 def test_tech_draws_is_how_many_tiles_a_mine_action_draws():
     game = designed(changes={"tech_draws.0": 3})
-    turn(game, 0)
-    events = play(game, "play 1 mine")
+    scenario.turn(game, 0)
+    events = scenario.play(game, "play 1 mine")
     assert len(game.state.mine_drawn) == 3 and "(technology level 3)" in texts(events)
     assert game.observe(0)["technology"] == 3
 
@@ -363,9 +364,9 @@ def test_tech_draws_is_how_many_tiles_a_mine_action_draws():
 @pytest.mark.rule("build.house")
 def test_house_effects_give_their_designed_amounts():
     # Player 1's third row is the builders'; its first house shows 1 point, designed here as 4 points.
-    game, tile = ready_to_build("builders-1", variant=variant(cells={"house_effects.2.0.points": 4}))
-    events = build(game, tile)
-    assert "the space it left shows points +4" in texts(of_rule(events, "build.house"))
+    game, tile = scenario.ready_to_build("builders-1", variant=variant(cells={"house_effects.2.0.points": 4}))
+    events = scenario.build(game, tile)
+    assert "the space it left shows points +4" in texts(scenario.of_rule(events, "build.house"))
     assert game.state.seats[0].score == 4
 
 
@@ -386,7 +387,7 @@ def test_the_tax_cap_stops_the_marker_says_its_number_and_bounds_the_invariant()
     words = texts(game.log[-3:])
     assert "Tax +5 (the tax icon on tile 1): 0 → 3. The tax never exceeds 3." in words
     assert "The tax marker stops at 3." in words
-    sound(game)
+    scenario.sound(game)
     game.state.tax = 4
     assert game.invariant_breaks() == ["tax 4 outside 0-3"]
 
@@ -395,9 +396,9 @@ def test_the_tax_cap_stops_the_marker_says_its_number_and_bounds_the_invariant()
 def test_tax_reputation_by_round_in_the_prompt_and_the_loss():
     game = designed(changes={"tax_reputation.0": 4, "reputation_start": 6})
     game.state.tax = 2
-    end_round(game, 1)
+    scenario.end_round(game, 1)
     assert game.pending().prompt == "Player 1: pay 2 groschen tax, or refuse and lose 4 reputation"
-    play(game, "tax refuse")
+    scenario.play(game, "tax refuse")
     assert game.state.seats[0].reputation == 2
 
 
@@ -419,10 +420,10 @@ def test_final_scoring_numbers():
     final = game.final_breakdown(0)
     assert (final["income"], final["leftovers"], final["reputation"]) == (9 // 4, 3, 10)
     game.state.round = game.rounds
-    events = end_round(game)
+    events = scenario.end_round(game)
     while game.pending() is not None:
-        events += play(game, "tax pay")
-    assert "income 9 ÷ 4" in texts(of_rule(events, "end.income"))
+        events += scenario.play(game, "tax pay")
+    assert "income 9 ÷ 4" in texts(scenario.of_rule(events, "end.income"))
 
 
 @pytest.mark.rule("nobles.silver")
@@ -432,39 +433,39 @@ def test_noble_formulas():
     seat = game.state.seats[0]
     seat.used_pelicans, seat.houses_taken = 3, [1, 1, 2]
     assert game.noble_values(0) == {"green": 0, "silver": 6, "yellow": 5, "red": 7}
-    assert new_game().noble_values(0) == {"green": 0, "silver": 0, "yellow": 0, "red": 0}
+    assert scenario.new_game().noble_values(0) == {"green": 0, "silver": 0, "yellow": 0, "red": 0}
 
 
 # ---------------------------------------------------------------------------------------------------- switches
 @pytest.mark.rule("decision.pool-top-up")
 def test_switches_are_config_options_read_as_before_and_checked_as_parameters():
-    game = new_game(3, events=True, top_up=True, red_round_event="B")
+    game = scenario.new_game(3, events=True, top_up=True, red_round_event="B")
     assert (game.params["events"], game.params["top_up"], game.params["red_round_event"]) == (True, True, "B")
     assert game.params["first_game"] is True and game.config.events is True
     with pytest.raises(ParameterError, match="set it there"):
-        new_game(variant=variant(top_up=True))
+        scenario.new_game(variant=variant(top_up=True))
     with pytest.raises(ConfigError, match='option red_round_event is one of A, B, not "C"'):
-        new_game(red_round_event="C")
+        scenario.new_game(red_round_event="C")
     with pytest.raises(ConfigError, match="option events must be bool"):
-        new_game(events=1)
+        scenario.new_game(events=1)
 
 
 @pytest.mark.rule("setup.events")
 def test_each_switch_changes_the_game_as_its_rule_says():
-    assert not any(new_game(3).state.events) and any(new_game(3, events=True).state.events)
-    assert new_game(3).pending().kind == "play"  # first game: sets and rows dealt as printed
+    assert not any(scenario.new_game(3).state.events) and any(scenario.new_game(3, events=True).state.events)
+    assert scenario.new_game(3).pending().kind == "play"  # first game: sets and rows dealt as printed
     assert KutnaHoraGame(None, 0, players=3).pending().kind == "guilds"  # the players choose
-    game = new_game(2, top_up=True)
-    turn(game, 0)
-    play(game, "play 1 mine")
-    assert legal(game) == ["miners 0", "miners 1", "pass"]
-    game = new_game(2)
-    turn(game, 0)
-    play(game, "play 1 mine")
+    game = scenario.new_game(2, top_up=True)
+    scenario.turn(game, 0)
+    scenario.play(game, "play 1 mine")
+    assert scenario.legal(game) == ["miners 0", "miners 1", "pass"]
+    game = scenario.new_game(2)
+    scenario.turn(game, 0)
+    scenario.play(game, "play 1 mine")
     assert game.pending().kind == "mine"
-    red = new_game(2).red_round
-    assert new_game(2, red_round_event="A").state.events[red - 1][0] == "A"
-    assert new_game(2, red_round_event="B").state.events[red - 1][0] == "B"
+    red = scenario.new_game(2).red_round
+    assert scenario.new_game(2, red_round_event="A").state.events[red - 1][0] == "A"
+    assert scenario.new_game(2, red_round_event="B").state.events[red - 1][0] == "B"
 
 
 # ---------------------------------------------------------------------------------------------------- the sandbox
@@ -484,7 +485,7 @@ def test_the_sandbox_turns_option_and_its_range():
 @pytest.mark.rule("sandbox.advance")
 def test_the_sandbox_max_advance():
     game = EconomyGame(None, 0, variant=variant(max_advance=5))
-    assert "advance ore 5" in legal(game) and "advance ore 6" not in legal(game)
+    assert "advance ore 5" in scenario.legal(game) and "advance ore 6" not in scenario.legal(game)
     with pytest.raises(Exception, match="1 to 5 cards"):
         game.apply("advance ore 6")
     with pytest.raises(Exception, match="1 to 3 cards"):
@@ -498,7 +499,7 @@ def test_the_sandbox_reads_prices_tiles_starting_groschen_and_rights_costs():
         "buildings.builders-1.wood": 4, "buildings.builders-2.wood": 4, "buildings.builders-3.wood": 4,
         "buildings.builders-4.wood": 4}))
     assert [p.groschen for p in game.state.players] == [40, 9]
-    assert "player 1 40, player 2 9" in texts(of_rule(game.log, "setup.groschen"))
+    assert "player 1 40, player 2 9" in texts(scenario.of_rule(game.log, "setup.groschen"))
     plan = game.build_plan("wood")
     assert plan.wood == 4 and plan.wood_groschen == 12
     first_column = [game.rights_plan(good) for good in ("wood", "food", "beer", "permits", "silver", "ore")]

@@ -16,7 +16,7 @@ from games.catan import board, pieces
 from games.catan.data import ck_rulebook, rulebook
 from games.catan.game import CatanGame
 from games.catan.state import ANSWER, DISCARD, waiting
-from games.core import Action, ConfigError, Parameter, Rng, Steps
+from games.core import Action, Rng, Steps
 
 from . import checks, commodities, evaluation, flow, hidden, knights, ratings, search
 from .barbarians import Commit, DefenderDraw, Pillage
@@ -111,6 +111,7 @@ class CKGame(CatanGame):
     evaluation_scale = 3.0
     #: How the search bot searches Cities & Knights (:mod:`.search`: its budget, candidates and evaluation).
     search_settings = search.SETTINGS
+    designable = PARAMETERS
     #: The main options last listed (:meth:`.main.CKMain.options`): the state, the player, the offers made, the
     #: actions taken then, and the options. A trade offer that comes to nothing changes none of them but the
     #: proposal; in random play a quarter of the main decisions come back after one. Never kept by hand changes.
@@ -122,14 +123,10 @@ class CKGame(CatanGame):
     state: CKState
     design: CKDesign
 
-    @classmethod
-    def parameters(cls) -> tuple[Parameter, ...]:
-        return PARAMETERS
-
     def _check_config(self, config: CKConfig) -> None:
-        # the switches (saboteur, fifth_card, ...) are parameters: checked against their choices already
-        if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(f"Cities & Knights takes 3 to 4 players, not {config.players}")
+        # the switches (saboteur, fifth_card, ...) are parameters: checked against their choices already; the
+        # player count first, in this game's words (base Catan's sentence speaks of its 2-player learning variant)
+        self._check_players(config, "Cities & Knights")
         super()._check_config(config)
 
     def _cross_check(self) -> str | None:

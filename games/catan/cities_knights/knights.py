@@ -26,7 +26,7 @@ Each verb of the main part of the turn is one unit (a :class:`games.core.Verb`, 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.catan import pieces
 from games.catan.board import HEX_CORNER_MASK, N_NODES, NODE_BIT, NODE_CLOSE, NODE_EDGE_MASK, NODE_STEPS, bits
@@ -381,13 +381,27 @@ def _advance(game: CKGame, p: int, a: int, b: int) -> int:
     return level
 
 
-class Move(KnightVerb):
+class KnightJourney(KnightVerb):
+    """A verb ``VERB FROM TO`` of an active knight going along its owner's roads (``move``, ``displace``): refused
+    for the knight (:func:`_act_refusal`) or, that being fine, for the destination (:attr:`unreached`)."""
+
+    #: Why the destination is refused: ``{a}`` is the knight's intersection, ``{b}`` the destination, as written.
+    unreached: ClassVar[str]
+
+    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
+        a, b = action.args
+        return _act_refusal(game, at.player, a) or self.unreached.format(a=a, b=b)
+
+
+class Move(KnightJourney):
     """``move FROM TO``: a knight active since before this turn goes along your own roads to an empty intersection,
     never through another player's knight or building, and becomes inactive (``knights.move``, ``knights.action``,
     ``knights.one-per-node``, ``decision.ck-knight-paths``)."""
 
     verb = "move"
     form = "move NODE NODE"
+    unreached = ("intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
+                 "passing another player's piece (knights.move, decision.ck-knight-paths).")
 
     def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
         p = at.player
@@ -403,13 +417,6 @@ class Move(KnightVerb):
                 out.append(pair("move", v, w))
         return out
 
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        p = at.player
-        a, b = action.args
-        return _act_refusal(game, p, a) or (
-            f"intersection {b} is not an empty intersection your knight at {a} reaches along your roads without "
-            "passing another player's piece (knights.move, decision.ck-knight-paths).")
-
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         p = at.player
         a, b = place_of(action), place_of(action, 1)
@@ -419,7 +426,7 @@ class Move(KnightVerb):
         knights_changed(game, NODE_BIT[a] | NODE_BIT[b], p)  # from its node to an empty one
 
 
-class Displace(KnightVerb):
+class Displace(KnightJourney):
     """``displace FROM TO``: a strong or mighty knight active since before this turn goes along your roads onto a
     weaker opponent knight and becomes inactive; its owner moves theirs along their roads (``retreat NODE``) or, with
     nowhere to go, removes it (``knights.displace``, ``knights.strength``, ``knights.retreat``, ``knights.removed``).
@@ -427,6 +434,8 @@ class Displace(KnightVerb):
 
     verb = "displace"
     form = "displace NODE NODE"
+    unreached = ("there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
+                 "(knights.displace, knights.strength).")
 
     def options(self, game: CKGame, at: Any, hand: list[int]) -> list[Action]:
         p = at.player
@@ -439,13 +448,6 @@ class Displace(KnightVerb):
                 for w in bits(reachable(v, s.roads[p], game.breakers(p)) & prey):  # destinations()
                     out.append(pair("displace", v, w))
         return out
-
-    def refusal(self, game: CKGame, at: Any, action: Action) -> str | None:
-        p = at.player
-        a, b = action.args
-        return _act_refusal(game, p, a) or (
-            f"there is no weaker opponent knight at {b} that your knight at {a} reaches along your roads "
-            "(knights.displace, knights.strength).")
 
     def apply(self, game: CKGame, at: Any, action: Action) -> None:
         p = at.player

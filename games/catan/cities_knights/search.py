@@ -4,17 +4,21 @@ for this game: ``docs/bots.md``, "Tuning the evaluation").
 
 The evaluation reads the parts of the greedy bot's (:mod:`.evaluation`, by calling its functions) for every seat of
 a deal the search made and weighs them with :data:`WEIGHTS` (designed: tagged ``approx``).
+
+The order children are added in below the root (for progressive widening) is base Catan's
+:func:`games.catan.search.order`: random play's weights, which every Catan game, this one too, has.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from games.catan.evaluation import hand_memo
-from games.core import Action, Sourced
+from games.catan.search import own_parts, weighed
+from games.core import Sourced
 from games.core.search_settings import SearchSettings
 
-from .evaluation import OTHER, active_strengths, parts
+from .evaluation import active_strengths, parts
 
 if TYPE_CHECKING:
     from .game import CKGame
@@ -34,27 +38,14 @@ WEIGHTS = Sourced((1.6, 2.4, 1.0, 0.45, 0.3, 0.5, 0.12, 0.1, -1.6, 0.06, 0.1, 0.
 
 def features(game: CKGame, p: int) -> list[float]:
     """Seat ``p``'s parts of its value (:data:`FEATURES`), from the deal (every hand is known there)."""
-    found = parts(game, p, hand_memo(game))
-    del found[OTHER]
-    return found
+    return own_parts(parts(game, p, hand_memo(game)))
 
 
 def values(game: CKGame, weights: tuple[float, ...] = WEIGHTS.value) -> list[float]:
     """Each seat's value: its :func:`features` weighed by ``weights`` (the active knights' strengths counted once
     for every seat)."""
     memo, actives = hand_memo(game), active_strengths(game)
-    out = []
-    for p in range(game.players):
-        found = parts(game, p, memo, actives)
-        del found[OTHER]
-        out.append(sum(w * f for w, f in zip(weights, found, strict=True)))
-    return out
-
-
-def order(game: CKGame, legal: Sequence[Action]) -> list[int]:
-    """The order a node's children are added in below the root: random play's weights (``random_weights``), which
-    put building, buying and playing cards before composing trade offers and ending the turn."""
-    return list(game.random_weights(legal))
+    return [weighed(parts(game, p, memo, actives), weights) for p in range(game.players)]
 
 
 #: As base Catan's (:mod:`games.catan.search`): 1,000 iterations (at most 200 per root action), random playouts of 4
