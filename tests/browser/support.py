@@ -336,7 +336,7 @@ def wait_quiet(view: Any, message: str, ms: int = 250, tries: int = 40) -> None:
 
 
 def click_and_wait(view: Any, target: Any, message: str = '[data-testid="kk-message"]', what: str = "KKTable",
-                   timing: str | None = None) -> float:
+                   timing: str | None = None, timeout_ms: int = REPLY_MS) -> float:
     """Click ``target`` in a view and wait until the view redrew from Python's answer (the ``message`` node is
     replaced on every redraw, so once marked stale, even an identical message proves the answer came back). Returns
     the click-to-redraw time in ms (kept under ``timing`` in :data:`REDRAW_MS`)."""
@@ -345,8 +345,8 @@ def click_and_wait(view: Any, target: Any, message: str = '[data-testid="kk-mess
     view.evaluate(f"(root) => ({_TIME_CLICK})([root, {json.dumps(message)}])")
     target.click()
     expect(view.locator(f"{message}:not([data-stale])"),
-           f"the {what} view did not redraw within {REPLY_MS // 1000} s of a click on {target}").to_have_count(
-        1, timeout=REPLY_MS)
+           f"the {what} view did not redraw within {timeout_ms // 1000} s of a click on {target}").to_have_count(
+        1, timeout=timeout_ms)
     ms = view.evaluate("r => r.__bgTiming.end ? r.__bgTiming.end - r.__bgTiming.start : -1")
     if timing and ms >= 0:
         REDRAW_MS.setdefault(timing, []).append(ms)

@@ -311,7 +311,8 @@ def test_the_command_stopped_by_ctrl_c_keeps_its_games_and_the_same_command_goes
     target = tmp_path / "close.json"
     target.write_text(sandbox_target().to_json(), encoding="utf-8")
     store, out = tmp_path / "s.sqlite", tmp_path / "found.csv"
-    command = [sys.executable, "-m", "games.lab", "tune", str(target), "--budget-games", "300", "--confirm-games",
+    # 1,200 games: the sandbox plays 250 a second, and a budget of 300 was over before the loop below saw 30 of them
+    command = [sys.executable, "-m", "games.lab", "tune", str(target), "--budget-games", "1200", "--confirm-games",
                "30", "--store", str(store), "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -330,7 +331,7 @@ def test_the_command_stopped_by_ctrl_c_keeps_its_games_and_the_same_command_goes
     assert "stopped: " in err and "finished games are kept in" in err and "the same command goes on from them" in err
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
-    alone = tune(sandbox_target(), budget_games=300, confirm_games=30)
+    alone = tune(sandbox_target(), budget_games=1200, confirm_games=30)
     written = alone.to_csv(tmp_path / "alone.csv")
     assert out.read_text() == written[0].read_text()  # the candidates, as if never stopped
     assert (tmp_path / "found.progress.csv").read_text() == written[1].read_text()
