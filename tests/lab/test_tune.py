@@ -8,6 +8,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import signal
 import sqlite3
 import threading
@@ -311,23 +312,28 @@ def test_the_command_stopped_by_ctrl_c_keeps_its_games_and_the_same_command_goes
     target = tmp_path / "close.json"
     target.write_text(sandbox_target().to_json(), encoding="utf-8")
     store, out = tmp_path / "s.sqlite", tmp_path / "found.csv"
-    # 1,200 games: the sandbox plays 250 a second, and a budget of 300 was over before the loop below saw 30 of them
     command = [sys.executable, "-m", "games.lab", "tune", str(target), "--budget-games", "1200", "--confirm-games",
                "30", "--store", str(store), "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    deadline, counted = time.monotonic() + 300, 0
-    while time.monotonic() < deadline and counted < 30 and process.poll() is None:
-        try:
-            if store.exists():
-                with sqlite3.connect(store, timeout=30) as db:
-                    counted = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-        except sqlite3.OperationalError:
-            pass
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    # Stopped once its progress line says 30 games are played. (Polling the store for them raced on the loaded CI
+    # machine: a read that met the writer's lock waited out its busy timeout while the whole run ended.)
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(iter(lambda: process.stderr.read(1), "")), daemon=True)
+    reader.start()
+    deadline, played = time.monotonic() + 300, 0
+    while time.monotonic() < deadline and played < 30 and process.poll() is None:
+        counts = re.findall(r"(\d[\d,]*) of 1,200 games", "".join(said[-300:]))
+        played = int(counts[-1].replace(",", "")) if counts else 0
         time.sleep(0.01)
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=120)
+    process.wait(timeout=120)
+    reader.join(timeout=30)
+    err = "".join(said)
     assert process.returncode == 130, err
+    with sqlite3.connect(store, timeout=30) as db:
+        kept = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    assert 30 <= kept < 1200, f"{kept} games kept by a run stopped after 30 of 1,200"
     assert "stopped: " in err and "finished games are kept in" in err and "the same command goes on from them" in err
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
