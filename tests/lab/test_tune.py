@@ -315,9 +315,12 @@ def test_the_command_stopped_by_ctrl_c_keeps_its_games_and_the_same_command_goes
     command = [sys.executable, "-m", "games.lab", "tune", str(target), "--budget-games", "1200", "--confirm-games",
                "30", "--store", str(store), "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
-    # Stopped once its progress line says 30 games are played. (Polling the store for them raced on the loaded CI
-    # machine: a read that met the writer's lock waited out its busy timeout while the whole run ended.)
+    # Ctrl-C as a terminal sends it: the command starts with SIGINT's default action (Python then raises
+    # KeyboardInterrupt), whatever the test process inherited: where SIGINT is ignored (a CI runner can start the
+    # suite so), a child would inherit that, ignore the Ctrl-C and play to the end.
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    # Stopped once its progress line says 30 games are played, and those must be kept.
     said: list[str] = []
     reader = threading.Thread(target=lambda: said.extend(iter(lambda: process.stderr.read(1), "")), daemon=True)
     reader.start()
